@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// ivsim: a UIKit image-view simulator with its own DEFLATE and PNG codec.
+// Module dependencies point down only (see docs/ARCHITECTURE.md); no package dependencies.
+let package = Package(
+    name: "ivsim",
+    products: [
+        .executable(name: "ivsim", targets: ["ivsim"]),
+        .library(name: "PNGCodec", targets: ["PNGCodec"]),
+        .library(name: "Deflate", targets: ["Deflate"]),
+    ],
+    targets: [
+        .target(name: "Deflate"),
+        .target(name: "PNGCodec", dependencies: ["Deflate"]),
+        .executableTarget(name: "ivsim", dependencies: ["PNGCodec"]),
+        .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "Deflate"], path: "Benchmarks"),
+        .testTarget(name: "DeflateTests", dependencies: ["Deflate"], exclude: ["Fixtures"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),
+    ]
+)
