@@ -15,7 +15,8 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["Deflate"]),
         .executableTarget(name: "ivsim", dependencies: ["PNGCodec"]),
         .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "Deflate"], path: "Benchmarks"),
-        .testTarget(name: "DeflateTests", dependencies: ["Deflate"], exclude: ["Fixtures"]),
-        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

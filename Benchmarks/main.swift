@@ -1,24 +1,36 @@
-import Deflate
+// ivsim-bench: times ivsim's codec (and, later, renderer) on the anchor inputs that
+// ../shared/bench/gen_images.py writes, and prints each median beside the same operation's
+// median from the mature libraries that ../shared/bench/bench.py measured on this machine.
+//
+//   swift run -c release ivsim-bench [--data DIR] [--reference results.json] [--rounds N] [FILTER...]
+//
+// Method (the same as bench.py's, so the ratios compare like with like): the suite runs `rounds`
+// times; each row is timed with one untimed warm-up, then at least 3 runs and until ~0.35 s of
+// timed work (at most 35 runs) per round; the figure is the median of all runs pooled over rounds.
+
 import Foundation
 
-func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
-func time(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
-    var ts: [Double] = []
-    for _ in 0..<runs {
-        let t0 = DispatchTime.now().uptimeNanoseconds
-        try body()
-        ts.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
-    }
-    return median(ts)
+let options = BenchOptions(CommandLine.arguments.dropFirst())
+let anchors = Anchors(directory: options.dataDirectory)
+guard anchors.isComplete else {
+    print("""
+    anchor images not found in \(options.dataDirectory)
+    generate them once with ../shared/bench/gen_images.py (see ../shared/bench/README.md),
+    or pass --data DIR.
+    """)
+    exit(2)
 }
-let levels = CommandLine.arguments.count > 1 ? CommandLine.arguments[1].split(separator: ",").map { Int($0)! } : [1, 6]
-for name in ["ui", "photo", "icon", "noise"] {
-    let raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "/tmp/\(name).filtered")))
-    for level in levels {
-        var z: [UInt8] = []
-        let ms = time(5) { z = Deflater.compress(raw, level: CompressionLevel(level)) }
-        let back = try Inflater.decompress(z)
-        try Data(z).write(to: URL(fileURLWithPath: "/tmp/\(name).ours\(level).zz"))
-        print(name, "level", level, z.count, String(format: "%.2f%%  %.2f ms  %.1f MB/s ok=%@", Double(z.count) * 100 / Double(raw.count), ms, Double(raw.count) / ms / 1e3, back == raw ? "yes" : "NO"))
+let reference = ReferenceResults(path: options.referencePath)
+var rows: [BenchRow] = []
+for round in 1...options.rounds {
+    print("== round \(round)/\(options.rounds)")
+    for benchmark in allBenchmarks(anchors) where options.selects(benchmark.name) {
+        let times = benchmark.measure()
+        merge(&rows, BenchRow(name: benchmark.name, times: times, bytes: benchmark.bytes, pixels: benchmark.pixels,
+                              output: benchmark.output(), reference: benchmark.reference))
+        print(rows.first { $0.name == benchmark.name }!.line(reference: reference))
     }
 }
+print("\n== summary (medians pooled over \(options.rounds) round(s))")
+print(BenchRow.header)
+for row in rows { print(row.line(reference: reference)) }

@@ -1,7 +1,8 @@
 /// Why a DEFLATE or zlib stream could not be decompressed.
 ///
-/// `offset` is the byte offset in the compressed input at which the problem was detected
-/// (for a bad code, the byte holding its last bit; for a truncated stream, the input length).
+/// `offset` is the byte offset in the compressed input at which the problem was detected: the
+/// byte holding the last bit read (for a bad code, its last bit; for a header field, the byte
+/// where it starts); for a truncated stream, the input length.
 public struct DeflateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Equatable, Sendable {

@@ -85,13 +85,17 @@ public enum Deflater {
             writer.add(0x78 | UInt64(level.zlibFlags) << 8, 16)
             writer.flush()
         }
-        let data = input.baseAddress?.assumingMemoryBound(to: UInt8.self)
-        if level.value == 0 || data == nil || input.count == 0 {
+        if level.value == 0 {
             BlockWriter.writeStored(input, isFinal: true, to: &writer)
-        } else if let data {
-            var parser = Parser(input: data, count: input.count, parameters: level.parameters)
-            parser.run(into: &writer)
-            parser.deallocate()
+        } else {
+            // An empty buffer may have no address; the parser reads nothing from it then.
+            var placeholder: UInt8 = 0
+            withUnsafeMutablePointer(to: &placeholder) { empty in
+                let data = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(empty)
+                var parser = Parser(input: data, count: input.count, parameters: level.parameters)
+                parser.run(into: &writer)
+                parser.deallocate()
+            }
         }
         writer.alignToByte()
         if format == .zlib {

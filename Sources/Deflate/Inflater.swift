@@ -187,10 +187,10 @@ public final class Inflater {
         checksummedPos = writePos
     }
 
-    /// Byte offset of the next unconsumed bit, for error messages.
+    /// Byte offset of the last bit consumed (0 before any), for error messages.
     private var errorOffset: Int {
         let consumedBits = inPos * 8 - bitCount + phantomBytes * 8
-        return min(max(consumedBits / 8, 0), inputCount)
+        return min(max((consumedBits - 1) / 8, 0), inputCount)
     }
 
     // MARK: - Bits

@@ -1,5 +1,8 @@
 import Testing
+import TestSupport
 @testable import Deflate
+
+private let fixture = Fixture()
 
 @Suite struct InflateTests {
     struct Expected: Sendable, CustomStringConvertible {
@@ -10,7 +13,7 @@ import Testing
     }
 
     static let zlibFixtures: [Expected] = {
-        guard let manifest = try? Fixture.text("zlib/manifest.txt") else { return [] }
+        guard let manifest = try? fixture.text("zlib/manifest.txt") else { return [] }
         return manifest.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
             guard fields.count == 3, !line.hasPrefix("#"), let length = Int(fields[1]),
@@ -25,7 +28,7 @@ import Testing
 
     @Test(arguments: zlibFixtures)
     func inflatesStreamsMadeByZlib(_ expected: Expected) throws {
-        let stream = try Fixture.data("zlib/" + expected.file)
+        let stream = try fixture.data("zlib/" + expected.file)
         let output = try Inflater.decompress(stream)
         #expect(output.count == expected.length)
         #expect(CRC32.checksum(output) == expected.crc)
@@ -33,7 +36,7 @@ import Testing
 
     @Test(arguments: zlibFixtures.filter { $0.length > 40000 })
     func smallWindowChunksGiveTheSameBytes(_ expected: Expected) throws {
-        let stream = try Fixture.data("zlib/" + expected.file)
+        let stream = try fixture.data("zlib/" + expected.file)
         let inflater = Inflater(stream, chunkSize: 4096)
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 777)

@@ -1,0 +1,69 @@
+import Deflate
+import Foundation
+import PNGCodec
+
+/// `ivsim png inspect FILE` and `ivsim png convert IN OUT [--level N]`.
+enum PNGCommands {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        guard let subcommand = arguments.first else {
+            throw UsageError(message: "png needs a subcommand: inspect or convert")
+        }
+        let rest = Array(arguments.dropFirst())
+        switch subcommand {
+        case "inspect":
+            guard rest.count == 1 else { throw UsageError(message: "usage: ivsim png inspect FILE") }
+            return try inspect(rest[0])
+        case "convert":
+            return try convert(rest)
+        default:
+            throw UsageError(message: "unknown png subcommand '\(subcommand)'"
+                             + CommandLineTool.suggestion(subcommand, among: ["inspect", "convert"]))
+        }
+    }
+
+    static func read(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError(message: "\(path): cannot read file")
+        }
+        return [UInt8](data)
+    }
+
+    static func inspect(_ path: String) throws -> Int32 {
+        let inspection = PNGInspection(try read(path))
+        print("\(path)")
+        print(inspection.text)
+        return inspection.error == nil ? ExitCode.success : ExitCode.badInput
+    }
+
+    static func convert(_ arguments: [String]) throws -> Int32 {
+        var paths: [String] = []
+        var level = CompressionLevel.default
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            if argument == "--level" {
+                guard let value = iterator.next(), let number = Int(value), (0...9).contains(number) else {
+                    throw UsageError(message: "--level needs a number from 0 to 9")
+                }
+                level = CompressionLevel(number)
+            } else {
+                paths.append(argument)
+            }
+        }
+        guard paths.count == 2 else { throw UsageError(message: "usage: ivsim png convert IN OUT [--level 0-9]") }
+        let (input, output) = (paths[0], paths[1])
+        let format = (output as NSString).pathExtension.lowercased()
+        guard format == "png" || format == "rgba" else {
+            throw UsageError(message: "\(output): unknown output format '.\(format)' (expected .png or .rgba)")
+        }
+        let image: RGBAImage
+        do {
+            image = try PNGDecoder().decode(try read(input))
+        } catch let error as PNGError {
+            throw UsageError(message: "\(input): \(error)")
+        }
+        let bytes = format == "png" ? PNGEncoder(level: level).encode(image) : image.pixels
+        try writeAtomically(bytes, to: output)
+        print("\(output): \(image.width)×\(image.height), \(bytes.count) bytes")
+        return ExitCode.success
+    }
+}
