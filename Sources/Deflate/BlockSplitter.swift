@@ -1,6 +1,6 @@
 // Where to end a DEFLATE block: when the recent mix of symbols differs from the block's so far,
 // a new block with its own Huffman codes pays for its header. (The idea is libdeflate's block
-// split statistics; the constants here were tuned on the bench anchors.)
+// split statistics.)
 //
 // Every symbol is put in one of ten classes: literals by bits 6-7 and 0 of the byte (a cheap proxy
 // for which literals dominate) and matches by short (< 9) or long. Every 512 symbols the new
