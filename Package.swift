@@ -13,10 +13,12 @@ let package = Package(
     targets: [
         .target(name: "Deflate"),
         .target(name: "PNGCodec", dependencies: ["Deflate"]),
+        .target(name: "Raster"),
         .executableTarget(name: "ivsim", dependencies: ["PNGCodec"]),
         .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "Deflate"], path: "Benchmarks"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
     ]
 )

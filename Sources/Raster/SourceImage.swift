@@ -1,0 +1,34 @@
+/// An image the renderer samples: premultiplied pixels, plus the same pixels spread to 16-bit
+/// lanes (one UInt64 per pixel: r | g << 16 | b << 32 | a << 48), which the bilinear kernel
+/// multiplies by its weights four channels at a time. Built once per image and shared.
+public final class SourceImage: @unchecked Sendable {
+    public let bitmap: Bitmap
+    /// `bitmap` spread to 16-bit lanes.
+    let spread: [UInt64]
+
+    public init(_ bitmap: Bitmap) {
+        self.bitmap = bitmap
+        spread = bitmap.pixels.map(spreadLanes)
+    }
+
+    public var width: Int { bitmap.width }
+    public var height: Int { bitmap.height }
+}
+
+/// r | g << 8 | b << 16 | a << 24 → r | g << 16 | b << 32 | a << 48.
+@inline(__always)
+func spreadLanes(_ p: UInt32) -> UInt64 {
+    var v = UInt64(p)
+    v = (v | (v << 16)) & 0x0000_FFFF_0000_FFFF
+    v = (v | (v << 8)) & 0x00FF_00FF_00FF_00FF
+    return v
+}
+
+/// The inverse of `spreadLanes` for lanes ≤ 255.
+@inline(__always)
+func packLanes(_ v: UInt64) -> UInt32 {
+    var x = v & 0x00FF_00FF_00FF_00FF
+    x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF
+    x = x | (x >> 16)
+    return UInt32(truncatingIfNeeded: x)
+}
