@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["Deflate"]),
         .target(name: "Raster"),
         .executableTarget(name: "ivsim", dependencies: ["PNGCodec"]),
-        .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "Deflate"], path: "Benchmarks"),
+        .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "Deflate", "Raster"], path: "Benchmarks"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"], exclude: ["Fixtures"]),

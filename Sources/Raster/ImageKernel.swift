@@ -10,7 +10,8 @@
 // Bilinear value per premultiplied channel, rounded once:
 //   (Σ p · wx · wy + 2^15) >> 16
 // The kernel computes it as a vertical pass (p0 · (256 − fy) + p1 · fy, at most 65,280: exact in
-// 16-bit lanes) then a horizontal pass in 32-bit lanes, which is the same sum.
+// 16-bit lanes) then a horizontal pass, which is the same sum, also in 16-bit lanes (see
+// `bilinear` for why that is exact).
 
 extension RenderState {
     mutating func drawImage(_ draw: ImageDraw, _ image: SourceImage) {
@@ -37,56 +38,52 @@ extension RenderState {
 
         image.bitmap.pixels.withUnsafeBufferPointer { texels in
             image.spread.withUnsafeBufferPointer { spread in
-                // Vertical pass output for the source columns this draw reads, by source column.
+            columns.taps.withUnsafeBufferPointer { columnTaps in
+            columns.coverage.withUnsafeBufferPointer { columnCoverage in
+                // Vertical pass output for the source columns this draw reads, by source column,
+                // as two words with 32-bit lanes: (r, b) and (g, a).
                 let firstColumn = columns.minimumTap, lastColumn = columns.maximumTap
-                let blended = UnsafeMutablePointer<UInt64>.allocate(capacity: lastColumn - firstColumn + 1)
+                let blended = UnsafeMutablePointer<BlendedTexel>.allocate(capacity: lastColumn - firstColumn + 1)
                 defer { blended.deallocate() }
                 let row = UnsafeMutablePointer<UInt32>.allocate(capacity: spanWidth)
                 defer { row.deallocate() }
                 var previousRowKey = -1
+                // Columns whose pixels the draw covers completely: [interiorStart, interiorEnd).
+                let interiorStart = columnCoverage.firstIndex(of: 256) ?? spanWidth
+                let interiorEnd = (columnCoverage.lastIndex(of: 256) ?? -1) + 1
 
                 for j in 0..<rows.count {
                     let y = py0 + j
                     let coverY = rows.coverage[j]
                     let out = target + y * width + px0
                     if draw.sampling == .nearest {
-                        let line = texels.baseAddress! + rows.first[j] * imageWidth
-                        for i in 0..<spanWidth { row[i] = line[columns.first[i]] }
-                    } else {
-                        let fy = UInt64(rows.weight[j])
-                        let key = rows.first[j] << 20 | rows.second[j] << 8 | Int(fy)
-                        if key != previousRowKey {
-                            previousRowKey = key
-                            let top = spread.baseAddress! + rows.first[j] * imageWidth
-                            let bottom = spread.baseAddress! + rows.second[j] * imageWidth
-                            let wTop = 256 &- fy
-                            for x in firstColumn...lastColumn {
-                                blended[x - firstColumn] = top[x] &* wTop &+ bottom[x] &* fy
-                            }
-                        }
-                        let base = blended - firstColumn
-                        for i in 0..<spanWidth {
-                            let fx = UInt64(columns.weight[i])
-                            let a = base[columns.first[i]], b = base[columns.second[i]]
-                            let lo = (a & 0x0000_FFFF_0000_FFFF) &* (256 &- fx) &+ (b & 0x0000_FFFF_0000_FFFF) &* fx
-                            let hi = ((a >> 16) & 0x0000_FFFF_0000_FFFF) &* (256 &- fx)
-                                &+ ((b >> 16) & 0x0000_FFFF_0000_FFFF) &* fx
-                            let rl = ((lo &+ 0x0000_8000_0000_8000) >> 16) & 0x0000_00FF_0000_00FF
-                            let rh = ((hi &+ 0x0000_8000_0000_8000) >> 16) & 0x0000_00FF_0000_00FF
-                            let combined = rl | rh << 8
-                            row[i] = UInt32(truncatingIfNeeded: combined | combined >> 16)
+                        let sampler = NearestSampler(line: texels.baseAddress! + rows.first[j] * imageWidth,
+                                                     taps: columnTaps.baseAddress!)
+                        compositeRow(sampler, into: out, count: spanWidth, coverY: coverY, tint: tint,
+                                     coverage: columnCoverage.baseAddress!, interior: interiorStart..<max(interiorStart, interiorEnd),
+                                     scratch: row)
+                        continue
+                    }
+                    let fy = UInt64(rows.weight[j])
+                    let key = rows.first[j] << 20 | rows.second[j] << 8 | Int(fy)
+                    if key != previousRowKey {
+                        previousRowKey = key
+                        let top = spread.baseAddress! + rows.first[j] * imageWidth
+                        let bottom = spread.baseAddress! + rows.second[j] * imageWidth
+                        let wTop = 256 &- fy
+                        for x in firstColumn...lastColumn {
+                            let v = top[x] &* wTop &+ bottom[x] &* fy
+                            blended[x &- firstColumn] = BlendedTexel(
+                                high: (v >> 8) & 0x00FF_00FF_00FF_00FF, low: v & 0x00FF_00FF_00FF_00FF)
                         }
                     }
-                    // Tint, coverage, source-over.
-                    let fullRow = coverY == 256
-                    for i in 0..<spanWidth {
-                        var p = row[i]
-                        if let tint { p = scaleLanes(tint, by: p >> 24) }
-                        let coverX = columns.coverage[i]
-                        if !(fullRow && coverX == 256) { p = applyCoverage(p, coverX * coverY) }
-                        out[i] = sourceOver(p, out[i])
-                    }
+                    let sampler = BilinearSampler(blended: blended - firstColumn, taps: columnTaps.baseAddress!)
+                    compositeRow(sampler, into: out, count: spanWidth, coverY: coverY, tint: tint,
+                                 coverage: columnCoverage.baseAddress!, interior: interiorStart..<max(interiorStart, interiorEnd),
+                                 scratch: row)
                 }
+            }
+            }
             }
         }
         layers[layers.count - 1].touch(px0, py0, px1, py1)
@@ -102,7 +99,15 @@ struct AxisTaps {
     var coverage: [Int]
     var minimumTap = Int.max
     var maximumTap = Int.min
+    /// `first`, `second` and `weight` side by side, for the kernel's inner loop.
+    var taps: [Tap] = []
     var count: Int { first.count }
+
+    struct Tap {
+        var first: Int32
+        var second: Int32
+        var weight: UInt64
+    }
 
     init(pixels: Range<Int>, visible: Range<Int>, destination: Range<Int>, source: Int, count: Int, sampling: Sampling) {
         let n = pixels.count
@@ -110,6 +115,7 @@ struct AxisTaps {
         second = [Int](repeating: 0, count: n)
         weight = [Int](repeating: 0, count: n)
         coverage = [Int](repeating: 0, count: n)
+        taps.reserveCapacity(n)
         let span = destination.upperBound - destination.lowerBound
         let step = (count << 24) / span
         let last = source + count - 1
@@ -131,6 +137,113 @@ struct AxisTaps {
             }
             minimumTap = min(minimumTap, first[index])
             maximumTap = max(maximumTap, second[index])
+            taps.append(Tap(first: Int32(first[index]), second: Int32(second[index]), weight: UInt64(weight[index])))
         }
+    }
+}
+
+/// A vertically blended texel v (16-bit lanes, v ≤ 65,280) split as v = 256 · high + low, both
+/// parts ≤ 255 per lane.
+struct BlendedTexel {
+    var high: UInt64
+    var low: UInt64
+}
+
+/// The horizontal pass in 16-bit lanes. With weights w0 = 256 − f and w1 = f:
+///   H = w0 · high0 + w1 · high1 ≤ 65,280      L = w0 · low0 + w1 · low1 ≤ 65,280
+///   (Σ w · v + 2^15) >> 16 = (H + (L >> 8) + 128) >> 8
+/// (256·H + L + 2^15 = 256·(H + (L >> 8) + 128) + (L mod 256), and the remainder below 256
+/// cannot change a quotient by 65,536.) H + (L >> 8) ≤ Σ w · v / 256 ≤ 65,280, so every lane
+/// stays below 2^16.
+@inline(__always)
+func bilinear(_ blended: UnsafeMutablePointer<BlendedTexel>, _ tap: AxisTaps.Tap) -> UInt32 {
+    let w1 = tap.weight, w0 = 256 &- tap.weight
+    let a = blended[Int(tap.first)], b = blended[Int(tap.second)]
+    let h = a.high &* w0 &+ b.high &* w1
+    let l = a.low &* w0 &+ b.low &* w1
+    let r = ((h &+ ((l >> 8) & 0x00FF_00FF_00FF_00FF) &+ 0x0080_0080_0080_0080) >> 8) & 0x00FF_00FF_00FF_00FF
+    return packLanes(r)
+}
+
+/// Produces the sampled (premultiplied) pixel of destination column i of the current row.
+protocol RowSampler {
+    func sample(_ i: Int) -> UInt32
+}
+
+struct NearestSampler: RowSampler {
+    let line: UnsafePointer<UInt32>
+    let taps: UnsafePointer<AxisTaps.Tap>
+
+    @inline(__always)
+    func sample(_ i: Int) -> UInt32 { line[Int(taps[i].first)] }
+}
+
+struct BilinearSampler: RowSampler {
+    let blended: UnsafeMutablePointer<BlendedTexel>
+    let taps: UnsafePointer<AxisTaps.Tap>
+
+    @inline(__always)
+    func sample(_ i: Int) -> UInt32 { bilinear(blended, taps[i]) }
+
+    /// Pixels i and i + 1 at once (8 lanes of 16 bits), packed as two pixels in a UInt64.
+    @inline(__always)
+    func samplePair(_ i: Int) -> UInt64 {
+        let t0 = taps[i], t1 = taps[i + 1]
+        let a0 = blended[Int(t0.first)], b0 = blended[Int(t0.second)]
+        let a1 = blended[Int(t1.first)], b1 = blended[Int(t1.second)]
+        typealias Lanes = SIMD8<UInt16>
+        let highA = unsafeBitCast(SIMD2<UInt64>(a0.high, a1.high), to: Lanes.self)
+        let highB = unsafeBitCast(SIMD2<UInt64>(b0.high, b1.high), to: Lanes.self)
+        let lowA = unsafeBitCast(SIMD2<UInt64>(a0.low, a1.low), to: Lanes.self)
+        let lowB = unsafeBitCast(SIMD2<UInt64>(b0.low, b1.low), to: Lanes.self)
+        let w1 = unsafeBitCast(SIMD2<UInt64>(t0.weight &* 0x0001_0001_0001_0001, t1.weight &* 0x0001_0001_0001_0001), to: Lanes.self)
+        let w0 = 256 &- w1
+        let h = highA &* w0 &+ highB &* w1
+        let l = lowA &* w0 &+ lowB &* w1
+        let r = (h &+ (l &>> 8) &+ 128) &>> 8
+        let words = unsafeBitCast(r, to: SIMD2<UInt64>.self)
+        return UInt64(packLanes(words[0])) | UInt64(packLanes(words[1])) << 32
+    }
+}
+
+/// Samples one destination row and composites it: tint, coverage (row × column), source-over.
+/// The interior of a fully covered row without tint goes sample → store in one pass.
+@inline(__always)
+func compositeRow<Sampler: RowSampler>(
+    _ sampler: Sampler, into out: UnsafeMutablePointer<UInt32>, count: Int, coverY: Int, tint: UInt32?,
+    coverage: UnsafePointer<Int>, interior: Range<Int>, scratch: UnsafeMutablePointer<UInt32>
+) {
+    if tint == nil && coverY == 256 {
+        for i in 0..<interior.lowerBound {
+            out[i] = sourceOver(applyCoverage(sampler.sample(i), coverage[i] * 256), out[i])
+        }
+        var i = interior.lowerBound
+        if let pairs = sampler as? BilinearSampler {
+            while i + 1 < interior.upperBound {
+                let two = pairs.samplePair(i)
+                if two & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+                    UnsafeMutableRawPointer(out + i).storeBytes(of: UInt32(truncatingIfNeeded: two), as: UInt32.self)
+                    UnsafeMutableRawPointer(out + i + 1).storeBytes(of: UInt32(truncatingIfNeeded: two >> 32), as: UInt32.self)
+                } else {
+                    out[i] = sourceOver(UInt32(truncatingIfNeeded: two), out[i])
+                    out[i + 1] = sourceOver(UInt32(truncatingIfNeeded: two >> 32), out[i + 1])
+                }
+                i += 2
+            }
+        }
+        while i < interior.upperBound {
+            let p = sampler.sample(i)
+            out[i] = p >> 24 == 255 ? p : sourceOver(p, out[i])
+            i += 1
+        }
+        for i in interior.upperBound..<count {
+            out[i] = sourceOver(applyCoverage(sampler.sample(i), coverage[i] * 256), out[i])
+        }
+        return
+    }
+    for i in 0..<count {
+        var p = sampler.sample(i)
+        if let tint { p = scaleLanes(tint, by: p >> 24) }
+        out[i] = sourceOver(applyCoverage(p, coverage[i] * coverY), out[i])
     }
 }

@@ -12,7 +12,14 @@ public enum Renderer {
                               background: PremultipliedColor = .clear) -> Bitmap {
         var bitmap = Bitmap(width: width, height: height,
                             pixels: [UInt32](repeating: background.packed, count: width * height))
-        guard width > 0 && height > 0 else { return bitmap }
+        draw(list, onto: &bitmap)
+        return bitmap
+    }
+
+    /// Draws `list` over the existing pixels of `bitmap`.
+    public static func draw(_ list: DisplayList, onto bitmap: inout Bitmap) {
+        let (width, height) = (bitmap.width, bitmap.height)
+        guard width > 0 && height > 0 else { return }
         bitmap.pixels.withUnsafeMutableBufferPointer { canvas in
             var state = RenderState(canvas: canvas.baseAddress!, width: width, height: height)
             for command in list.commands {
@@ -20,7 +27,6 @@ public enum Renderer {
             }
             state.finish()
         }
-        return bitmap
     }
 }
 

@@ -1,0 +1,27 @@
+import PNGCodec
+import Raster
+
+/// The renderer's anchor draws against Skia's drawImageRect (bench.py section 4).
+func rasterBenchmarks(_ anchors: Anchors) -> [Benchmark] {
+    let (width, height) = (1170, 2532)
+    let photo = SourceImage(Bitmap(width: 1024, height: 1024, straightRGBA: anchors.bytes("photo.rgba")))
+    final class Canvas { var bitmap = Bitmap(width: 1170, height: 2532) }
+    let canvas = Canvas()
+    let source = PixelRect(x: 0, y: 0, width: 1024, height: 1024)
+    // 390 × 844 pt at 3x; aspect fill of a square: 844 × 844 pt centred, x = −227 pt.
+    let aspectFill = DeviceRect(x: -681, y: 0, width: 2532, height: 2532)
+    let scaleToFill = DeviceRect(x: 0, y: 0, width: 1170, height: 2532)
+    var list: [Benchmark] = []
+    for (name, destination) in [("aspect fill (the anchor)", aspectFill), ("scale to fill", scaleToFill)] {
+        let displayList = DisplayList(images: [photo], imageNames: ["photo"], commands: [
+            .drawImage(ImageDraw(image: 0, source: source, destination: destination)),
+        ])
+        list.append(Benchmark(
+            name: "draw 'photo' \(name) 1170x2532", pixels: width * height,
+            reference: ReferenceKey(operationPrefix: "'photo' -> 1170x2532 (upscale, non-uniform x1.14/y2.47) drawImageRect kLinear, AA paint",
+                                    library: "skia"),
+            setUp: { canvas.bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } },
+            run: { Renderer.draw(displayList, onto: &canvas.bitmap) }))
+    }
+    return list
+}
