@@ -14,11 +14,13 @@ let package = Package(
         .target(name: "Deflate"),
         .target(name: "PNGCodec", dependencies: ["Deflate"]),
         .target(name: "Raster"),
+        .target(name: "ImageViews", dependencies: ["Raster"]),
         .executableTarget(name: "ivsim", dependencies: ["PNGCodec"]),
         .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "Deflate", "Raster"], path: "Benchmarks"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "ImageViewsTests", dependencies: ["ImageViews", "TestSupport"]),
     ]
 )
