@@ -15,12 +15,17 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["Deflate"]),
         .target(name: "Raster"),
         .target(name: "ImageViews", dependencies: ["Raster"]),
-        .executableTarget(name: "ivsim", dependencies: ["PNGCodec"]),
+        .target(name: "Scenarios", dependencies: ["ImageViews", "PNGCodec"]),
+        .target(name: "Snapshots", dependencies: ["Scenarios", "PNGCodec", "Raster"]),
+        .executableTarget(name: "ivsim", dependencies: ["Snapshots", "PNGCodec"]),
         .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "Deflate", "Raster"], path: "Benchmarks"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "ImageViewsTests", dependencies: ["ImageViews", "TestSupport"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TestSupport"]),
+        .testTarget(name: "ivsimTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 
 /// Exit codes of the tool.
 enum ExitCode {
@@ -18,10 +19,21 @@ enum CommandLineTool {
     usage: ivsim <command> [options]
 
     commands:
+      check  [--scenarios DIR] [--snapshots DIR] [--artifacts DIR] [--jobs N] [--junit FILE] [--report-json FILE] [FILTER...]
+                               compare every scenario with its baseline (never writes baselines)
+      record [same options] [--prune]
+                               write the baselines whose pixels or numbers changed
+      render SCENARIO... -o DIR
+                               write PNG and layout JSON of every variant, no comparison
+      layout SCENARIO [--variant NAME]
+                               print the layout report (points and display list) as JSON
+      validate PATH...         check scenario files (or folders of them); errors only
+      schema                   print the JSON Schema of the scenario format
       png inspect FILE         header, chunks and problems of a PNG file
       png convert IN OUT       decode IN and write OUT as .png (re-encoded) or .rgba (raw RGBA8)
 
-    run `ivsim help` for this text.
+    exit codes: 0 success, 1 mismatch or missing baseline, 2 bad input or usage.
+    defaults: --scenarios Scenarios --snapshots Snapshots --artifacts .ivsim/failures --jobs <cores>
     """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -31,13 +43,27 @@ enum CommandLineTool {
             }
             let rest = Array(arguments.dropFirst())
             switch command {
+            case "check", "record":
+                return try SnapshotCommands.run(command, rest)
+            case "render":
+                return try SnapshotCommands.render(rest)
+            case "layout":
+                return try SnapshotCommands.layout(rest)
+            case "validate":
+                return try SnapshotCommands.validate(rest)
+            case "schema":
+                guard rest.isEmpty else { throw UsageError(message: "schema takes no arguments") }
+                print(ScenarioSchema.document().text(), terminator: "")
+                return ExitCode.success
             case "png":
                 return try PNGCommands.run(rest)
             case "help", "-h", "--help":
                 print(usage)
                 return ExitCode.success
             default:
-                throw UsageError(message: "unknown command '\(command)'" + suggestion(command, among: ["png", "help"]) + "\n\n" + usage)
+                throw UsageError(message: "unknown command '\(command)'"
+                                 + suggestion(command, among: ["check", "record", "render", "layout", "validate", "schema", "png", "help"])
+                                 + "\n\n" + usage)
             }
         } catch let error as UsageError {
             printError("ivsim: error: \(error.message)")
@@ -48,49 +74,12 @@ enum CommandLineTool {
         }
     }
 
-    /// " (did you mean 'x'?)" for the closest of `candidates`, if any is close.
+    /// " (did you mean "x"?)" for the closest of `candidates`, if any is close.
     static func suggestion(_ word: String, among candidates: [String]) -> String {
-        var best: (word: String, distance: Int)?
-        for candidate in candidates {
-            let distance = editDistance(word, candidate)
-            if best == nil || distance < best!.distance { best = (candidate, distance) }
-        }
-        guard let best, best.distance <= max(2, best.word.count / 3) else { return "" }
-        return " (did you mean '\(best.word)'?)"
+        Suggestions.didYouMean(word, among: candidates)
     }
 }
 
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
-}
-
-/// Levenshtein distance.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + [Int](repeating: 0, count: b.count)
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so that a
-/// reader never sees a partial file and a failed write leaves the old file intact.
-func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-    try Data(bytes).write(to: temporary)
-    if rename(temporary.path, url.path) != 0 {
-        let code = errno
-        try? FileManager.default.removeItem(at: temporary)
-        throw UsageError(message: "\(path): cannot write (\(String(cString: strerror(code))))")
-    }
 }

@@ -1,6 +1,7 @@
 import Deflate
 import Foundation
 import PNGCodec
+import Snapshots
 
 /// `ivsim png inspect FILE` and `ivsim png convert IN OUT [--level N]`.
 enum PNGCommands {
@@ -62,7 +63,11 @@ enum PNGCommands {
             throw UsageError(message: "\(input): \(error)")
         }
         let bytes = format == "png" ? PNGEncoder(level: level).encode(image) : image.pixels
-        try writeAtomically(bytes, to: output)
+        do {
+            try FileOutput.writeAtomically(bytes, to: URL(fileURLWithPath: output))
+        } catch {
+            throw UsageError(message: error.description)
+        }
         print("\(output): \(image.width)×\(image.height), \(bytes.count) bytes")
         return ExitCode.success
     }

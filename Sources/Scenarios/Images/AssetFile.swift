@@ -1,0 +1,59 @@
+import Foundation
+import PNGCodec
+
+// Image files referenced by scenarios: relative paths inside the scenario's own folder tree only,
+// PNG only, scale from an @2x/@3x suffix unless given explicitly.
+
+enum AssetFile {
+    enum Failure: Error {
+        case message(String)
+    }
+
+    /// Resolves `relativePath` against `folder` and refuses anything that leaves it (absolute
+    /// paths, "..", symbolic links pointing outside).
+    static func resolve(_ relativePath: String, in folder: URL) throws(Failure) -> URL {
+        if relativePath.isEmpty { throw .message("empty file path") }
+        if relativePath.hasPrefix("/") || relativePath.hasPrefix("~") {
+            throw .message("\"\(relativePath)\" is an absolute path: image files must be given relative to the scenario's folder")
+        }
+        let base = folder.standardizedFileURL.resolvingSymlinksInPath()
+        let url = URL(fileURLWithPath: relativePath, relativeTo: base).standardizedFileURL.resolvingSymlinksInPath()
+        let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
+        guard url.path.hasPrefix(prefix) else {
+            throw .message("\"\(relativePath)\" is outside the scenario's folder (\(base.lastPathComponent)/); keep assets next to the scenario")
+        }
+        return url
+    }
+
+    /// The scale an @2x or @3x suffix gives (before an optional ~ipad/~iphone modifier), else 1.
+    static func scale(fromName name: String) -> Double {
+        var stem = (name as NSString).deletingPathExtension
+        for modifier in ["~ipad", "~iphone"] where stem.hasSuffix(modifier) {
+            stem.removeLast(modifier.count)
+        }
+        if stem.hasSuffix("@3x") { return 3 }
+        if stem.hasSuffix("@2x") { return 2 }
+        return 1
+    }
+
+    /// Reads and decodes a PNG file.
+    static func decode(_ url: URL, shownAs relativePath: String) throws(Failure) -> RGBAImage {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            let folder = url.deletingLastPathComponent()
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            let suggestion = Suggestions.didYouMean(url.lastPathComponent, among: names.sorted())
+            throw .message("file \"\(relativePath)\" not found" + suggestion)
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw .message("cannot read \"\(relativePath)\"")
+        }
+        let limits = PNGDecoder.Limits(maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
+                                       maxPixels: ScenarioLimits.assetPixels, maxImageDataBytes: 1 << 28)
+        do {
+            return try PNGDecoder(limits: limits).decode([UInt8](data))
+        } catch {
+            throw .message("\"\(relativePath)\" is not a usable PNG: \(error)")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ImageViews
+
+// Generated images, for authoring without binary files (docs/SCENARIOS.md §Images). Every pixel
+// is a function of its coordinates and the parameters, in integer arithmetic.
+
+enum ImageGenerator {
+    /// Every pixel `color`.
+    static func solid(width: Int, height: Int, color: RGBA) -> [UInt8] {
+        [UInt8]((0..<(width * height)).lazy.flatMap { _ in [color.r, color.g, color.b, color.a] })
+    }
+
+    /// Squares of `cell` pixels, `colors[0]` where (x / cell + y / cell) is even.
+    static func checkerboard(width: Int, height: Int, cell: Int, colors: (RGBA, RGBA)) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = (x / cell + y / cell) % 2 == 0 ? colors.0 : colors.1
+                let i = (y * width + x) * 4
+                bytes[i] = c.r; bytes[i + 1] = c.g; bytes[i + 2] = c.b; bytes[i + 3] = c.a
+            }
+        }
+        return bytes
+    }
+
+    /// From `colors.0` to `colors.1` along x (horizontal) or y (vertical), sampled at pixel centres:
+    /// for pixel i of n, each straight channel is (c0·(2n − 2i − 1) + c1·(2i + 1) + n) / (2n),
+    /// i.e. the exact interpolation at (i + ½)/n rounded half up.
+    static func linearGradient(width: Int, height: Int, colors: (RGBA, RGBA), vertical: Bool) -> [UInt8] {
+        let n = vertical ? height : width
+        let ramp: [RGBA] = (0..<n).map { i in
+            func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
+                UInt8((Int(a) * (2 * n - 2 * i - 1) + Int(b) * (2 * i + 1) + n) / (2 * n))
+            }
+            return RGBA(r: mix(colors.0.r, colors.1.r), g: mix(colors.0.g, colors.1.g),
+                        b: mix(colors.0.b, colors.1.b), a: mix(colors.0.a, colors.1.a))
+        }
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = ramp[vertical ? y : x]
+                let i = (y * width + x) * 4
+                bytes[i] = c.r; bytes[i + 1] = c.g; bytes[i + 2] = c.b; bytes[i + 3] = c.a
+            }
+        }
+        return bytes
+    }
+
+    /// Every pixel distinct (up to 4096 × 4096), opaque: r = x mod 256, g = y mod 256,
+    /// b = (x / 256 mod 16) + 16 · (y / 256 mod 16). Which source pixel landed where can be read
+    /// back from any snapshot.
+    static func indexGrid(width: Int, height: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                bytes[i] = UInt8(x & 0xFF)
+                bytes[i + 1] = UInt8(y & 0xFF)
+                bytes[i + 2] = UInt8(((x >> 8) & 0xF) | ((y >> 8) & 0xF) << 4)
+                bytes[i + 3] = 255
+            }
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,170 @@
+import ImageViews
+import Raster
+
+/// Reads the view tree: positions, appearance, image-view state, subviews; records each id.
+struct ViewReader {
+    let images: ImageReader
+    let d: Diagnostics
+    /// Every id with the view's JSON path and whether it is an image view.
+    private(set) var ids: [(id: String, path: String, isImageView: Bool)] = []
+
+    init(images: ImageReader, diagnostics: Diagnostics) {
+        self.images = images
+        d = diagnostics
+    }
+
+    /// Reads the root view (which fills the canvas and takes no position).
+    mutating func readRoot(_ node: JSONNode) -> View? {
+        guard case let .object(members) = node.value else {
+            d.error(node, "expected the root view (an object), found \(node.value.kindDescription)")
+            return nil
+        }
+        let positionKeys = ["frame", "center", "origin", "size", "sizeToFit"]
+        for member in members where positionKeys.contains(member.key) {
+            d.error(at: member.keyLocation, path: member.value.path,
+                    "the root view always fills the canvas: remove \"\(member.key)\" (set the canvas size instead)")
+        }
+        for member in members where member.key == "type" || ScenarioKeys.imageViewOnly.contains(member.key) {
+            d.error(at: member.keyLocation, path: member.value.path,
+                    "the root is a plain view: put image views in its \"subviews\"")
+        }
+        let allowed = ScenarioKeys.root + positionKeys + ["type"] + ScenarioKeys.imageViewOnly
+        guard let object = ObjectReader(node, allowed: allowed, what: "the root view", d) else { return nil }
+        var view = View(frame: .zero)
+        readCommon(object, into: &view)
+        return view
+    }
+
+    /// Reads one subview.
+    mutating func readView(_ node: JSONNode) -> View? {
+        guard let object = ObjectReader(node, allowed: ScenarioKeys.view, what: "a view", d) else { return nil }
+        var type = "view"
+        if let typeNode = object["type"] {
+            guard let value = Read.name(typeNode, d, among: ScenarioKeys.viewTypes, what: "view type") else { return nil }
+            type = value
+        }
+        let isImageView = type == "imageView"
+        if !isImageView {
+            for key in ScenarioKeys.imageViewOnly where object.has(key) {
+                d.error(object[key]!, "\"\(key)\" belongs to image views: add \"type\": \"imageView\" to this view")
+            }
+        }
+        var view = View(frame: .zero)
+        if isImageView {
+            var imageView = ImageView()
+            if let node = object["image"] { imageView.image = images.reference(node) }
+            if let node = object["highlightedImage"] { imageView.highlightedImage = images.reference(node) }
+            if let node = object["isHighlighted"], let value = Read.bool(node, d) { imageView.isHighlighted = value }
+            if let node = object["contentMode"], let mode = Self.contentMode(node, d) { imageView.contentMode = mode }
+            if let node = object["sampling"], let name = Read.name(node, d, among: ScenarioKeys.samplings, what: "sampling") {
+                imageView.sampling = name == "nearest" ? .nearest : .bilinear
+            }
+            view.imageView = imageView
+        }
+        view.frame = readFrame(object, imageView: view.imageView)
+        readCommon(object, into: &view)
+        return view
+    }
+
+    /// A content mode by UIKit name or raw value 0…12.
+    static func contentMode(_ node: JSONNode, _ d: Diagnostics) -> ContentMode? {
+        if case let .number(n) = node.value {
+            if n == n.rounded(), let mode = ContentMode(rawValue: Int(exactly: n) ?? -1) { return mode }
+            d.error(node, "content mode raw value \(JSONOutput.format(n)) is out of range: expected 0 to 12")
+            return nil
+        }
+        guard let name = Read.name(node, d, among: ContentMode.allCases.map(\.name), what: "content mode") else { return nil }
+        return ContentMode(name: name)
+    }
+
+    private mutating func readCommon(_ object: ObjectReader, into view: inout View) {
+        if let node = object["id"], let id = Read.string(node, d, what: "an id") {
+            if id.isEmpty || !id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }) {
+                d.error(node, "invalid id \"\(id)\": use letters, digits, \"_\" and \"-\" (ids name views in variant states)")
+            } else if let previous = ids.first(where: { $0.id == id }) {
+                d.error(node, "duplicate id \"\(id)\" (already used at \(previous.path))")
+            } else {
+                view.id = id
+                ids.append((id, object.node.path, view.imageView != nil))
+            }
+        }
+        if let node = object["backgroundColor"] { view.backgroundColor = ColorReader.read(node, d) }
+        if let node = object["tintColor"] { view.tintColor = ColorReader.read(node, d) }
+        if let node = object["alpha"], let alpha = Read.number(node, d, in: 0...1, what: "an alpha") { view.alpha = alpha }
+        if let node = object["isHidden"], let value = Read.bool(node, d) { view.isHidden = value }
+        if let node = object["clipsToBounds"], let value = Read.bool(node, d) { view.clipsToBounds = value }
+        if let node = object["subviews"], let items = Read.array(node, d, what: "the subviews", allowEmpty: true) {
+            view.subviews = items.compactMap { readView($0) }
+        }
+    }
+
+    /// The frame from `frame`, or `center`/`origin` with `size`/`sizeToFit`, or `sizeToFit`
+    /// alone (UIImageView(image:): origin zero, the image's size).
+    private func readFrame(_ object: ObjectReader, imageView: ImageView?) -> Rect {
+        let node = object.node
+        let given = ["frame", "center", "origin", "size", "sizeToFit"].filter(object.has)
+        if let frameNode = object["frame"] {
+            for key in given where key != "frame" {
+                d.error(object[key]!, "\"\(key)\" conflicts with \"frame\": give a frame, or a center or origin with a size or sizeToFit")
+            }
+            guard let v = Read.numbers(frameNode, d, count: 4, in: ScenarioLimits.coordinate, what: "a frame [x, y, width, height]") else { return .zero }
+            guard v[2] >= 0, v[3] >= 0 else {
+                d.error(frameNode, "frame width and height must not be negative")
+                return .zero
+            }
+            guard v[2] <= ScenarioLimits.length.upperBound, v[3] <= ScenarioLimits.length.upperBound else {
+                d.error(frameNode, "frame size exceeds \(JSONOutput.format(ScenarioLimits.length.upperBound)) points")
+                return .zero
+            }
+            return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+        }
+        if object.has("center") && object.has("origin") {
+            d.error(object["origin"]!, "\"origin\" conflicts with \"center\": give one of them")
+            return .zero
+        }
+        var size: Size?
+        if let sizeNode = object["size"] {
+            if object.has("sizeToFit") {
+                d.error(object["sizeToFit"]!, "\"sizeToFit\" conflicts with \"size\": give one of them")
+                return .zero
+            }
+            guard let v = Read.numbers(sizeNode, d, count: 2, in: ScenarioLimits.length, what: "a size [width, height]") else { return .zero }
+            size = Size(width: v[0], height: v[1])
+        } else if let fitNode = object["sizeToFit"] {
+            guard let fit = Read.bool(fitNode, d) else { return .zero }
+            guard fit else {
+                d.error(fitNode, "\"sizeToFit\": false does nothing: give a \"size\" instead")
+                return .zero
+            }
+            guard let imageView else {
+                d.error(fitNode, "\"sizeToFit\" needs an image view (add \"type\": \"imageView\" and an \"image\")")
+                return .zero
+            }
+            guard imageView.image != nil else {
+                if !object.has("image") {
+                    d.error(fitNode, "\"sizeToFit\" needs an \"image\" to take the size from")
+                }
+                return .zero
+            }
+            size = imageView.sizeThatFits
+        }
+        guard let size else {
+            d.error(node, "a view needs a \"frame\", or a \"center\" or \"origin\" with a \"size\" or \"sizeToFit\": true")
+            return .zero
+        }
+        if let centerNode = object["center"] {
+            guard let c = Read.numbers(centerNode, d, count: 2, in: ScenarioLimits.coordinate, what: "a center [x, y]") else { return .zero }
+            return Rect(x: c[0] - size.width / 2, y: c[1] - size.height / 2, width: size.width, height: size.height)
+        }
+        if let originNode = object["origin"] {
+            guard let o = Read.numbers(originNode, d, count: 2, in: ScenarioLimits.coordinate, what: "an origin [x, y]") else { return .zero }
+            return Rect(x: o[0], y: o[1], width: size.width, height: size.height)
+        }
+        if object.has("size") {
+            d.error(object["size"]!, "a \"size\" needs a \"center\" or an \"origin\" (or give a \"frame\")")
+            return .zero
+        }
+        return Rect(origin: .zero, size: size)
+    }
+}

@@ -1,0 +1,145 @@
+import ImageViews
+import Raster
+
+/// A validated scenario: the canvas, the traits, the resolved images, the view tree and the
+/// variants to snapshot (docs/SCENARIOS.md).
+public struct Scenario: Sendable {
+    /// The file as it was named when loaded (for messages).
+    public var file: String
+    /// Path under the scenarios folder without ".json" (names the snapshot folder).
+    public var name: String
+    public var description: String
+    /// Canvas size in points.
+    public var canvasSize: Size
+    public var background: Color
+    /// Traits before the variant matrix applies.
+    public var traits: Traits
+    /// The images, in file order.
+    public var images: [Image]
+    /// The view tree (its frame is the canvas) before any variant state applies.
+    public var root: View
+    public var matrix: VariantMatrix
+    public var states: [VariantState]
+
+    /// Every variant to snapshot, in a fixed order (matrix order, then base state before the
+    /// named states).
+    public func variants() -> [Variant] {
+        var combinations: [(parts: [String], traits: Traits)] = [([], traits)]
+        if let scales = matrix.displayScale {
+            combinations = combinations.flatMap { c in scales.map { s in
+                var t = c.traits
+                t.displayScale = s
+                return (c.parts + ["scale\(s)"], t)
+            } }
+        }
+        if let styles = matrix.userInterfaceStyle {
+            combinations = combinations.flatMap { c in styles.map { s in
+                var t = c.traits
+                t.userInterfaceStyle = s
+                return (c.parts + [s.rawValue], t)
+            } }
+        }
+        if let directions = matrix.layoutDirection {
+            combinations = combinations.flatMap { c in directions.map { d in
+                var t = c.traits
+                t.layoutDirection = d
+                return (c.parts + [d == .leftToRight ? "ltr" : "rtl"], t)
+            } }
+        }
+        var result: [Variant] = []
+        for combination in combinations {
+            for state in [nil] + states.map(Optional.some) {
+                let parts = combination.parts + (state.map { [$0.name] } ?? [])
+                result.append(Variant(name: parts.isEmpty ? "default" : parts.joined(separator: "-"),
+                                      traits: combination.traits, state: state))
+            }
+        }
+        return result
+    }
+
+    /// The laid-out scene of a variant.
+    public func scene(for variant: Variant) -> Scene {
+        var root = self.root
+        if let state = variant.state {
+            for assignment in state.assignments {
+                root.apply(assignment)
+            }
+        }
+        return Scene(root: root, canvasSize: canvasSize, traits: variant.traits, background: background)
+    }
+}
+
+/// Trait values to expand into variants (each present dimension multiplies the variants).
+public struct VariantMatrix: Sendable, Equatable {
+    public var displayScale: [Int]?
+    public var userInterfaceStyle: [UserInterfaceStyle]?
+    public var layoutDirection: [LayoutDirection]?
+
+    public init() {}
+}
+
+/// A named set of view property changes applied on top of the scenario.
+public struct VariantState: Sendable {
+    public var name: String
+    public var assignments: [PropertyAssignment]
+}
+
+/// One property of one view set to a value (`"hero.isHighlighted": true`).
+public struct PropertyAssignment: Sendable {
+    public var viewID: String
+    public var value: PropertyValue
+}
+
+/// A settable view property and its new value.
+public enum PropertyValue: Sendable {
+    case isHighlighted(Bool)
+    case isHidden(Bool)
+    case clipsToBounds(Bool)
+    case alpha(Double)
+    case contentMode(ContentMode)
+    case image(Image?)
+    case highlightedImage(Image?)
+    case backgroundColor(Color?)
+    case tintColor(Color?)
+    case frame(Rect)
+    case sampling(Sampling)
+
+    /// Property names a state may set, and whether they need an image view.
+    static let names: [(name: String, imageViewOnly: Bool)] = [
+        ("isHighlighted", true), ("isHidden", false), ("clipsToBounds", false), ("alpha", false),
+        ("contentMode", true), ("image", true), ("highlightedImage", true), ("backgroundColor", false),
+        ("tintColor", false), ("frame", false), ("sampling", true),
+    ]
+}
+
+/// One variant: a name such as `scale2-dark-highlighted`, its traits and its state.
+public struct Variant: Sendable {
+    public var name: String
+    public var traits: Traits
+    public var state: VariantState?
+}
+
+extension View {
+    /// Applies `assignment` to the view with its id in this tree.
+    mutating func apply(_ assignment: PropertyAssignment) {
+        if id == assignment.viewID {
+            switch assignment.value {
+            case let .isHighlighted(v): imageView?.isHighlighted = v
+            case let .isHidden(v): isHidden = v
+            case let .clipsToBounds(v): clipsToBounds = v
+            case let .alpha(v): alpha = v
+            case let .contentMode(v): imageView?.contentMode = v
+            case let .image(v): imageView?.image = v
+            case let .highlightedImage(v): imageView?.highlightedImage = v
+            case let .backgroundColor(v): backgroundColor = v
+            case let .tintColor(v): tintColor = v
+            case let .frame(v): frame = v
+            case let .sampling(v): imageView?.sampling = v
+            }
+            return
+        }
+        for index in subviews.indices {
+            subviews[index].apply(assignment)
+        }
+    }
+}

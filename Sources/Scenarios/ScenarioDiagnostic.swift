@@ -1,0 +1,102 @@
+/// One problem in a scenario file: where it is (file, line and column, JSON path), what was
+/// expected, and the nearest valid value when there is one. Printed as
+/// `Scenarios/x.json:12:20: error: $.root.subviews[2].contentMode: unknown content mode "fitt" (did you mean "scaleAspectFit"?)`.
+public struct ScenarioDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var location: SourceLocation?
+    /// JSON path of the value, or "" for problems with the file as a whole.
+    public var path: String
+    public var message: String
+
+    public init(file: String, location: SourceLocation?, path: String, message: String) {
+        self.file = file
+        self.location = location
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String {
+        var text = file
+        if let location { text += ":\(location.line):\(location.column)" }
+        text += ": error: "
+        if !path.isEmpty { text += path + ": " }
+        return text + message
+    }
+}
+
+/// Every problem found in one or more scenario files.
+public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [ScenarioDiagnostic]
+
+    public init(_ diagnostics: [ScenarioDiagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// Collects diagnostics while a file is read, so that one run reports every problem.
+final class Diagnostics {
+    let file: String
+    private(set) var list: [ScenarioDiagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    var isEmpty: Bool { list.isEmpty }
+
+    func error(_ node: JSONNode, _ message: String) {
+        list.append(ScenarioDiagnostic(file: file, location: node.location, path: node.path, message: message))
+    }
+
+    func error(at location: SourceLocation?, path: String, _ message: String) {
+        list.append(ScenarioDiagnostic(file: file, location: location, path: path, message: message))
+    }
+
+    /// The diagnostics in file order (then by path), each once.
+    var sorted: [ScenarioDiagnostic] {
+        var seen = Set<String>()
+        return list.sorted { ($0.location ?? SourceLocation(line: 0, column: 0), $0.path) < ($1.location ?? SourceLocation(line: 0, column: 0), $1.path) }
+            .filter { seen.insert($0.description).inserted }
+    }
+}
+
+/// Edit-distance suggestions for misspelt names.
+public enum Suggestions {
+    /// " (did you mean "x"?)" for the closest candidate within a small distance, else "".
+    public static func didYouMean(_ word: String, among candidates: [String]) -> String {
+        guard let best = nearest(word, among: candidates) else { return "" }
+        return " (did you mean \"\(best)\"?)"
+    }
+
+    /// The candidate closest to `word` (case differences count half), if it is close enough to be
+    /// a likely typo; ties go to the earlier candidate.
+    public static func nearest(_ word: String, among candidates: [String]) -> String? {
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(word.lowercased(), candidate.lowercased()) * 2 + (word == candidate ? 0 : 1)
+            if best == nil || distance < best!.1 { best = (candidate, distance) }
+        }
+        guard let (candidate, score) = best else { return nil }
+        let limit = max(2, min(word.count, candidate.count) / 3) * 2 + 1
+        return score <= limit ? candidate : nil
+    }
+
+    /// Levenshtein distance.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,174 @@
+import ImageViews
+
+/// The JSON Schema (draft 2020-12) of the scenario format, printed by `ivsim schema` and
+/// committed as `Scenarios/scenario.schema.json`, which every corpus file names in "$schema" so
+/// that editors complete and check it. Object properties come from the same key lists the reader
+/// enforces, so the two cannot drift apart (a test checks it).
+public enum ScenarioSchema {
+    public static func document() -> JSONOutput {
+        .object([
+            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+            ("$id", .string("https://github.com/ivsim/ivsim/Scenarios/scenario.schema.json")),
+            ("title", .string("ivsim scenario")),
+            ("description", .string("A UIImageView scenario: canvas, traits, images, view tree and variants (docs/SCENARIOS.md).")),
+            ("type", .string("object")),
+            ("required", .array(["canvas", "root"].map(JSONOutput.string))),
+            ("additionalProperties", .bool(false)),
+            ("properties", properties(ScenarioKeys.document, [
+                "$schema": .object([("type", .string("string")), ("description", .string("Path or URL of this schema, for editors."))]),
+                "description": .object([("type", .string("string")), ("description", .string("What the scenario shows, for reviewers."))]),
+                "canvas": ref("canvas"),
+                "traits": ref("traits"),
+                "images": .object([
+                    ("type", .string("object")),
+                    ("description", .string("Image names to sources.")),
+                    ("additionalProperties", ref("imageSource")),
+                ]),
+                "root": ref("root"),
+                "variants": ref("variants"),
+            ])),
+            ("$defs", .object(definitions())),
+        ])
+    }
+
+    private static func ref(_ name: String) -> JSONOutput { .object([("$ref", .string("#/$defs/\(name)"))]) }
+
+    private static func properties(_ keys: [String], _ schemas: [String: JSONOutput]) -> JSONOutput {
+        .object(keys.map { key in (key, schemas[key] ?? .object([])) })
+    }
+
+    private static func closedObject(_ keys: [String], _ schemas: [String: JSONOutput], required: [String] = [],
+                                     description: String? = nil) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("type", .string("object"))]
+        if let description { members.append(("description", .string(description))) }
+        if !required.isEmpty { members.append(("required", .array(required.map(JSONOutput.string)))) }
+        members.append(("additionalProperties", .bool(false)))
+        members.append(("properties", properties(keys, schemas)))
+        return .object(members)
+    }
+
+    private static func numbers(_ count: Int, minimum: Double? = nil, maximum: Double? = nil, integer: Bool = false,
+                                description: String) -> JSONOutput {
+        var item: [(String, JSONOutput)] = [("type", .string(integer ? "integer" : "number"))]
+        if let minimum { item.append(("minimum", .number(minimum))) }
+        if let maximum { item.append(("maximum", .number(maximum))) }
+        return .object([
+            ("type", .string("array")), ("description", .string(description)),
+            ("items", .object(item)), ("minItems", .number(Double(count))), ("maxItems", .number(Double(count))),
+        ])
+    }
+
+    private static func enumeration(_ values: [String], description: String? = nil) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("enum", .array(values.map(JSONOutput.string)))]
+        if let description { members.insert(("description", .string(description)), at: 0) }
+        return .object(members)
+    }
+
+    private static let boolean = JSONOutput.object([("type", .string("boolean"))])
+
+    private static func definitions() -> [(String, JSONOutput)] {
+        let pixelSize = numbers(2, minimum: ScenarioLimits.generatedPixels.lowerBound, maximum: ScenarioLimits.generatedPixels.upperBound,
+                                integer: true, description: "[width, height] in pixels")
+        let twoColors = JSONOutput.object([("type", .string("array")), ("items", ref("fixedColor")),
+                                           ("minItems", .number(2)), ("maxItems", .number(2))])
+        let contentMode = JSONOutput.object([
+            ("description", .string("UIView.ContentMode by name or raw value 0…12")),
+            ("anyOf", .array([enumeration(ContentMode.allCases.map(\.name)),
+                              .object([("type", .string("integer")), ("minimum", .number(0)), ("maximum", .number(12))])])),
+        ])
+        let viewSchemas: [String: JSONOutput] = [
+            "id": .object([("type", .string("string")), ("pattern", .string("^[A-Za-z0-9_-]+$")),
+                           ("description", .string("Names the view in variant states and reports."))]),
+            "type": enumeration(ScenarioKeys.viewTypes),
+            "frame": numbers(4, minimum: ScenarioLimits.coordinate.lowerBound, maximum: ScenarioLimits.coordinate.upperBound,
+                             description: "[x, y, width, height] in points, in the superview"),
+            "center": numbers(2, description: "[x, y] in points, with size or sizeToFit"),
+            "origin": numbers(2, description: "[x, y] in points, with size or sizeToFit"),
+            "size": numbers(2, minimum: 0, maximum: ScenarioLimits.length.upperBound, description: "[width, height] in points"),
+            "sizeToFit": .object([("const", .bool(true)), ("description", .string("Take the image's size (UIImageView(image:)).")) ]),
+            "backgroundColor": ref("color"),
+            "alpha": .object([("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1))]),
+            "isHidden": boolean,
+            "clipsToBounds": boolean,
+            "tintColor": ref("color"),
+            "image": .object([("type", .string("string")), ("description", .string("An image name from \"images\"."))]),
+            "highlightedImage": .object([("type", .string("string"))]),
+            "isHighlighted": boolean,
+            "contentMode": contentMode,
+            "sampling": enumeration(ScenarioKeys.samplings),
+            "subviews": .object([("type", .string("array")), ("items", ref("view"))]),
+        ]
+        let stateValue = JSONOutput.object([("description", .string("Value for \"<view id>.<property>\"; properties: "
+                                                                    + PropertyValue.names.map(\.name).joined(separator: ", ")))])
+        return [
+            ("color", .object([
+                ("description", .string("#RRGGBB, #RRGGBBAA, a UIKit system colour, or a light/dark pair")),
+                ("anyOf", .array([ref("fixedColor"), closedObject(ScenarioKeys.dynamicColor,
+                    ["light": ref("fixedColor"), "dark": ref("fixedColor")], required: ScenarioKeys.dynamicColor)])),
+            ])),
+            ("fixedColor", .object([("anyOf", .array([
+                .object([("type", .string("string")), ("pattern", .string("^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"))]),
+                enumeration(Color.systemColorNames),
+            ]))])),
+            ("canvas", closedObject(ScenarioKeys.canvas, [
+                "size": numbers(2, minimum: ScenarioLimits.canvas.lowerBound, maximum: ScenarioLimits.canvas.upperBound,
+                                integer: true, description: "[width, height] in whole points"),
+                "background": ref("color"),
+            ], required: ["size"])),
+            ("traits", closedObject(ScenarioKeys.traits, [
+                "displayScale": .object([("enum", .array([1, 2, 3].map { .number(Double($0)) }))]),
+                "userInterfaceStyle": enumeration(UserInterfaceStyle.allCases.map(\.rawValue)),
+                "layoutDirection": enumeration(LayoutDirection.allCases.map(\.rawValue)),
+            ])),
+            ("imageSource", .object([
+                ("type", .string("object")),
+                ("description", .string("Exactly one of file, generate, from; optionally a scale.")),
+                ("additionalProperties", .bool(false)),
+                ("properties", properties(ScenarioKeys.imageSource, [
+                    "file": .object([("type", .string("string")), ("description", .string("PNG path relative to the scenario; @2x/@3x sets the scale."))]),
+                    "generate": ref("generator"),
+                    "from": .object([("type", .string("string")), ("description", .string("Another image's name."))]),
+                    "scale": .object([("type", .string("number")), ("minimum", .number(ScenarioLimits.imageScale.lowerBound)),
+                                      ("maximum", .number(ScenarioLimits.imageScale.upperBound))]),
+                ])),
+                ("oneOf", .array(ScenarioKeys.imageKinds.map { .object([("required", .array([.string($0)]))]) })),
+            ])),
+            ("generator", .object([
+                ("type", .string("object")),
+                ("additionalProperties", .bool(false)),
+                ("minProperties", .number(1)), ("maxProperties", .number(1)),
+                ("properties", properties(ScenarioKeys.generators, [
+                    "solid": closedObject(ScenarioKeys.solid, ["size": pixelSize, "color": ref("fixedColor")], required: ["size", "color"]),
+                    "checkerboard": closedObject(ScenarioKeys.checkerboard, [
+                        "size": pixelSize, "colors": twoColors,
+                        "cell": .object([("type", .string("integer")), ("minimum", .number(1)), ("maximum", .number(4096))]),
+                    ], required: ["size", "cell", "colors"]),
+                    "linearGradient": closedObject(ScenarioKeys.linearGradient, [
+                        "size": pixelSize, "colors": twoColors, "direction": enumeration(ScenarioKeys.directions),
+                    ], required: ["size", "colors"]),
+                    "indexGrid": closedObject(ScenarioKeys.indexGrid, ["size": pixelSize], required: ["size"],
+                                              description: "Every pixel distinct: r = x mod 256, g = y mod 256, b from the high bits"),
+                ])),
+            ])),
+            ("view", closedObject(ScenarioKeys.view, viewSchemas)),
+            ("root", closedObject(ScenarioKeys.root, viewSchemas.filter { ScenarioKeys.root.contains($0.key) },
+                                  description: "The root view; it always fills the canvas.")),
+            ("variants", closedObject(ScenarioKeys.variants, [
+                "matrix": closedObject(ScenarioKeys.matrix, [
+                    "displayScale": .object([("type", .string("array")), ("items", .object([("enum", .array([1, 2, 3].map { .number(Double($0)) }))])),
+                                             ("minItems", .number(1)), ("uniqueItems", .bool(true))]),
+                    "userInterfaceStyle": .object([("type", .string("array")), ("items", enumeration(UserInterfaceStyle.allCases.map(\.rawValue))),
+                                                   ("minItems", .number(1)), ("uniqueItems", .bool(true))]),
+                    "layoutDirection": .object([("type", .string("array")), ("items", enumeration(LayoutDirection.allCases.map(\.rawValue))),
+                                                ("minItems", .number(1)), ("uniqueItems", .bool(true))]),
+                ]),
+                "states": .object([("type", .string("array")), ("minItems", .number(1)), ("items", closedObject(ScenarioKeys.state, [
+                    "name": .object([("type", .string("string")), ("pattern", .string("^[a-z0-9-]+$"))]),
+                    "set": .object([("type", .string("object")),
+                                    ("propertyNames", .object([("pattern", .string("^[A-Za-z0-9_-]+\\.(\(PropertyValue.names.map(\.name).joined(separator: "|")))$"))])),
+                                    ("additionalProperties", stateValue)]),
+                ], required: ["name", "set"]))]),
+            ])),
+        ]
+    }
+}

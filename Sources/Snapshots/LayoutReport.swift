@@ -1,0 +1,122 @@
+import ImageViews
+import Raster
+import Scenarios
+
+// The `.layout.json` snapshot: the layout result in points and the display list in device pixels,
+// for porting teams to compare numbers without pixels (docs/SNAPSHOTS.md). Keys are written in a
+// fixed order and numbers in their shortest round-trip form.
+
+enum LayoutReport {
+    /// The report of one variant. `pixels` holds the bitmap's size and digest, plus the baseline
+    /// PNG's CRC-32 once recorded.
+    static func make(_ scenario: Scenario, _ variant: Variant, _ scene: Scene, digest: String, pngCRC32: String?) -> JSONOutput {
+        let layout = scene.layout
+        var pixels: [(String, JSONOutput)] = [
+            ("size", pair(Double(layout.pixelWidth), Double(layout.pixelHeight))),
+            ("digest", .string("xxh64:" + digest)),
+        ]
+        if let pngCRC32 { pixels.append(("pngCRC32", .string(pngCRC32))) }
+        return .object([
+            ("scenario", .string(scenario.name)),
+            ("variant", .string(variant.name)),
+            ("description", .string(scenario.description)),
+            ("units", .object([
+                ("views", .string("points; rectangles are [x, y, width, height] in the superview (frame) or canvas (absoluteFrame)")),
+                ("displayList", .string("device pixels; rectangles are [left, top, right, bottom], multiples of 1/256; colours premultiplied [r, g, b, a]")),
+            ])),
+            ("traits", .object([
+                ("displayScale", .number(Double(variant.traits.displayScale))),
+                ("userInterfaceStyle", .string(variant.traits.userInterfaceStyle.rawValue)),
+                ("layoutDirection", .string(variant.traits.layoutDirection.rawValue)),
+            ])),
+            ("canvas", .object([
+                ("size", pair(layout.canvasSize.width, layout.canvasSize.height)),
+                ("pixelSize", pair(Double(layout.pixelWidth), Double(layout.pixelHeight))),
+                ("background", .string(scenario.background.resolved(variant.traits.userInterfaceStyle).description)),
+            ])),
+            ("views", .array(layout.views.map(view))),
+            ("displayList", .array(displayList(scene.displayList))),
+            ("pixels", .object(pixels)),
+        ])
+    }
+
+    static func pair(_ a: Double, _ b: Double) -> JSONOutput { .array([.number(a), .number(b)]) }
+
+    static func rect(_ r: Rect) -> JSONOutput {
+        .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
+    }
+
+    static func size(_ s: Size) -> JSONOutput { pair(s.width, s.height) }
+
+    private static func view(_ v: ViewLayout) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [
+            ("path", .string(v.path)),
+            ("id", v.id.map(JSONOutput.string) ?? .null),
+            ("type", .string(v.kind)),
+            ("frame", rect(v.frame)),
+            ("absoluteFrame", rect(v.absoluteFrame)),
+            ("bounds", rect(v.bounds)),
+            ("alignmentRect", rect(v.alignmentRect)),
+            ("alpha", .number(v.alpha)),
+            ("isHidden", .bool(v.isHidden)),
+            ("clipsToBounds", .bool(v.clipsToBounds)),
+            ("isDrawn", .bool(v.isDrawn)),
+            ("backgroundColor", v.backgroundColor.map { .string($0.description) } ?? .null),
+            ("tintColor", .string(v.tintColor.description)),
+        ]
+        if let image = v.imageView {
+            members += [
+                ("contentMode", .string(image.contentMode.name)),
+                ("isHighlighted", .bool(image.isHighlighted)),
+                ("displayedImage", image.displayedImageKey.map(JSONOutput.string) ?? .null),
+                ("image", image.image.map { info in
+                    .object([
+                        ("name", .string(info.name)),
+                        ("size", size(info.size)),
+                        ("scale", .number(info.scale)),
+                        ("pixelSize", pair(Double(info.pixelWidth), Double(info.pixelHeight))),
+                    ])
+                } ?? .null),
+                ("intrinsicContentSize", size(image.intrinsicContentSize)),
+                ("sizeThatFits", size(image.sizeThatFits)),
+                ("imageRect", image.imageRect.map(rect) ?? .null),
+                ("sampling", .string(image.sampling.rawValue)),
+            ]
+        }
+        return .object(members)
+    }
+
+    private static func edges(_ r: DeviceRect) -> JSONOutput {
+        .array([r.x0, r.y0, r.x1, r.y1].map { .number(Double($0) / 256) })
+    }
+
+    private static func color(_ c: PremultipliedColor) -> JSONOutput {
+        .array([c.r, c.g, c.b, c.a].map { .number(Double($0)) })
+    }
+
+    private static func displayList(_ list: DisplayList) -> [JSONOutput] {
+        list.commands.map { command in
+            switch command {
+            case let .fill(rect, c):
+                return .object([("op", .string("fill")), ("rect", edges(rect)), ("color", color(c))])
+            case let .drawImage(draw):
+                return .object([
+                    ("op", .string("drawImage")),
+                    ("image", .string(list.imageNames[draw.image])),
+                    ("source", .array([draw.source.x, draw.source.y, draw.source.width, draw.source.height].map { .number(Double($0)) })),
+                    ("rect", edges(draw.destination)),
+                    ("sampling", .string(draw.sampling.rawValue)),
+                    ("tint", draw.tint.map(color) ?? .null),
+                ])
+            case let .pushClip(rect):
+                return .object([("op", .string("pushClip")), ("rect", edges(rect))])
+            case .popClip:
+                return .object([("op", .string("popClip"))])
+            case let .beginGroup(opacity):
+                return .object([("op", .string("beginGroup")), ("opacity", .number(Double(opacity)))])
+            case .endGroup:
+                return .object([("op", .string("endGroup"))])
+            }
+        }
+    }
+}

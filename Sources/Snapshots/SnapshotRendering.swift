@@ -1,0 +1,26 @@
+import Deflate
+import PNGCodec
+import Scenarios
+
+/// Renders scenarios without comparing (`ivsim render` and `ivsim layout`).
+public enum SnapshotRendering {
+    /// PNG bytes, layout JSON text and name of every variant.
+    public static func files(for scenario: Scenario) -> [(png: [UInt8], layout: String, variant: String)] {
+        scenario.variants().map { variant in
+            let (bitmap, digest, scene) = SnapshotRunner.render(scenario, variant)
+            let png = PNGEncoder().encode(RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGBA))
+            let crc = String(CRC32.checksum(png), radix: 16, uppercase: true)
+            let layout = LayoutReport.make(scenario, variant, scene, digest: digest,
+                                           pngCRC32: String(repeating: "0", count: 8 - crc.count) + crc)
+            return (png, layout.text(), variant.name)
+        }
+    }
+
+    /// The layout report of every variant (or only the one named), without rendering pixels.
+    public static func layouts(for scenario: Scenario, only name: String? = nil) -> [(String, JSONOutput)] {
+        scenario.variants().filter { name == nil || $0.name == name }.map { variant in
+            let (_, digest, scene) = SnapshotRunner.render(scenario, variant)
+            return (variant.name, LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: nil))
+        }
+    }
+}

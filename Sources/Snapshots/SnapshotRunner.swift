@@ -1,0 +1,246 @@
+import Deflate
+import Foundation
+import ImageViews
+import PNGCodec
+import Raster
+import Scenarios
+
+/// Where `check`, `record` and `render` read and write.
+public struct SnapshotOptions: Sendable {
+    public var scenariosFolder: URL
+    /// How to show the scenarios folder in messages (as the user typed it).
+    public var scenariosDisplay: String
+    public var snapshotsFolder: URL
+    public var artifactsFolder: URL
+    /// Only scenarios whose name contains one of these (all when empty).
+    public var filters: [String]
+    /// Worker threads (scenarios run in parallel; output order is fixed).
+    public var jobs: Int
+    /// `record`: delete baselines of scenarios or variants that no longer exist.
+    public var prune: Bool
+
+    public init(scenariosFolder: URL, scenariosDisplay: String, snapshotsFolder: URL, artifactsFolder: URL,
+                filters: [String] = [], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, prune: Bool = false) {
+        self.scenariosFolder = scenariosFolder
+        self.scenariosDisplay = scenariosDisplay
+        self.snapshotsFolder = snapshotsFolder
+        self.artifactsFolder = artifactsFolder
+        self.filters = filters
+        self.jobs = jobs
+        self.prune = prune
+    }
+}
+
+/// Runs scenarios against their baselines.
+public enum SnapshotRunner {
+    /// Compares every scenario with its baseline; never writes a baseline. Failures write
+    /// actual, expected and diff files to the artifacts folder.
+    public static func check(_ options: SnapshotOptions) -> RunReport {
+        run(options, mode: .check)
+    }
+
+    /// Records baselines, writing only those whose pixels or numbers changed.
+    public static func record(_ options: SnapshotOptions) -> RunReport {
+        run(options, mode: .record)
+    }
+
+    private static func run(_ options: SnapshotOptions, mode: RunReport.Mode) -> RunReport {
+        let entries = ScenarioCatalog.entries(in: options.scenariosFolder, displayFolder: options.scenariosDisplay,
+                                              filters: options.filters)
+        let outcomes = parallelMap(entries.count, jobs: options.jobs) { index in
+            runScenario(entries[index], options: options, mode: mode)
+        }
+        var report = RunReport(mode: mode, scenarios: outcomes)
+        if options.filters.isEmpty && !outcomes.contains(where: { !$0.diagnostics.isEmpty }) {
+            report.stale = staleBaselines(options, outcomes: outcomes)
+            if mode == .record && options.prune {
+                for path in report.stale { try? FileManager.default.removeItem(at: options.snapshotsFolder.appendingPathComponent(path)) }
+                report.pruned = true
+            }
+        }
+        return report
+    }
+
+    private static func runScenario(_ entry: ScenarioCatalog.Entry, options: SnapshotOptions, mode: RunReport.Mode) -> ScenarioOutcome {
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name)
+        } catch {
+            return ScenarioOutcome(name: entry.name, file: entry.displayName, diagnostics: error.diagnostics, variants: [])
+        }
+        let variants = scenario.variants().map { variant in
+            mode == .check ? checkVariant(scenario, variant, options) : recordVariant(scenario, variant, options)
+        }
+        return ScenarioOutcome(name: entry.name, file: entry.displayName, diagnostics: [], variants: variants)
+    }
+
+    /// Renders a variant: the bitmap, its digest and the layout report without the PNG CRC.
+    static func render(_ scenario: Scenario, _ variant: Variant) -> (bitmap: Bitmap, digest: String, scene: Scene) {
+        let scene = scenario.scene(for: variant)
+        let bitmap = scene.render()
+        return (bitmap, PixelDigest.hex(bitmap), scene)
+    }
+
+    private static func baseline(_ options: SnapshotOptions, _ scenario: Scenario, _ variant: Variant) -> (png: URL, layout: URL) {
+        let folder = options.snapshotsFolder.appendingPathComponent(scenario.name)
+        return (folder.appendingPathComponent(variant.name + ".png"), folder.appendingPathComponent(variant.name + ".layout.json"))
+    }
+
+    /// What the baseline layout recorded about its PNG.
+    private static func recordedPixels(_ layout: JSONNode?) -> (digest: String?, crc: String?) {
+        guard case let .object(members)? = layout?.value,
+              case let .object(pixels)? = members.first(where: { $0.key == "pixels" })?.value.value else { return (nil, nil) }
+        func string(_ key: String) -> String? {
+            if case let .string(s)? = pixels.first(where: { $0.key == key })?.value.value { return s }
+            return nil
+        }
+        return (string("digest"), string("pngCRC32"))
+    }
+
+    private static func crcHex(_ bytes: [UInt8]) -> String {
+        let text = String(CRC32.checksum(bytes), radix: 16, uppercase: true)
+        return String(repeating: "0", count: 8 - text.count) + text
+    }
+
+    private static func checkVariant(_ scenario: Scenario, _ variant: Variant, _ options: SnapshotOptions) -> VariantOutcome {
+        let (bitmap, digest, scene) = render(scenario, variant)
+        let actualLayout = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: nil)
+        let paths = baseline(options, scenario, variant)
+        let artifacts = Artifacts(folder: options.artifactsFolder.appendingPathComponent(scenario.name), variant: variant.name)
+        let pngData = FileManager.default.contents(atPath: paths.png.path).map { [UInt8]($0) }
+        let layoutData = FileManager.default.contents(atPath: paths.layout.path).map { [UInt8]($0) }
+        guard let pngData, let layoutData else {
+            let missing = [pngData == nil ? paths.png.lastPathComponent : nil, layoutData == nil ? paths.layout.lastPathComponent : nil]
+                .compactMap { $0 }.joined(separator: " and ")
+            artifacts.write(actual: bitmap, actualLayout: actualLayout, expectedPNG: pngData, expectedLayout: layoutData, diff: nil)
+            return VariantOutcome(scenario: scenario.name, variant: variant.name, status: .missing,
+                                  detail: "no baseline (\(missing) missing); run `ivsim record`", artifacts: artifacts.describe())
+        }
+        var problems: [String] = []
+        var recordedLayout: JSONNode?
+        do {
+            recordedLayout = try JSONParser.parse(layoutData)
+            if let difference = firstDifference(recorded: recordedLayout!, actual: actualLayout, ignoring: ["pixels"]) {
+                problems.append("layout differs at \(difference)")
+            }
+        } catch {
+            problems.append("baseline \(paths.layout.lastPathComponent) is not valid JSON (\(error))")
+        }
+        var diffImage: RGBAImage?
+        let recorded = recordedPixels(recordedLayout)
+        let pixelsConfirmed = recorded.digest == "xxh64:" + digest && recorded.crc == crcHex(pngData)
+        if !pixelsConfirmed {
+            do {
+                let expected = try PNGDecoder().decode(pngData)
+                let actual = RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGBA)
+                let difference = PixelDifference.compare(expected: expected, actual: actual)
+                if !difference.isEqual {
+                    problems.append(difference.summary)
+                    diffImage = PixelDifference.diffImage(expected: expected, actual: actual)
+                }
+            } catch {
+                problems.append("baseline \(paths.png.lastPathComponent) cannot be decoded: \(error)")
+            }
+        }
+        if problems.isEmpty {
+            artifacts.removeOld()
+            return VariantOutcome(scenario: scenario.name, variant: variant.name, status: .passed, detail: "", artifacts: nil)
+        }
+        artifacts.write(actual: bitmap, actualLayout: actualLayout, expectedPNG: pngData, expectedLayout: layoutData, diff: diffImage)
+        return VariantOutcome(scenario: scenario.name, variant: variant.name, status: .failed,
+                              detail: problems.joined(separator: "; "), artifacts: artifacts.describe())
+    }
+
+    private static func recordVariant(_ scenario: Scenario, _ variant: Variant, _ options: SnapshotOptions) -> VariantOutcome {
+        let (bitmap, digest, scene) = render(scenario, variant)
+        let paths = baseline(options, scenario, variant)
+        let existingPNG = FileManager.default.contents(atPath: paths.png.path).map { [UInt8]($0) }
+        let existingLayout = FileManager.default.contents(atPath: paths.layout.path).map { [UInt8]($0) }
+        let recorded = recordedPixels(existingLayout.flatMap { try? JSONParser.parse($0) })
+
+        // Keep the existing PNG when it already holds exactly these pixels.
+        var pngBytes: [UInt8]?
+        if let existingPNG {
+            if recorded.digest == "xxh64:" + digest && recorded.crc == crcHex(existingPNG) {
+                pngBytes = existingPNG
+            } else if let expected = try? PNGDecoder().decode(existingPNG),
+                      expected == RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGBA) {
+                pngBytes = existingPNG
+            }
+        }
+        let pixelsChanged = pngBytes == nil
+        let png = pngBytes ?? PNGEncoder().encode(RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGBA))
+        let layoutText = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: crcHex(png)).text()
+        let layoutChanged = existingLayout.map { String(decoding: $0, as: UTF8.self) } != layoutText
+        do {
+            if pixelsChanged { try FileOutput.writeAtomically(png, to: paths.png) }
+            if layoutChanged { try FileOutput.writeAtomically(layoutText, to: paths.layout) }
+        } catch {
+            return VariantOutcome(scenario: scenario.name, variant: variant.name, status: .failed,
+                                  detail: error.description, artifacts: nil)
+        }
+        let status: VariantStatus
+        if existingPNG == nil && existingLayout == nil {
+            status = .recorded
+        } else {
+            status = pixelsChanged || layoutChanged ? .updated : .unchanged
+        }
+        let what = [pixelsChanged ? "pixels" : nil, layoutChanged ? "layout" : nil].compactMap { $0 }.joined(separator: " and ")
+        return VariantOutcome(scenario: scenario.name, variant: variant.name, status: status,
+                              detail: status == .updated ? "\(what) changed" : "", artifacts: nil)
+    }
+
+    /// Baseline files (relative to the snapshots folder) that no scenario variant produces.
+    private static func staleBaselines(_ options: SnapshotOptions, outcomes: [ScenarioOutcome]) -> [String] {
+        var expected = Set<String>()
+        for scenario in outcomes {
+            for variant in scenario.variants {
+                expected.insert("\(scenario.name)/\(variant.variant).png")
+                expected.insert("\(scenario.name)/\(variant.variant).layout.json")
+            }
+        }
+        guard let enumerator = FileManager.default.enumerator(at: options.snapshotsFolder, includingPropertiesForKeys: nil,
+                                                              options: [.skipsHiddenFiles]) else { return [] }
+        let base = options.snapshotsFolder.standardizedFileURL.path + "/"
+        var stale: [String] = []
+        for case let url as URL in enumerator {
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(base), path.hasSuffix(".png") || path.hasSuffix(".layout.json") else { continue }
+            let relative = String(path.dropFirst(base.count))
+            if !expected.contains(relative) { stale.append(relative) }
+        }
+        return stale.sorted()
+    }
+}
+
+/// Failure artifacts of one variant: `<variant>.actual.png`, `.expected.png`, `.diff.png`,
+/// `.actual.layout.json`, `.expected.layout.json` in the scenario's artifacts folder.
+struct Artifacts {
+    let folder: URL
+    let variant: String
+
+    private static let suffixes = [".actual.png", ".expected.png", ".diff.png", ".actual.layout.json", ".expected.layout.json"]
+
+    private func url(_ suffix: String) -> URL { folder.appendingPathComponent(variant + suffix) }
+
+    /// Removes this variant's files from an earlier run.
+    func removeOld() {
+        for suffix in Artifacts.suffixes where FileManager.default.fileExists(atPath: url(suffix).path) {
+            try? FileManager.default.removeItem(at: url(suffix))
+        }
+    }
+
+    func write(actual: Bitmap, actualLayout: JSONOutput, expectedPNG: [UInt8]?, expectedLayout: [UInt8]?, diff: RGBAImage?) {
+        removeOld()
+        let image = RGBAImage(width: actual.width, height: actual.height, pixels: actual.straightRGBA)
+        try? FileOutput.writeAtomically(PNGEncoder(level: .fast).encode(image), to: url(".actual.png"))
+        try? FileOutput.writeAtomically(actualLayout.text(), to: url(".actual.layout.json"))
+        if let expectedPNG { try? FileOutput.writeAtomically(expectedPNG, to: url(".expected.png")) }
+        if let expectedLayout { try? FileOutput.writeAtomically(expectedLayout, to: url(".expected.layout.json")) }
+        if let diff { try? FileOutput.writeAtomically(PNGEncoder(level: .fast).encode(diff), to: url(".diff.png")) }
+    }
+
+    func describe() -> String {
+        folder.appendingPathComponent(variant).path + ".*"
+    }
+}
