@@ -98,7 +98,10 @@ struct ImageReader {
         guard let object = ObjectReader(node, allowed: ScenarioKeys.generators, what: "an image generator", d) else { return nil }
         let kinds = ScenarioKeys.generators.filter(object.has)
         guard kinds.count == 1, let kind = kinds.first, let body = object[kind] else {
-            d.error(node, "\"generate\" takes exactly one of: \(ScenarioKeys.generators.joined(separator: ", "))")
+            // Only unknown keys: they were reported with a suggestion already.
+            if !(kinds.isEmpty && !object.members.isEmpty) {
+                d.error(node, "\"generate\" takes exactly one of: \(ScenarioKeys.generators.joined(separator: ", "))")
+            }
             return nil
         }
         let allowed: [String] = switch kind {

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Scenarios
+
+private let fixture = Fixture()
+
+/// Bad input: every case gives exactly the expected diagnostics (JSON path and message) and
+/// nothing else; none crashes.
+@Suite struct MalformedScenarioTests {
+    /// A valid scenario to break: `edit` replaces text in it.
+    static let base = """
+    {
+      "canvas": { "size": [100, 80] },
+      "images": { "dot": { "generate": { "solid": { "size": [4, 4], "color": "#FF0000" } } } },
+      "root": { "subviews": [ { "id": "hero", "type": "imageView", "frame": [0, 0, 10, 10], "image": "dot" } ] }
+    }
+    """
+
+    static func load(_ text: String) -> [String] {
+        do {
+            _ = try ScenarioLoader.parse(Array(text.utf8), folder: fixture.directory, displayName: "case.json", name: "case")
+            return []
+        } catch {
+            return error.diagnostics.map { ($0.path.isEmpty ? "" : $0.path + ": ") + $0.message }
+        }
+    }
+
+    static func edited(_ replacements: [(String, String)]) -> String {
+        var text = base
+        for (old, new) in replacements {
+            precondition(text.contains(old), "the base scenario has no \(old)")
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        return text
+    }
+
+    @Test func theBaseScenarioIsValid() {
+        #expect(Self.load(Self.base) == [])
+    }
+
+    struct Case: CustomStringConvertible, Sendable {
+        let name: String
+        let text: String
+        let expected: [String]
+        var description: String { name }
+
+        init(_ name: String, _ replacements: [(String, String)], _ expected: [String]) {
+            self.name = name
+            text = MalformedScenarioTests.edited(replacements)
+            self.expected = expected
+        }
+
+        init(_ name: String, text: String, _ expected: [String]) {
+            self.name = name
+            self.text = text
+            self.expected = expected
+        }
+    }
+
+    static let cases: [Case] = [
+        // Syntax and document shape.
+        Case("not JSON", text: "{ \"canvas\": }", ["invalid JSON: expected a value, found '}'"]),
+        Case("trailing comma", text: "{ \"canvas\": {\"size\": [1, 1]}, }", ["invalid JSON: trailing comma before '}'"]),
+        Case("single quotes", text: "{ 'canvas': 1 }", ["invalid JSON: expected a key in double quotes, found '''"]),
+        Case("duplicate key", text: "{ \"root\": {}, \"root\": {} }", ["invalid JSON: duplicate key \"root\" in $"]),
+        Case("NaN is not JSON", text: "{ \"canvas\": { \"size\": [NaN, 1] } }", ["invalid JSON: expected a value, found 'N'"]),
+        Case("array document", text: "[]", ["$: expected a scenario (an object), found an array"]),
+        Case("missing canvas and root", text: "{}", ["$: missing required key \"canvas\" (e.g. \"canvas\": {\"size\": [390, 844]})",
+                                                   "$: missing required key \"root\" (the view tree: {\"subviews\": [...]})"]),
+        Case("unknown top-level key", [("\"canvas\"", "\"canvass\"")], [
+            "$: missing required key \"canvas\" (e.g. \"canvas\": {\"size\": [390, 844]})",
+            "$.canvass: unknown key \"canvass\" in a scenario (did you mean \"canvas\"?)"]),
+        // Canvas.
+        Case("canvas size too short", [("[100, 80]", "[100]")], ["$.canvas.size: expected [width, height] in whole points, found an array of 1 element"]),
+        Case("negative canvas", [("[100, 80]", "[-100, 80]")], ["$.canvas.size[0]: -100 is out of range: expected a number from 1 to 2048"]),
+        Case("huge canvas", [("[100, 80]", "[100, 1e999]")], ["$.canvas.size[1]: expected a number, found a number too large to represent"]),
+        Case("fractional canvas", [("[100, 80]", "[100.5, 80]")], ["$.canvas.size[0]: expected a number (a whole number), found 100.5"]),
+        Case("canvas background misspelt", [("\"size\": [100, 80] }", "\"size\": [100, 80], \"background\": \"sytemBackground\" }")],
+             ["$.canvas.background: unknown colour \"sytemBackground\": expected #RRGGBB, #RRGGBBAA or a system colour name (did you mean \"systemBackground\"?)"]),
+        // Traits.
+        Case("display scale 4", [("\"canvas\"", "\"traits\": { \"displayScale\": 4 }, \"canvas\"")],
+             ["$.traits.displayScale: 4 is out of range: expected a display scale from 1 to 3"]),
+        Case("unknown style", [("\"canvas\"", "\"traits\": { \"userInterfaceStyle\": \"drak\" }, \"canvas\"")],
+             ["$.traits.userInterfaceStyle: unknown interface style \"drak\" (did you mean \"dark\"?)"]),
+        Case("unknown trait", [("\"canvas\"", "\"traits\": { \"scale\": 2 }, \"canvas\"")],
+             ["$.traits.scale: unknown key \"scale\" in the traits (expected one of: displayScale, userInterfaceStyle, layoutDirection)"]),
+        // Colours.
+        Case("short hex", [("\"#FF0000\"", "\"#F00\"")], ["$.images.dot.generate.solid.color: invalid colour \"#F00\": expected #RRGGBB or #RRGGBBAA with hex digits"]),
+        Case("non-hex digits", [("\"#FF0000\"", "\"#GG0000\"")], ["$.images.dot.generate.solid.color: invalid colour \"#GG0000\": expected #RRGGBB or #RRGGBBAA with hex digits"]),
+        Case("colour as number", [("\"#FF0000\"", "16711680")], ["$.images.dot.generate.solid.color: expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a system colour name or {\"light\": …, \"dark\": …}), found a number"]),
+        Case("dynamic colour in a generated image", [("\"#FF0000\"", "{ \"light\": \"#FFFFFF\", \"dark\": \"#000000\" }")],
+             ["$.images.dot.generate.solid.color: expected a fixed colour here (#RRGGBB, #RRGGBBAA or a system colour name), found a light/dark pair"]),
+        Case("dynamic colour without dark", [("\"image\": \"dot\"", "\"image\": \"dot\", \"tintColor\": { \"light\": \"#FFFFFF\" }")],
+             ["$.root.subviews[0].tintColor: missing required key \"dark\""]),
+        // Images.
+        Case("image without a source", [("{ \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }", "{ \"scale\": 2 }")],
+             ["$.images.dot: an image needs one of \"file\", \"generate\" or \"from\""]),
+        Case("image with two sources", [("{ \"generate\"", "{ \"file\": \"assets/photo.png\", \"generate\"")],
+             ["$.images.dot: an image takes one of \"file\", \"generate\" or \"from\", not \"file\" and \"generate\""]),
+        Case("unknown generator", [("\"solid\"", "\"soild\"")],
+             ["$.images.dot.generate.soild: unknown key \"soild\" in an image generator (did you mean \"solid\"?)"]),
+        Case("two generators", [("\"generate\": { \"solid\"", "\"generate\": { \"indexGrid\": { \"size\": [2, 2] }, \"solid\"")],
+             ["$.images.dot.generate: \"generate\" takes exactly one of: solid, checkerboard, linearGradient, indexGrid"]),
+        Case("generated image too large", [("[4, 4]", "[5000, 4]")], ["$.images.dot.generate.solid.size[0]: 5000 is out of range: expected a number from 1 to 4096"]),
+        Case("checkerboard cell zero", [("{ \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } }", "{ \"checkerboard\": { \"size\": [4, 4], \"cell\": 0, \"colors\": [\"#000000\", \"#FFFFFF\"] } }")],
+             ["$.images.dot.generate.checkerboard.cell: 0 is out of range: expected a cell size in pixels from 1 to 4096"]),
+        Case("gradient with one colour", [("{ \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } }", "{ \"linearGradient\": { \"size\": [4, 4], \"colors\": [\"#000000\"] } }")],
+             ["$.images.dot.generate.linearGradient.colors: expected two colours, found 1"]),
+        Case("gradient direction", [("{ \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } }", "{ \"linearGradient\": { \"size\": [4, 4], \"colors\": [\"#000000\", \"#FFFFFF\"], \"direction\": \"diagonal\" } }")],
+             ["$.images.dot.generate.linearGradient.direction: unknown direction \"diagonal\" (expected one of: horizontal, vertical)"]),
+        Case("missing file", [("{ \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }", "{ \"file\": \"assets/icn@2x.png\" }")],
+             ["$.images.dot.file: file \"assets/icn@2x.png\" not found (did you mean \"icon@2x.png\"?)"]),
+        Case("file outside the folder", [("{ \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }", "{ \"file\": \"../../Package.swift\" }")],
+             ["$.images.dot.file: \"../../Package.swift\" is outside the scenario's folder (Fixtures/); keep assets next to the scenario"]),
+        Case("absolute file path", [("{ \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }", "{ \"file\": \"/etc/passwd\" }")],
+             ["$.images.dot.file: \"/etc/passwd\" is an absolute path: image files must be given relative to the scenario's folder"]),
+        Case("file that is not a PNG", [("{ \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }", "{ \"file\": \"assets/notes.png\" }")],
+             ["$.images.dot.file: \"assets/notes.png\" is not a usable PNG: not a PNG file: signature byte 0 is 0x6E, expected 0x89"]),
+        Case("scale zero", [("{ \"generate\"", "{ \"scale\": 0, \"generate\"")], ["$.images.dot.scale: 0 is out of range: expected a scale from 0.25 to 16"]),
+        Case("cycle in from", [("\"images\": { \"dot\"", "\"images\": { \"a\": { \"from\": \"b\" }, \"b\": { \"from\": \"a\" }, \"dot\"")],
+             ["$.images.a: images derive from each other in a cycle: a → b → a"]),
+        Case("from an unknown image", [("\"images\": { \"dot\"", "\"images\": { \"copy\": { \"from\": \"dott\" }, \"dot\"")],
+             ["$.images.copy.from: unknown image \"dott\" to derive from (did you mean \"dot\"?)"]),
+        // Views.
+        Case("unknown image name", [("\"image\": \"dot\"", "\"image\": \"dto\"")], ["$.root.subviews[0].image: unknown image \"dto\" (did you mean \"dot\"?)"]),
+        Case("content mode misspelt", [("\"image\": \"dot\"", "\"image\": \"dot\", \"contentMode\": \"scaleAspectFitt\"")],
+             ["$.root.subviews[0].contentMode: unknown content mode \"scaleAspectFitt\" (did you mean \"scaleAspectFit\"?)"]),
+        Case("content mode raw value 13", [("\"image\": \"dot\"", "\"image\": \"dot\", \"contentMode\": 13")],
+             ["$.root.subviews[0].contentMode: content mode raw value 13 is out of range: expected 0 to 12"]),
+        Case("unknown view key", [("\"image\": \"dot\"", "\"image\": \"dot\", \"contentMod\": \"center\"")],
+             ["$.root.subviews[0].contentMod: unknown key \"contentMod\" in a view (did you mean \"contentMode\"?)"]),
+        Case("image on a plain view", [("\"type\": \"imageView\", ", "")],
+             ["$.root.subviews[0].image: \"image\" belongs to image views: add \"type\": \"imageView\" to this view"]),
+        Case("unknown view type", [("\"type\": \"imageView\"", "\"type\": \"UIImageView\"")],
+             ["$.root.subviews[0].type: unknown view type \"UIImageView\" (did you mean \"imageView\"?)"]),
+        Case("no frame", [("\"frame\": [0, 0, 10, 10], ", "")],
+             ["$.root.subviews[0]: a view needs a \"frame\", or a \"center\" or \"origin\" with a \"size\" or \"sizeToFit\": true"]),
+        Case("frame and center", [("\"frame\": [0, 0, 10, 10]", "\"frame\": [0, 0, 10, 10], \"center\": [5, 5]")],
+             ["$.root.subviews[0].center: \"center\" conflicts with \"frame\": give a frame, or a center or origin with a size or sizeToFit"]),
+        Case("negative size", [("\"frame\": [0, 0, 10, 10]", "\"frame\": [0, 0, -10, 10]")],
+             ["$.root.subviews[0].frame: frame width and height must not be negative"]),
+        Case("frame with three numbers", [("\"frame\": [0, 0, 10, 10]", "\"frame\": [0, 0, 10]")],
+             ["$.root.subviews[0].frame: expected a frame [x, y, width, height], found an array of 3 elements"]),
+        Case("frame with a string", [("\"frame\": [0, 0, 10, 10]", "\"frame\": [0, \"0\", 10, 10]")],
+             ["$.root.subviews[0].frame[1]: expected a number, found a string"]),
+        Case("huge coordinate", [("\"frame\": [0, 0, 10, 10]", "\"frame\": [1e9, 0, 10, 10]")],
+             ["$.root.subviews[0].frame[0]: 1000000000 is out of range: expected a number from -100000 to 100000"]),
+        Case("center without size", [("\"frame\": [0, 0, 10, 10]", "\"center\": [5, 5]")],
+             ["$.root.subviews[0]: a view needs a \"frame\", or a \"center\" or \"origin\" with a \"size\" or \"sizeToFit\": true"]),
+        Case("sizeToFit on a plain view", [("{ \"id\": \"hero\", \"type\": \"imageView\", \"frame\": [0, 0, 10, 10], \"image\": \"dot\" }", "{ \"center\": [5, 5], \"sizeToFit\": true }")],
+             ["$.root.subviews[0].sizeToFit: \"sizeToFit\" needs an image view (add \"type\": \"imageView\" and an \"image\")"]),
+        Case("alpha above one", [("\"image\": \"dot\"", "\"image\": \"dot\", \"alpha\": 1.5")],
+             ["$.root.subviews[0].alpha: 1.5 is out of range: expected an alpha from 0 to 1"]),
+        Case("duplicate id", [("\"image\": \"dot\" }", "\"image\": \"dot\" }, { \"id\": \"hero\", \"frame\": [0, 0, 1, 1] }")],
+             ["$.root.subviews[1].id: duplicate id \"hero\" (already used at $.root.subviews[0])"]),
+        Case("invalid id", [("\"id\": \"hero\"", "\"id\": \"hero view\"")],
+             ["$.root.subviews[0].id: invalid id \"hero view\": use letters, digits, \"_\" and \"-\" (ids name views in variant states)"]),
+        Case("frame on the root", [("\"root\": { \"subviews\"", "\"root\": { \"frame\": [0, 0, 10, 10], \"subviews\"")],
+             ["$.root.frame: the root view always fills the canvas: remove \"frame\" (set the canvas size instead)"]),
+        Case("subviews not an array", [("\"subviews\": [", "\"subviews\": { \"x\": ["), ("] }\n}", "] } }\n}")],
+             ["$.root.subviews: expected the subviews (an array), found an object"]),
+        // Variants.
+        Case("unknown matrix key", [("\"root\"", "\"variants\": { \"matrix\": { \"displayScales\": [1, 2] } }, \"root\"")],
+             ["$.variants.matrix.displayScales: unknown key \"displayScales\" in the variant matrix (did you mean \"displayScale\"?)"]),
+        Case("empty matrix list", [("\"root\"", "\"variants\": { \"matrix\": { \"displayScale\": [] } }, \"root\"")],
+             ["$.variants.matrix.displayScale: expected display scales (a non-empty array), found an empty array"]),
+        Case("repeated scale", [("\"root\"", "\"variants\": { \"matrix\": { \"displayScale\": [2, 2] } }, \"root\"")],
+             ["$.variants.matrix.displayScale: display scale 2 is listed twice"]),
+        Case("state for an unknown view", [("\"root\"", "\"variants\": { \"states\": [ { \"name\": \"pressed\", \"set\": { \"heor.isHighlighted\": true } } ] }, \"root\"")],
+             ["$.variants.states[0].set[\"heor.isHighlighted\"]: no view has the id \"heor\" (did you mean \"hero\"?)"]),
+        Case("state with an unknown property", [("\"root\"", "\"variants\": { \"states\": [ { \"name\": \"pressed\", \"set\": { \"hero.highlighted\": true } } ] }, \"root\"")],
+             ["$.variants.states[0].set[\"hero.highlighted\"]: unknown property \"highlighted\" (did you mean \"isHighlighted\"?) (settable: isHighlighted, isHidden, clipsToBounds, alpha, contentMode, image, highlightedImage, backgroundColor, tintColor, frame, sampling)"]),
+        Case("state value of the wrong type", [("\"root\"", "\"variants\": { \"states\": [ { \"name\": \"pressed\", \"set\": { \"hero.isHighlighted\": \"yes\" } } ] }, \"root\"")],
+             ["$.variants.states[0].set[\"hero.isHighlighted\"]: expected true or false, found a string"]),
+        Case("state name with spaces", [("\"root\"", "\"variants\": { \"states\": [ { \"name\": \"Pressed State\", \"set\": {} } ] }, \"root\"")],
+             ["$.variants.states[0].name: invalid state name \"Pressed State\": use lower-case letters, digits and \"-\", and none of default, light, dark, ltr, rtl, scale1, scale2, scale3"]),
+        Case("state without name", [("\"root\"", "\"variants\": { \"states\": [ { \"set\": {} } ] }, \"root\"")],
+             ["$.variants.states[0]: missing required key \"name\" (it becomes part of the snapshot name)"]),
+    ]
+
+    @Test(arguments: cases)
+    func reportsExactly(_ c: Case) {
+        #expect(Self.load(c.text) == c.expected)
+    }
+
+    @Test func atLeastFortyCases() {
+        #expect(Self.cases.count >= 40)
+    }
+
+    @Test func messagesNameFileLineAndColumn() {
+        do {
+            _ = try ScenarioLoader.parse(Array(Self.edited([("\"image\": \"dot\"", "\"image\": \"dot\", \"contentMode\": \"fitt\"")]).utf8),
+                                         folder: fixture.directory, displayName: "Scenarios/x.json", name: "x")
+            Issue.record("accepted a bad content mode")
+        } catch {
+            #expect(error.description == "Scenarios/x.json:4:120: error: $.root.subviews[0].contentMode: unknown content mode \"fitt\" (expected one of: scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight)")
+        }
+    }
+}
