@@ -45,17 +45,22 @@ enum ImageGenerator {
         return bytes
     }
 
-    /// Every pixel distinct (up to 4096 × 4096), opaque: r = x mod 256, g = y mod 256,
-    /// b = (x / 256 mod 16) + 16 · (y / 256 mod 16). Which source pixel landed where can be read
-    /// back from any snapshot.
+    /// Every pixel distinct (up to 4096 × 4096), opaque, and readable at a glance: red grows
+    /// left to right and green top to bottom.
+    ///   side ≤ 256:  r = x · 255 / (w − 1)   (integer division; 0 when w = 1), likewise g from y
+    ///   side > 256:  r = x mod 256, and blue carries x / 256 mod 16 (g and y: × 16 in blue)
+    /// Which source pixel landed where can be read back from any snapshot.
     static func indexGrid(width: Int, height: Int) -> [UInt8] {
+        func spread(_ v: Int, _ n: Int) -> Int {
+            n > 256 ? v & 0xFF : (n == 1 ? 0 : v * 255 / (n - 1))
+        }
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
             for x in 0..<width {
                 let i = (y * width + x) * 4
-                bytes[i] = UInt8(x & 0xFF)
-                bytes[i + 1] = UInt8(y & 0xFF)
-                bytes[i + 2] = UInt8(((x >> 8) & 0xF) | ((y >> 8) & 0xF) << 4)
+                bytes[i] = UInt8(spread(x, width))
+                bytes[i + 1] = UInt8(spread(y, height))
+                bytes[i + 2] = UInt8((width > 256 ? (x >> 8) & 0xF : 0) | (height > 256 ? ((y >> 8) & 0xF) << 4 : 0))
                 bytes[i + 3] = 255
             }
         }
