@@ -26,6 +26,6 @@ let package = Package(
         .testTarget(name: "ImageViewsTests", dependencies: ["ImageViews", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TestSupport"]),
-        .testTarget(name: "ivsimTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ivsimTests", dependencies: ["ivsim", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

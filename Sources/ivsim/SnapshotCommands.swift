@@ -74,6 +74,17 @@ enum SnapshotCommands {
         return report.exitCode
     }
 
+    /// The snapshot name of a scenario file: its path under the scenarios folder without ".json"
+    /// when it lies inside that folder (as `check` names it), else its base name.
+    static func scenarioName(_ url: URL, scenariosFolder: String = "Scenarios") -> String {
+        let folder = URL(fileURLWithPath: scenariosFolder).standardizedFileURL.path + "/"
+        let path = url.standardizedFileURL.path
+        if path.hasPrefix(folder) {
+            return String(path.dropFirst(folder.count).dropLast(url.pathExtension.isEmpty ? 0 : url.pathExtension.count + 1))
+        }
+        return url.deletingPathExtension().lastPathComponent
+    }
+
     /// Loads scenario files named on the command line (a folder means every scenario in it).
     static func loadScenarios(_ paths: [String]) -> (scenarios: [Scenario], errors: [ScenarioDiagnostic]) {
         var scenarios: [Scenario] = []
@@ -83,10 +94,14 @@ enum SnapshotCommands {
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             let entries: [ScenarioCatalog.Entry]
             if exists && isDirectory.boolValue {
-                entries = ScenarioCatalog.entries(in: URL(fileURLWithPath: path), displayFolder: path)
+                entries = ScenarioCatalog.entries(in: URL(fileURLWithPath: path), displayFolder: path).map { entry in
+                    var named = entry
+                    named.name = scenarioName(entry.url)
+                    return named
+                }
             } else {
                 let url = URL(fileURLWithPath: path)
-                entries = [ScenarioCatalog.Entry(url: url, name: url.deletingPathExtension().lastPathComponent, displayName: path)]
+                entries = [ScenarioCatalog.Entry(url: url, name: scenarioName(url), displayName: path)]
             }
             for entry in entries {
                 do {

@@ -1,0 +1,75 @@
+import Foundation
+import PNGCodec
+import Raster
+import Scenarios
+import Testing
+import TestSupport
+@testable import Snapshots
+
+/// The repository's own corpus, its determinism, and the comparison helpers.
+@Suite struct SnapshotsTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func options(artifacts: URL) -> SnapshotOptions {
+        SnapshotOptions(scenariosFolder: repository.appendingPathComponent("Scenarios"), scenariosDisplay: "Scenarios",
+                        snapshotsFolder: repository.appendingPathComponent("Snapshots"), artifactsFolder: artifacts)
+    }
+
+    @Test func theCorpusMatchesItsBaselines() {
+        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: artifacts) }
+        let report = SnapshotRunner.check(Self.options(artifacts: artifacts))
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.variants.count >= 100)
+        #expect(report.failedCount == 0, "\(report.lines.joined(separator: "\n"))")
+        #expect(Set(report.scenarios.map(\.name)).count >= 40)
+    }
+
+    @Test func renderingTheCorpusTwiceGivesIdenticalPixelsAndNumbers() throws {
+        for entry in ScenarioCatalog.entries(in: Self.repository.appendingPathComponent("Scenarios"), displayFolder: "Scenarios") {
+            let scenario = try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name)
+            for variant in scenario.variants() {
+                let first = SnapshotRunner.render(scenario, variant)
+                let second = SnapshotRunner.render(scenario, variant)
+                #expect(first.bitmap == second.bitmap, "\(entry.name) \(variant.name)")
+                let a = LayoutReport.make(scenario, variant, first.scene, digest: first.digest, pngCRC32: nil).text()
+                let b = LayoutReport.make(scenario, variant, second.scene, digest: second.digest, pngCRC32: nil).text()
+                #expect(a == b, "\(entry.name) \(variant.name)")
+            }
+        }
+    }
+
+    @Test func xxh64MatchesTheReferenceVectors() {
+        // Vectors from the reference implementation (python-xxhash).
+        func digest(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { PixelDigest.xxh64($0) } }
+        #expect(digest([]) == 0xEF46_DB37_51D8_E999)
+        #expect(digest(Array("a".utf8)) == 0xD24E_C4F1_A98C_6E5B)
+        #expect(digest(Array("abc".utf8)) == 0x44BC_2CF5_AD77_0999)
+        #expect(digest(Array((0..<768).map { UInt8($0 % 256) })) == 0x8E03_C838_C596_036F)
+    }
+
+    @Test func firstDifferenceNamesThePath() throws {
+        let recorded = try JSONParser.parse("{\"a\": [1, {\"b\": 2}], \"c\": \"x\", \"pixels\": 1}")
+        let same: JSONOutput = .object([("c", .string("x")), ("a", .array([.number(1), .object([("b", .number(2))])]))])
+        #expect(firstDifference(recorded: recorded, actual: same, ignoring: ["pixels"]) == nil)
+        let changed: JSONOutput = .object([("a", .array([.number(1), .object([("b", .number(2.5))])])), ("c", .string("x"))])
+        #expect(firstDifference(recorded: recorded, actual: changed, ignoring: ["pixels"]) == "$.a[1].b: expected 2, got 2.5")
+        let added: JSONOutput = .object([("a", .array([.number(1)])), ("c", .string("x"))])
+        #expect(firstDifference(recorded: recorded, actual: added, ignoring: ["pixels"]) == "$.a: expected 2 elements, got 1")
+    }
+
+    @Test func pixelDifferenceCountsAndLocates() {
+        let expected = RGBAImage(width: 2, height: 2, pixels: [0, 0, 0, 255, 1, 2, 3, 255, 9, 9, 9, 255, 0, 0, 0, 0])
+        var actual = expected
+        actual.pixels[6] = 13
+        actual.pixels[15] = 1
+        let difference = PixelDifference.compare(expected: expected, actual: actual)
+        #expect(difference.summary == "2 of 4 pixels differ (max channel delta 10), first at (1, 0): expected #010203FF, got #01020DFF")
+        let diff = PixelDifference.diffImage(expected: expected, actual: actual)
+        #expect(diff[1, 0] == (255, 0, 255, 255))
+        #expect(diff[0, 0] == (192, 192, 192, 255))  // opaque black: luma 0 → 192, the darkest grey
+        let bigger = RGBAImage(width: 3, height: 2)
+        #expect(PixelDifference.compare(expected: expected, actual: bigger).summary == "size differs: expected 2×2 pixels, got 3×2")
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import Testing
+import TestSupport
+
+private let fixture = Fixture()
+
+/// End-to-end: the built `ivsim` binary run in a scratch copy of the fixtures; stdout, stderr,
+/// exit codes and the files it writes (or must not write).
+@Suite struct CommandLineTests {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// A scratch folder holding a copy of Fixtures/Scenarios and Fixtures/Snapshots.
+    final class Workspace {
+        let root: URL
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-cli-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            for folder in ["Scenarios", "Snapshots"] {
+                try FileManager.default.copyItem(at: fixture.url(folder), to: root.appendingPathComponent(folder))
+            }
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: root)
+        }
+
+        func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+
+        func read(_ path: String) -> Data? { FileManager.default.contents(atPath: url(path).path) }
+
+        func write(_ path: String, _ text: String) throws {
+            try Data(text.utf8).write(to: url(path))
+        }
+
+        func edit(_ path: String, _ old: String, _ new: String) throws {
+            let text = String(decoding: read(path) ?? Data(), as: UTF8.self)
+            precondition(text.contains(old), "\(path) has no \(old)")
+            try write(path, text.replacingOccurrences(of: old, with: new))
+        }
+
+        /// Every file under `folder` with its bytes.
+        func snapshot(_ folder: String) -> [String: Data] {
+            var files: [String: Data] = [:]
+            let base = url(folder)
+            for case let file as URL in FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) ?? .init() {
+                if let data = FileManager.default.contents(atPath: file.path) {
+                    files[String(file.path.dropFirst(base.path.count))] = data
+                }
+            }
+            return files
+        }
+
+        @discardableResult
+        func run(_ arguments: [String]) throws -> Result {
+            try CommandLineTests.run(arguments, in: root)
+        }
+    }
+
+    static var binary: URL {
+        Bundle.main.bundleURL.appendingPathComponent("ivsim")
+    }
+
+    static func run(_ arguments: [String], in folder: URL) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func checkPassesOnTheRecordedFixtures() throws {
+        let w = try Workspace()
+        let result = try w.run(["check"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "5 passed, 0 failed\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test func aChangedScenarioFailsWithArtifactsAndLeavesTheBaseline() throws {
+        let w = try Workspace()
+        let before = w.snapshot("Snapshots")
+        try w.edit("Scenarios/basic/two-views.json", "\"#1E88E5\"", "\"#E53935\"")
+        let result = try w.run(["check", "--jobs", "1"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        // The right view (12 × 12 pt at 22.5, 6.5) touches 13 × 13 pixels at 1x.
+        #expect(lines[0].hasPrefix("FAIL basic/two-views [scale1]: 169 of 960 pixels differ (max channel delta 100), first at (22, 6): expected #D2E2F0FF, got #EBD8DAFF — artifacts: "))
+        #expect(lines[1].hasPrefix("FAIL basic/two-views [scale2]: "))
+        #expect(lines[2] == "3 passed, 2 failed")
+        for suffix in ["actual.png", "expected.png", "diff.png", "actual.layout.json", "expected.layout.json"] {
+            #expect(w.read(".ivsim/failures/basic/two-views/scale1.\(suffix)") != nil, "\(suffix)")
+        }
+        #expect(w.read(".ivsim/failures/basic/two-views/scale1-hidden.actual.png") == nil)
+        #expect(w.snapshot("Snapshots") == before, "check must never write baselines")
+    }
+
+    @Test func layoutChangesAreReportedByPath() throws {
+        let w = try Workspace()
+        try w.edit("Scenarios/basic/one-view.json", "[2, 2, 12, 12]", "[2, 2, 12, 11]")
+        let result = try w.run(["check", "one-view"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("FAIL basic/one-view [default]: layout differs at $.views[1].frame[3]: expected 12, got 11; "))
+    }
+
+    @Test func aMissingBaselineFails() throws {
+        let w = try Workspace()
+        try FileManager.default.removeItem(at: w.url("Snapshots/basic/one-view/default.png"))
+        let result = try w.run(["check"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("MISSING basic/one-view [default]: no baseline (default.png missing); run `ivsim record`\n"))
+        #expect(result.stdout.hasSuffix("4 passed, 1 failed\n"))
+    }
+
+    @Test func badInputExitsWithTwoAndWritesNothing() throws {
+        let w = try Workspace()
+        try w.edit("Scenarios/basic/one-view.json", "\"sampling\": \"nearest\"", "\"sampling\": \"nearst\"")
+        let before = w.snapshot("Snapshots")
+        let result = try w.run(["record"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "Scenarios/basic/one-view.json:4:115: error: $.root.subviews[0].sampling: unknown sampling \"nearst\" (did you mean \"nearest\"?)\n")
+        #expect(w.snapshot("Snapshots") == before)
+        #expect(try w.run(["check"]).status == 2)
+        #expect(try w.run(["validate", "Scenarios"]).status == 2)
+    }
+
+    @Test func recordWritesOnlyWhatChanged() throws {
+        let w = try Workspace()
+        let unchanged = try w.run(["record"])
+        #expect(unchanged.status == 0)
+        #expect(unchanged.stdout == "0 recorded, 0 updated, 5 unchanged, 0 failed\n")
+        let before = w.snapshot("Snapshots")
+        try w.edit("Scenarios/basic/one-view.json", "\"sampling\": \"nearest\"", "\"sampling\": \"bilinear\"")
+        let updated = try w.run(["record"])
+        #expect(updated.stdout == "updated basic/one-view [default]: pixels and layout changed\n0 recorded, 1 updated, 4 unchanged, 0 failed\n")
+        let after = w.snapshot("Snapshots")
+        let changed = Set(after.keys.filter { after[$0] != before[$0] })
+        #expect(changed == ["/basic/one-view/default.png", "/basic/one-view/default.layout.json"])
+        #expect(try w.run(["check"]).status == 0)
+        #expect(try w.run(["record"]).stdout == "0 recorded, 0 updated, 5 unchanged, 0 failed\n")
+    }
+
+    @Test func recordingTwiceInTwoProcessesWithDifferentThreadCountsGivesTheSameBytes() throws {
+        let w = try Workspace()
+        try FileManager.default.removeItem(at: w.url("Snapshots"))
+        #expect(try w.run(["record", "--jobs", "1", "--snapshots", "A"]).status == 0)
+        #expect(try w.run(["record", "--jobs", "4", "--snapshots", "B"]).status == 0)
+        let a = w.snapshot("A"), b = w.snapshot("B")
+        #expect(a.count == 10)
+        #expect(a == b)
+        let fixtures = Fixture().url("Snapshots")
+        #expect(a["/basic/two-views/scale2.png"] == FileManager.default.contents(atPath: fixtures.path + "/basic/two-views/scale2.png"))
+    }
+
+    @Test func stalePruning() throws {
+        let w = try Workspace()
+        try FileManager.default.createDirectory(at: w.url("Snapshots/basic/gone"), withIntermediateDirectories: true)
+        try w.write("Snapshots/basic/gone/default.png", "x")
+        let check = try w.run(["check"])
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("note: 1 baseline file(s) belong to no scenario variant: basic/gone/default.png"))
+        let record = try w.run(["record", "--prune"])
+        #expect(record.stdout.contains("deleted 1 stale baseline file(s): basic/gone/default.png"))
+        #expect(w.read("Snapshots/basic/gone/default.png") == nil)
+    }
+
+    @Test func reportsForCI() throws {
+        let w = try Workspace()
+        try w.edit("Scenarios/basic/one-view.json", "[2, 2, 12, 12]", "[3, 2, 12, 12]")
+        let result = try w.run(["check", "--junit", "out/junit.xml", "--report-json", "out/report.json"])
+        #expect(result.status == 1)
+        let junit = String(decoding: w.read("out/junit.xml") ?? Data(), as: UTF8.self)
+        #expect(junit.contains("<testsuites name=\"ivsim check\" tests=\"5\" failures=\"1\" errors=\"0\">"))
+        #expect(junit.contains("<testcase name=\"default\" classname=\"basic/one-view\">\n      <failure message=\"layout differs at $.views[1].frame[0]: expected 2, got 3"))
+        let report = String(decoding: w.read("out/report.json") ?? Data(), as: UTF8.self)
+        #expect(report.contains("\"failed\": 1,"))
+    }
+
+    @Test func usageErrors() throws {
+        let w = try Workspace()
+        let unknown = try w.run(["chek"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("ivsim: error: unknown command 'chek' (did you mean \"check\"?)"))
+        let option = try w.run(["check", "--job", "2"])
+        #expect(option.status == 2)
+        #expect(option.stderr == "ivsim: error: unknown option --job (did you mean \"--jobs\"?)\n")
+        let folder = try w.run(["check", "--scenarios", "Nowhere"])
+        #expect(folder.status == 2)
+        #expect(folder.stderr == "ivsim: error: scenarios folder 'Nowhere' not found (run in the repository root, or pass --scenarios DIR)\n")
+        #expect(try w.run([]).status == 2)
+        #expect(try w.run(["help"]).status == 0)
+    }
+
+    @Test func schemaMatchesTheCommittedFile() throws {
+        let result = try CommandLineTests.run(["schema"], in: FileManager.default.temporaryDirectory)
+        let repository = fixture.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let committed = try String(contentsOf: repository.appendingPathComponent("Scenarios/scenario.schema.json"), encoding: .utf8)
+        #expect(result.status == 0)
+        #expect(result.stdout == committed)
+    }
+
+    @Test func renderAndLayout() throws {
+        let w = try Workspace()
+        let render = try w.run(["render", "Scenarios/basic/two-views.json", "-o", "out"])
+        #expect(render.status == 0)
+        #expect(w.read("out/scale2-hidden.png") == w.read("Snapshots/basic/two-views/scale2-hidden.png"))
+        #expect(w.read("out/scale2-hidden.layout.json") == w.read("Snapshots/basic/two-views/scale2-hidden.layout.json"))
+        // Outside the scenarios folder, a scenario is named after its file.
+        try FileManager.default.copyItem(at: w.url("Scenarios/basic/one-view.json"), to: w.url("loose.json"))
+        let loose = try w.run(["layout", "loose.json"])
+        #expect(loose.stdout.contains("\"scenario\": \"loose\","))
+        let layout = try w.run(["layout", "Scenarios/basic/two-views.json", "--variant", "scale1"])
+        #expect(layout.status == 0)
+        #expect(layout.stdout.contains("\"imageRect\": [0, 0, 16, 16]"))
+        let wrong = try w.run(["layout", "Scenarios/basic/two-views.json", "--variant", "scale3"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("no variant 'scale3'"))
+    }
+
+    @Test func pngInspectAndConvert() throws {
+        let w = try Workspace()
+        let inspect = try w.run(["png", "inspect", "Snapshots/basic/one-view/default.png"])
+        #expect(inspect.status == 0)
+        #expect(inspect.stdout.contains("chunks:\n"))
+        #expect(inspect.stdout.contains("decodes: yes, 32×32 RGBA8"))
+        let convert = try w.run(["png", "convert", "Snapshots/basic/one-view/default.png", "raw.rgba"])
+        #expect(convert.status == 0)
+        #expect(w.read("raw.rgba")?.count == 32 * 32 * 4)
+        try w.write("bad.png", "not a png")
+        let bad = try w.run(["png", "inspect", "bad.png"])
+        #expect(bad.status == 2)
+        #expect(bad.stdout.contains("error: not a PNG file: signature byte 0 is 0x6E, expected 0x89"))
+    }
+}
