@@ -62,5 +62,5 @@ func idatStream(_ png: [UInt8]) throws -> [UInt8] {
 }
 
 func allBenchmarks(_ anchors: Anchors) -> [Benchmark] {
-    codecBenchmarks(anchors) + rasterBenchmarks(anchors)
+    codecBenchmarks(anchors) + rasterBenchmarks(anchors) + snapshotBenchmarks()
 }

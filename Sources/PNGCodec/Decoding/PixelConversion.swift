@@ -71,6 +71,13 @@ struct PixelConverter {
             }
         case (.truecolor, 8):
             let (kr, kg, kb) = rgbKey
+            if kr < 0 {
+                for i in 0..<count {
+                    out[0] = source[i * 3]; out[1] = source[i * 3 + 1]; out[2] = source[i * 3 + 2]; out[3] = 255
+                    out += step
+                }
+                return
+            }
             for i in 0..<count {
                 let r = source[i * 3], g = source[i * 3 + 1], b = source[i * 3 + 2]
                 out[0] = r; out[1] = g; out[2] = b
