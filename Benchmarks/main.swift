@@ -31,6 +31,17 @@ for round in 1...options.rounds {
         print(rows.first { $0.name == benchmark.name }!.line(reference: reference))
     }
 }
+if options.selects("corpus") {
+    for row in corpusScaling(pairs: 15 * options.rounds) {
+        merge(&rows, row)
+        print(row.line(reference: reference))
+    }
+    let one = rows.first { $0.name.hasPrefix("check the corpus, 1 thread") }, two = rows.first { $0.name.hasPrefix("check the corpus, 2 threads") }
+    if let one, let two {
+        print(String(format: "corpus check speed-up on 2 threads: %.2f× (median %.1f ms → %.1f ms)",
+                     one.median / two.median, one.median * 1e3, two.median * 1e3))
+    }
+}
 print("\n== summary (medians pooled over \(options.rounds) round(s))")
 print(BenchRow.header)
 for row in rows { print(row.line(reference: reference)) }

@@ -6,34 +6,91 @@
 // of the pixel inside both.
 
 /// Renders display lists.
+///
+/// The canvas is rendered in horizontal bands of about 256 KiB of pixels: every command of the
+/// list is executed for one band (the clip starts as the band) before the next band starts, so the
+/// canvas rows, the group layers (one band tall) and the samples being written stay in the
+/// core's cache instead of streaming the whole canvas through memory once per command. Every
+/// pixel's value depends only on the commands that cover it, so the bands change no result (a
+/// test renders with bands of 1 to 23 rows and compares). Measured on the corpus `check`
+/// (138 variants, one thread): 128–136 ms → 102–110 ms; on two threads the speed-up went from
+/// 1.5–1.7× (memory-bound: two threads streaming whole canvases) to 1.9×. 64 KiB bands cost the
+/// per-band set-up of every draw 181 times on a 1170 × 2532 canvas and were slower than none.
 public enum Renderer {
+    /// Rows per band for a canvas `width` pixels wide.
+    static func bandRows(width: Int) -> Int { max(8, (1 << 16) / max(width, 1)) }
+
     /// Renders `list` onto a `width` × `height` canvas filled with `background`.
     public static func render(_ list: DisplayList, width: Int, height: Int,
-                              background: PremultipliedColor = .clear) -> Bitmap {
-        var bitmap = Bitmap(width: width, height: height,
-                            pixels: [UInt32](repeating: background.packed, count: width * height))
-        draw(list, onto: &bitmap)
-        return bitmap
+                              background: PremultipliedColor = .clear, bandRows: Int? = nil) -> Bitmap {
+        let count = width * height
+        let pixels = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let base = buffer.baseAddress {
+                renderBands(list, canvas: base, width: width, height: height, rows: bandRows ?? Renderer.bandRows(width: width),
+                            background: background.packed)
+            }
+            initialized = count
+        }
+        return Bitmap(width: width, height: height, pixels: pixels)
     }
 
     /// Draws `list` over the existing pixels of `bitmap`.
-    public static func draw(_ list: DisplayList, onto bitmap: inout Bitmap) {
+    public static func draw(_ list: DisplayList, onto bitmap: inout Bitmap, bandRows: Int? = nil) {
         let (width, height) = (bitmap.width, bitmap.height)
-        guard width > 0 && height > 0 else { return }
         bitmap.pixels.withUnsafeMutableBufferPointer { canvas in
-            var state = RenderState(canvas: canvas.baseAddress!, width: width, height: height)
+            guard let base = canvas.baseAddress else { return }
+            renderBands(list, canvas: base, width: width, height: height, rows: bandRows ?? Renderer.bandRows(width: width),
+                        background: nil)
+        }
+    }
+
+    private static func renderBands(_ list: DisplayList, canvas: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+                                    rows: Int, background: UInt32?) {
+        guard width > 0 && height > 0 else { return }
+        let pool = LayerPool(capacity: width * rows)
+        defer { pool.deallocate() }
+        var y0 = 0
+        while y0 < height {
+            let y1 = min(height, y0 + rows)
+            if let background {
+                (canvas + y0 * width).initialize(repeating: background, count: (y1 - y0) * width)
+            }
+            var state = RenderState(canvas: canvas, width: width, height: height, band: y0..<y1, pool: pool)
             for command in list.commands {
                 state.execute(command, images: list.images)
             }
             state.finish()
+            y0 = y1
         }
     }
 }
 
-/// A drawing surface: the canvas or a group's layer.
+/// Band-sized buffers for group layers, one per nesting depth, reused from band to band.
+final class LayerPool {
+    let capacity: Int
+    private var buffers: [UnsafeMutablePointer<UInt32>] = []
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    func buffer(depth: Int) -> UnsafeMutablePointer<UInt32> {
+        while buffers.count <= depth {
+            buffers.append(.allocate(capacity: capacity))
+        }
+        return buffers[depth]
+    }
+
+    func deallocate() {
+        for buffer in buffers { buffer.deallocate() }
+    }
+}
+
+/// A drawing surface: the canvas or a group's layer. `pixels` addresses pixel (0, 0), so that
+/// pixel (x, y) is at `pixels + y × width + x` for every layer; a group layer holds only the rows
+/// of the band being rendered.
 struct Layer {
     let pixels: UnsafeMutablePointer<UInt32>
-    let owned: Bool
     let opacity: UInt8
     /// Pixel bounds drawn into so far (x0, y0, x1, y1; empty when x1 ≤ x0).
     var dirty = (0, 0, 0, 0)
@@ -50,14 +107,18 @@ struct Layer {
 struct RenderState {
     let width: Int
     let height: Int
+    let band: Range<Int>
+    let pool: LayerPool
     var layers: [Layer]
     var clips: [DeviceRect]
 
-    init(canvas: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+    init(canvas: UnsafeMutablePointer<UInt32>, width: Int, height: Int, band: Range<Int>, pool: LayerPool) {
         self.width = width
         self.height = height
-        layers = [Layer(pixels: canvas, owned: false, opacity: 255)]
-        clips = [DeviceRect.canvas(width: width, height: height)]
+        self.band = band
+        self.pool = pool
+        layers = [Layer(pixels: canvas, opacity: 255)]
+        clips = [DeviceRect(x0: 0, y0: band.lowerBound * fixedOne, x1: width * fixedOne, y1: band.upperBound * fixedOne)]
     }
 
     var clip: DeviceRect { clips[clips.count - 1] }
@@ -74,9 +135,9 @@ struct RenderState {
         case .popClip:
             if clips.count > 1 { clips.removeLast() }
         case let .beginGroup(opacity):
-            let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-            pixels.initialize(repeating: 0, count: width * height)
-            layers.append(Layer(pixels: pixels, owned: true, opacity: opacity))
+            let buffer = pool.buffer(depth: layers.count - 1)
+            buffer.initialize(repeating: 0, count: band.count * width)
+            layers.append(Layer(pixels: buffer - band.lowerBound * width, opacity: opacity))
         case .endGroup:
             if layers.count > 1 { endGroup() }
         }
@@ -90,7 +151,6 @@ struct RenderState {
     /// Composites the top layer onto the one below with its opacity.
     mutating func endGroup() {
         let layer = layers.removeLast()
-        defer { layer.pixels.deallocate() }
         let (x0, y0, x1, y1) = layer.dirty
         guard x1 > x0 && y1 > y0 && layer.opacity > 0 else { return }
         let below = layers[layers.count - 1].pixels

@@ -47,8 +47,46 @@ public enum SnapshotRunner {
     private static func run(_ options: SnapshotOptions, mode: RunReport.Mode) -> RunReport {
         let entries = ScenarioCatalog.entries(in: options.scenariosFolder, displayFolder: options.scenariosDisplay,
                                               filters: options.filters)
-        let outcomes = parallelMap(entries.count, jobs: options.jobs) { index in
-            runScenario(entries[index], options: options, mode: mode)
+        // Two parallel phases: load every scenario, then run every variant. Variants are the unit
+        // of work (a scenario's variants can differ tenfold in cost), handed out largest canvas
+        // first so that no thread is left with one big variant at the end; results keep their
+        // place, so the output order never depends on scheduling.
+        let loaded = parallelMap(entries.count, jobs: options.jobs) { index -> Result<Scenario, ScenarioErrors> in
+            let entry = entries[index]
+            return Result { () throws(ScenarioErrors) in
+                try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name)
+            }
+        }
+        var pending: [(scenario: Scenario, variant: Variant)] = []
+        for case let .success(scenario) in loaded {
+            for variant in scenario.variants() { pending.append((scenario, variant)) }
+        }
+        let work = pending
+        let cost = work.map { item in
+            item.scenario.canvasSize.width * item.scenario.canvasSize.height
+                * Double(item.variant.traits.displayScale * item.variant.traits.displayScale)
+        }
+        let order = work.indices.sorted { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }
+        let results = parallelMap(work.count, jobs: options.jobs) { slot -> (Int, VariantOutcome) in
+            let index = order[slot]
+            let (scenario, variant) = work[index]
+            return (index, mode == .check ? checkVariant(scenario, variant, options) : recordVariant(scenario, variant, options))
+        }
+        var byIndex = [VariantOutcome?](repeating: nil, count: work.count)
+        for (index, outcome) in results { byIndex[index] = outcome }
+        var next = 0
+        var outcomes: [ScenarioOutcome] = []
+        for (entry, result) in zip(entries, loaded) {
+            switch result {
+            case let .success(scenario):
+                let count = scenario.variants().count
+                outcomes.append(ScenarioOutcome(name: entry.name, file: entry.displayName, diagnostics: [],
+                                                variants: byIndex[next..<(next + count)].map { $0! }))
+                next += count
+            case let .failure(errors):
+                outcomes.append(ScenarioOutcome(name: entry.name, file: entry.displayName,
+                                                diagnostics: errors.diagnostics, variants: []))
+            }
         }
         var report = RunReport(mode: mode, scenarios: outcomes)
         if options.filters.isEmpty && !outcomes.contains(where: { !$0.diagnostics.isEmpty }) {
@@ -59,19 +97,6 @@ public enum SnapshotRunner {
             }
         }
         return report
-    }
-
-    private static func runScenario(_ entry: ScenarioCatalog.Entry, options: SnapshotOptions, mode: RunReport.Mode) -> ScenarioOutcome {
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name)
-        } catch {
-            return ScenarioOutcome(name: entry.name, file: entry.displayName, diagnostics: error.diagnostics, variants: [])
-        }
-        let variants = scenario.variants().map { variant in
-            mode == .check ? checkVariant(scenario, variant, options) : recordVariant(scenario, variant, options)
-        }
-        return ScenarioOutcome(name: entry.name, file: entry.displayName, diagnostics: [], variants: variants)
     }
 
     /// Renders a variant: the bitmap, its digest and the layout report without the PNG CRC.
@@ -199,16 +224,8 @@ public enum SnapshotRunner {
                 expected.insert("\(scenario.name)/\(variant.variant).layout.json")
             }
         }
-        guard let enumerator = FileManager.default.enumerator(at: options.snapshotsFolder, includingPropertiesForKeys: nil,
-                                                              options: [.skipsHiddenFiles]) else { return [] }
-        let base = options.snapshotsFolder.standardizedFileURL.path + "/"
-        var stale: [String] = []
-        for case let url as URL in enumerator {
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(base), path.hasSuffix(".png") || path.hasSuffix(".layout.json") else { continue }
-            let relative = String(path.dropFirst(base.count))
-            if !expected.contains(relative) { stale.append(relative) }
-        }
+        let files = (try? FileManager.default.subpathsOfDirectory(atPath: options.snapshotsFolder.path)) ?? []
+        let stale = files.filter { ($0.hasSuffix(".png") || $0.hasSuffix(".layout.json")) && !expected.contains($0) }
         return stale.sorted()
     }
 }

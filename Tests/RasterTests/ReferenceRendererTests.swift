@@ -87,3 +87,37 @@ import TestSupport
         }
     }
 }
+
+/// Rendering in bands of any height gives the same pixels as rendering the canvas at once.
+@Suite struct BandTests {
+    @Test func bandsDoNotChangeAnyPixel() {
+        var random = SeededGenerator(seed: 0xBA4D)
+        let image = SourceImage(Bitmap(width: 5, height: 4, straightRGBA: (0..<80).map { _ in UInt8.random(in: 0...255, using: &random) }))
+        func rect() -> DeviceRect {
+            let x = Int.random(in: -500...3000, using: &random), y = Int.random(in: -500...6000, using: &random)
+            return DeviceRect(x0: x, y0: y, x1: x + Int.random(in: 1...3000, using: &random), y1: y + Int.random(in: 1...4000, using: &random))
+        }
+        for round in 0..<40 {
+            var commands: [DisplayCommand] = []
+            var open = (clips: 0, groups: 0)
+            for _ in 0..<12 {
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0: commands.append(.fill(rect(), PremultipliedColor(straightR: UInt8.random(in: 0...255, using: &random), g: 90, b: 200,
+                                                                         a: [255, 128, 30][Int.random(in: 0..<3, using: &random)])))
+                case 1: commands.append(.drawImage(ImageDraw(image: 0, source: PixelRect(x: 0, y: 0, width: 5, height: 4), destination: rect(),
+                                                             sampling: round % 2 == 0 ? .bilinear : .nearest)))
+                case 2: commands.append(.pushClip(rect())); open.clips += 1
+                case 3: if open.clips > 0 { commands.append(.popClip); open.clips -= 1 }
+                case 4: commands.append(.beginGroup(opacity: UInt8.random(in: 0...255, using: &random))); open.groups += 1
+                default: if open.groups > 0 { commands.append(.endGroup); open.groups -= 1 }
+                }
+            }
+            let list = DisplayList(images: [image], imageNames: ["i"], commands: commands)
+            let whole = Renderer.render(list, width: 13, height: 23, background: PremultipliedColor(r: 10, g: 20, b: 30, a: 255), bandRows: 23)
+            for rows in [1, 2, 3, 7, 22] {
+                let banded = Renderer.render(list, width: 13, height: 23, background: PremultipliedColor(r: 10, g: 20, b: 30, a: 255), bandRows: rows)
+                #expect(banded == whole, "round \(round), bands of \(rows) rows")
+            }
+        }
+    }
+}
