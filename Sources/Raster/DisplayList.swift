@@ -32,12 +32,39 @@ public struct ImageDraw: Equatable, Sendable {
     }
 }
 
+/// An image repeated across a region: tiles of `tileWidth` × `tileHeight` (24.8 device pixels)
+/// laid from the region's top-left corner, left to right and top to bottom, cut at the region's
+/// right and bottom edges. Each tile is the draw of `source` into its own rectangle.
+public struct TileDraw: Equatable, Sendable {
+    public var image: Int
+    public var source: PixelRect
+    /// The region covered, in 24.8 device pixels; the first tile starts at its top-left corner.
+    public var region: DeviceRect
+    public var tileWidth: Int
+    public var tileHeight: Int
+    public var sampling: Sampling
+    public var tint: PremultipliedColor?
+
+    public init(image: Int, source: PixelRect, region: DeviceRect, tileWidth: Int, tileHeight: Int,
+                sampling: Sampling = .bilinear, tint: PremultipliedColor? = nil) {
+        self.image = image
+        self.source = source
+        self.region = region
+        self.tileWidth = tileWidth
+        self.tileHeight = tileHeight
+        self.sampling = sampling
+        self.tint = tint
+    }
+}
+
 /// A drawing operation.
 public enum DisplayCommand: Equatable, Sendable {
     /// Source-over a colour over the rectangle (exact area coverage at its edges).
     case fill(DeviceRect, PremultipliedColor)
     /// Source-over an image.
     case drawImage(ImageDraw)
+    /// Source-over an image repeated across a region.
+    case tileImage(TileDraw)
     /// Intersects the clip with a rectangle until the matching `popClip`.
     case pushClip(DeviceRect)
     case popClip

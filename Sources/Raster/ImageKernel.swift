@@ -15,27 +15,76 @@
 
 extension RenderState {
     mutating func drawImage(_ draw: ImageDraw, _ image: SourceImage) {
+        guard let source = clamped(draw.source, to: image) else { return }
         let destination = draw.destination
-        var source = draw.source
-        // Source rectangles outside the image are clamped to it.
-        let sx0 = max(0, source.x), sy0 = max(0, source.y)
-        let sx1 = min(image.width, source.x + source.width), sy1 = min(image.height, source.y + source.height)
-        source = PixelRect(x: sx0, y: sy0, width: sx1 - sx0, height: sy1 - sy0)
-        if destination.isEmpty || source.isEmpty || draw.tint?.a == 0 { return }
+        if destination.isEmpty || draw.tint?.a == 0 { return }
         let visible = destination.intersection(clip)
         if visible.isEmpty { return }
         let (px0, px1) = pixelSpan(visible.x0, visible.x1)
         let (py0, py1) = pixelSpan(visible.y0, visible.y1)
-
         let columns = AxisTaps(pixels: px0..<px1, visible: visible.x0..<visible.x1, destination: destination.x0..<destination.x1,
                                source: source.x, count: source.width, sampling: draw.sampling)
         let rows = AxisTaps(pixels: py0..<py1, visible: visible.y0..<visible.y1, destination: destination.y0..<destination.y1,
                             source: source.y, count: source.height, sampling: draw.sampling)
+        rasterize(image, columns: columns, rows: rows, x: px0..<px1, y: py0..<py1, sampling: draw.sampling, tint: draw.tint)
+    }
+
+    /// An image repeated across a region. When the tiles' edges fall on whole pixels (the usual
+    /// case: tiles of whole pixels laid from a whole-pixel corner) no pixel belongs to two tiles,
+    /// and the region is drawn in one pass with each pixel sampled in its own tile; otherwise the
+    /// tiles are drawn one by one, clipped to the region. Both give every pixel the same value.
+    mutating func drawTiles(_ tile: TileDraw, _ image: SourceImage) {
+        guard let source = clamped(tile.source, to: image), tile.tileWidth > 0, tile.tileHeight > 0 else { return }
+        let region = tile.region
+        if region.isEmpty || tile.tint?.a == 0 { return }
+        let visible = region.intersection(clip)
+        if visible.isEmpty { return }
+        let aligned = region.x0 & 255 == 0 && region.y0 & 255 == 0 && tile.tileWidth & 255 == 0 && tile.tileHeight & 255 == 0
+        if aligned {
+            let (px0, px1) = pixelSpan(visible.x0, visible.x1)
+            let (py0, py1) = pixelSpan(visible.y0, visible.y1)
+            let columns = AxisTaps(pixels: px0..<px1, visible: visible.x0..<visible.x1, destination: region.x0..<(region.x0 + tile.tileWidth),
+                                   source: source.x, count: source.width, sampling: tile.sampling, period: tile.tileWidth)
+            let rows = AxisTaps(pixels: py0..<py1, visible: visible.y0..<visible.y1, destination: region.y0..<(region.y0 + tile.tileHeight),
+                                source: source.y, count: source.height, sampling: tile.sampling, period: tile.tileHeight)
+            rasterize(image, columns: columns, rows: rows, x: px0..<px1, y: py0..<py1, sampling: tile.sampling, tint: tile.tint)
+            return
+        }
+        clips.append(visible)
+        defer { clips.removeLast() }
+        let firstColumn = max(0, (visible.x0 - region.x0) / tile.tileWidth)
+        let firstRow = max(0, (visible.y0 - region.y0) / tile.tileHeight)
+        var ty = region.y0 + firstRow * tile.tileHeight
+        while ty < visible.y1 {
+            var tx = region.x0 + firstColumn * tile.tileWidth
+            while tx < visible.x1 {
+                let destination = DeviceRect(x0: tx, y0: ty, x1: tx + tile.tileWidth, y1: ty + tile.tileHeight)
+                drawImage(ImageDraw(image: tile.image, source: source, destination: destination, sampling: tile.sampling,
+                                    tint: tile.tint), image)
+                tx += tile.tileWidth
+            }
+            ty += tile.tileHeight
+        }
+    }
+
+    /// The part of `source` inside the image, or nil if none.
+    private func clamped(_ source: PixelRect, to image: SourceImage) -> PixelRect? {
+        let sx0 = max(0, source.x), sy0 = max(0, source.y)
+        let sx1 = min(image.width, source.x + source.width), sy1 = min(image.height, source.y + source.height)
+        let result = PixelRect(x: sx0, y: sy0, width: sx1 - sx0, height: sy1 - sy0)
+        return result.isEmpty ? nil : result
+    }
+
+    /// Samples, tints, covers and composites the pixels `x` × `y` with the given taps.
+    private mutating func rasterize(_ image: SourceImage, columns: AxisTaps, rows: AxisTaps, x: Range<Int>, y: Range<Int>,
+                                    sampling: Sampling, tint drawTint: PremultipliedColor?) {
+        let (px0, px1) = (x.lowerBound, x.upperBound)
+        let (py0, py1) = (y.lowerBound, y.upperBound)
         let target = layers[layers.count - 1].pixels
-        let tint = draw.tint?.packed
+        let tint = drawTint?.packed
         let imageWidth = image.width
         let spanWidth = px1 - px0
-
+        let draw = (sampling: sampling, tint: tint)
         image.bitmap.pixels.withUnsafeBufferPointer { texels in
             image.spread.withUnsafeBufferPointer { spread in
             columns.taps.withUnsafeBufferPointer { columnTaps in
@@ -109,7 +158,11 @@ struct AxisTaps {
         var weight: UInt64
     }
 
-    init(pixels: Range<Int>, visible: Range<Int>, destination: Range<Int>, source: Int, count: Int, sampling: Sampling) {
+    /// Taps for destination pixels `pixels`; `visible` bounds the coverage. With a `period`,
+    /// `destination` is the first of a row of spans `period` apart (tiles) and each pixel is
+    /// mapped through the span holding its left edge (the spans' edges fall on whole pixels).
+    init(pixels: Range<Int>, visible: Range<Int>, destination: Range<Int>, source: Int, count: Int, sampling: Sampling,
+         period: Int? = nil) {
         let n = pixels.count
         first = [Int](repeating: 0, count: n)
         second = [Int](repeating: 0, count: n)
@@ -121,7 +174,9 @@ struct AxisTaps {
         let last = source + count - 1
         for (index, p) in pixels.enumerated() {
             coverage[index] = min(visible.upperBound, (p + 1) << 8) - max(visible.lowerBound, p << 8)
-            let offset = (p << 8) + 128 - destination.lowerBound
+            var start = destination.lowerBound
+            if let period { start += max(0, ((p << 8) - start) / period) * period }
+            let offset = (p << 8) + 128 - start
             let u = (source << 16) + ((offset * step) >> 8)
             switch sampling {
             case .nearest:

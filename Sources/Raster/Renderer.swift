@@ -130,6 +130,9 @@ struct RenderState {
         case let .drawImage(draw):
             guard draw.image >= 0 && draw.image < images.count else { return }
             drawImage(draw, images[draw.image])
+        case let .tileImage(tile):
+            guard tile.image >= 0 && tile.image < images.count else { return }
+            drawTiles(tile, images[tile.image])
         case let .pushClip(rect):
             clips.append(clip.intersection(rect))
         case .popClip:

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An image the renderer samples: premultiplied pixels, plus the same pixels spread to 16-bit
 /// lanes (one UInt64 per pixel: r | g << 16 | b << 32 | a << 48), which the bilinear kernel
 /// multiplies by its weights four channels at a time. Built once per image and shared.
@@ -5,6 +7,8 @@ public final class SourceImage: @unchecked Sendable {
     public let bitmap: Bitmap
     /// `bitmap` spread to 16-bit lanes.
     let spread: [UInt64]
+    /// Transformed copies made so far.
+    private let transforms = Mutex<[PixelTransform: SourceImage]>([:])
 
     public init(_ bitmap: Bitmap) {
         self.bitmap = bitmap
@@ -13,6 +17,17 @@ public final class SourceImage: @unchecked Sendable {
 
     public var width: Int { bitmap.width }
     public var height: Int { bitmap.height }
+
+    /// These pixels under `transform`, made once and shared by every later request (any thread).
+    public func transformed(_ transform: PixelTransform) -> SourceImage {
+        if transform == .identity { return self }
+        return transforms.withLock { cache in
+            if let cached = cache[transform] { return cached }
+            let made = SourceImage(bitmap.transformed(transform))
+            cache[transform] = made
+            return made
+        }
+    }
 }
 
 /// r | g << 8 | b << 16 | a << 24 → r | g << 16 | b << 32 | a << 48.

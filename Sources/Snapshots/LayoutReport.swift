@@ -108,6 +108,16 @@ enum LayoutReport {
                     ("sampling", .string(draw.sampling.rawValue)),
                     ("tint", draw.tint.map(color) ?? .null),
                 ])
+            case let .tileImage(tile):
+                return .object([
+                    ("op", .string("tileImage")),
+                    ("image", .string(list.imageNames[tile.image])),
+                    ("source", .array([tile.source.x, tile.source.y, tile.source.width, tile.source.height].map { .number(Double($0)) })),
+                    ("rect", edges(tile.region)),
+                    ("tileSize", .array([tile.tileWidth, tile.tileHeight].map { .number(Double($0) / 256) })),
+                    ("sampling", .string(tile.sampling.rawValue)),
+                    ("tint", tile.tint.map(color) ?? .null),
+                ])
             case let .pushClip(rect):
                 return .object([("op", .string("pushClip")), ("rect", edges(rect))])
             case .popClip:
