@@ -1,25 +1,80 @@
 import Raster
 
-/// A UIImage: a bitmap and the scale its pixels are meant for.
+/// A UIImage: stored pixels, the scale they are meant for, and the properties UIKit's image
+/// methods set (orientation, rendering mode, tint, insets, slicing, animation frames).
 public struct Image: Sendable {
     /// The name the scenario gives the image (for reports).
     public var name: String
-    /// Premultiplied pixels, shared between every view and variant that draws them.
+    /// Stored premultiplied pixels, shared between every view and variant that draws them.
     public var pixels: SourceImage
-    /// Pixels per point (1, 2, 3, …): `size` is the pixel size divided by it.
+    /// Pixels per point (1, 2, 3, …): `size` is the oriented pixel size divided by it.
     public var scale: Double
+    /// How the stored pixels are turned for display (`size` is the turned size).
+    public var orientation: ImageOrientation
+    public var renderingMode: RenderingMode
+    /// `withTintColor(_:)`: the image is drawn as a mask filled with this colour (see `drawTint`).
+    public var tintColor: Color?
+    /// Distances (points) from the image's edges to the content that layout aligns.
+    public var alignmentRectInsets: EdgeInsets
+    /// Cap insets (points) of `resizableImage(withCapInsets:resizingMode:)`; nil: not resizable.
+    public var capInsets: EdgeInsets?
+    public var resizingMode: ResizingMode
+    /// `imageFlippedForRightToLeftLayoutDirection()`: drawn mirrored in right-to-left views.
+    public var flipsForRightToLeftLayoutDirection: Bool
+    /// Frames of an animated image (`UIImage.animatedImage(with:duration:)`); empty otherwise.
+    public var frames: [Image]
+    /// Seconds one pass through `frames` takes.
+    public var duration: Double
 
-    public init(name: String, pixels: SourceImage, scale: Double = 1) {
+    public init(name: String, pixels: SourceImage, scale: Double = 1, orientation: ImageOrientation = .up,
+                renderingMode: RenderingMode = .automatic, tintColor: Color? = nil, alignmentRectInsets: EdgeInsets = .zero,
+                capInsets: EdgeInsets? = nil, resizingMode: ResizingMode = .tile, flipsForRightToLeftLayoutDirection: Bool = false,
+                frames: [Image] = [], duration: Double = 0) {
         self.name = name
         self.pixels = pixels
         self.scale = scale
+        self.orientation = orientation
+        self.renderingMode = renderingMode
+        self.tintColor = tintColor
+        self.alignmentRectInsets = alignmentRectInsets
+        self.capInsets = capInsets
+        self.resizingMode = resizingMode
+        self.flipsForRightToLeftLayoutDirection = flipsForRightToLeftLayoutDirection
+        self.frames = frames
+        self.duration = duration
     }
 
-    /// Size in pixels.
-    public var pixelSize: (width: Int, height: Int) { (pixels.width, pixels.height) }
+    /// An animated image: its pixels and size are its first frame's.
+    public static func animated(name: String, frames: [Image], duration: Double) -> Image {
+        var image = frames[0]
+        image.name = name
+        image.frames = frames
+        image.duration = duration
+        return image
+    }
 
-    /// Size in points: pixel size ÷ scale.
+    /// Displayed pixel size (after orientation).
+    public var pixelSize: (width: Int, height: Int) {
+        orientation.transform.swapsAxes ? (pixels.height, pixels.width) : (pixels.width, pixels.height)
+    }
+
+    /// Size in points: displayed pixel size ÷ scale.
     public var size: Size {
-        Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
+        let (w, h) = pixelSize
+        return Size(width: Double(w) / scale, height: Double(h) / scale)
+    }
+
+    /// The displayed pixels, mirrored when `mirrored` (a right-to-left flip).
+    public func displayPixels(mirrored: Bool) -> SourceImage {
+        let transform = mirrored ? orientation.transform.thenFlippedHorizontally : orientation.transform
+        return pixels.transformed(transform)
+    }
+
+    /// The colour the image is drawn with as a mask, if any (docs/LAYOUT.md §Rendering mode):
+    /// an alwaysTemplate image takes the view's tint, even if it has its own (the view's tint
+    /// wins); any other image with a `tintColor` takes that colour; otherwise nil (original).
+    public func drawTint(viewTint: RGBA, style: UserInterfaceStyle) -> RGBA? {
+        if renderingMode == .alwaysTemplate { return viewTint }
+        return tintColor?.resolved(style)
     }
 }

@@ -13,7 +13,9 @@ public struct ViewLayout: Sendable {
     /// Position in canvas coordinates.
     public var absoluteFrame: Rect
     public var bounds: Rect
-    /// The frame inset by the alignment rect insets (equal to the frame without insets).
+    /// The image's alignment rect insets (zero for plain views).
+    public var alignmentRectInsets: EdgeInsets
+    /// The frame inset by the alignment rect insets.
     public var alignmentRect: Rect
     public var isHidden: Bool
     public var alpha: Double
@@ -21,8 +23,13 @@ public struct ViewLayout: Sendable {
     /// False when the view or an ancestor is hidden or fully transparent.
     public var isDrawn: Bool
     public var backgroundColor: RGBA?
-    /// The effective tint: the view's own, else the nearest ancestor's, else systemBlue.
+    /// The effective tint: the view's own, else the nearest ancestor's, else systemBlue; dimmed
+    /// when the effective adjustment mode is dimmed.
     public var tintColor: RGBA
+    /// The effective tint adjustment mode: normal or dimmed.
+    public var tintAdjustmentMode: TintAdjustmentMode
+    public var semanticContentAttribute: SemanticContentAttribute
+    public var effectiveLayoutDirection: LayoutDirection
     public var imageView: ImageViewLayout?
 }
 
@@ -30,14 +37,37 @@ public struct ViewLayout: Sendable {
 public struct ImageViewLayout: Sendable {
     public var contentMode: ContentMode
     public var isHighlighted: Bool
-    /// "image", "highlightedImage" or nil (nothing to show).
+    /// Where the shown image comes from: "image", "highlightedImage", "animationImages",
+    /// "highlightedAnimationImages", or nil (nothing to show).
     public var displayedImageKey: String?
+    /// The animation frame shown, if any.
+    public var frameIndex: Int?
+    public var animation: AnimationLayout?
     public var image: ImageInfo?
     public var intrinsicContentSize: Size
     public var sizeThatFits: Size
     /// Where the displayed image is drawn, in the view's coordinates (nil: nothing drawn).
     public var imageRect: Rect?
     public var sampling: Sampling
+    /// Whether the image is drawn as a mask, and with which colour.
+    public var drawnAsTemplate: Bool
+    public var drawTint: RGBA?
+    /// True when a right-to-left flip mirrors the image.
+    public var isMirrored: Bool
+    /// The slices of a resizable image (view coordinates), empty otherwise.
+    public var slices: [Slice]
+}
+
+/// An image view's animation state.
+public struct AnimationLayout: Sendable {
+    public var isAnimating: Bool
+    public var frameCount: Int
+    /// Seconds per cycle actually used.
+    public var duration: Double
+    public var repeatCount: Int
+    public var time: Double
+    /// A finite repeat count has run out.
+    public var finished: Bool
 }
 
 /// A summary of an image for reports.
@@ -47,6 +77,12 @@ public struct ImageInfo: Sendable {
     public var scale: Double
     public var pixelWidth: Int
     public var pixelHeight: Int
+    public var orientation: ImageOrientation
+    public var renderingMode: RenderingMode
+    public var tintColor: RGBA?
+    public var capInsets: EdgeInsets?
+    public var resizingMode: ResizingMode
+    public var flipsForRightToLeftLayoutDirection: Bool
 }
 
 /// The laid-out view tree, in pre-order (a view before its subviews, subviews in order).

@@ -5,7 +5,8 @@ import Raster
 //   beginGroup(opacity)        if alpha < 1 (the view and its subviews composite as a group)
 //   pushClip(bounds)           if clipsToBounds (the image and the subviews are clipped)
 //   fill(bounds, background)   if backgroundColor has alpha > 0
-//   drawImage(…)               if the image view shows an image with a non-empty rect
+//   drawImage / tileImage …    the displayed image in its content-mode rectangle (nine slices
+//                              for a resizable image), masked with a tint for template drawing
 //   …subviews…
 //   popClip, endGroup
 // Hidden views and views whose opacity rounds to 0 draw nothing, nor do their subviews.
@@ -22,7 +23,8 @@ public struct Scene: Sendable {
         var builder = Builder(traits: traits)
         var root = root
         root.frame = Rect(origin: .zero, size: canvasSize)
-        builder.visit(root, path: "root", origin: .zero, inheritedTint: Color.systemBlue, ancestorsDrawn: true)
+        builder.visit(root, path: "root", origin: .zero,
+                      inherited: Inherited(tint: Color.systemBlue, adjustment: .normal, drawn: true))
         let scale = Double(traits.displayScale)
         layout = LayoutResult(canvasSize: canvasSize, traits: traits,
                               pixelWidth: Int((canvasSize.width * scale).rounded(.up)),
@@ -35,6 +37,14 @@ public struct Scene: Sendable {
     /// Renders the display list.
     public func render() -> Bitmap {
         Renderer.render(displayList, width: layout.pixelWidth, height: layout.pixelHeight, background: background)
+    }
+
+    /// What a view passes to its subviews.
+    private struct Inherited {
+        var tint: Color
+        /// The effective mode: normal or dimmed.
+        var adjustment: TintAdjustmentMode
+        var drawn: Bool
     }
 
     private struct Builder {
@@ -54,34 +64,62 @@ public struct Scene: Sendable {
                        x1: quantize(r.maxX * scale), y1: quantize(r.maxY * scale))
         }
 
-        mutating func visit(_ view: View, path: String, origin: Point, inheritedTint: Color, ancestorsDrawn: Bool) {
+        mutating func visit(_ view: View, path: String, origin: Point, inherited: Inherited) {
             let style = traits.userInterfaceStyle
             let absolute = view.frame.offsetBy(dx: origin.x, dy: origin.y)
-            let tint = view.tintColor ?? inheritedTint
+            let tint = view.tintColor ?? inherited.tint
+            let adjustment = view.tintAdjustmentMode == .automatic ? inherited.adjustment : view.tintAdjustmentMode
+            let effectiveTint = adjustment == .dimmed ? Tint.dimmed(tint.resolved(style)) : tint.resolved(style)
+            let direction = view.semanticContentAttribute.layoutDirection(in: traits.layoutDirection)
             let opacity = UInt8((min(max(view.alpha, 0), 1) * 255).rounded())
-            let drawn = ancestorsDrawn && !view.isHidden && opacity > 0
+            let drawn = inherited.drawn && !view.isHidden && opacity > 0
 
             var imageLayout: ImageViewLayout?
-            var drawImage: (Image, Rect)?
+            var drawing: ImageDrawing?
+            var alignmentInsets = EdgeInsets.zero
             if let imageView = view.imageView {
-                let displayed = imageView.displayedImage
-                let rect = displayed.flatMap { imageView.contentMode.imageRect(for: $0.size, in: view.bounds) }
-                let key: String? = displayed == nil ? nil
-                    : (imageView.isHighlighted && imageView.highlightedImage != nil ? "highlightedImage" : "image")
+                let displayed = imageView.displayed
+                let image = displayed.image
+                let mirrored = image?.flipsForRightToLeftLayoutDirection == true && direction == .rightToLeft
+                let rect = image.flatMap { imageView.contentMode.imageRect(for: $0.size, in: view.bounds) }
+                let drawTint = image?.drawTint(viewTint: effectiveTint, style: style)
+                var slices: [Slice] = []
+                if let image, let rect, let caps = image.capInsets {
+                    let (w, h) = image.pixelSize
+                    slices = Slicing.slices(pixelWidth: w, pixelHeight: h, scale: image.scale,
+                                            caps: mirrored ? EdgeInsets(top: caps.top, left: caps.right, bottom: caps.bottom, right: caps.left) : caps,
+                                            mode: image.resizingMode, destination: rect)
+                }
+                if let sizing = imageView.sizingImage {
+                    let insets = sizing.alignmentRectInsets
+                    let flips = sizing.flipsForRightToLeftLayoutDirection && direction == .rightToLeft
+                    alignmentInsets = flips ? EdgeInsets(top: insets.top, left: insets.right, bottom: insets.bottom, right: insets.left) : insets
+                }
+                let frames = imageView.isHighlighted && !imageView.highlightedAnimationImages.isEmpty
+                    ? imageView.highlightedAnimationImages.count : imageView.animationImages.count
                 imageLayout = ImageViewLayout(
                     contentMode: imageView.contentMode, isHighlighted: imageView.isHighlighted,
-                    displayedImageKey: key,
-                    image: displayed.map { ImageInfo(name: $0.name, size: $0.size, scale: $0.scale,
-                                                     pixelWidth: $0.pixelSize.width, pixelHeight: $0.pixelSize.height) },
+                    displayedImageKey: displayed.source, frameIndex: displayed.frameIndex,
+                    animation: frames == 0 && (imageView.stillImage?.frames.isEmpty ?? true) ? nil : AnimationLayout(
+                        isAnimating: imageView.isAnimating, frameCount: frames > 0 ? frames : imageView.stillImage?.frames.count ?? 0,
+                        duration: frames > 0 ? imageView.cycleDuration(frames) : imageView.stillImage?.duration ?? 0,
+                        repeatCount: imageView.animationRepeatCount, time: imageView.animationTime, finished: displayed.finished),
+                    image: image.map { Self.info($0, style: style) },
                     intrinsicContentSize: imageView.intrinsicContentSize, sizeThatFits: imageView.sizeThatFits,
-                    imageRect: rect, sampling: imageView.sampling)
-                if let displayed, let rect { drawImage = (displayed, rect) }
+                    imageRect: rect, sampling: imageView.sampling, drawnAsTemplate: drawTint != nil, drawTint: drawTint,
+                    isMirrored: mirrored, slices: slices)
+                if let image, let rect {
+                    drawing = ImageDrawing(image: image, rect: rect, slices: slices, mirrored: mirrored, tint: drawTint,
+                                           sampling: imageView.sampling)
+                }
             }
             views.append(ViewLayout(
                 id: view.id, path: path, kind: view.imageView == nil ? "view" : "imageView",
-                frame: view.frame, absoluteFrame: absolute, bounds: view.bounds, alignmentRect: view.frame,
+                frame: view.frame, absoluteFrame: absolute, bounds: view.bounds,
+                alignmentRectInsets: alignmentInsets, alignmentRect: view.frame.inset(by: alignmentInsets),
                 isHidden: view.isHidden, alpha: view.alpha, clipsToBounds: view.clipsToBounds, isDrawn: drawn,
-                backgroundColor: view.backgroundColor?.resolved(style), tintColor: tint.resolved(style),
+                backgroundColor: view.backgroundColor?.resolved(style), tintColor: effectiveTint, tintAdjustmentMode: adjustment,
+                semanticContentAttribute: view.semanticContentAttribute, effectiveLayoutDirection: direction,
                 imageView: imageLayout))
 
             if drawn {
@@ -90,22 +128,74 @@ public struct Scene: Sendable {
                 if let background = view.backgroundColor?.resolved(style), background.a > 0 {
                     list.commands.append(.fill(device(absolute), background.premultiplied))
                 }
-                if let (image, rect) = drawImage {
-                    let index = list.index(of: image.pixels, named: image.name)
-                    let source = PixelRect(x: 0, y: 0, width: image.pixelSize.width, height: image.pixelSize.height)
-                    let destination = device(rect.offsetBy(dx: absolute.minX, dy: absolute.minY))
-                    list.commands.append(.drawImage(ImageDraw(image: index, source: source, destination: destination,
-                                                              sampling: view.imageView?.sampling ?? .bilinear)))
-                }
+                if let drawing { draw(drawing, offset: absolute.origin) }
             }
+            let passed = Inherited(tint: tint, adjustment: adjustment, drawn: drawn)
             for (index, subview) in view.subviews.enumerated() {
-                visit(subview, path: "\(path).subviews[\(index)]", origin: absolute.origin, inheritedTint: tint,
-                      ancestorsDrawn: drawn)
+                visit(subview, path: "\(path).subviews[\(index)]", origin: absolute.origin, inherited: passed)
             }
             if drawn {
                 if view.clipsToBounds { list.commands.append(.popClip) }
                 if opacity < 255 { list.commands.append(.endGroup) }
             }
         }
+
+        /// Appends the commands that draw an image: one draw, or one per slice.
+        mutating func draw(_ drawing: ImageDrawing, offset: Point) {
+            let image = drawing.image
+            let pixels = image.displayPixels(mirrored: drawing.mirrored)
+            let index = list.index(of: pixels, named: image.name)
+            let tint = drawing.tint?.premultiplied
+            if drawing.slices.isEmpty {
+                let (w, h) = image.pixelSize
+                list.commands.append(.drawImage(ImageDraw(
+                    image: index, source: PixelRect(x: 0, y: 0, width: w, height: h),
+                    destination: device(drawing.rect.offsetBy(dx: offset.x, dy: offset.y)), sampling: drawing.sampling, tint: tint)))
+                return
+            }
+            for slice in drawing.slices {
+                let destination = device(slice.destination.offsetBy(dx: offset.x, dy: offset.y))
+                if let tile = slice.tileSize {
+                    list.commands.append(.tileImage(TileDraw(
+                        image: index, source: slice.source, region: destination,
+                        tileWidth: max(1, quantize(tile.width * scale)), tileHeight: max(1, quantize(tile.height * scale)),
+                        sampling: drawing.sampling, tint: tint)))
+                } else {
+                    list.commands.append(.drawImage(ImageDraw(image: index, source: slice.source, destination: destination,
+                                                              sampling: drawing.sampling, tint: tint)))
+                }
+            }
+        }
+
+        static func info(_ image: Image, style: UserInterfaceStyle) -> ImageInfo {
+            ImageInfo(name: image.name, size: image.size, scale: image.scale, pixelWidth: image.pixelSize.width,
+                      pixelHeight: image.pixelSize.height, orientation: image.orientation, renderingMode: image.renderingMode,
+                      tintColor: image.tintColor?.resolved(style), capInsets: image.capInsets, resizingMode: image.resizingMode,
+                      flipsForRightToLeftLayoutDirection: image.flipsForRightToLeftLayoutDirection)
+        }
+    }
+}
+
+/// An image to draw in a view: where, how, with which slices.
+private struct ImageDrawing {
+    var image: Image
+    /// In view coordinates.
+    var rect: Rect
+    /// In view coordinates.
+    var slices: [Slice]
+    var mirrored: Bool
+    var tint: RGBA?
+    var sampling: Sampling
+}
+
+/// Tint adjustments.
+enum Tint {
+    /// The dimmed tint (UIView.TintAdjustmentMode.dimmed). Apple does not publish its formula;
+    /// Decision (docs/LAYOUT.md §Tint): a grey of the tint's luma, alpha kept, with BT.709 weights
+    /// on the 8-bit sRGB values: Y = (54·R + 183·G + 19·B + 128) >> 8.
+    static func dimmed(_ c: RGBA) -> RGBA {
+        let r = 54 * Int(c.r), g = 183 * Int(c.g), b = 19 * Int(c.b)
+        let y = UInt8((r + g + b + 128) >> 8)
+        return RGBA(r: y, g: y, b: y, a: c.a)
     }
 }

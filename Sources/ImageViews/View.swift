@@ -13,12 +13,17 @@ public struct View: Sendable {
     public var clipsToBounds: Bool
     /// nil: inherit the superview's (the root's default is systemBlue).
     public var tintColor: Color?
+    /// `.automatic`: the superview's mode (the root's is normal).
+    public var tintAdjustmentMode: TintAdjustmentMode
+    public var semanticContentAttribute: SemanticContentAttribute
     /// Image-view state, for UIImageView.
     public var imageView: ImageView?
     public var subviews: [View]
 
     public init(id: String? = nil, frame: Rect, backgroundColor: Color? = nil, alpha: Double = 1,
                 isHidden: Bool = false, clipsToBounds: Bool = false, tintColor: Color? = nil,
+                tintAdjustmentMode: TintAdjustmentMode = .automatic,
+                semanticContentAttribute: SemanticContentAttribute = .unspecified,
                 imageView: ImageView? = nil, subviews: [View] = []) {
         self.id = id
         self.frame = frame
@@ -27,6 +32,8 @@ public struct View: Sendable {
         self.isHidden = isHidden
         self.clipsToBounds = clipsToBounds
         self.tintColor = tintColor
+        self.tintAdjustmentMode = tintAdjustmentMode
+        self.semanticContentAttribute = semanticContentAttribute
         self.imageView = imageView
         self.subviews = subviews
     }
@@ -43,29 +50,106 @@ public struct ImageView: Sendable {
     public var contentMode: ContentMode
     /// How the image is resampled (ivsim's per-view choice; UIKit's default is bilinear).
     public var sampling: Sampling
+    public var animationImages: [Image]
+    public var highlightedAnimationImages: [Image]
+    /// Seconds per cycle; 0 means the number of images × 1/30 s.
+    public var animationDuration: Double
+    /// Cycles to play; 0 means forever.
+    public var animationRepeatCount: Int
+    /// Whether `startAnimating()` has been called (and the animation not stopped).
+    public var isAnimating: Bool
+    /// Seconds since the animation started: the instant the scenario shows.
+    public var animationTime: Double
 
     public init(image: Image? = nil, highlightedImage: Image? = nil, isHighlighted: Bool = false,
-                contentMode: ContentMode = .scaleToFill, sampling: Sampling = .bilinear) {
+                contentMode: ContentMode = .scaleToFill, sampling: Sampling = .bilinear,
+                animationImages: [Image] = [], highlightedAnimationImages: [Image] = [], animationDuration: Double = 0,
+                animationRepeatCount: Int = 0, isAnimating: Bool = false, animationTime: Double = 0) {
         self.image = image
         self.highlightedImage = highlightedImage
         self.isHighlighted = isHighlighted
         self.contentMode = contentMode
         self.sampling = sampling
+        self.animationImages = animationImages
+        self.highlightedAnimationImages = highlightedAnimationImages
+        self.animationDuration = animationDuration
+        self.animationRepeatCount = animationRepeatCount
+        self.isAnimating = isAnimating
+        self.animationTime = animationTime
     }
 
-    /// The image shown: the highlighted image when highlighted and set, else the image.
-    public var displayedImage: Image? {
+    /// The still image shown: the highlighted image when highlighted and set, else the image.
+    public var stillImage: Image? {
         isHighlighted ? (highlightedImage ?? image) : image
     }
 
-    /// The image's size, or (−1, −1) without an image. Decision (docs/LAYOUT.md): it follows
-    /// `image`, not `highlightedImage`.
+    /// What the view shows at `animationTime` (docs/LAYOUT.md §Animation).
+    public var displayed: DisplayedImage {
+        let usesHighlighted = isHighlighted && !highlightedAnimationImages.isEmpty
+        let frames = usesHighlighted ? highlightedAnimationImages : animationImages
+        if isAnimating && !frames.isEmpty {
+            if let index = Self.frameIndex(time: animationTime, count: frames.count, duration: cycleDuration(frames.count),
+                                           repeats: animationRepeatCount) {
+                return DisplayedImage(image: frames[index], source: usesHighlighted ? "highlightedAnimationImages" : "animationImages",
+                                      frameIndex: index, finished: false)
+            }
+            return still(finished: true)
+        }
+        return still(finished: false)
+    }
+
+    private func still(finished: Bool) -> DisplayedImage {
+        guard let image = stillImage else { return DisplayedImage(image: nil, source: nil, frameIndex: nil, finished: finished) }
+        let key = isHighlighted && highlightedImage != nil ? "highlightedImage" : "image"
+        if !image.frames.isEmpty {
+            // An animated UIImage: animates while the view animates, else shows its first frame.
+            let index = isAnimating
+                ? Self.frameIndex(time: animationTime, count: image.frames.count, duration: image.duration, repeats: 0) ?? 0
+                : 0
+            return DisplayedImage(image: image.frames[index], source: key, frameIndex: index, finished: finished)
+        }
+        return DisplayedImage(image: image, source: key, frameIndex: nil, finished: finished)
+    }
+
+    /// animationDuration, or count × 1/30 s when it is 0 [Apple].
+    public func cycleDuration(_ count: Int) -> Double {
+        animationDuration > 0 ? animationDuration : Double(count) / 30
+    }
+
+    /// The frame shown `time` seconds into an animation, or nil once `repeats` cycles (> 0) are
+    /// over: floor(time × count / duration) mod count.
+    static func frameIndex(time: Double, count: Int, duration: Double, repeats: Int) -> Int? {
+        guard count > 0 else { return nil }
+        guard duration > 0 else { return 0 }
+        if repeats > 0 && time >= duration * Double(repeats) { return nil }
+        let step = Int((max(time, 0) * Double(count) / duration).rounded(.down))
+        return step % count
+    }
+
+    /// The image layout sizes itself to: `image`, else the first animation image (Decision:
+    /// not `highlightedImage`, as UIKit's own reimplementations agree).
+    var sizingImage: Image? { image ?? animationImages.first }
+
+    /// The image's size less its alignment rect insets, or (−1, −1) without an image.
     public var intrinsicContentSize: Size {
-        image?.size ?? .noIntrinsicMetric
+        guard let image = sizingImage else { return .noIntrinsicMetric }
+        let insets = image.alignmentRectInsets
+        return Size(width: image.size.width - insets.left - insets.right, height: image.size.height - insets.top - insets.bottom)
     }
 
     /// UIImageView.sizeThatFits: the image's size, zero without one.
     public var sizeThatFits: Size {
-        image?.size ?? .zero
+        sizingImage?.size ?? .zero
     }
+}
+
+/// What an image view shows at a moment.
+public struct DisplayedImage: Sendable {
+    public var image: Image?
+    /// "image", "highlightedImage", "animationImages", "highlightedAnimationImages", or nil.
+    public var source: String?
+    /// The animation frame shown, if the image comes from a sequence.
+    public var frameIndex: Int?
+    /// True when an animation with a finite repeat count has run out (the still image shows).
+    public var finished: Bool
 }

@@ -103,12 +103,20 @@ public enum PropertyValue: Sendable {
     case tintColor(Color?)
     case frame(Rect)
     case sampling(Sampling)
+    case tintAdjustmentMode(TintAdjustmentMode)
+    case semanticContentAttribute(SemanticContentAttribute)
+    case isAnimating(Bool)
+    case animationTime(Double)
+    case animationDuration(Double)
+    case animationRepeatCount(Int)
 
     /// Property names a state may set, and whether they need an image view.
     static let names: [(name: String, imageViewOnly: Bool)] = [
         ("isHighlighted", true), ("isHidden", false), ("clipsToBounds", false), ("alpha", false),
         ("contentMode", true), ("image", true), ("highlightedImage", true), ("backgroundColor", false),
-        ("tintColor", false), ("frame", false), ("sampling", true),
+        ("tintColor", false), ("frame", false), ("sampling", true), ("tintAdjustmentMode", false),
+        ("semanticContentAttribute", false), ("isAnimating", true), ("animationTime", true),
+        ("animationDuration", true), ("animationRepeatCount", true),
     ]
 }
 
@@ -135,6 +143,12 @@ extension View {
             case let .tintColor(v): tintColor = v
             case let .frame(v): frame = v
             case let .sampling(v): imageView?.sampling = v
+            case let .tintAdjustmentMode(v): tintAdjustmentMode = v
+            case let .semanticContentAttribute(v): semanticContentAttribute = v
+            case let .isAnimating(v): imageView?.isAnimating = v
+            case let .animationTime(v): imageView?.animationTime = v
+            case let .animationDuration(v): imageView?.animationDuration = v
+            case let .animationRepeatCount(v): imageView?.animationRepeatCount = v
             }
             return
         }

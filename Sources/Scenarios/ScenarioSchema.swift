@@ -97,6 +97,16 @@ public enum ScenarioSchema {
             "contentMode": contentMode,
             "sampling": enumeration(ScenarioKeys.samplings),
             "subviews": .object([("type", .string("array")), ("items", ref("view"))]),
+            "tintAdjustmentMode": enumeration(TintAdjustmentMode.allCases.map(\.rawValue)),
+            "semanticContentAttribute": enumeration(SemanticContentAttribute.allCases.map(\.rawValue)),
+            "animationImages": .object([("type", .string("array")), ("minItems", .number(1)), ("items", .object([("type", .string("string"))]))]),
+            "highlightedAnimationImages": .object([("type", .string("array")), ("minItems", .number(1)), ("items", .object([("type", .string("string"))]))]),
+            "animationDuration": .object([("type", .string("number")), ("minimum", .number(0)),
+                                          ("description", .string("Seconds per cycle; 0: frames × 1/30 s."))]),
+            "animationRepeatCount": .object([("type", .string("integer")), ("minimum", .number(0)), ("description", .string("0: forever."))]),
+            "isAnimating": boolean,
+            "animationTime": .object([("type", .string("number")), ("minimum", .number(0)),
+                                      ("description", .string("Seconds since the animation started."))]),
         ]
         let stateValue = JSONOutput.object([("description", .string("Value for \"<view id>.<property>\"; properties: "
                                                                     + PropertyValue.names.map(\.name).joined(separator: ", ")))])
@@ -105,6 +115,11 @@ public enum ScenarioSchema {
                 ("description", .string("#RRGGBB, #RRGGBBAA, a UIKit system colour, or a light/dark pair")),
                 ("anyOf", .array([ref("fixedColor"), closedObject(ScenarioKeys.dynamicColor,
                     ["light": ref("fixedColor"), "dark": ref("fixedColor")], required: ScenarioKeys.dynamicColor)])),
+            ])),
+            ("insets", .object([
+                ("description", .string("[top, left, bottom, right] in points, or an object with any of those keys")),
+                ("anyOf", .array([numbers(4, description: "[top, left, bottom, right] in points"),
+                                  closedObject(ScenarioKeys.insets, Dictionary(uniqueKeysWithValues: ScenarioKeys.insets.map { ($0, JSONOutput.object([("type", .string("number"))])) }))])),
             ])),
             ("fixedColor", .object([("anyOf", .array([
                 .object([("type", .string("string")), ("pattern", .string("^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"))]),
@@ -130,6 +145,18 @@ public enum ScenarioSchema {
                     "from": .object([("type", .string("string")), ("description", .string("Another image's name."))]),
                     "scale": .object([("type", .string("number")), ("minimum", .number(ScenarioLimits.imageScale.lowerBound)),
                                       ("maximum", .number(ScenarioLimits.imageScale.upperBound))]),
+                    "animated": closedObject(ScenarioKeys.animated, [
+                        "frames": .object([("type", .string("array")), ("minItems", .number(1)), ("items", .object([("type", .string("string"))]))]),
+                        "duration": .object([("type", .string("number")), ("minimum", .number(0))]),
+                    ], required: ["frames"], description: "UIImage.animatedImage(with:duration:); duration 0: frames × 1/30 s"),
+                    "orientation": enumeration(ImageOrientation.allCases.map(\.name), description: "UIImage.Orientation of the stored pixels"),
+                    "horizontallyFlipped": .object([("const", .bool(true)), ("description", .string("withHorizontallyFlippedOrientation()"))]),
+                    "capInsets": ref("insets"),
+                    "resizingMode": enumeration(ResizingMode.allCases.map(\.rawValue)),
+                    "alignmentRectInsets": ref("insets"),
+                    "renderingMode": enumeration(RenderingMode.allCases.map(\.rawValue)),
+                    "tintColor": ref("color"),
+                    "flipsForRightToLeftLayoutDirection": boolean,
                 ])),
                 ("oneOf", .array(ScenarioKeys.imageKinds.map { .object([("required", .array([.string($0)]))]) })),
             ])),

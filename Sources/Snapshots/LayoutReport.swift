@@ -48,6 +48,10 @@ enum LayoutReport {
 
     static func size(_ s: Size) -> JSONOutput { pair(s.width, s.height) }
 
+    static func insets(_ e: EdgeInsets) -> JSONOutput {
+        .array([.number(e.top), .number(e.left), .number(e.bottom), .number(e.right)])
+    }
+
     private static func view(_ v: ViewLayout) -> JSONOutput {
         var members: [(String, JSONOutput)] = [
             ("path", .string(v.path)),
@@ -56,6 +60,7 @@ enum LayoutReport {
             ("frame", rect(v.frame)),
             ("absoluteFrame", rect(v.absoluteFrame)),
             ("bounds", rect(v.bounds)),
+            ("alignmentRectInsets", insets(v.alignmentRectInsets)),
             ("alignmentRect", rect(v.alignmentRect)),
             ("alpha", .number(v.alpha)),
             ("isHidden", .bool(v.isHidden)),
@@ -63,24 +68,54 @@ enum LayoutReport {
             ("isDrawn", .bool(v.isDrawn)),
             ("backgroundColor", v.backgroundColor.map { .string($0.description) } ?? .null),
             ("tintColor", .string(v.tintColor.description)),
+            ("tintAdjustmentMode", .string(v.tintAdjustmentMode.rawValue)),
+            ("semanticContentAttribute", .string(v.semanticContentAttribute.rawValue)),
+            ("effectiveLayoutDirection", .string(v.effectiveLayoutDirection.rawValue)),
         ]
         if let image = v.imageView {
             members += [
                 ("contentMode", .string(image.contentMode.name)),
                 ("isHighlighted", .bool(image.isHighlighted)),
                 ("displayedImage", image.displayedImageKey.map(JSONOutput.string) ?? .null),
+                ("frameIndex", image.frameIndex.map { .number(Double($0)) } ?? .null),
+                ("animation", image.animation.map { a in
+                    .object([
+                        ("isAnimating", .bool(a.isAnimating)), ("frameCount", .number(Double(a.frameCount))),
+                        ("duration", .number(a.duration)), ("repeatCount", .number(Double(a.repeatCount))),
+                        ("time", .number(a.time)), ("finished", .bool(a.finished)),
+                    ])
+                } ?? .null),
                 ("image", image.image.map { info in
                     .object([
                         ("name", .string(info.name)),
                         ("size", size(info.size)),
                         ("scale", .number(info.scale)),
                         ("pixelSize", pair(Double(info.pixelWidth), Double(info.pixelHeight))),
+                        ("orientation", .string(info.orientation.name)),
+                        ("renderingMode", .string(info.renderingMode.rawValue)),
+                        ("tintColor", info.tintColor.map { .string($0.description) } ?? .null),
+                        ("capInsets", info.capInsets.map(insets) ?? .null),
+                        ("resizingMode", .string(info.resizingMode.rawValue)),
+                        ("flipsForRightToLeftLayoutDirection", .bool(info.flipsForRightToLeftLayoutDirection)),
                     ])
                 } ?? .null),
                 ("intrinsicContentSize", size(image.intrinsicContentSize)),
                 ("sizeThatFits", size(image.sizeThatFits)),
                 ("imageRect", image.imageRect.map(rect) ?? .null),
                 ("sampling", .string(image.sampling.rawValue)),
+                ("drawnAsTemplate", .bool(image.drawnAsTemplate)),
+                ("drawTint", image.drawTint.map { .string($0.description) } ?? .null),
+                ("isMirrored", .bool(image.isMirrored)),
+                ("slices", .array(image.slices.map { slice in
+                    .object([
+                        ("name", .string(slice.name)),
+                        ("source", .array([slice.source.x, slice.source.y, slice.source.width, slice.source.height].map { .number(Double($0)) })),
+                        ("destination", rect(slice.destination)),
+                        ("horizontal", .string(slice.horizontal.rawValue)),
+                        ("vertical", .string(slice.vertical.rawValue)),
+                        ("tileSize", slice.tileSize.map(size) ?? .null),
+                    ])
+                })),
             ]
         }
         return .object(members)

@@ -15,7 +15,7 @@ import Testing
         // The intrinsic size follows `image`, also when highlighted with another image.
         let other = Image(name: "o", pixels: image.pixels, scale: 1)
         #expect(ImageView(image: image, highlightedImage: other, isHighlighted: true).intrinsicContentSize == Size(width: 2, height: 1))
-        #expect(ImageView(image: image, highlightedImage: other, isHighlighted: true).displayedImage?.name == "o")
+        #expect(ImageView(image: image, highlightedImage: other, isHighlighted: true).displayed.image?.name == "o")
     }
 
     @Test func displayListOrderWithGroupAndClip() {

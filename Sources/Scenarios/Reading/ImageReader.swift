@@ -3,18 +3,49 @@ import ImageViews
 import PNGCodec
 import Raster
 
-/// Reads the "images" object: each name to a file, a generated image, or an image derived
-/// `from` another (which must not lead back to itself).
+/// Reads the "images" object: each name to a file, a generated image, an image derived `from`
+/// another, or an `animated` sequence of others (none of which may lead back to itself), each
+/// optionally changed by the UIImage methods' keys (docs/SCENARIOS.md §Images).
 struct ImageReader {
-    private enum Spec {
-        case file(path: String, node: JSONNode, scale: Double?)
-        case generate(width: Int, height: Int, pixels: () -> [UInt8], scale: Double)
-        case derived(base: String, baseNode: JSONNode, scale: Double?)
+    private enum Kind {
+        case file(path: String, node: JSONNode)
+        case generate(width: Int, height: Int, pixels: () -> [UInt8])
+        case derived(base: String, node: JSONNode)
+        case animated(frames: [(name: String, node: JSONNode)], duration: Double)
+    }
+
+    /// The UIImage methods a source may apply, in the order they apply.
+    private struct Modifiers {
+        var scale: Double?
+        var orientation: ImageOrientation?
+        var horizontallyFlipped = false
+        var capInsets: EdgeInsets?
+        var resizingMode: ResizingMode?
+        var alignmentRectInsets: EdgeInsets?
+        var renderingMode: RenderingMode?
+        var tintColor: Color?
+        var flipsForRightToLeftLayoutDirection: Bool?
+
+        func apply(to image: inout Image) {
+            if let scale { image.scale = scale }
+            if let orientation { image.orientation = orientation }
+            if horizontallyFlipped { image.orientation = image.orientation.horizontallyFlipped }
+            if let capInsets {
+                image.capInsets = capInsets
+                image.resizingMode = resizingMode ?? .tile
+            } else if let resizingMode {
+                image.resizingMode = resizingMode
+            }
+            if let alignmentRectInsets { image.alignmentRectInsets = alignmentRectInsets }
+            if let renderingMode { image.renderingMode = renderingMode }
+            if let tintColor { image.tintColor = tintColor }
+            if let flipsForRightToLeftLayoutDirection { image.flipsForRightToLeftLayoutDirection = flipsForRightToLeftLayoutDirection }
+        }
     }
 
     let folder: URL
     let d: Diagnostics
-    private var specs: [(name: String, node: JSONNode, spec: Spec)] = []
+    private var specs: [(name: String, node: JSONNode, kind: Kind, modifiers: Modifiers)] = []
     private var resolved: [String: Image] = [:]
     /// Names that failed to resolve (reported once).
     private var failed: Set<String> = []
@@ -38,8 +69,8 @@ struct ImageReader {
                 d.error(at: member.keyLocation, path: member.value.path, "image names must not be empty")
                 continue
             }
-            if let spec = readSpec(member.value) {
-                specs.append((member.key, member.value, spec))
+            if let (kind, modifiers) = readSpec(member.value) {
+                specs.append((member.key, member.value, kind, modifiers))
             }
         }
         for entry in specs {
@@ -58,43 +89,101 @@ struct ImageReader {
     func reference(_ node: JSONNode) -> Image? {
         guard let name = Read.string(node, d, what: "an image name") else { return nil }
         if let image = resolved[name] { return image }
-        if specs.contains(where: { $0.name == name }) || order.contains(name) {
-            return nil  // declared but failed: already reported
-        }
-        let known = order
-        let suggestion = Suggestions.didYouMean(name, among: known)
+        if order.contains(name) { return nil }  // declared but failed: already reported
+        let suggestion = Suggestions.didYouMean(name, among: order)
         d.error(node, "unknown image \"\(name)\"" + (suggestion.isEmpty
-            ? (known.isEmpty ? " (the scenario declares no images)" : " (declared: \(known.joined(separator: ", ")))") : suggestion))
+            ? (order.isEmpty ? " (the scenario declares no images)" : " (declared: \(order.joined(separator: ", ")))") : suggestion))
         return nil
     }
 
-    private func readSpec(_ node: JSONNode) -> Spec? {
+    /// A list of image references (animation frames).
+    func references(_ node: JSONNode, what: String) -> [Image]? {
+        guard let items = Read.array(node, d, what: what) else { return nil }
+        let images = items.compactMap(reference)
+        return images.count == items.count ? images : nil
+    }
+
+    /// Edge insets: [top, left, bottom, right] or {"top": …, "left": …} (missing edges 0).
+    static func insets(_ node: JSONNode, _ d: Diagnostics, minimum: Double = ScenarioLimits.inset.lowerBound) -> EdgeInsets? {
+        let range = minimum...ScenarioLimits.inset.upperBound
+        if case .object = node.value {
+            guard let object = ObjectReader(node, allowed: ScenarioKeys.insets, what: "edge insets", d) else { return nil }
+            var values = [0.0, 0.0, 0.0, 0.0]
+            for (i, key) in ScenarioKeys.insets.enumerated() {
+                if let n = object[key] {
+                    guard let v = Read.number(n, d, in: range, what: "an inset in points") else { return nil }
+                    values[i] = v
+                }
+            }
+            return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+        }
+        guard let v = Read.numbers(node, d, count: 4, in: range, what: "insets [top, left, bottom, right] in points") else { return nil }
+        return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+    }
+
+    private func readSpec(_ node: JSONNode) -> (Kind, Modifiers)? {
         guard let object = ObjectReader(node, allowed: ScenarioKeys.imageSource, what: "an image source", d) else { return nil }
         let kinds = ScenarioKeys.imageKinds.filter(object.has)
         guard kinds.count == 1 else {
             d.error(node, kinds.isEmpty
-                ? "an image needs one of \"file\", \"generate\" or \"from\""
-                : "an image takes one of \"file\", \"generate\" or \"from\", not \(kinds.map { "\"\($0)\"" }.joined(separator: " and "))")
+                ? "an image needs one of \"file\", \"generate\", \"from\" or \"animated\""
+                : "an image takes one of \"file\", \"generate\", \"from\" or \"animated\", not \(kinds.map { "\"\($0)\"" }.joined(separator: " and "))")
             return nil
         }
-        var scale: Double?
-        if let scaleNode = object["scale"] {
-            guard let value = Read.number(scaleNode, d, in: ScenarioLimits.imageScale, what: "a scale") else { return nil }
-            scale = value
-        }
+        guard let modifiers = readModifiers(object) else { return nil }
         switch kinds[0] {
         case "file":
             guard let path = Read.string(object["file"]!, d, what: "a file path") else { return nil }
-            return .file(path: path, node: object["file"]!, scale: scale)
+            return (.file(path: path, node: object["file"]!), modifiers)
         case "generate":
-            return readGenerator(object["generate"]!, scale: scale ?? 1)
-        default:
+            return readGenerator(object["generate"]!).map { ($0, modifiers) }
+        case "from":
             guard let base = Read.string(object["from"]!, d, what: "an image name") else { return nil }
-            return .derived(base: base, baseNode: object["from"]!, scale: scale)
+            return (.derived(base: base, node: object["from"]!), modifiers)
+        default:
+            guard let animated = ObjectReader(object["animated"]!, allowed: ScenarioKeys.animated, what: "an animated image", d),
+                  let framesNode = animated.required("frames", d, hint: " (image names, in order)"),
+                  let frames = Read.array(framesNode, d, what: "animation frames") else { return nil }
+            var duration = 0.0
+            if let n = animated["duration"] {
+                guard let value = Read.number(n, d, in: ScenarioLimits.seconds, what: "a duration in seconds") else { return nil }
+                duration = value
+            }
+            var names: [(String, JSONNode)] = []
+            for frame in frames {
+                guard let name = Read.string(frame, d, what: "an image name") else { return nil }
+                names.append((name, frame))
+            }
+            return (.animated(frames: names, duration: duration), modifiers)
         }
     }
 
-    private func readGenerator(_ node: JSONNode, scale: Double) -> Spec? {
+    private func readModifiers(_ object: ObjectReader) -> Modifiers? {
+        var m = Modifiers()
+        var ok = true
+        func check<T>(_ value: T?) -> T? {
+            if value == nil { ok = false }
+            return value
+        }
+        if let n = object["scale"] { m.scale = check(Read.number(n, d, in: ScenarioLimits.imageScale, what: "a scale")) }
+        if let n = object["orientation"] {
+            m.orientation = check(Read.name(n, d, among: ImageOrientation.allCases.map(\.name), what: "orientation").flatMap(ImageOrientation.init(name:)))
+        }
+        if let n = object["horizontallyFlipped"] { m.horizontallyFlipped = check(Read.bool(n, d)) ?? false }
+        if let n = object["capInsets"] { m.capInsets = check(Self.insets(n, d, minimum: 0)) }
+        if let n = object["resizingMode"] {
+            m.resizingMode = check(Read.name(n, d, among: ResizingMode.allCases.map(\.rawValue), what: "resizing mode").flatMap(ResizingMode.init(rawValue:)))
+        }
+        if let n = object["alignmentRectInsets"] { m.alignmentRectInsets = check(Self.insets(n, d)) }
+        if let n = object["renderingMode"] {
+            m.renderingMode = check(Read.name(n, d, among: RenderingMode.allCases.map(\.rawValue), what: "rendering mode").flatMap(RenderingMode.init(rawValue:)))
+        }
+        if let n = object["tintColor"] { m.tintColor = check(ColorReader.read(n, d)) }
+        if let n = object["flipsForRightToLeftLayoutDirection"] { m.flipsForRightToLeftLayoutDirection = check(Read.bool(n, d)) }
+        return ok ? m : nil
+    }
+
+    private func readGenerator(_ node: JSONNode) -> Kind? {
         guard let object = ObjectReader(node, allowed: ScenarioKeys.generators, what: "an image generator", d) else { return nil }
         let kinds = ScenarioKeys.generators.filter(object.has)
         guard kinds.count == 1, let kind = kinds.first, let body = object[kind] else {
@@ -130,14 +219,14 @@ struct ImageReader {
         case "solid":
             guard let colorNode = params.required("color", d),
                   let color = ColorReader.read(colorNode, d, allowDynamic: false) else { return nil }
-            return .generate(width: w, height: h, pixels: { ImageGenerator.solid(width: w, height: h, color: color.light) }, scale: scale)
+            return .generate(width: w, height: h, pixels: { ImageGenerator.solid(width: w, height: h, color: color.light) })
         case "checkerboard":
             guard let cellNode = params.required("cell", d, hint: " (the square's side in pixels)"),
                   let cell = Read.number(cellNode, d, in: ScenarioLimits.generatedPixels, integer: true, what: "a cell size in pixels"),
                   let colors = twoColors() else { return nil }
             return .generate(width: w, height: h, pixels: {
                 ImageGenerator.checkerboard(width: w, height: h, cell: Int(cell), colors: colors)
-            }, scale: scale)
+            })
         case "linearGradient":
             var vertical = false
             if let directionNode = params["direction"] {
@@ -147,9 +236,9 @@ struct ImageReader {
             guard let colors = twoColors() else { return nil }
             return .generate(width: w, height: h, pixels: {
                 ImageGenerator.linearGradient(width: w, height: h, colors: colors, vertical: vertical)
-            }, scale: scale)
+            })
         default:
-            return .generate(width: w, height: h, pixels: { ImageGenerator.indexGrid(width: w, height: h) }, scale: scale)
+            return .generate(width: w, height: h, pixels: { ImageGenerator.indexGrid(width: w, height: h) })
         }
     }
 
@@ -164,37 +253,52 @@ struct ImageReader {
         }
         chain.append(name)
         defer { chain.removeLast() }
-        let image: Image?
-        switch entry.spec {
-        case let .file(path, node, scale):
+        var image: Image?
+        switch entry.kind {
+        case let .file(path, node):
             do {
                 let url = try AssetFile.resolve(path, in: folder)
                 let decoded = try AssetFile.decode(url, shownAs: path)
                 let bitmap = Bitmap(width: decoded.width, height: decoded.height, straightRGBA: decoded.pixels)
-                image = Image(name: name, pixels: SourceImage(bitmap), scale: scale ?? AssetFile.scale(fromName: url.lastPathComponent))
+                image = Image(name: name, pixels: SourceImage(bitmap), scale: AssetFile.scale(fromName: url.lastPathComponent))
             } catch {
                 if case let .message(text) = error { d.error(node, text) }
-                image = nil
             }
-        case let .generate(w, h, pixels, scale):
-            image = Image(name: name, pixels: SourceImage(Bitmap(width: w, height: h, straightRGBA: pixels())), scale: scale)
-        case let .derived(base, baseNode, scale):
-            guard specs.contains(where: { $0.name == base }) else {
-                let suggestion = Suggestions.didYouMean(base, among: order.filter { $0 != name })
-                d.error(baseNode, "unknown image \"\(base)\" to derive from" + suggestion)
-                failed.insert(name)
-                return nil
+        case let .generate(w, h, pixels):
+            image = Image(name: name, pixels: SourceImage(Bitmap(width: w, height: h, straightRGBA: pixels())))
+        case let .derived(base, node):
+            if let baseImage = dependency(base, node: node, of: name, chain: &chain) {
+                image = baseImage
+                image?.name = name
             }
-            guard let baseImage = resolve(base, chain: &chain) else {
-                failed.insert(name)
-                return nil
+        case let .animated(frames, duration):
+            var images: [Image] = []
+            for (frame, node) in frames {
+                guard let frameImage = dependency(frame, node: node, of: name, chain: &chain) else { break }
+                images.append(frameImage)
             }
-            var derived = baseImage
-            derived.name = name
-            if let scale { derived.scale = scale }
-            image = derived
+            if images.count == frames.count {
+                image = Image.animated(name: name, frames: images, duration: duration > 0 ? duration : Double(images.count) / 30)
+            }
         }
-        if let image { resolved[name] = image } else { failed.insert(name) }
-        return image
+        if var made = image {
+            entry.modifiers.apply(to: &made)
+            resolved[name] = made
+            return made
+        }
+        failed.insert(name)
+        return nil
+    }
+
+    /// Resolves the image `base` that `name` is made from, reporting unknown names.
+    private mutating func dependency(_ base: String, node: JSONNode, of name: String, chain: inout [String]) -> Image? {
+        guard specs.contains(where: { $0.name == base }) || resolved[base] != nil else {
+            if !order.contains(base) {
+                let suggestion = Suggestions.didYouMean(base, among: order.filter { $0 != name })
+                d.error(node, "unknown image \"\(base)\" to derive from" + suggestion)
+            }
+            return nil
+        }
+        return resolve(base, chain: &chain)
     }
 }

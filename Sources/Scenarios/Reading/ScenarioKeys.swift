@@ -4,18 +4,27 @@ enum ScenarioKeys {
     static let document = ["$schema", "description", "canvas", "traits", "images", "root", "variants"]
     static let canvas = ["size", "background"]
     static let traits = ["displayScale", "userInterfaceStyle", "layoutDirection"]
-    static let imageSource = ["file", "generate", "from", "scale"]
-    static let imageKinds = ["file", "generate", "from"]
+    static let imageSource = ["file", "generate", "from", "animated", "scale", "orientation", "horizontallyFlipped",
+                              "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
+                              "flipsForRightToLeftLayoutDirection"]
+    static let imageKinds = ["file", "generate", "from", "animated"]
+    static let animated = ["frames", "duration"]
+    static let insets = ["top", "left", "bottom", "right"]
     static let generators = ["solid", "checkerboard", "linearGradient", "indexGrid"]
     static let solid = ["size", "color"]
     static let checkerboard = ["size", "cell", "colors"]
     static let linearGradient = ["size", "colors", "direction"]
     static let indexGrid = ["size"]
     static let view = ["id", "type", "frame", "center", "origin", "size", "sizeToFit", "backgroundColor", "alpha",
-                       "isHidden", "clipsToBounds", "tintColor", "image", "highlightedImage", "isHighlighted",
-                       "contentMode", "sampling", "subviews"]
-    static let imageViewOnly = ["image", "highlightedImage", "isHighlighted", "contentMode", "sampling"]
-    static let root = ["id", "backgroundColor", "tintColor", "alpha", "clipsToBounds", "subviews"]
+                       "isHidden", "clipsToBounds", "tintColor", "tintAdjustmentMode", "semanticContentAttribute",
+                       "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
+                       "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
+                       "animationTime", "subviews"]
+    static let imageViewOnly = ["image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
+                                "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
+                                "animationTime"]
+    static let root = ["id", "backgroundColor", "tintColor", "tintAdjustmentMode", "semanticContentAttribute", "alpha",
+                       "clipsToBounds", "subviews"]
     static let variants = ["matrix", "states"]
     static let matrix = ["displayScale", "userInterfaceStyle", "layoutDirection"]
     static let state = ["name", "set"]
@@ -37,6 +46,11 @@ enum ScenarioLimits {
     static let generatedPixels: ClosedRange<Double> = 1...4096
     /// Image scale (pixels per point).
     static let imageScale: ClosedRange<Double> = 0.25...16
+    /// Insets in points.
+    static let inset: ClosedRange<Double> = -10_000...10_000
+    /// Animation durations and times in seconds.
+    static let seconds: ClosedRange<Double> = 0...86_400
+    static let repeatCount: ClosedRange<Double> = 0...1_000_000
     /// Asset file pixels.
     static let assetSide = 8192
     static let assetPixels = 1 << 24

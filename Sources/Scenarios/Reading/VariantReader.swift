@@ -115,6 +115,14 @@ struct VariantReader {
                 }
                 return .frame(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
             }
+        case "tintAdjustmentMode": value = ViewReader.tintAdjustmentMode(node, d).map(PropertyValue.tintAdjustmentMode)
+        case "semanticContentAttribute": value = ViewReader.semanticContentAttribute(node, d).map(PropertyValue.semanticContentAttribute)
+        case "isAnimating": value = Read.bool(node, d).map(PropertyValue.isAnimating)
+        case "animationTime": value = Read.number(node, d, in: ScenarioLimits.seconds, what: "a time in seconds").map(PropertyValue.animationTime)
+        case "animationDuration":
+            value = Read.number(node, d, in: ScenarioLimits.seconds, what: "a duration in seconds").map(PropertyValue.animationDuration)
+        case "animationRepeatCount":
+            value = Read.number(node, d, in: ScenarioLimits.repeatCount, integer: true, what: "a repeat count").map { .animationRepeatCount(Int($0)) }
         default:
             value = Read.name(node, d, among: ScenarioKeys.samplings, what: "sampling").map { .sampling($0 == "nearest" ? .nearest : .bilinear) }
         }

@@ -59,6 +59,23 @@ struct ViewReader {
             if let node = object["sampling"], let name = Read.name(node, d, among: ScenarioKeys.samplings, what: "sampling") {
                 imageView.sampling = name == "nearest" ? .nearest : .bilinear
             }
+            if let node = object["animationImages"], let frames = images.references(node, what: "animation images") {
+                imageView.animationImages = frames
+            }
+            if let node = object["highlightedAnimationImages"], let frames = images.references(node, what: "highlighted animation images") {
+                imageView.highlightedAnimationImages = frames
+            }
+            if let node = object["animationDuration"], let value = Read.number(node, d, in: ScenarioLimits.seconds, what: "a duration in seconds") {
+                imageView.animationDuration = value
+            }
+            if let node = object["animationRepeatCount"],
+               let value = Read.number(node, d, in: ScenarioLimits.repeatCount, integer: true, what: "a repeat count") {
+                imageView.animationRepeatCount = Int(value)
+            }
+            if let node = object["isAnimating"], let value = Read.bool(node, d) { imageView.isAnimating = value }
+            if let node = object["animationTime"], let value = Read.number(node, d, in: ScenarioLimits.seconds, what: "a time in seconds") {
+                imageView.animationTime = value
+            }
             view.imageView = imageView
         }
         view.frame = readFrame(object, imageView: view.imageView)
@@ -77,6 +94,16 @@ struct ViewReader {
         return ContentMode(name: name)
     }
 
+    static func tintAdjustmentMode(_ node: JSONNode, _ d: Diagnostics) -> TintAdjustmentMode? {
+        Read.name(node, d, among: TintAdjustmentMode.allCases.map(\.rawValue), what: "tint adjustment mode")
+            .flatMap(TintAdjustmentMode.init(rawValue:))
+    }
+
+    static func semanticContentAttribute(_ node: JSONNode, _ d: Diagnostics) -> SemanticContentAttribute? {
+        Read.name(node, d, among: SemanticContentAttribute.allCases.map(\.rawValue), what: "semantic content attribute")
+            .flatMap(SemanticContentAttribute.init(rawValue:))
+    }
+
     private mutating func readCommon(_ object: ObjectReader, into view: inout View) {
         if let node = object["id"], let id = Read.string(node, d, what: "an id") {
             if id.isEmpty || !id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0)
@@ -91,6 +118,10 @@ struct ViewReader {
         }
         if let node = object["backgroundColor"] { view.backgroundColor = ColorReader.read(node, d) }
         if let node = object["tintColor"] { view.tintColor = ColorReader.read(node, d) }
+        if let node = object["tintAdjustmentMode"], let mode = Self.tintAdjustmentMode(node, d) { view.tintAdjustmentMode = mode }
+        if let node = object["semanticContentAttribute"], let attribute = Self.semanticContentAttribute(node, d) {
+            view.semanticContentAttribute = attribute
+        }
         if let node = object["alpha"], let alpha = Read.number(node, d, in: 0...1, what: "an alpha") { view.alpha = alpha }
         if let node = object["isHidden"], let value = Read.bool(node, d) { view.isHidden = value }
         if let node = object["clipsToBounds"], let value = Read.bool(node, d) { view.clipsToBounds = value }
@@ -141,8 +172,8 @@ struct ViewReader {
                 d.error(fitNode, "\"sizeToFit\" needs an image view (add \"type\": \"imageView\" and an \"image\")")
                 return .zero
             }
-            guard imageView.image != nil else {
-                if !object.has("image") {
+            guard imageView.image != nil || !imageView.animationImages.isEmpty else {
+                if !object.has("image") && !object.has("animationImages") {
                     d.error(fitNode, "\"sizeToFit\" needs an \"image\" to take the size from")
                 }
                 return .zero
