@@ -153,18 +153,43 @@ public struct Scene: Sendable {
                     destination: device(drawing.rect.offsetBy(dx: offset.x, dy: offset.y)), sampling: drawing.sampling, tint: tint)))
                 return
             }
+            let outer = device(drawing.rect.offsetBy(dx: offset.x, dy: offset.y))
+            var columns = [outer.x0, outer.x0, outer.x1, outer.x1], rows = [outer.y0, outer.y0, outer.y1, outer.y1]
             for slice in drawing.slices {
-                let destination = device(slice.destination.offsetBy(dx: offset.x, dy: offset.y))
+                let d = slice.destination.offsetBy(dx: offset.x, dy: offset.y)
+                if slice.column == 0 { columns[1] = quantize(d.maxX * scale) }
+                if slice.column == 2 { columns[2] = quantize(d.minX * scale) }
+                if slice.row == 0 { rows[1] = quantize(d.maxY * scale) }
+                if slice.row == 2 { rows[2] = quantize(d.minY * scale) }
+            }
+            columns = Self.seams(columns)
+            rows = Self.seams(rows)
+            for slice in drawing.slices {
+                let destination = DeviceRect(x0: columns[slice.column], y0: rows[slice.row],
+                                             x1: columns[slice.column + 1], y1: rows[slice.row + 1])
+                if destination.isEmpty { continue }
                 if let tile = slice.tileSize {
+                    // Along an axis that does not tile, the one tile spans the slice as placed.
                     list.commands.append(.tileImage(TileDraw(
                         image: index, source: slice.source, region: destination,
-                        tileWidth: max(1, quantize(tile.width * scale)), tileHeight: max(1, quantize(tile.height * scale)),
+                        tileWidth: slice.horizontal == .tile ? max(1, quantize(tile.width * scale)) : destination.x1 - destination.x0,
+                        tileHeight: slice.vertical == .tile ? max(1, quantize(tile.height * scale)) : destination.y1 - destination.y0,
                         sampling: drawing.sampling, tint: tint)))
                 } else {
                     list.commands.append(.drawImage(ImageDraw(image: index, source: slice.source, destination: destination,
                                                               sampling: drawing.sampling, tint: tint)))
                 }
             }
+        }
+
+        /// The four edges of a nine-slice grid along one axis (24.8) with the two inner edges — the
+        /// seams between slices — rounded half up to whole pixels and kept in order between the
+        /// outer edges: every pixel then belongs to one slice, and slices meet without seams.
+        static func seams(_ edges: [Int]) -> [Int] {
+            func whole(_ v: Int) -> Int { ((v + fixedOne / 2) >> 8) << 8 }
+            let first = min(max(whole(edges[1]), edges[0]), edges[3])
+            let second = min(max(whole(edges[2]), first), edges[3])
+            return [edges[0], first, second, edges[3]]
         }
 
         static func info(_ image: Image, style: UserInterfaceStyle) -> ImageInfo {

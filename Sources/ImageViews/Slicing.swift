@@ -12,6 +12,8 @@ import Raster
 // - When the destination is narrower (shorter) than the two caps, both caps shrink in proportion
 //   and the middle gets no room — Decision.
 // - Zero cap insets make the whole image the middle: tiled, or stretched.
+// - On device pixels (Scene), the seams between slices are rounded to whole pixels, so that no
+//   pixel is shared by two slices (docs/RENDERING.md §8).
 
 /// How one slice fills its rectangle along one axis.
 public enum SliceFill: String, Sendable {
@@ -33,6 +35,9 @@ public struct Slice: Sendable {
     public var vertical: SliceFill
     /// Tile size in points when either axis tiles (the other axis's tile extent is the slice's).
     public var tileSize: Size?
+    /// Position in the 3 × 3 grid (0…2), for placing the slice on device pixels.
+    var column: Int
+    var row: Int
 }
 
 enum Slicing {
@@ -82,7 +87,7 @@ enum Slicing {
                 result.append(Slice(name: names[row][column],
                                     source: PixelRect(x: xs[column], y: ys[row], width: sw, height: sh),
                                     destination: Rect(x: xd[column], y: yd[row], width: dw, height: dh),
-                                    horizontal: horizontal, vertical: vertical, tileSize: tileSize))
+                                    horizontal: horizontal, vertical: vertical, tileSize: tileSize, column: column, row: row))
             }
         }
         return result

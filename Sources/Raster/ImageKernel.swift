@@ -29,42 +29,23 @@ extension RenderState {
         rasterize(image, columns: columns, rows: rows, x: px0..<px1, y: py0..<py1, sampling: draw.sampling, tint: draw.tint)
     }
 
-    /// An image repeated across a region. When the tiles' edges fall on whole pixels (the usual
-    /// case: tiles of whole pixels laid from a whole-pixel corner) no pixel belongs to two tiles,
-    /// and the region is drawn in one pass with each pixel sampled in its own tile; otherwise the
-    /// tiles are drawn one by one, clipped to the region. Both give every pixel the same value.
+    /// An image repeated across a region, in one pass: each pixel is sampled in the tile holding
+    /// its centre, as a draw of the source into that tile's rectangle would sample it, and covered
+    /// by the region (and the clip) alone — tile edges inside the region never cut a pixel, so
+    /// tiles whose edges fall between pixels meet without seams.
     mutating func drawTiles(_ tile: TileDraw, _ image: SourceImage) {
         guard let source = clamped(tile.source, to: image), tile.tileWidth > 0, tile.tileHeight > 0 else { return }
         let region = tile.region
         if region.isEmpty || tile.tint?.a == 0 { return }
         let visible = region.intersection(clip)
         if visible.isEmpty { return }
-        let aligned = region.x0 & 255 == 0 && region.y0 & 255 == 0 && tile.tileWidth & 255 == 0 && tile.tileHeight & 255 == 0
-        if aligned {
-            let (px0, px1) = pixelSpan(visible.x0, visible.x1)
-            let (py0, py1) = pixelSpan(visible.y0, visible.y1)
-            let columns = AxisTaps(pixels: px0..<px1, visible: visible.x0..<visible.x1, destination: region.x0..<(region.x0 + tile.tileWidth),
-                                   source: source.x, count: source.width, sampling: tile.sampling, period: tile.tileWidth)
-            let rows = AxisTaps(pixels: py0..<py1, visible: visible.y0..<visible.y1, destination: region.y0..<(region.y0 + tile.tileHeight),
-                                source: source.y, count: source.height, sampling: tile.sampling, period: tile.tileHeight)
-            rasterize(image, columns: columns, rows: rows, x: px0..<px1, y: py0..<py1, sampling: tile.sampling, tint: tile.tint)
-            return
-        }
-        clips.append(visible)
-        defer { clips.removeLast() }
-        let firstColumn = max(0, (visible.x0 - region.x0) / tile.tileWidth)
-        let firstRow = max(0, (visible.y0 - region.y0) / tile.tileHeight)
-        var ty = region.y0 + firstRow * tile.tileHeight
-        while ty < visible.y1 {
-            var tx = region.x0 + firstColumn * tile.tileWidth
-            while tx < visible.x1 {
-                let destination = DeviceRect(x0: tx, y0: ty, x1: tx + tile.tileWidth, y1: ty + tile.tileHeight)
-                drawImage(ImageDraw(image: tile.image, source: source, destination: destination, sampling: tile.sampling,
-                                    tint: tile.tint), image)
-                tx += tile.tileWidth
-            }
-            ty += tile.tileHeight
-        }
+        let (px0, px1) = pixelSpan(visible.x0, visible.x1)
+        let (py0, py1) = pixelSpan(visible.y0, visible.y1)
+        let columns = AxisTaps(pixels: px0..<px1, visible: visible.x0..<visible.x1, destination: region.x0..<(region.x0 + tile.tileWidth),
+                               source: source.x, count: source.width, sampling: tile.sampling, period: tile.tileWidth)
+        let rows = AxisTaps(pixels: py0..<py1, visible: visible.y0..<visible.y1, destination: region.y0..<(region.y0 + tile.tileHeight),
+                            source: source.y, count: source.height, sampling: tile.sampling, period: tile.tileHeight)
+        rasterize(image, columns: columns, rows: rows, x: px0..<px1, y: py0..<py1, sampling: tile.sampling, tint: tile.tint)
     }
 
     /// The part of `source` inside the image, or nil if none.
@@ -160,7 +141,7 @@ struct AxisTaps {
 
     /// Taps for destination pixels `pixels`; `visible` bounds the coverage. With a `period`,
     /// `destination` is the first of a row of spans `period` apart (tiles) and each pixel is
-    /// mapped through the span holding its left edge (the spans' edges fall on whole pixels).
+    /// mapped through the span holding its centre (the first span for centres before it).
     init(pixels: Range<Int>, visible: Range<Int>, destination: Range<Int>, source: Int, count: Int, sampling: Sampling,
          period: Int? = nil) {
         let n = pixels.count
@@ -175,8 +156,9 @@ struct AxisTaps {
         for (index, p) in pixels.enumerated() {
             coverage[index] = min(visible.upperBound, (p + 1) << 8) - max(visible.lowerBound, p << 8)
             var start = destination.lowerBound
-            if let period { start += max(0, ((p << 8) - start) / period) * period }
-            let offset = (p << 8) + 128 - start
+            let centre = (p << 8) + 128
+            if let period { start += max(0, (centre - start) / period) * period }
+            let offset = centre - start
             let u = (source << 16) + ((offset * step) >> 8)
             switch sampling {
             case .nearest:

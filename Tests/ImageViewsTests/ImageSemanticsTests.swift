@@ -92,6 +92,54 @@ import Testing
         }
     }
 
+    @Test func seamsFallOnWholePixelsAndShowNoBackground() {
+        // An opaque 12 × 12 image with 4-pixel caps at scale 2, in a view at 1.5 pt on a 3x screen:
+        // the outer edges stay at 4.5 and 66 px, the seams (10.5 and 60 px: caps of 2 pt = 6 px)
+        // round half up to 11 and 60, and no pixel inside the view shows the white background.
+        for mode in [ResizingMode.stretch, .tile] {
+            var image = Image(name: "solid", pixels: SourceImage(Bitmap(width: 12, height: 12,
+                                                                          pixels: [UInt32](repeating: 0xFF40_2010, count: 144))), scale: 2)
+            image.capInsets = EdgeInsets(top: 2, left: 2, bottom: 2, right: 2)
+            image.resizingMode = mode
+            let root = View(frame: .zero, subviews: [View(frame: Rect(x: 1.5, y: 1.5, width: 20.5, height: 20.5), imageView: ImageView(image: image))])
+            let scene = Scene(root: root, canvasSize: Size(width: 24, height: 24), traits: Traits(displayScale: 3),
+                              background: Color(RGBA(r: 255, g: 255, b: 255)))
+            var edges = Set<Int>()
+            for command in scene.displayList.commands {
+                switch command {
+                case let .drawImage(draw): edges.formUnion([draw.destination.x0, draw.destination.x1])
+                case let .tileImage(tile): edges.formUnion([tile.region.x0, tile.region.x1])
+                default: break
+                }
+            }
+            #expect(edges.sorted() == [1152, 2816, 15360, 16896], "\(mode)")
+            let bitmap = scene.render()
+            for y in 5..<66 {
+                for x in 5..<66 {
+                    #expect(bitmap[x, y] == PremultipliedColor(r: 0x10, g: 0x20, b: 0x40, a: 255), "\(mode) (\(x), \(y))")
+                }
+            }
+        }
+    }
+
+    @Test func capsThatTileAlongTheOtherAxisSpanTheirPlacedSlice() {
+        // The left cap tiles vertically only: across its 6.5 placed pixels (4.5…11, the seam rounded
+        // up) it is one tile, so red (the source column) never wraps back to 0; likewise green
+        // down the top cap.
+        var image = Self.grid(12, 12, scale: 2)
+        image.capInsets = EdgeInsets(top: 2, left: 2, bottom: 2, right: 2)
+        let root = View(frame: .zero, subviews: [View(frame: Rect(x: 1.5, y: 1.5, width: 20.5, height: 20.5), imageView: ImageView(image: image))])
+        let bitmap = Scene(root: root, canvasSize: Size(width: 24, height: 24), traits: Traits(displayScale: 3)).render()
+        for y in 11..<60 {
+            let reds = (5..<11).map { Int(bitmap[$0, y].r) }
+            #expect(reds == reds.sorted() && reds.last! > 0, "row \(y): \(reds)")
+        }
+        for x in 11..<60 {
+            let greens = (5..<11).map { Int(bitmap[x, $0].g) }
+            #expect(greens == greens.sorted() && greens.last! > 0, "column \(x): \(greens)")
+        }
+    }
+
     @Test func modesThatDoNotScaleIgnoreTheCaps() {
         var image = Self.grid(10, 10)
         image.capInsets = EdgeInsets(top: 2, left: 2, bottom: 2, right: 2)

@@ -5,10 +5,12 @@ import TestSupport
 /// The renderer agrees bit for bit with a direct, per-pixel transcription of docs/RENDERING.md
 /// (no tables, no lanes, no fast paths) on seeded random draws.
 @Suite struct ReferenceRendererTests {
-    /// RENDERING.md §Sampling, one pixel at a time.
-    static func referenceDraw(_ draw: ImageDraw, _ image: Bitmap, clip: DeviceRect, onto canvas: inout Bitmap) {
+    /// RENDERING.md §Sampling, one pixel at a time. `covering` replaces the covered area (the
+    /// destination inside the clip), as a tile's pixels are covered by the tiled region (§8).
+    static func referenceDraw(_ draw: ImageDraw, _ image: Bitmap, clip: DeviceRect, covering: DeviceRect? = nil,
+                              onto canvas: inout Bitmap) {
         let d = draw.destination, s = draw.source
-        let visible = d.intersection(clip)
+        let visible = covering ?? d.intersection(clip)
         if visible.isEmpty || s.isEmpty { return }
         func taps(_ p: Int, d0: Int, d1: Int, s0: Int, n: Int) -> (Int, Int, Int) {
             let k = (n << 24) / (d1 - d0)
