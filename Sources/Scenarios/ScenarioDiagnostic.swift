@@ -71,7 +71,9 @@ public enum Suggestions {
     }
 
     /// The candidate closest to `word` (case differences count half), if it is close enough to be
-    /// a likely typo; ties go to the earlier candidate.
+    /// a likely typo; ties go to the earlier candidate. Failing that, for a word of three letters
+    /// or more, the only candidate that contains it ("template" → "alwaysTemplate") or the only
+    /// one it abbreviates by initials ("rtl" → "rightToLeft"), ignoring case.
     public static func nearest(_ word: String, among candidates: [String]) -> String? {
         var best: (String, Int)?
         for candidate in candidates {
@@ -80,7 +82,19 @@ public enum Suggestions {
         }
         guard let (candidate, score) = best else { return nil }
         let limit = max(2, min(word.count, candidate.count) / 3) * 2 + 1
-        return score <= limit ? candidate : nil
+        if score <= limit { return candidate }
+        let lower = word.lowercased()
+        guard lower.count >= 3 else { return nil }
+        for matches in [{ (c: String) in c.lowercased().contains(lower) }, { (c: String) in initials(c) == lower }] {
+            let found = candidates.filter(matches)
+            if found.count == 1 { return found[0] }
+        }
+        return nil
+    }
+
+    /// The first letter and every capital of a camel-case name, lower-cased: "rightToLeft" → "rtl".
+    static func initials(_ name: String) -> String {
+        String(name.enumerated().filter { $0.offset == 0 || $0.element.isUppercase }.map(\.element)).lowercased()
     }
 
     /// Levenshtein distance.

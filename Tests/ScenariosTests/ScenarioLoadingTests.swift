@@ -71,6 +71,36 @@ private let fixture = Fixture()
         #expect(scenario.images[1].size == Size(width: 32.0 / 3, height: 32.0 / 3))
     }
 
+    @Test func imageMethodKeysApplyInOrderOnAnySource() throws {
+        let scenario = try Self.load("""
+        { "canvas": { "size": [4, 4] },
+          "images": {
+            "grid": { "generate": { "indexGrid": { "size": [6, 4] } }, "scale": 2, "orientation": "left", "horizontallyFlipped": true,
+                      "capInsets": { "left": 1, "right": 0.5 }, "alignmentRectInsets": [0.5, 0, 0, 1],
+                      "renderingMode": "alwaysTemplate", "tintColor": "systemRed", "flipsForRightToLeftLayoutDirection": true },
+            "stretched": { "from": "grid", "resizingMode": "stretch", "renderingMode": "automatic" },
+            "spin": { "animated": { "frames": ["grid", "stretched"] } }
+          },
+          "root": { "subviews": [ { "id": "v", "type": "imageView", "frame": [0, 0, 2, 2], "image": "spin",
+                                    "animationImages": ["grid", "stretched"], "highlightedAnimationImages": ["stretched"],
+                                    "animationDuration": 0.5, "animationRepeatCount": 3, "isAnimating": true, "animationTime": 0.25 } ] } }
+        """)
+        let grid = scenario.images[0], stretched = scenario.images[1], spin = scenario.images[2]
+        // left, then flipped horizontally: leftMirrored; the oriented size is 4 × 6 px = 2 × 3 pt.
+        #expect(grid.orientation == .leftMirrored && grid.size == Size(width: 2, height: 3))
+        #expect(grid.capInsets == EdgeInsets(top: 0, left: 1, bottom: 0, right: 0.5) && grid.resizingMode == .tile)
+        #expect(grid.alignmentRectInsets == EdgeInsets(top: 0.5, left: 0, bottom: 0, right: 1))
+        #expect(grid.renderingMode == .alwaysTemplate && grid.tintColor == Color.system("systemRed") && grid.flipsForRightToLeftLayoutDirection)
+        // `from` keeps every change of its base and applies its own.
+        #expect(stretched.capInsets == grid.capInsets && stretched.resizingMode == .stretch && stretched.renderingMode == .automatic)
+        #expect(stretched.orientation == .leftMirrored && stretched.pixels === grid.pixels)
+        // An animated image without a duration: 1/30 s per frame; its size is the first frame's.
+        #expect(spin.frames.count == 2 && spin.duration == 2.0 / 30 && spin.size == grid.size)
+        let view = try #require(scenario.root.subviews[0].imageView)
+        #expect(view.animationImages.map(\.name) == ["grid", "stretched"] && view.highlightedAnimationImages.map(\.name) == ["stretched"])
+        #expect(view.animationDuration == 0.5 && view.animationRepeatCount == 3 && view.isAnimating && view.animationTime == 0.25)
+    }
+
     @Test func generatedGradientAndIndexGrid() {
         // 4 pixels from 0 to 255: centres at 1/8, 3/8, 5/8, 7/8 → 32, 96, 159, 223 (half up).
         let gradient = ImageGenerator.linearGradient(width: 4, height: 1, colors: (RGBA(r: 0, g: 0, b: 0), RGBA(r: 255, g: 255, b: 255)),

@@ -21,6 +21,8 @@ struct ImageReader {
         var horizontallyFlipped = false
         var capInsets: EdgeInsets?
         var resizingMode: ResizingMode?
+        /// Where `resizingMode` was given, to report it on an image without cap insets.
+        var resizingModeNode: JSONNode?
         var alignmentRectInsets: EdgeInsets?
         var renderingMode: RenderingMode?
         var tintColor: Color?
@@ -169,9 +171,16 @@ struct ImageReader {
         if let n = object["orientation"] {
             m.orientation = check(Read.name(n, d, among: ImageOrientation.allCases.map(\.name), what: "orientation").flatMap(ImageOrientation.init(name:)))
         }
-        if let n = object["horizontallyFlipped"] { m.horizontallyFlipped = check(Read.bool(n, d)) ?? false }
+        if let n = object["horizontallyFlipped"] {
+            m.horizontallyFlipped = check(Read.bool(n, d)) ?? false
+            if !m.horizontallyFlipped && ok {
+                d.error(n, "\"horizontallyFlipped\": false does nothing: leave the key out")
+                ok = false
+            }
+        }
         if let n = object["capInsets"] { m.capInsets = check(Self.insets(n, d, minimum: 0)) }
         if let n = object["resizingMode"] {
+            m.resizingModeNode = n
             m.resizingMode = check(Read.name(n, d, among: ResizingMode.allCases.map(\.rawValue), what: "resizing mode").flatMap(ResizingMode.init(rawValue:)))
         }
         if let n = object["alignmentRectInsets"] { m.alignmentRectInsets = check(Self.insets(n, d)) }
@@ -280,6 +289,10 @@ struct ImageReader {
             if images.count == frames.count {
                 image = Image.animated(name: name, frames: images, duration: duration > 0 ? duration : Double(images.count) / 30)
             }
+        }
+        if let made = image, entry.modifiers.capInsets == nil && made.capInsets == nil, let node = entry.modifiers.resizingModeNode {
+            d.error(node, "\"resizingMode\" needs \"capInsets\": the image is not resizable (add \"capInsets\"; [0, 0, 0, 0] makes the whole image the part that tiles or stretches)")
+            image = nil
         }
         if var made = image {
             entry.modifiers.apply(to: &made)
