@@ -17,7 +17,7 @@ func snapshotBenchmarks() -> [Benchmark] {
     let baseline = (try? [UInt8](Data(contentsOf: snapshots.appendingPathComponent(fullScreen + "/scale3.png")))) ?? []
     final class Outcome: @unchecked Sendable { var text = "" }
     let outcome = Outcome()
-    var list: [Benchmark] = [
+    return [
         Benchmark(name: "check \(fullScreen) (1170x2532, 1 thread)", pixels: 1170 * 2532,
                   run: {
                       let report = SnapshotRunner.check(options([fullScreen], jobs: 1))
@@ -26,7 +26,6 @@ func snapshotBenchmarks() -> [Benchmark] {
         Benchmark(name: "decode its baseline PNG (\(baseline.count) B)", bytes: 1170 * 2532 * 4,
                   run: { _ = try? PNGDecoder().decode(baseline) }),
     ]
-    return list
 }
 
 /// The corpus `check` on 1 and on 2 threads, measured in alternation (1, 2, 1, 2, …) so that a
