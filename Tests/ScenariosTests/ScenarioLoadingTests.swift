@@ -176,4 +176,13 @@ private let fixture = Fixture()
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("\"\\ud83d\"") }
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
     }
+
+    @Test func writtenStringsEscapeExactlyWhatJSONRequiresAndReadBack() throws {
+        let text = "plain \"quoted\" back\\slash\ttab\nline\r\u{01}\u{1F}\u{7F} é 😀 / end"
+        let written = JSONOutput.string(text).text()
+        #expect(written == "\"plain \\\"quoted\\\" back\\\\slash\\ttab\\nline\\r\\u0001\\u001F\u{7F} é 😀 / end\"\n")
+        #expect(try JSONParser.parse(Array(written.utf8)).value == .string(text))
+        // Strings without escapes take the parser's one-piece path; with them, the general one.
+        #expect(try JSONParser.parse("\"héllo wörld\"").value == .string("héllo wörld"))
+    }
 }

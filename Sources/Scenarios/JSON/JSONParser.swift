@@ -191,6 +191,18 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
+        // Most strings have no escapes: take them in one piece.
+        var end = index
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                index = end + 1
+                return text
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            end += 1
+        }
         var scalars = String.UnicodeScalarView()
         var run: [UInt8] = []
         func flush() {

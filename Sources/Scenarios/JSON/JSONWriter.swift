@@ -26,9 +26,15 @@ public indirect enum JSONOutput: Sendable, Equatable {
 
     /// The text, ending with a newline.
     public func text() -> String {
-        var out = ""
+        String(decoding: utf8(), as: UTF8.self)
+    }
+
+    /// The text as UTF-8 bytes, ending with a newline.
+    public func utf8() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(into: &out, indent: 0)
-        out += "\n"
+        out.append(UInt8(ascii: "\n"))
         return out
     }
 
@@ -39,41 +45,49 @@ public indirect enum JSONOutput: Sendable, Equatable {
         }
     }
 
-    private func write(into out: inout String, indent: Int) {
+    private func write(into out: inout [UInt8], indent: Int) {
+        func append(_ text: StaticString) {
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+        func spaces(_ count: Int) {
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        }
         switch self {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .number(n): out += JSONOutput.format(n)
+        case .null: append("null")
+        case let .bool(b): b ? append("true") : append("false")
+        case let .number(n): out.append(contentsOf: JSONOutput.format(n).utf8)
         case let .string(s): JSONOutput.quote(s, into: &out)
         case let .array(items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty { append("[]"); return }
             if items.allSatisfy(\.isScalar) && items.count <= 8 {
-                out += "["
+                append("[")
                 for (i, item) in items.enumerated() {
-                    if i > 0 { out += ", " }
+                    if i > 0 { append(", ") }
                     item.write(into: &out, indent: indent)
                 }
-                out += "]"
+                append("]")
                 return
             }
-            out += "[\n"
+            append("[\n")
             for (i, item) in items.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                spaces(indent + 2)
                 item.write(into: &out, indent: indent + 2)
-                out += i + 1 < items.count ? ",\n" : "\n"
+                i + 1 < items.count ? append(",\n") : append("\n")
             }
-            out += String(repeating: " ", count: indent) + "]"
+            spaces(indent)
+            append("]")
         case let .object(members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{\n"
+            if members.isEmpty { append("{}"); return }
+            append("{\n")
             for (i, (key, value)) in members.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                spaces(indent + 2)
                 JSONOutput.quote(key, into: &out)
-                out += ": "
+                append(": ")
                 value.write(into: &out, indent: indent + 2)
-                out += i + 1 < members.count ? ",\n" : "\n"
+                i + 1 < members.count ? append(",\n") : append("\n")
             }
-            out += String(repeating: " ", count: indent) + "}"
+            spaces(indent)
+            append("}")
         }
     }
 
@@ -84,24 +98,23 @@ public indirect enum JSONOutput: Sendable, Equatable {
         return "\(n)"
     }
 
-    private static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+    /// A JSON string: `"` and `\` escaped, line feed, carriage return and tab as `\n`, `\r`, `\t`,
+    /// other control characters as `\u00XX`; everything else as its UTF-8 bytes (the bytes of a
+    /// multi-byte character are all ≥ 0x80, so none of them is escaped).
+    private static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case ..<0x20:
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            default: out.append(byte)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
