@@ -2,7 +2,7 @@
 // No rounding (a 15 pt image centred in 20 pt sits at 2.5 pt); see docs/LAYOUT.md.
 
 /// UIView.ContentMode, with UIKit's raw values.
-public enum ContentMode: Int, CaseIterable, Sendable {
+public enum ContentMode: Int, UIKitNamed, Sendable {
     case scaleToFill = 0
     case scaleAspectFit = 1
     case scaleAspectFill = 2
@@ -17,7 +17,6 @@ public enum ContentMode: Int, CaseIterable, Sendable {
     case bottomLeft = 11
     case bottomRight = 12
 
-    /// UIKit's case name.
     public var name: String {
         switch self {
         case .scaleToFill: "scaleToFill"
@@ -34,11 +33,6 @@ public enum ContentMode: Int, CaseIterable, Sendable {
         case .bottomLeft: "bottomLeft"
         case .bottomRight: "bottomRight"
         }
-    }
-
-    public init?(name: String) {
-        guard let mode = ContentMode.allCases.first(where: { $0.name == name }) else { return nil }
-        self = mode
     }
 
     /// True for the modes that scale the image to the bounds (scaleToFill, redraw, aspect fit

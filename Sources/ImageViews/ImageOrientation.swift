@@ -1,7 +1,7 @@
 import Raster
 
 /// UIImage.Orientation, with UIKit's raw values: how the stored pixels are turned for display.
-public enum ImageOrientation: Int, CaseIterable, Sendable {
+public enum ImageOrientation: Int, UIKitNamed, Sendable {
     case up = 0
     case down = 1
     /// Displayed = stored turned a quarter counter-clockwise.
@@ -24,11 +24,6 @@ public enum ImageOrientation: Int, CaseIterable, Sendable {
         case .leftMirrored: "leftMirrored"
         case .rightMirrored: "rightMirrored"
         }
-    }
-
-    public init?(name: String) {
-        guard let orientation = ImageOrientation.allCases.first(where: { $0.name == name }) else { return nil }
-        self = orientation
     }
 
     /// The pixel rearrangement that displays the stored pixels (Apple's UIImage.Orientation
@@ -60,44 +55,6 @@ public enum ImageOrientation: Int, CaseIterable, Sendable {
         case .leftMirrored: .left
         case .right: .rightMirrored
         case .rightMirrored: .right
-        }
-    }
-}
-
-/// UIImage.RenderingMode.
-public enum RenderingMode: String, CaseIterable, Sendable {
-    case automatic
-    case alwaysOriginal
-    case alwaysTemplate
-}
-
-/// UIImage.ResizingMode.
-public enum ResizingMode: String, CaseIterable, Sendable {
-    case tile
-    case stretch
-}
-
-/// UIView.tintAdjustmentMode.
-public enum TintAdjustmentMode: String, CaseIterable, Sendable {
-    case automatic
-    case normal
-    case dimmed
-}
-
-/// UISemanticContentAttribute.
-public enum SemanticContentAttribute: String, CaseIterable, Sendable {
-    case unspecified
-    case playback
-    case spatial
-    case forceLeftToRight
-    case forceRightToLeft
-
-    /// The effective layout direction for a view with this attribute in `traits`.
-    public func layoutDirection(in direction: LayoutDirection) -> LayoutDirection {
-        switch self {
-        case .unspecified: direction
-        case .playback, .spatial, .forceLeftToRight: .leftToRight
-        case .forceRightToLeft: .rightToLeft
         }
     }
 }

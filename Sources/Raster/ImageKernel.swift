@@ -15,18 +15,8 @@
 
 extension RenderState {
     mutating func drawImage(_ draw: ImageDraw, _ image: SourceImage) {
-        guard let source = clamped(draw.source, to: image) else { return }
-        let destination = draw.destination
-        if destination.isEmpty || draw.tint?.a == 0 { return }
-        let visible = destination.intersection(clip)
-        if visible.isEmpty { return }
-        let (px0, px1) = pixelSpan(visible.x0, visible.x1)
-        let (py0, py1) = pixelSpan(visible.y0, visible.y1)
-        let columns = AxisTaps(pixels: px0..<px1, visible: visible.x0..<visible.x1, destination: destination.x0..<destination.x1,
-                               source: source.x, count: source.width, sampling: draw.sampling)
-        let rows = AxisTaps(pixels: py0..<py1, visible: visible.y0..<visible.y1, destination: destination.y0..<destination.y1,
-                            source: source.y, count: source.height, sampling: draw.sampling)
-        rasterize(image, columns: columns, rows: rows, x: px0..<px1, y: py0..<py1, sampling: draw.sampling, tint: draw.tint)
+        paint(image, source: draw.source, area: draw.destination, destination: draw.destination, tiled: false,
+              sampling: draw.sampling, tint: draw.tint)
     }
 
     /// An image repeated across a region, in one pass: each pixel is sampled in the tile holding
@@ -34,18 +24,29 @@ extension RenderState {
     /// by the region (and the clip) alone — tile edges inside the region never cut a pixel, so
     /// tiles whose edges fall between pixels meet without seams.
     mutating func drawTiles(_ tile: TileDraw, _ image: SourceImage) {
-        guard let source = clamped(tile.source, to: image), tile.tileWidth > 0, tile.tileHeight > 0 else { return }
+        guard tile.tileWidth > 0, tile.tileHeight > 0 else { return }
         let region = tile.region
-        if region.isEmpty || tile.tint?.a == 0 { return }
-        let visible = region.intersection(clip)
+        let first = DeviceRect(x0: region.x0, y0: region.y0, x1: region.x0 + tile.tileWidth, y1: region.y0 + tile.tileHeight)
+        paint(image, source: tile.source, area: region, destination: first, tiled: true, sampling: tile.sampling, tint: tile.tint)
+    }
+
+    /// Covers `area` (inside the clip) with `source` mapped onto `destination` — or, `tiled`, onto
+    /// copies of it repeated from its corner every destination width and height.
+    private mutating func paint(_ image: SourceImage, source: PixelRect, area: DeviceRect, destination: DeviceRect, tiled: Bool,
+                                sampling: Sampling, tint: PremultipliedColor?) {
+        guard let source = clamped(source, to: image) else { return }
+        if area.isEmpty || destination.isEmpty || tint?.a == 0 { return }
+        let visible = area.intersection(clip)
         if visible.isEmpty { return }
         let (px0, px1) = pixelSpan(visible.x0, visible.x1)
         let (py0, py1) = pixelSpan(visible.y0, visible.y1)
-        let columns = AxisTaps(pixels: px0..<px1, visible: visible.x0..<visible.x1, destination: region.x0..<(region.x0 + tile.tileWidth),
-                               source: source.x, count: source.width, sampling: tile.sampling, period: tile.tileWidth)
-        let rows = AxisTaps(pixels: py0..<py1, visible: visible.y0..<visible.y1, destination: region.y0..<(region.y0 + tile.tileHeight),
-                            source: source.y, count: source.height, sampling: tile.sampling, period: tile.tileHeight)
-        rasterize(image, columns: columns, rows: rows, x: px0..<px1, y: py0..<py1, sampling: tile.sampling, tint: tile.tint)
+        let columns = AxisTaps(pixels: px0..<px1, visible: visible.x0..<visible.x1, destination: destination.x0..<destination.x1,
+                               source: source.x, count: source.width, sampling: sampling,
+                               period: tiled ? destination.x1 - destination.x0 : nil)
+        let rows = AxisTaps(pixels: py0..<py1, visible: visible.y0..<visible.y1, destination: destination.y0..<destination.y1,
+                            source: source.y, count: source.height, sampling: sampling,
+                            period: tiled ? destination.y1 - destination.y0 : nil)
+        rasterize(image, columns: columns, rows: rows, x: px0..<px1, y: py0..<py1, sampling: sampling, tint: tint)
     }
 
     /// The part of `source` inside the image, or nil if none.
