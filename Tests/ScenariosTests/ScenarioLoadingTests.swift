@@ -79,7 +79,8 @@ private let fixture = Fixture()
                       "capInsets": { "left": 1, "right": 0.5 }, "alignmentRectInsets": [0.5, 0, 0, 1],
                       "renderingMode": "alwaysTemplate", "tintColor": "systemRed", "flipsForRightToLeftLayoutDirection": true },
             "stretched": { "from": "grid", "resizingMode": "stretch", "renderingMode": "automatic" },
-            "spin": { "animated": { "frames": ["grid", "stretched"] } }
+            "spin": { "animated": { "frames": ["grid", "stretched"] } },
+            "spinOriginal": { "animated": { "frames": ["grid", "stretched"], "duration": 2 }, "renderingMode": "alwaysOriginal" }
           },
           "root": { "subviews": [ { "id": "v", "type": "imageView", "frame": [0, 0, 2, 2], "image": "spin",
                                     "animationImages": ["grid", "stretched"], "highlightedAnimationImages": ["stretched"],
@@ -96,6 +97,10 @@ private let fixture = Fixture()
         #expect(stretched.orientation == .leftMirrored && stretched.pixels === grid.pixels)
         // An animated image without a duration: 1/30 s per frame; its size is the first frame's.
         #expect(spin.frames.count == 2 && spin.duration == 2.0 / 30 && spin.size == grid.size)
+        // A method applied to an animated image applies to the frames an image view shows.
+        let spinOriginal = scenario.images[3]
+        #expect(spinOriginal.duration == 2 && spinOriginal.renderingMode == .alwaysOriginal
+                && spinOriginal.frames.allSatisfy { $0.renderingMode == .alwaysOriginal })
         let view = try #require(scenario.root.subviews[0].imageView)
         #expect(view.animationImages.map(\.name) == ["grid", "stretched"] && view.highlightedAnimationImages.map(\.name) == ["stretched"])
         #expect(view.animationDuration == 0.5 && view.animationRepeatCount == 3 && view.isAnimating && view.animationTime == 0.25)

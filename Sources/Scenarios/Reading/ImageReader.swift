@@ -28,7 +28,14 @@ struct ImageReader {
         var tintColor: Color?
         var flipsForRightToLeftLayoutDirection: Bool?
 
+        /// Applies the methods to `image` and, for an animated image, to each of its frames (the
+        /// frames are what an image view shows).
         func apply(to image: inout Image) {
+            image.frames = image.frames.map { frame in
+                var changed = frame
+                apply(to: &changed)
+                return changed
+            }
             if let scale { image.scale = scale }
             if let orientation { image.orientation = orientation }
             if horizontallyFlipped { image.orientation = image.orientation.horizontallyFlipped }
@@ -171,9 +178,10 @@ struct ImageReader {
         if let n = object["orientation"] {
             m.orientation = check(Read.name(n, d, among: ImageOrientation.allCases.map(\.name), what: "orientation").flatMap(ImageOrientation.init(name:)))
         }
-        if let n = object["horizontallyFlipped"] {
-            m.horizontallyFlipped = check(Read.bool(n, d)) ?? false
-            if !m.horizontallyFlipped && ok {
+        if let n = object["horizontallyFlipped"], let flipped = check(Read.bool(n, d)) {
+            if flipped {
+                m.horizontallyFlipped = true
+            } else {
                 d.error(n, "\"horizontallyFlipped\": false does nothing: leave the key out")
                 ok = false
             }
