@@ -29,7 +29,8 @@ public struct Slice: Sendable {
     public var name: String
     /// Source pixels (in the displayed image).
     public var source: PixelRect
-    /// Where the slice is drawn (points, canvas coordinates).
+    /// Where the slice is drawn (points, in the view's coordinates; exact — the display list has
+    /// the device rectangles, seams on whole pixels).
     public var destination: Rect
     public var horizontal: SliceFill
     public var vertical: SliceFill
