@@ -110,13 +110,11 @@ public enum PropertyValue: Sendable {
     case animationDuration(Double)
     case animationRepeatCount(Int)
 
-    /// Property names a state may set, and whether they need an image view.
-    static let names: [(name: String, imageViewOnly: Bool)] = [
-        ("isHighlighted", true), ("isHidden", false), ("clipsToBounds", false), ("alpha", false),
-        ("contentMode", true), ("image", true), ("highlightedImage", true), ("backgroundColor", false),
-        ("tintColor", false), ("frame", false), ("sampling", true), ("tintAdjustmentMode", false),
-        ("semanticContentAttribute", false), ("isAnimating", true), ("animationTime", true),
-        ("animationDuration", true), ("animationRepeatCount", true),
+    /// Property names a state may set (those in `ScenarioKeys.imageViewOnly` need an image view).
+    static let names = [
+        "isHighlighted", "isHidden", "clipsToBounds", "alpha", "contentMode", "image", "highlightedImage", "backgroundColor",
+        "tintColor", "frame", "sampling", "tintAdjustmentMode", "semanticContentAttribute", "isAnimating", "animationTime",
+        "animationDuration", "animationRepeatCount",
     ]
 }
 
@@ -131,29 +129,34 @@ extension View {
     /// Applies `assignment` to the view with its id in this tree.
     mutating func apply(_ assignment: PropertyAssignment) {
         if id == assignment.viewID {
-            switch assignment.value {
-            case let .isHighlighted(v): imageView?.isHighlighted = v
-            case let .isHidden(v): isHidden = v
-            case let .clipsToBounds(v): clipsToBounds = v
-            case let .alpha(v): alpha = v
-            case let .contentMode(v): imageView?.contentMode = v
-            case let .image(v): imageView?.image = v
-            case let .highlightedImage(v): imageView?.highlightedImage = v
-            case let .backgroundColor(v): backgroundColor = v
-            case let .tintColor(v): tintColor = v
-            case let .frame(v): frame = v
-            case let .sampling(v): imageView?.sampling = v
-            case let .tintAdjustmentMode(v): tintAdjustmentMode = v
-            case let .semanticContentAttribute(v): semanticContentAttribute = v
-            case let .isAnimating(v): imageView?.isAnimating = v
-            case let .animationTime(v): imageView?.animationTime = v
-            case let .animationDuration(v): imageView?.animationDuration = v
-            case let .animationRepeatCount(v): imageView?.animationRepeatCount = v
-            }
+            set(assignment.value)
             return
         }
         for index in subviews.indices {
             subviews[index].apply(assignment)
+        }
+    }
+
+    /// Sets one property of this view (image-view properties only on an image view).
+    mutating func set(_ value: PropertyValue) {
+        switch value {
+        case let .isHighlighted(v): imageView?.isHighlighted = v
+        case let .isHidden(v): isHidden = v
+        case let .clipsToBounds(v): clipsToBounds = v
+        case let .alpha(v): alpha = v
+        case let .contentMode(v): imageView?.contentMode = v
+        case let .image(v): imageView?.image = v
+        case let .highlightedImage(v): imageView?.highlightedImage = v
+        case let .backgroundColor(v): backgroundColor = v
+        case let .tintColor(v): tintColor = v
+        case let .frame(v): frame = v
+        case let .sampling(v): imageView?.sampling = v
+        case let .tintAdjustmentMode(v): tintAdjustmentMode = v
+        case let .semanticContentAttribute(v): semanticContentAttribute = v
+        case let .isAnimating(v): imageView?.isAnimating = v
+        case let .animationTime(v): imageView?.animationTime = v
+        case let .animationDuration(v): imageView?.animationDuration = v
+        case let .animationRepeatCount(v): imageView?.animationRepeatCount = v
         }
     }
 }

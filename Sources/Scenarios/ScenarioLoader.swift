@@ -70,7 +70,7 @@ public enum ScenarioLoader {
         var matrix = VariantMatrix()
         var states: [VariantState] = []
         if let node = object["variants"] {
-            (matrix, states) = VariantReader(d: d, images: images, ids: views.ids).read(node)
+            (matrix, states) = VariantReader(d: d, properties: PropertyReader(images: images, d: d), ids: views.ids).read(node)
         }
         if !d.isEmpty { throw ScenarioErrors(d.sorted) }
         return Scenario(file: displayName, name: name, description: description, canvasSize: canvasSize,

@@ -109,7 +109,7 @@ public enum ScenarioSchema {
                                       ("description", .string("Seconds since the animation started."))]),
         ]
         let stateValue = JSONOutput.object([("description", .string("Value for \"<view id>.<property>\"; properties: "
-                                                                    + PropertyValue.names.map(\.name).joined(separator: ", ")))])
+                                                                    + PropertyValue.names.joined(separator: ", ")))])
         return [
             ("color", .object([
                 ("description", .string("#RRGGBB, #RRGGBBAA, a UIKit system colour, or a light/dark pair")),
@@ -192,7 +192,7 @@ public enum ScenarioSchema {
                 "states": .object([("type", .string("array")), ("minItems", .number(1)), ("items", closedObject(ScenarioKeys.state, [
                     "name": .object([("type", .string("string")), ("pattern", .string("^[a-z0-9-]+$"))]),
                     "set": .object([("type", .string("object")),
-                                    ("propertyNames", .object([("pattern", .string("^[A-Za-z0-9_-]+\\.(\(PropertyValue.names.map(\.name).joined(separator: "|")))$"))])),
+                                    ("propertyNames", .object([("pattern", .string("^[A-Za-z0-9_-]+\\.(\(PropertyValue.names.joined(separator: "|")))$"))])),
                                     ("additionalProperties", stateValue)]),
                 ], required: ["name", "set"]))]),
             ])),

@@ -4,7 +4,7 @@ import Raster
 /// Reads "variants": a trait matrix and named states that set view properties.
 struct VariantReader {
     let d: Diagnostics
-    let images: ImageReader
+    let properties: PropertyReader
     let ids: [(id: String, path: String, isImageView: Bool)]
 
     func read(_ node: JSONNode) -> (VariantMatrix, [VariantState]) {
@@ -71,7 +71,6 @@ struct VariantReader {
 
     private func readAssignment(_ member: JSONMember) -> PropertyAssignment? {
         let parts = member.key.split(separator: ".", omittingEmptySubsequences: false)
-        let propertyNames = PropertyValue.names.map(\.name)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
             d.error(at: member.keyLocation, path: member.value.path, "expected \"<view id>.<property>\", found \"\(member.key)\"")
             return nil
@@ -82,50 +81,16 @@ struct VariantReader {
                     + Suggestions.didYouMean(id, among: ids.map(\.id)))
             return nil
         }
-        guard let entry = PropertyValue.names.first(where: { $0.name == property }) else {
+        let names = PropertyValue.names
+        guard names.contains(property) else {
             d.error(at: member.keyLocation, path: member.value.path, "unknown property \"\(property)\""
-                    + Suggestions.didYouMean(property, among: propertyNames) + " (settable: \(propertyNames.joined(separator: ", ")))")
+                    + Suggestions.didYouMean(property, among: names) + " (settable: \(names.joined(separator: ", ")))")
             return nil
         }
-        if entry.imageViewOnly && !view.isImageView {
+        if ScenarioKeys.imageViewOnly.contains(property) && !view.isImageView {
             d.error(at: member.keyLocation, path: member.value.path, "\"\(id)\" is not an image view, so it has no \"\(property)\"")
             return nil
         }
-        let node = member.value
-        let value: PropertyValue?
-        switch property {
-        case "isHighlighted": value = Read.bool(node, d).map(PropertyValue.isHighlighted)
-        case "isHidden": value = Read.bool(node, d).map(PropertyValue.isHidden)
-        case "clipsToBounds": value = Read.bool(node, d).map(PropertyValue.clipsToBounds)
-        case "alpha": value = Read.number(node, d, in: 0...1, what: "an alpha").map(PropertyValue.alpha)
-        case "contentMode": value = ViewReader.contentMode(node, d).map(PropertyValue.contentMode)
-        case "image", "highlightedImage":
-            var image: Image??
-            if node.value == .null { image = .some(nil) } else if let found = images.reference(node) { image = .some(found) }
-            value = image.map { property == "image" ? .image($0) : .highlightedImage($0) }
-        case "backgroundColor", "tintColor":
-            var color: Color??
-            if node.value == .null { color = .some(nil) } else if let found = ColorReader.read(node, d) { color = .some(found) }
-            value = color.map { property == "tintColor" ? .tintColor($0) : .backgroundColor($0) }
-        case "frame":
-            value = Read.numbers(node, d, count: 4, in: ScenarioLimits.coordinate, what: "a frame [x, y, width, height]").flatMap { v in
-                guard v[2] >= 0, v[3] >= 0 else {
-                    d.error(node, "frame width and height must not be negative")
-                    return nil
-                }
-                return .frame(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
-            }
-        case "tintAdjustmentMode": value = ViewReader.tintAdjustmentMode(node, d).map(PropertyValue.tintAdjustmentMode)
-        case "semanticContentAttribute": value = ViewReader.semanticContentAttribute(node, d).map(PropertyValue.semanticContentAttribute)
-        case "isAnimating": value = Read.bool(node, d).map(PropertyValue.isAnimating)
-        case "animationTime": value = Read.number(node, d, in: ScenarioLimits.seconds, what: "a time in seconds").map(PropertyValue.animationTime)
-        case "animationDuration":
-            value = Read.number(node, d, in: ScenarioLimits.seconds, what: "a duration in seconds").map(PropertyValue.animationDuration)
-        case "animationRepeatCount":
-            value = Read.number(node, d, in: ScenarioLimits.repeatCount, integer: true, what: "a repeat count").map { .animationRepeatCount(Int($0)) }
-        default:
-            value = Read.name(node, d, among: ScenarioKeys.samplings, what: "sampling").map { .sampling($0 == "nearest" ? .nearest : .bilinear) }
-        }
-        return value.map { PropertyAssignment(viewID: id, value: $0) }
+        return properties.value(of: property, member.value, nullClears: true).map { PropertyAssignment(viewID: id, value: $0) }
     }
 }

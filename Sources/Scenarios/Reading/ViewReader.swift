@@ -31,6 +31,7 @@ struct ViewReader {
         let allowed = ScenarioKeys.root + positionKeys + ["type"] + ScenarioKeys.imageViewOnly
         guard let object = ObjectReader(node, allowed: allowed, what: "the root view", d) else { return nil }
         var view = View(frame: .zero)
+        readProperties(object, among: ScenarioKeys.root, into: &view)
         readCommon(object, into: &view)
         return view
     }
@@ -49,59 +50,28 @@ struct ViewReader {
                 d.error(object[key]!, "\"\(key)\" belongs to image views: add \"type\": \"imageView\" to this view")
             }
         }
-        var view = View(frame: .zero)
+        var view = View(frame: .zero, imageView: isImageView ? ImageView() : nil)
         if isImageView {
-            var imageView = ImageView()
-            if let node = object["image"] { imageView.image = images.reference(node) }
-            if let node = object["highlightedImage"] { imageView.highlightedImage = images.reference(node) }
-            if let node = object["isHighlighted"], let value = Read.bool(node, d) { imageView.isHighlighted = value }
-            if let node = object["contentMode"], let mode = Self.contentMode(node, d) { imageView.contentMode = mode }
-            if let node = object["sampling"], let name = Read.name(node, d, among: ScenarioKeys.samplings, what: "sampling") {
-                imageView.sampling = name == "nearest" ? .nearest : .bilinear
-            }
             if let node = object["animationImages"], let frames = images.references(node, what: "animation images") {
-                imageView.animationImages = frames
+                view.imageView?.animationImages = frames
             }
             if let node = object["highlightedAnimationImages"], let frames = images.references(node, what: "highlighted animation images") {
-                imageView.highlightedAnimationImages = frames
+                view.imageView?.highlightedAnimationImages = frames
             }
-            if let node = object["animationDuration"], let value = Read.number(node, d, in: ScenarioLimits.seconds, what: "a duration in seconds") {
-                imageView.animationDuration = value
-            }
-            if let node = object["animationRepeatCount"],
-               let value = Read.number(node, d, in: ScenarioLimits.repeatCount, integer: true, what: "a repeat count") {
-                imageView.animationRepeatCount = Int(value)
-            }
-            if let node = object["isAnimating"], let value = Read.bool(node, d) { imageView.isAnimating = value }
-            if let node = object["animationTime"], let value = Read.number(node, d, in: ScenarioLimits.seconds, what: "a time in seconds") {
-                imageView.animationTime = value
-            }
-            view.imageView = imageView
         }
+        readProperties(object, among: ScenarioKeys.view.filter { isImageView || !ScenarioKeys.imageViewOnly.contains($0) }, into: &view)
         view.frame = readFrame(object, imageView: view.imageView)
         readCommon(object, into: &view)
         return view
     }
 
-    /// A content mode by UIKit name or raw value 0…12.
-    static func contentMode(_ node: JSONNode, _ d: Diagnostics) -> ContentMode? {
-        if case let .number(n) = node.value {
-            if n == n.rounded(), let mode = ContentMode(rawValue: Int(exactly: n) ?? -1) { return mode }
-            d.error(node, "content mode raw value \(JSONOutput.format(n)) is out of range: expected 0 to 12")
-            return nil
+    /// Reads the settable properties (`PropertyValue.names`, but the frame, which has its own
+    /// forms) among `keys` that the object gives, by the rules a variant state follows.
+    private func readProperties(_ object: ObjectReader, among keys: [String], into view: inout View) {
+        let properties = PropertyReader(images: images, d: d)
+        for name in PropertyValue.names where name != "frame" && keys.contains(name) {
+            if let node = object[name], let value = properties.value(of: name, node, nullClears: false) { view.set(value) }
         }
-        guard let name = Read.name(node, d, among: ContentMode.allCases.map(\.name), what: "content mode") else { return nil }
-        return ContentMode(name: name)
-    }
-
-    static func tintAdjustmentMode(_ node: JSONNode, _ d: Diagnostics) -> TintAdjustmentMode? {
-        Read.name(node, d, among: TintAdjustmentMode.allCases.map(\.rawValue), what: "tint adjustment mode")
-            .flatMap(TintAdjustmentMode.init(rawValue:))
-    }
-
-    static func semanticContentAttribute(_ node: JSONNode, _ d: Diagnostics) -> SemanticContentAttribute? {
-        Read.name(node, d, among: SemanticContentAttribute.allCases.map(\.rawValue), what: "semantic content attribute")
-            .flatMap(SemanticContentAttribute.init(rawValue:))
     }
 
     private mutating func readCommon(_ object: ObjectReader, into view: inout View) {
@@ -116,15 +86,6 @@ struct ViewReader {
                 ids.append((id, object.node.path, view.imageView != nil))
             }
         }
-        if let node = object["backgroundColor"] { view.backgroundColor = ColorReader.read(node, d) }
-        if let node = object["tintColor"] { view.tintColor = ColorReader.read(node, d) }
-        if let node = object["tintAdjustmentMode"], let mode = Self.tintAdjustmentMode(node, d) { view.tintAdjustmentMode = mode }
-        if let node = object["semanticContentAttribute"], let attribute = Self.semanticContentAttribute(node, d) {
-            view.semanticContentAttribute = attribute
-        }
-        if let node = object["alpha"], let alpha = Read.number(node, d, in: 0...1, what: "an alpha") { view.alpha = alpha }
-        if let node = object["isHidden"], let value = Read.bool(node, d) { view.isHidden = value }
-        if let node = object["clipsToBounds"], let value = Read.bool(node, d) { view.clipsToBounds = value }
         if let node = object["subviews"], let items = Read.array(node, d, what: "the subviews", allowEmpty: true) {
             view.subviews = items.compactMap { readView($0) }
         }
@@ -139,16 +100,7 @@ struct ViewReader {
             for key in given where key != "frame" {
                 d.error(object[key]!, "\"\(key)\" conflicts with \"frame\": give a frame, or a center or origin with a size or sizeToFit")
             }
-            guard let v = Read.numbers(frameNode, d, count: 4, in: ScenarioLimits.coordinate, what: "a frame [x, y, width, height]") else { return .zero }
-            guard v[2] >= 0, v[3] >= 0 else {
-                d.error(frameNode, "frame width and height must not be negative")
-                return .zero
-            }
-            guard v[2] <= ScenarioLimits.length.upperBound, v[3] <= ScenarioLimits.length.upperBound else {
-                d.error(frameNode, "frame size exceeds \(JSONOutput.format(ScenarioLimits.length.upperBound)) points")
-                return .zero
-            }
-            return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+            return PropertyReader.frame(frameNode, d) ?? .zero
         }
         if object.has("center") && object.has("origin") {
             d.error(object["origin"]!, "\"origin\" conflicts with \"center\": give one of them")
