@@ -81,8 +81,6 @@ public struct EdgeInsets: Equatable, Hashable, Sendable {
 
     public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 
-    public var isZero: Bool { self == .zero }
-
-    /// The insets with every edge negated.
-    public var negated: EdgeInsets { EdgeInsets(top: -top, left: -left, bottom: -bottom, right: -right) }
+    /// The insets mirrored left to right (what a right-to-left flip does to them).
+    public var mirrored: EdgeInsets { EdgeInsets(top: top, left: right, bottom: bottom, right: left) }
 }

@@ -87,16 +87,14 @@ public struct Scene: Sendable {
                 if let image, let rect, let caps = image.capInsets {
                     let (w, h) = image.pixelSize
                     slices = Slicing.slices(pixelWidth: w, pixelHeight: h, scale: image.scale,
-                                            caps: mirrored ? EdgeInsets(top: caps.top, left: caps.right, bottom: caps.bottom, right: caps.left) : caps,
+                                            caps: mirrored ? caps.mirrored : caps,
                                             mode: image.resizingMode, destination: rect)
                 }
                 if let sizing = imageView.sizingImage {
-                    let insets = sizing.alignmentRectInsets
                     let flips = sizing.flipsForRightToLeftLayoutDirection && direction == .rightToLeft
-                    alignmentInsets = flips ? EdgeInsets(top: insets.top, left: insets.right, bottom: insets.bottom, right: insets.left) : insets
+                    alignmentInsets = flips ? sizing.alignmentRectInsets.mirrored : sizing.alignmentRectInsets
                 }
-                let frames = imageView.isHighlighted && !imageView.highlightedAnimationImages.isEmpty
-                    ? imageView.highlightedAnimationImages.count : imageView.animationImages.count
+                let frames = imageView.currentAnimationImages.count
                 imageLayout = ImageViewLayout(
                     contentMode: imageView.contentMode, isHighlighted: imageView.isHighlighted,
                     displayedImageKey: displayed.source, frameIndex: displayed.frameIndex,

@@ -83,14 +83,19 @@ public struct ImageView: Sendable {
         isHighlighted ? (highlightedImage ?? image) : image
     }
 
+    /// Whether the highlighted animation images are the sequence in use.
+    private var usesHighlightedAnimation: Bool { isHighlighted && !highlightedAnimationImages.isEmpty }
+
+    /// The animation sequence in use: the highlighted one when highlighted and set, else the normal one.
+    public var currentAnimationImages: [Image] { usesHighlightedAnimation ? highlightedAnimationImages : animationImages }
+
     /// What the view shows at `animationTime` (docs/LAYOUT.md §Animation).
     public var displayed: DisplayedImage {
-        let usesHighlighted = isHighlighted && !highlightedAnimationImages.isEmpty
-        let frames = usesHighlighted ? highlightedAnimationImages : animationImages
+        let frames = currentAnimationImages
         if isAnimating && !frames.isEmpty {
             if let index = Self.frameIndex(time: animationTime, count: frames.count, duration: cycleDuration(frames.count),
                                            repeats: animationRepeatCount) {
-                return DisplayedImage(image: frames[index], source: usesHighlighted ? "highlightedAnimationImages" : "animationImages",
+                return DisplayedImage(image: frames[index], source: usesHighlightedAnimation ? "highlightedAnimationImages" : "animationImages",
                                       frameIndex: index, finished: false)
             }
             return still(finished: true)
