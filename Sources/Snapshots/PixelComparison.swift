@@ -1,4 +1,5 @@
 import PNGCodec
+import Raster
 
 /// How two straight RGBA images differ.
 struct PixelDifference: Sendable {
@@ -84,4 +85,9 @@ func hexColor(_ bytes: [UInt8]) -> String {
         let s = String(b, radix: 16, uppercase: true)
         return s.count == 1 ? "0" + s : s
     }.joined()
+}
+
+extension Bitmap {
+    /// The pixels as the straight RGBA8 image the PNG codec reads and writes.
+    var rgbaImage: RGBAImage { RGBAImage(width: width, height: height, pixels: straightRGBA) }
 }

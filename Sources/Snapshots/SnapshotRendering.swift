@@ -1,4 +1,3 @@
-import Deflate
 import PNGCodec
 import Scenarios
 
@@ -8,15 +7,14 @@ public enum SnapshotRendering {
     public static func files(for scenario: Scenario) -> [(png: [UInt8], layout: String, variant: String)] {
         scenario.variants().map { variant in
             let (bitmap, digest, scene) = SnapshotRunner.render(scenario, variant)
-            let png = PNGEncoder().encode(RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGBA))
-            let crc = String(CRC32.checksum(png), radix: 16, uppercase: true)
-            let layout = LayoutReport.make(scenario, variant, scene, digest: digest,
-                                           pngCRC32: String(repeating: "0", count: 8 - crc.count) + crc)
+            let png = PNGEncoder().encode(bitmap.rgbaImage)
+            let layout = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: SnapshotRunner.crcHex(png))
             return (png, layout.text(), variant.name)
         }
     }
 
-    /// The layout report of every variant (or only the one named), without rendering pixels.
+    /// The layout report of every variant (or only the one named); each is rendered for the pixel
+    /// digest the report carries, but no PNG is made.
     public static func layouts(for scenario: Scenario, only name: String? = nil) -> [(String, JSONOutput)] {
         scenario.variants().filter { name == nil || $0.name == name }.map { variant in
             let (_, digest, scene) = SnapshotRunner.render(scenario, variant)

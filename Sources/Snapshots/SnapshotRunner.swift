@@ -122,7 +122,8 @@ public enum SnapshotRunner {
         return (string("digest"), string("pngCRC32"))
     }
 
-    private static func crcHex(_ bytes: [UInt8]) -> String {
+    /// The CRC-32 of `bytes` as eight upper-case hex digits (as layout reports record it).
+    static func crcHex(_ bytes: [UInt8]) -> String {
         let text = String(CRC32.checksum(bytes), radix: 16, uppercase: true)
         return String(repeating: "0", count: 8 - text.count) + text
     }
@@ -165,7 +166,7 @@ public enum SnapshotRunner {
         if !pixelsConfirmed {
             do {
                 let expected = try PNGDecoder().decode(pngData)
-                let actual = RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGBA)
+                let actual = bitmap.rgbaImage
                 let difference = PixelDifference.compare(expected: expected, actual: actual)
                 if !difference.isEqual {
                     problems.append(difference.summary)
@@ -193,16 +194,17 @@ public enum SnapshotRunner {
 
         // Keep the existing PNG when it already holds exactly these pixels.
         var pngBytes: [UInt8]?
+        var image: RGBAImage?
         if let existingPNG {
             if recorded.digest == "xxh64:" + digest && recorded.crc == crcHex(existingPNG) {
                 pngBytes = existingPNG
-            } else if let expected = try? PNGDecoder().decode(existingPNG),
-                      expected == RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGBA) {
-                pngBytes = existingPNG
+            } else if let expected = try? PNGDecoder().decode(existingPNG) {
+                image = bitmap.rgbaImage
+                if expected == image { pngBytes = existingPNG }
             }
         }
         let pixelsChanged = pngBytes == nil
-        let png = pngBytes ?? PNGEncoder().encode(RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGBA))
+        let png = pngBytes ?? PNGEncoder().encode(image ?? bitmap.rgbaImage)
         let layoutText = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: crcHex(png)).utf8()
         let layoutChanged = existingLayout != layoutText
         do {
@@ -257,7 +259,7 @@ struct Artifacts {
 
     func write(actual: Bitmap, actualLayout: JSONOutput, expectedPNG: [UInt8]?, expectedLayout: [UInt8]?, diff: RGBAImage?) {
         removeOld()
-        let image = RGBAImage(width: actual.width, height: actual.height, pixels: actual.straightRGBA)
+        let image = actual.rgbaImage
         try? FileOutput.writeAtomically(PNGEncoder(level: .fast).encode(image), to: url(".actual.png"))
         try? FileOutput.writeAtomically(actualLayout.text(), to: url(".actual.layout.json"))
         if let expectedPNG { try? FileOutput.writeAtomically(expectedPNG, to: url(".expected.png")) }
