@@ -48,6 +48,10 @@ enum LayoutReport {
 
     static func size(_ s: Size) -> JSONOutput { pair(s.width, s.height) }
 
+    static func pixelRect(_ r: PixelRect) -> JSONOutput {
+        .array([r.x, r.y, r.width, r.height].map { .number(Double($0)) })
+    }
+
     static func insets(_ e: EdgeInsets) -> JSONOutput {
         .array([.number(e.top), .number(e.left), .number(e.bottom), .number(e.right)])
     }
@@ -109,7 +113,7 @@ enum LayoutReport {
                 ("slices", .array(image.slices.map { slice in
                     .object([
                         ("name", .string(slice.name)),
-                        ("source", .array([slice.source.x, slice.source.y, slice.source.width, slice.source.height].map { .number(Double($0)) })),
+                        ("source", pixelRect(slice.source)),
                         ("destination", rect(slice.destination)),
                         ("horizontal", .string(slice.horizontal.rawValue)),
                         ("vertical", .string(slice.vertical.rawValue)),
@@ -138,7 +142,7 @@ enum LayoutReport {
                 return .object([
                     ("op", .string("drawImage")),
                     ("image", .string(list.imageNames[draw.image])),
-                    ("source", .array([draw.source.x, draw.source.y, draw.source.width, draw.source.height].map { .number(Double($0)) })),
+                    ("source", pixelRect(draw.source)),
                     ("rect", edges(draw.destination)),
                     ("sampling", .string(draw.sampling.rawValue)),
                     ("tint", draw.tint.map(color) ?? .null),
@@ -147,7 +151,7 @@ enum LayoutReport {
                 return .object([
                     ("op", .string("tileImage")),
                     ("image", .string(list.imageNames[tile.image])),
-                    ("source", .array([tile.source.x, tile.source.y, tile.source.width, tile.source.height].map { .number(Double($0)) })),
+                    ("source", pixelRect(tile.source)),
                     ("rect", edges(tile.region)),
                     ("tileSize", .array([tile.tileWidth, tile.tileHeight].map { .number(Double($0) / 256) })),
                     ("sampling", .string(tile.sampling.rawValue)),
