@@ -93,14 +93,14 @@ public struct DeflateError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 }
 
-/// Two upper-case hex digits.
-func hex2(_ value: UInt8) -> String {
+/// Two upper-case hex digits (error messages and reports of every module use these).
+public func hex2(_ value: UInt8) -> String {
     let s = String(value, radix: 16, uppercase: true)
     return s.count == 1 ? "0" + s : s
 }
 
-/// Eight upper-case hex digits.
-func hex8(_ value: UInt32) -> String {
+/// Eight upper-case hex digits (CRCs and checksums).
+public func hex8(_ value: UInt32) -> String {
     let s = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: 8 - s.count) + s
 }

@@ -48,9 +48,9 @@ public enum PNGChunkError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .tooShort(count):
             return "not a PNG file: \(count) bytes, shorter than the 8-byte signature"
         case let .signatureMismatch(byte, found, expected):
-            return "not a PNG file: signature byte \(byte) is 0x\(hex(found)), expected 0x\(hex(expected))"
+            return "not a PNG file: signature byte \(byte) is 0x\(hex2(found)), expected 0x\(hex2(expected))"
         case let .lineEndingsConverted(signature):
-            let bytes = signature.map { hex($0) }.joined(separator: " ")
+            let bytes = signature.map { hex2($0) }.joined(separator: " ")
             return "PNG signature damaged by line-ending conversion (\(bytes)): the file was transferred as text; transfer it in binary mode"
         case let .truncatedChunkHeader(offset, available):
             return "offset \(offset): file ends inside a chunk header (\(available) of 8 bytes)"
@@ -59,9 +59,9 @@ public enum PNGChunkError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidChunkLength(location, length):
             return "\(location): chunk length \(length) exceeds 2^31 - 1"
         case let .invalidChunkType(offset, bytes):
-            return "offset \(offset): invalid chunk type \(bytes.map { hex($0) }.joined(separator: " ")) (expected 4 ASCII letters)"
+            return "offset \(offset): invalid chunk type \(bytes.map { hex2($0) }.joined(separator: " ")) (expected 4 ASCII letters)"
         case let .crcMismatch(location, declared, computed):
-            return "\(location): CRC mismatch (declared 0x\(hex32(declared)), computed 0x\(hex32(computed)))"
+            return "\(location): CRC mismatch (declared 0x\(hex8(declared)), computed 0x\(hex8(computed)))"
         case let .missingIEND(offset):
             return "offset \(offset): file ends without an IEND chunk"
         }
@@ -181,14 +181,4 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .data(error): error.description
         }
     }
-}
-
-func hex(_ byte: UInt8) -> String {
-    let s = String(byte, radix: 16, uppercase: true)
-    return s.count == 1 ? "0" + s : s
-}
-
-func hex32(_ value: UInt32) -> String {
-    let s = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: 8 - s.count) + s
 }

@@ -1,3 +1,4 @@
+import Deflate
 import PNGCodec
 import Raster
 
@@ -81,10 +82,7 @@ struct PixelDifference: Sendable {
 }
 
 func hexColor(_ bytes: [UInt8]) -> String {
-    "#" + bytes.map { b in
-        let s = String(b, radix: 16, uppercase: true)
-        return s.count == 1 ? "0" + s : s
-    }.joined()
+    "#" + bytes.map(hex2).joined()
 }
 
 extension Bitmap {

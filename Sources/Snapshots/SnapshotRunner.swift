@@ -123,10 +123,7 @@ public enum SnapshotRunner {
     }
 
     /// The CRC-32 of `bytes` as eight upper-case hex digits (as layout reports record it).
-    static func crcHex(_ bytes: [UInt8]) -> String {
-        let text = String(CRC32.checksum(bytes), radix: 16, uppercase: true)
-        return String(repeating: "0", count: 8 - text.count) + text
-    }
+    static func crcHex(_ bytes: [UInt8]) -> String { hex8(CRC32.checksum(bytes)) }
 
     private static func checkVariant(_ scenario: Scenario, _ variant: Variant, _ options: SnapshotOptions) -> VariantOutcome {
         let (bitmap, digest, scene) = render(scenario, variant)
