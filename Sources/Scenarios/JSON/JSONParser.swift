@@ -142,21 +142,7 @@ public struct JSONParser {
             skipWhitespace()
             let value = try parseValue(path: jsonPath(path, key: key), depth: depth + 1)
             members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unterminated object: expected ',' or '}', found end of file") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                skipWhitespace()
-                if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-                    throw error("trailing comma before '}'")
-                }
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(members)
-            }
-            throw error("expected ',' or '}' in object, found \(describeCurrent())")
+            if try endOfElement(closing: "}", in: "object") { return .object(members) }
         }
     }
 
@@ -171,22 +157,29 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             elements.append(try parseValue(path: "\(path)[\(elements.count)]", depth: depth + 1))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unterminated array: expected ',' or ']', found end of file") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                skipWhitespace()
-                if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-                    throw error("trailing comma before ']'")
-                }
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(elements)
-            }
-            throw error("expected ',' or ']' in array, found \(describeCurrent())")
+            if try endOfElement(closing: "]", in: "array") { return .array(elements) }
         }
+    }
+
+    /// After an element of an object or array: consumes a comma (false: another element follows)
+    /// or the closing bracket (true: done).
+    private mutating func endOfElement(closing: Unicode.Scalar, in what: String) throws(JSONSyntaxError) -> Bool {
+        let close = UInt8(ascii: closing)
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unterminated \(what): expected ',' or '\(closing)', found end of file") }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            skipWhitespace()
+            if index < bytes.count && bytes[index] == close {
+                throw error("trailing comma before '\(closing)'")
+            }
+            return false
+        }
+        if bytes[index] == close {
+            index += 1
+            return true
+        }
+        throw error("expected ',' or '\(closing)' in \(what), found \(describeCurrent())")
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
