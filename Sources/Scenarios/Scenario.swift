@@ -25,27 +25,18 @@ public struct Scenario: Sendable {
     /// named states).
     public func variants() -> [Variant] {
         var combinations: [(parts: [String], traits: Traits)] = [([], traits)]
-        if let scales = matrix.displayScale {
-            combinations = combinations.flatMap { c in scales.map { s in
+        /// Multiplies the combinations by one trait dimension, if the matrix has it.
+        func expand<T>(_ values: [T]?, named name: (T) -> String, _ set: (inout Traits, T) -> Void) {
+            guard let values else { return }
+            combinations = combinations.flatMap { c in values.map { v in
                 var t = c.traits
-                t.displayScale = s
-                return (c.parts + ["scale\(s)"], t)
+                set(&t, v)
+                return (c.parts + [name(v)], t)
             } }
         }
-        if let styles = matrix.userInterfaceStyle {
-            combinations = combinations.flatMap { c in styles.map { s in
-                var t = c.traits
-                t.userInterfaceStyle = s
-                return (c.parts + [s.rawValue], t)
-            } }
-        }
-        if let directions = matrix.layoutDirection {
-            combinations = combinations.flatMap { c in directions.map { d in
-                var t = c.traits
-                t.layoutDirection = d
-                return (c.parts + [d == .leftToRight ? "ltr" : "rtl"], t)
-            } }
-        }
+        expand(matrix.displayScale, named: { "scale\($0)" }) { $0.displayScale = $1 }
+        expand(matrix.userInterfaceStyle, named: \.rawValue) { $0.userInterfaceStyle = $1 }
+        expand(matrix.layoutDirection, named: { $0 == .leftToRight ? "ltr" : "rtl" }) { $0.layoutDirection = $1 }
         var result: [Variant] = []
         for combination in combinations {
             for state in [nil] + states.map(Optional.some) {
