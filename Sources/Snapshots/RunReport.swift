@@ -15,6 +15,9 @@ public enum VariantStatus: String, Sendable {
     case updated
     /// record: nothing changed, nothing written.
     case unchanged
+
+    /// A failure for the exit code and the reports: failed or missing.
+    public var isFailure: Bool { self == .failed || self == .missing }
 }
 
 /// One variant's result.
@@ -51,7 +54,9 @@ public struct RunReport: Sendable {
 
     public var variants: [VariantOutcome] { scenarios.flatMap(\.variants) }
     public var diagnostics: [ScenarioDiagnostic] { scenarios.flatMap(\.diagnostics) }
-    public var failedCount: Int { variants.filter { $0.status == .failed || $0.status == .missing }.count }
+    public var failedCount: Int { variants.filter(\.status.isFailure).count }
+    /// Scenario files that could not be loaded.
+    public var invalidCount: Int { scenarios.filter { !$0.diagnostics.isEmpty }.count }
     public var passedCount: Int { variants.count - failedCount }
 
     /// 2 for bad input (a scenario with errors), else 1 for any failure or missing baseline,
@@ -87,7 +92,7 @@ public struct RunReport: Sendable {
                              + " (delete them with `ivsim record --prune`)")
             }
         }
-        let invalid = scenarios.filter { !$0.diagnostics.isEmpty }.count
+        let invalid = invalidCount
         switch mode {
         case .check:
             lines.append("\(passedCount) passed, \(failedCount) failed" + (invalid > 0 ? ", \(invalid) scenario file(s) invalid" : ""))
@@ -106,9 +111,9 @@ public struct RunReport: Sendable {
                 .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"ivsim \(mode.rawValue)\" tests=\"\(variants.count + diagnostics.count)\" failures=\"\(failedCount)\" errors=\"\(scenarios.filter { !$0.diagnostics.isEmpty }.count)\">\n"
+        xml += "<testsuites name=\"ivsim \(mode.rawValue)\" tests=\"\(variants.count + diagnostics.count)\" failures=\"\(failedCount)\" errors=\"\(invalidCount)\">\n"
         for scenario in scenarios {
-            let failures = scenario.variants.filter { $0.status == .failed || $0.status == .missing }.count
+            let failures = scenario.variants.filter(\.status.isFailure).count
             xml += "  <testsuite name=\"\(escape(scenario.name))\" tests=\"\(max(scenario.variants.count, 1))\" failures=\"\(failures)\" errors=\"\(scenario.diagnostics.isEmpty ? 0 : 1)\">\n"
             if !scenario.diagnostics.isEmpty {
                 xml += "    <testcase name=\"load\" classname=\"\(escape(scenario.name))\">\n"
@@ -117,7 +122,7 @@ public struct RunReport: Sendable {
             }
             for variant in scenario.variants {
                 xml += "    <testcase name=\"\(escape(variant.variant))\" classname=\"\(escape(scenario.name))\""
-                if variant.status == .failed || variant.status == .missing {
+                if variant.status.isFailure {
                     xml += ">\n      <failure message=\"\(escape(variant.detail))\">\(escape(variant.artifacts ?? ""))</failure>\n    </testcase>\n"
                 } else {
                     xml += "/>\n"
