@@ -29,12 +29,16 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A colour that may depend on the user interface style.
+/// A colour that may depend on the traits: on the user interface style (a system colour, a
+/// light/dark pair) or, for a named colour from an asset catalog, on any trait its variants set.
 public struct Color: Equatable, Hashable, Sendable {
     public var light: RGBA
     public var dark: RGBA
     /// The system colour this is, if any (for reports).
     public var systemName: String?
+    /// A named colour's variants (UIColor(named:)): the traits pick one (docs/ASSETS.md
+    /// §Matching); `light` and `dark` are then unused. Empty for other colours.
+    public var variants: [AssetVariant<Color>] = []
 
     public init(_ rgba: RGBA) {
         light = rgba
@@ -47,9 +51,15 @@ public struct Color: Equatable, Hashable, Sendable {
         self.systemName = systemName
     }
 
-    /// The colour in `style`.
-    public func resolved(_ style: UserInterfaceStyle) -> RGBA {
-        style == .dark ? dark : light
+    /// The colour in `traits`.
+    public func resolved(_ traits: Traits) -> RGBA {
+        if let index = variants.bestMatch(for: traits) { return variants[index].value.resolved(traits) }
+        return traits.userInterfaceStyle == .dark ? dark : light
+    }
+
+    /// Whether the colour is the same in every trait collection.
+    public var isFixed: Bool {
+        variants.isEmpty ? light == dark : variants.allSatisfy { $0.value.isFixed && $0.value.light == variants[0].value.light }
     }
 
     public static let systemBlue = system("systemBlue")!

@@ -25,6 +25,11 @@ public struct Image: Sendable {
     public var frames: [Image]
     /// Seconds one pass through `frames` takes.
     public var duration: Double
+    /// The file the pixels came from when the image was looked up by name (for reports).
+    public var source: String?
+    /// A named image's variants (UIImageAsset): an image view shows the one its traits pick.
+    /// Empty for images that do not depend on traits.
+    public var variants: [AssetVariant<Image>] = []
 
     public init(name: String, pixels: SourceImage, scale: Double = 1, orientation: ImageOrientation = .up,
                 renderingMode: RenderingMode = .automatic, tintColor: Color? = nil, alignmentRectInsets: EdgeInsets = .zero,
@@ -53,6 +58,34 @@ public struct Image: Sendable {
         return image
     }
 
+    /// The image for `traits` (the view's, with its effective layout direction): the best
+    /// variant of a named image (docs/ASSETS.md §Matching), and each frame of an animated image
+    /// resolved the same way; other images are returned unchanged.
+    public func resolved(for traits: Traits) -> Image {
+        var image = self
+        if let index = variants.bestMatch(for: traits) {
+            image = variants[index].value
+        }
+        if !image.frames.isEmpty {
+            image.frames = image.frames.map { $0.resolved(for: traits) }
+        }
+        return image
+    }
+
+    /// Applies `change` to the image, to each of its variants and to each animation frame (the
+    /// UIImage methods act on whichever of them is shown).
+    public mutating func modify(_ change: (inout Image) -> Void) {
+        frames = frames.map { frame in
+            var frame = frame
+            frame.modify(change)
+            return frame
+        }
+        for index in variants.indices {
+            variants[index].value.modify(change)
+        }
+        change(&self)
+    }
+
     /// Displayed pixel size (after orientation).
     public var pixelSize: (width: Int, height: Int) {
         orientation.transform.swapsAxes ? (pixels.height, pixels.width) : (pixels.width, pixels.height)
@@ -73,8 +106,8 @@ public struct Image: Sendable {
     /// The colour the image is drawn with as a mask, if any (docs/LAYOUT.md §Rendering mode):
     /// an alwaysTemplate image takes the view's tint, even if it has its own (the view's tint
     /// wins); any other image with a `tintColor` takes that colour; otherwise nil (original).
-    public func drawTint(viewTint: RGBA, style: UserInterfaceStyle) -> RGBA? {
+    public func drawTint(viewTint: RGBA, traits: Traits) -> RGBA? {
         if renderingMode == .alwaysTemplate { return viewTint }
-        return tintColor?.resolved(style)
+        return tintColor?.resolved(traits)
     }
 }

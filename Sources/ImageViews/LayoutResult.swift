@@ -83,6 +83,8 @@ public struct ImageInfo: Sendable {
     public var capInsets: EdgeInsets?
     public var resizingMode: ResizingMode
     public var flipsForRightToLeftLayoutDirection: Bool
+    /// The file a named image's shown variant came from.
+    public var source: String?
 }
 
 /// The laid-out view tree, in pre-order (a view before its subviews, subviews in order).

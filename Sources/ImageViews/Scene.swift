@@ -31,7 +31,7 @@ public struct Scene: Sendable {
                               pixelHeight: Int((canvasSize.height * scale).rounded(.up)),
                               views: builder.views)
         displayList = builder.list
-        self.background = background?.resolved(traits.userInterfaceStyle).premultiplied ?? .clear
+        self.background = background?.resolved(traits).premultiplied ?? .clear
     }
 
     /// Renders the display list.
@@ -65,24 +65,26 @@ public struct Scene: Sendable {
         }
 
         mutating func visit(_ view: View, path: String, origin: Point, inherited: Inherited) {
-            let style = traits.userInterfaceStyle
             let absolute = view.frame.offsetBy(dx: origin.x, dy: origin.y)
             let tint = view.tintColor ?? inherited.tint
             let adjustment = view.tintAdjustmentMode == .automatic ? inherited.adjustment : view.tintAdjustmentMode
-            let effectiveTint = adjustment == .dimmed ? Tint.dimmed(tint.resolved(style)) : tint.resolved(style)
             let direction = view.semanticContentAttribute.layoutDirection(in: traits.layoutDirection)
+            // The view's own trait collection: named images and colours resolve against it.
+            var viewTraits = traits
+            viewTraits.layoutDirection = direction
+            let effectiveTint = adjustment == .dimmed ? Tint.dimmed(tint.resolved(viewTraits)) : tint.resolved(viewTraits)
             let opacity = UInt8((min(max(view.alpha, 0), 1) * 255).rounded())
             let drawn = inherited.drawn && !view.isHidden && opacity > 0
 
             var imageLayout: ImageViewLayout?
             var drawing: ImageDrawing?
             var alignmentInsets = EdgeInsets.zero
-            if let imageView = view.imageView {
+            if let imageView = view.imageView?.resolved(for: viewTraits) {
                 let displayed = imageView.displayed
                 let image = displayed.image
                 let mirrored = image?.flipsForRightToLeftLayoutDirection == true && direction == .rightToLeft
                 let rect = image.flatMap { imageView.contentMode.imageRect(for: $0.size, in: view.bounds) }
-                let drawTint = image?.drawTint(viewTint: effectiveTint, style: style)
+                let drawTint = image?.drawTint(viewTint: effectiveTint, traits: viewTraits)
                 var slices: [Slice] = []
                 if let image, let rect, let caps = image.capInsets {
                     let (w, h) = image.pixelSize
@@ -102,7 +104,7 @@ public struct Scene: Sendable {
                         isAnimating: imageView.isAnimating, frameCount: frames > 0 ? frames : imageView.stillImage?.frames.count ?? 0,
                         duration: frames > 0 ? imageView.cycleDuration(frames) : imageView.stillImage?.duration ?? 0,
                         repeatCount: imageView.animationRepeatCount, time: imageView.animationTime, finished: displayed.finished),
-                    image: image.map { Self.info($0, style: style) },
+                    image: image.map { Self.info($0, traits: viewTraits) },
                     intrinsicContentSize: imageView.intrinsicContentSize, sizeThatFits: imageView.sizeThatFits,
                     imageRect: rect, sampling: imageView.sampling, drawnAsTemplate: drawTint != nil, drawTint: drawTint,
                     isMirrored: mirrored, slices: slices)
@@ -116,14 +118,14 @@ public struct Scene: Sendable {
                 frame: view.frame, absoluteFrame: absolute, bounds: view.bounds,
                 alignmentRectInsets: alignmentInsets, alignmentRect: view.frame.inset(by: alignmentInsets),
                 isHidden: view.isHidden, alpha: view.alpha, clipsToBounds: view.clipsToBounds, isDrawn: drawn,
-                backgroundColor: view.backgroundColor?.resolved(style), tintColor: effectiveTint, tintAdjustmentMode: adjustment,
+                backgroundColor: view.backgroundColor?.resolved(viewTraits), tintColor: effectiveTint, tintAdjustmentMode: adjustment,
                 semanticContentAttribute: view.semanticContentAttribute, effectiveLayoutDirection: direction,
                 imageView: imageLayout))
 
             if drawn {
                 if opacity < 255 { list.commands.append(.beginGroup(opacity: opacity)) }
                 if view.clipsToBounds { list.commands.append(.pushClip(device(absolute))) }
-                if let background = view.backgroundColor?.resolved(style), background.a > 0 {
+                if let background = view.backgroundColor?.resolved(viewTraits), background.a > 0 {
                     list.commands.append(.fill(device(absolute), background.premultiplied))
                 }
                 if let drawing { draw(drawing, offset: absolute.origin) }
@@ -190,11 +192,11 @@ public struct Scene: Sendable {
             return [edges[0], first, second, edges[3]]
         }
 
-        static func info(_ image: Image, style: UserInterfaceStyle) -> ImageInfo {
+        static func info(_ image: Image, traits: Traits) -> ImageInfo {
             ImageInfo(name: image.name, size: image.size, scale: image.scale, pixelWidth: image.pixelSize.width,
                       pixelHeight: image.pixelSize.height, orientation: image.orientation, renderingMode: image.renderingMode,
-                      tintColor: image.tintColor?.resolved(style), capInsets: image.capInsets, resizingMode: image.resizingMode,
-                      flipsForRightToLeftLayoutDirection: image.flipsForRightToLeftLayoutDirection)
+                      tintColor: image.tintColor?.resolved(traits), capInsets: image.capInsets, resizingMode: image.resizingMode,
+                      flipsForRightToLeftLayoutDirection: image.flipsForRightToLeftLayoutDirection, source: image.source)
         }
     }
 }

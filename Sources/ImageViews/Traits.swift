@@ -10,17 +10,50 @@ public enum LayoutDirection: String, Sendable, CaseIterable {
     case rightToLeft
 }
 
-/// The trait environment a scenario is laid out and drawn in (UITraitCollection).
+/// The kind of device (UIUserInterfaceIdiom).
+public enum UserInterfaceIdiom: String, Sendable, CaseIterable {
+    case phone
+    case pad
+    case tv
+    case carPlay
+    case mac
+    case vision
+}
+
+/// A size class (UIUserInterfaceSizeClass) of one axis.
+public enum UserInterfaceSizeClass: String, Sendable, CaseIterable {
+    case compact
+    case regular
+}
+
+/// Whether Increase Contrast is on (UIAccessibilityContrast).
+public enum AccessibilityContrast: String, Sendable, CaseIterable {
+    case normal
+    case high
+}
+
+/// The trait environment a scenario is laid out and drawn in (UITraitCollection). The defaults
+/// are an iPhone in portrait: phone idiom, compact width, regular height.
 public struct Traits: Equatable, Hashable, Sendable {
     /// Device pixels per point: 1, 2 or 3.
     public var displayScale: Int
     public var userInterfaceStyle: UserInterfaceStyle
     public var layoutDirection: LayoutDirection
+    public var userInterfaceIdiom: UserInterfaceIdiom
+    public var horizontalSizeClass: UserInterfaceSizeClass
+    public var verticalSizeClass: UserInterfaceSizeClass
+    public var accessibilityContrast: AccessibilityContrast
 
     public init(displayScale: Int = 2, userInterfaceStyle: UserInterfaceStyle = .light,
-                layoutDirection: LayoutDirection = .leftToRight) {
+                layoutDirection: LayoutDirection = .leftToRight, userInterfaceIdiom: UserInterfaceIdiom = .phone,
+                horizontalSizeClass: UserInterfaceSizeClass = .compact, verticalSizeClass: UserInterfaceSizeClass = .regular,
+                accessibilityContrast: AccessibilityContrast = .normal) {
         self.displayScale = displayScale
         self.userInterfaceStyle = userInterfaceStyle
         self.layoutDirection = layoutDirection
+        self.userInterfaceIdiom = userInterfaceIdiom
+        self.horizontalSizeClass = horizontalSizeClass
+        self.verticalSizeClass = verticalSizeClass
+        self.accessibilityContrast = accessibilityContrast
     }
 }

@@ -78,6 +78,17 @@ public struct ImageView: Sendable {
         self.animationTime = animationTime
     }
 
+    /// The view with every named image resolved for `traits` (the view's own, with its effective
+    /// layout direction): what UIImageView shows from a UIImage with an image asset.
+    public func resolved(for traits: Traits) -> ImageView {
+        var view = self
+        view.image = image?.resolved(for: traits)
+        view.highlightedImage = highlightedImage?.resolved(for: traits)
+        view.animationImages = animationImages.map { $0.resolved(for: traits) }
+        view.highlightedAnimationImages = highlightedAnimationImages.map { $0.resolved(for: traits) }
+        return view
+    }
+
     /// The still image shown: the highlighted image when highlighted and set, else the image.
     public var stillImage: Image? {
         isHighlighted ? (highlightedImage ?? image) : image

@@ -60,3 +60,20 @@ public struct Bitmap: Equatable, Sendable {
         set { pixels[y * width + x] = newValue.packed }
     }
 }
+
+extension Bitmap {
+    /// The pixels of the given column spans and row spans, each list joined in order: an asset
+    /// catalog's slicing keeps the caps and the centre and drops what lies between them.
+    public func keeping(columns: [Range<Int>], rows: [Range<Int>]) -> Bitmap {
+        let xs = columns.flatMap { Array($0) }
+        var result: [UInt32] = []
+        result.reserveCapacity(xs.count * rows.reduce(0) { $0 + $1.count })
+        for range in rows {
+            for y in range {
+                let row = y * width
+                for x in xs { result.append(pixels[row + x]) }
+            }
+        }
+        return Bitmap(width: xs.count, height: rows.reduce(0) { $0 + $1.count }, pixels: result)
+    }
+}

@@ -20,25 +20,15 @@ public struct Scenario: Sendable {
     public var root: View
     public var matrix: VariantMatrix
     public var states: [VariantState]
+    /// Views sized by `sizeToFit`: sized again in each variant, for its traits (a named image
+    /// may have another size there), before the variant's state applies.
+    var sizeToFit: [SizeToFitPlacement] = []
 
     /// Every variant to snapshot, in a fixed order (matrix order, then base state before the
     /// named states).
     public func variants() -> [Variant] {
-        var combinations: [(parts: [String], traits: Traits)] = [([], traits)]
-        /// Multiplies the combinations by one trait dimension, if the matrix has it.
-        func expand<T>(_ values: [T]?, named name: (T) -> String, _ set: (inout Traits, T) -> Void) {
-            guard let values else { return }
-            combinations = combinations.flatMap { c in values.map { v in
-                var t = c.traits
-                set(&t, v)
-                return (c.parts + [name(v)], t)
-            } }
-        }
-        expand(matrix.displayScale, named: { "scale\($0)" }) { $0.displayScale = $1 }
-        expand(matrix.userInterfaceStyle, named: \.rawValue) { $0.userInterfaceStyle = $1 }
-        expand(matrix.layoutDirection, named: { $0 == .leftToRight ? "ltr" : "rtl" }) { $0.layoutDirection = $1 }
         var result: [Variant] = []
-        for combination in combinations {
+        for combination in matrix.combinations(from: traits) {
             for state in [nil] + states.map(Optional.some) {
                 let parts = combination.parts + (state.map { [$0.name] } ?? [])
                 result.append(Variant(name: parts.isEmpty ? "default" : parts.joined(separator: "-"),
@@ -51,6 +41,15 @@ public struct Scenario: Sendable {
     /// The laid-out scene of a variant.
     public func scene(for variant: Variant) -> Scene {
         var root = self.root
+        for placement in sizeToFit {
+            root.update(at: placement.treePath[...]) { view in
+                var traits = variant.traits
+                traits.layoutDirection = view.semanticContentAttribute.layoutDirection(in: traits.layoutDirection)
+                if let imageView = view.imageView?.resolved(for: traits) {
+                    view.frame = placement.anchor.frame(fitting: imageView.sizeThatFits)
+                }
+            }
+        }
         if let state = variant.state {
             for assignment in state.assignments {
                 root.apply(assignment)
@@ -60,13 +59,39 @@ public struct Scenario: Sendable {
     }
 }
 
-/// Trait values to expand into variants (each present dimension multiplies the variants).
+/// Trait values to expand into variants (each present dimension multiplies the variants, in the
+/// fixed order of the traits: displayScale, userInterfaceStyle, layoutDirection,
+/// userInterfaceIdiom, horizontalSizeClass, verticalSizeClass, accessibilityContrast).
 public struct VariantMatrix: Sendable, Equatable {
-    public var displayScale: [Int]?
-    public var userInterfaceStyle: [UserInterfaceStyle]?
-    public var layoutDirection: [LayoutDirection]?
+    /// One varied trait: its key and its values as the scenario writes them, in file order.
+    public struct Dimension: Sendable, Equatable {
+        public var key: String
+        public var values: [String]
+    }
+
+    public var dimensions: [Dimension] = []
 
     public init() {}
+
+    /// Every combination of the varied traits applied to `traits`, with the variant-name parts
+    /// each gives, in the fixed dimension order (the first dimension varies slowest).
+    public func combinations(from traits: Traits) -> [(parts: [String], traits: Traits)] {
+        var combinations: [(parts: [String], traits: Traits)] = [([], traits)]
+        for dimension in TraitDimension.all {
+            guard let values = values(of: dimension.key) else { continue }
+            combinations = combinations.flatMap { c in values.map { v in
+                var t = c.traits
+                dimension.apply(&t, v)
+                return (c.parts + [dimension.variantName(v)], t)
+            } }
+        }
+        return combinations
+    }
+
+    /// The values of the trait `key`, if the matrix varies it.
+    public func values(of key: String) -> [String]? {
+        dimensions.first { $0.key == key }?.values
+    }
 }
 
 /// A named set of view property changes applied on top of the scenario.
@@ -116,7 +141,36 @@ public struct Variant: Sendable {
     public var state: VariantState?
 }
 
+/// A view positioned with `sizeToFit`: where it is in the tree and what stays put when it resizes.
+struct SizeToFitPlacement: Sendable {
+    /// The point the scenario gives: the view's center, or its origin (zero when neither is given,
+    /// as for UIImageView(image:)).
+    enum Anchor: Sendable {
+        case center(Point)
+        case origin(Point)
+
+        /// The frame of a view of `size` placed at this anchor.
+        func frame(fitting size: Size) -> Rect {
+            switch self {
+            case let .center(c): Rect(x: c.x - size.width / 2, y: c.y - size.height / 2, width: size.width, height: size.height)
+            case let .origin(o): Rect(x: o.x, y: o.y, width: size.width, height: size.height)
+            }
+        }
+    }
+
+    /// Index path from the root.
+    var treePath: [Int]
+    var anchor: Anchor
+}
+
 extension View {
+    /// Changes the view at `treePath` (indices of subviews from this view).
+    mutating func update(at treePath: ArraySlice<Int>, _ change: (inout View) -> Void) {
+        guard let first = treePath.first else { return change(&self) }
+        guard subviews.indices.contains(first) else { return }
+        subviews[first].update(at: treePath.dropFirst(), change)
+    }
+
     /// Applies `assignment` to the view with its id in this tree.
     mutating func apply(_ assignment: PropertyAssignment) {
         if id == assignment.viewID {

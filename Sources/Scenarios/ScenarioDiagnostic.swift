@@ -50,6 +50,11 @@ final class Diagnostics {
         list.append(ScenarioDiagnostic(file: file, location: node.location, path: node.path, message: message))
     }
 
+    /// Adds problems found in other files (asset catalogs), keeping them after this file's.
+    func append(_ diagnostics: [ScenarioDiagnostic]) {
+        list += diagnostics
+    }
+
     func error(at location: SourceLocation?, path: String, _ message: String) {
         list.append(ScenarioDiagnostic(file: file, location: location, path: path, message: message))
     }
@@ -57,7 +62,13 @@ final class Diagnostics {
     /// The diagnostics in file order (then by path), each once.
     var sorted: [ScenarioDiagnostic] {
         var seen = Set<String>()
-        return list.sorted { ($0.location ?? SourceLocation(line: 0, column: 0), $0.path) < ($1.location ?? SourceLocation(line: 0, column: 0), $1.path) }
+        let origin = SourceLocation(line: 0, column: 0)
+        return list.sorted {
+            let (a, b) = ($0.file == file, $1.file == file)
+            if a != b { return a }
+            if $0.file != $1.file { return $0.file < $1.file }
+            return ($0.location ?? origin, $0.path) < ($1.location ?? origin, $1.path)
+        }
             .filter { seen.insert($0.description).inserted }
     }
 }

@@ -5,17 +5,19 @@ import ImageViews
 public enum ScenarioLoader {
     /// Loads the scenario in `url`; `displayName` names the file in messages and `name` is its
     /// snapshot folder (path under the scenarios folder without ".json").
-    public static func load(_ url: URL, displayName: String, name: String) throws(ScenarioErrors) -> Scenario {
+    /// `assets` is shared by the scenarios of one run, so that each asset catalog is indexed once.
+    public static func load(_ url: URL, displayName: String, name: String, assets: AssetCache = AssetCache()) throws(ScenarioErrors) -> Scenario {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             let exists = FileManager.default.fileExists(atPath: url.path)
             throw ScenarioErrors([ScenarioDiagnostic(file: displayName, location: nil, path: "",
                                                      message: exists ? "cannot read the file" : "no such file")])
         }
-        return try parse([UInt8](data), folder: url.deletingLastPathComponent(), displayName: displayName, name: name)
+        return try parse([UInt8](data), folder: url.deletingLastPathComponent(), displayName: displayName, name: name, assets: assets)
     }
 
     /// Parses scenario text whose relative asset paths resolve against `folder`.
-    public static func parse(_ bytes: [UInt8], folder: URL, displayName: String, name: String) throws(ScenarioErrors) -> Scenario {
+    public static func parse(_ bytes: [UInt8], folder: URL, displayName: String, name: String,
+                             assets cache: AssetCache = AssetCache()) throws(ScenarioErrors) -> Scenario {
         let d = Diagnostics(file: displayName)
         let document: JSONNode
         do {
@@ -31,7 +33,26 @@ public enum ScenarioLoader {
         if let node = object["description"], let text = Read.string(node, d, what: "a description") { description = text }
         if let node = object["$schema"] { _ = Read.string(node, d, what: "the schema's path or URL") }
 
+        // Traits and the variant matrix (named images and colours are checked against every
+        // trait combination they give).
+        var traits = Traits()
+        if let node = object["traits"], let t = ObjectReader(node, allowed: ScenarioKeys.traits, what: "the traits", d) {
+            for dimension in TraitDimension.all {
+                if let n = t[dimension.key], let value = dimension.read(n, d) { dimension.apply(&traits, value) }
+            }
+        }
+        let matrix = object["variants"].map { VariantReader.readMatrix($0, d) } ?? VariantMatrix()
+        let combinations = matrix.combinations(from: traits).flatMap { c in
+            LayoutDirection.allCases.map { direction in
+                var t = c.traits
+                t.layoutDirection = direction
+                return t
+            }
+        }
+        let assets = NamedAssets(object, folder: folder, displayName: displayName, cache: cache, traitCombinations: combinations, d)
+
         // Canvas.
+        let colors = ColorReader(assets: assets, d: d)
         var canvasSize = Size(width: 1, height: 1)
         var background = Color.system("systemBackground")!
         if let node = object.required("canvas", d, hint: " (e.g. \"canvas\": {\"size\": [390, 844]})"),
@@ -40,41 +61,24 @@ public enum ScenarioLoader {
                let v = Read.numbers(sizeNode, d, count: 2, in: ScenarioLimits.canvas, integer: true, what: "[width, height] in whole points") {
                 canvasSize = Size(width: v[0], height: v[1])
             }
-            if let node = canvas["background"], let color = ColorReader.read(node, d) { background = color }
-        }
-
-        // Traits.
-        var traits = Traits()
-        if let node = object["traits"], let t = ObjectReader(node, allowed: ScenarioKeys.traits, what: "the traits", d) {
-            if let n = t["displayScale"], let s = Read.number(n, d, in: 1...3, integer: true, what: "a display scale") {
-                traits.displayScale = Int(s)
-            }
-            if let n = t["userInterfaceStyle"],
-               let s = Read.name(n, d, among: UserInterfaceStyle.allCases.map(\.rawValue), what: "interface style") {
-                traits.userInterfaceStyle = UserInterfaceStyle(rawValue: s)!
-            }
-            if let n = t["layoutDirection"],
-               let s = Read.name(n, d, among: LayoutDirection.allCases.map(\.rawValue), what: "layout direction") {
-                traits.layoutDirection = LayoutDirection(rawValue: s)!
-            }
+            if let node = canvas["background"], let color = colors.read(node) { background = color }
         }
 
         // Images, views, variants.
-        var images = ImageReader(folder: folder, diagnostics: d)
+        var images = ImageReader(folder: folder, assets: assets, diagnostics: d)
         if let node = object["images"] { images.read(node) }
         var views = ViewReader(images: images, diagnostics: d)
         var root = View(frame: .zero)
         if let node = object.required("root", d, hint: " (the view tree: {\"subviews\": [...]})"), let view = views.readRoot(node) {
             root = view
         }
-        var matrix = VariantMatrix()
         var states: [VariantState] = []
         if let node = object["variants"] {
-            (matrix, states) = VariantReader(d: d, properties: PropertyReader(images: images, d: d), ids: views.ids).read(node)
+            states = VariantReader(d: d, properties: PropertyReader(images: images, colors: colors, d: d), ids: views.ids).readStates(node)
         }
         if !d.isEmpty { throw ScenarioErrors(d.sorted) }
         return Scenario(file: displayName, name: name, description: description, canvasSize: canvasSize,
                         background: background, traits: traits, images: images.images, root: root,
-                        matrix: matrix, states: states)
+                        matrix: matrix, states: states, sizeToFit: views.sizeToFit)
     }
 }

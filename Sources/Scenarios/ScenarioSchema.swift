@@ -19,6 +19,11 @@ public enum ScenarioSchema {
                 "description": .object([("type", .string("string")), ("description", .string("What the scenario shows, for reviewers."))]),
                 "canvas": ref("canvas"),
                 "traits": ref("traits"),
+                "bundle": .object([("type", .string("string")),
+                                   ("description", .string("Folder (relative to the scenario) that `named` images are looked up in after the catalogs."))]),
+                "assetCatalogs": .object([("type", .string("array")), ("minItems", .number(1)), ("uniqueItems", .bool(true)),
+                                          ("items", .object([("type", .string("string")), ("pattern", .string("\\.xcassets/?$"))])),
+                                          ("description", .string("Xcode .xcassets folders (relative to the scenario), searched in order."))]),
                 "images": .object([
                     ("type", .string("object")),
                     ("description", .string("Image names to sources.")),
@@ -29,6 +34,11 @@ public enum ScenarioSchema {
             ])),
             ("$defs", .object(definitions())),
         ])
+    }
+
+    /// The schema of one value of a trait.
+    private static func traitValue(_ dimension: TraitDimension) -> JSONOutput {
+        dimension.isNumeric ? .object([("enum", .array(dimension.values.map { .number(Double($0) ?? 0) }))]) : enumeration(dimension.values)
     }
 
     private static func ref(_ name: String) -> JSONOutput { .object([("$ref", .string("#/$defs/\(name)"))]) }
@@ -112,9 +122,11 @@ public enum ScenarioSchema {
                                                                     + PropertyValue.names.joined(separator: ", ")))])
         return [
             ("color", .object([
-                ("description", .string("#RRGGBB, #RRGGBBAA, a UIKit system colour, or a light/dark pair")),
+                ("description", .string("#RRGGBB, #RRGGBBAA, a UIKit system colour, a light/dark pair, or a colour set of the asset catalogs")),
                 ("anyOf", .array([ref("fixedColor"), closedObject(ScenarioKeys.dynamicColor,
-                    ["light": ref("fixedColor"), "dark": ref("fixedColor")], required: ScenarioKeys.dynamicColor)])),
+                    ["light": ref("fixedColor"), "dark": ref("fixedColor")], required: ScenarioKeys.dynamicColor),
+                    closedObject(ScenarioKeys.namedColor, ["named": .object([("type", .string("string"))])], required: ScenarioKeys.namedColor,
+                                 description: "UIColor(named:): a .colorset of the scenario's assetCatalogs")])),
             ])),
             ("insets", .object([
                 ("description", .string("[top, left, bottom, right] in points, or an object with any of those keys")),
@@ -130,17 +142,15 @@ public enum ScenarioSchema {
                                 integer: true, description: "[width, height] in whole points"),
                 "background": ref("color"),
             ], required: ["size"])),
-            ("traits", closedObject(ScenarioKeys.traits, [
-                "displayScale": .object([("enum", .array([1, 2, 3].map { .number(Double($0)) }))]),
-                "userInterfaceStyle": enumeration(UserInterfaceStyle.allCases.map(\.rawValue)),
-                "layoutDirection": enumeration(LayoutDirection.allCases.map(\.rawValue)),
-            ])),
+            ("traits", closedObject(ScenarioKeys.traits, Dictionary(uniqueKeysWithValues: TraitDimension.all.map { ($0.key, traitValue($0)) }))),
             ("imageSource", .object([
                 ("type", .string("object")),
-                ("description", .string("Exactly one of file, generate, from; optionally a scale.")),
+                ("description", .string("Exactly one of file, named, generate, from, animated; optionally UIImage methods' keys.")),
                 ("additionalProperties", .bool(false)),
                 ("properties", properties(ScenarioKeys.imageSource, [
                     "file": .object([("type", .string("string")), ("description", .string("PNG path relative to the scenario; @2x/@3x sets the scale."))]),
+                    "named": .object([("type", .string("string")),
+                                      ("description", .string("UIImage(named:): an image set of the assetCatalogs, else a PNG in the bundle folder"))]),
                     "generate": ref("generator"),
                     "from": .object([("type", .string("string")), ("description", .string("Another image's name."))]),
                     "scale": .object([("type", .string("number")), ("minimum", .number(ScenarioLimits.imageScale.lowerBound)),
@@ -181,14 +191,10 @@ public enum ScenarioSchema {
             ("root", closedObject(ScenarioKeys.root, viewSchemas.filter { ScenarioKeys.root.contains($0.key) },
                                   description: "The root view; it always fills the canvas.")),
             ("variants", closedObject(ScenarioKeys.variants, [
-                "matrix": closedObject(ScenarioKeys.matrix, [
-                    "displayScale": .object([("type", .string("array")), ("items", .object([("enum", .array([1, 2, 3].map { .number(Double($0)) }))])),
-                                             ("minItems", .number(1)), ("uniqueItems", .bool(true))]),
-                    "userInterfaceStyle": .object([("type", .string("array")), ("items", enumeration(UserInterfaceStyle.allCases.map(\.rawValue))),
-                                                   ("minItems", .number(1)), ("uniqueItems", .bool(true))]),
-                    "layoutDirection": .object([("type", .string("array")), ("items", enumeration(LayoutDirection.allCases.map(\.rawValue))),
-                                                ("minItems", .number(1)), ("uniqueItems", .bool(true))]),
-                ]),
+                "matrix": closedObject(ScenarioKeys.matrix, Dictionary(uniqueKeysWithValues: TraitDimension.all.map { dimension in
+                    (dimension.key, JSONOutput.object([("type", .string("array")), ("items", traitValue(dimension)),
+                                                      ("minItems", .number(1)), ("uniqueItems", .bool(true))]))
+                })),
                 "states": .object([("type", .string("array")), ("minItems", .number(1)), ("items", closedObject(ScenarioKeys.state, [
                     "name": .object([("type", .string("string")), ("pattern", .string("^[a-z0-9-]+$"))]),
                     "set": .object([("type", .string("object")),

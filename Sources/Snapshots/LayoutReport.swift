@@ -28,11 +28,15 @@ enum LayoutReport {
                 ("displayScale", .number(Double(variant.traits.displayScale))),
                 ("userInterfaceStyle", .string(variant.traits.userInterfaceStyle.rawValue)),
                 ("layoutDirection", .string(variant.traits.layoutDirection.rawValue)),
+                ("userInterfaceIdiom", .string(variant.traits.userInterfaceIdiom.rawValue)),
+                ("horizontalSizeClass", .string(variant.traits.horizontalSizeClass.rawValue)),
+                ("verticalSizeClass", .string(variant.traits.verticalSizeClass.rawValue)),
+                ("accessibilityContrast", .string(variant.traits.accessibilityContrast.rawValue)),
             ])),
             ("canvas", .object([
                 ("size", pair(layout.canvasSize.width, layout.canvasSize.height)),
                 ("pixelSize", pair(Double(layout.pixelWidth), Double(layout.pixelHeight))),
-                ("background", .string(scenario.background.resolved(variant.traits.userInterfaceStyle).description)),
+                ("background", .string(scenario.background.resolved(variant.traits).description)),
             ])),
             ("views", .array(layout.views.map(view))),
             ("displayList", .array(displayList(scene.displayList))),
@@ -90,8 +94,7 @@ enum LayoutReport {
                     ])
                 } ?? .null),
                 ("image", image.image.map { info in
-                    .object([
-                        ("name", .string(info.name)),
+                    .object([("name", .string(info.name))] + (info.source.map { [("source", .string($0))] } ?? []) + [
                         ("size", size(info.size)),
                         ("scale", .number(info.scale)),
                         ("pixelSize", pair(Double(info.pixelWidth), Double(info.pixelHeight))),

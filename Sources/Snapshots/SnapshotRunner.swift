@@ -51,10 +51,11 @@ public enum SnapshotRunner {
         // of work (a scenario's variants can differ tenfold in cost), handed out largest canvas
         // first so that no thread is left with one big variant at the end; results keep their
         // place, so the output order never depends on scheduling.
+        let assets = AssetCache()  // one per run: each catalog indexed once, each set read once
         let loaded = parallelMap(entries.count, jobs: options.jobs) { index -> Result<Scenario, ScenarioErrors> in
             let entry = entries[index]
             return Result { () throws(ScenarioErrors) in
-                try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name)
+                try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets)
             }
         }
         var pending: [(scenario: Scenario, variant: Variant)] = []

@@ -89,6 +89,7 @@ enum SnapshotCommands {
     static func loadScenarios(_ paths: [String]) -> (scenarios: [Scenario], errors: [ScenarioDiagnostic]) {
         var scenarios: [Scenario] = []
         var errors: [ScenarioDiagnostic] = []
+        let assets = AssetCache()
         for path in paths {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -105,7 +106,7 @@ enum SnapshotCommands {
             }
             for entry in entries {
                 do {
-                    scenarios.append(try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name))
+                    scenarios.append(try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets))
                 } catch {
                     errors += error.diagnostics
                 }

@@ -159,15 +159,15 @@ import Testing
         let viewTint = RGBA(r: 0, g: 122, b: 255)
         let own = Color(RGBA(r: 255, g: 0, b: 0))
         var image = Self.grid(2, 2)
-        #expect(image.drawTint(viewTint: viewTint, style: .light) == nil)
+        #expect(image.drawTint(viewTint: viewTint, traits: Traits()) == nil)
         image.renderingMode = .alwaysTemplate
-        #expect(image.drawTint(viewTint: viewTint, style: .light) == viewTint)
+        #expect(image.drawTint(viewTint: viewTint, traits: Traits()) == viewTint)
         image.tintColor = own
-        #expect(image.drawTint(viewTint: viewTint, style: .light) == viewTint)  // the view's tint wins
+        #expect(image.drawTint(viewTint: viewTint, traits: Traits()) == viewTint)  // the view's tint wins
         image.renderingMode = .alwaysOriginal
-        #expect(image.drawTint(viewTint: viewTint, style: .light) == own.light)  // withTintColor still masks
+        #expect(image.drawTint(viewTint: viewTint, traits: Traits()) == own.light)  // withTintColor still masks
         image.renderingMode = .automatic
-        #expect(image.drawTint(viewTint: viewTint, style: .light) == own.light)
+        #expect(image.drawTint(viewTint: viewTint, traits: Traits()) == own.light)
     }
 
     @Test func dimmedTintIsTheLumaGrey() {

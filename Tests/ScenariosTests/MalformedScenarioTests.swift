@@ -88,16 +88,16 @@ private let fixture = Fixture()
         // Colours.
         Case("short hex", [("\"#FF0000\"", "\"#F00\"")], ["$.images.dot.generate.solid.color: invalid colour \"#F00\": expected #RRGGBB or #RRGGBBAA with hex digits"]),
         Case("non-hex digits", [("\"#FF0000\"", "\"#GG0000\"")], ["$.images.dot.generate.solid.color: invalid colour \"#GG0000\": expected #RRGGBB or #RRGGBBAA with hex digits"]),
-        Case("colour as number", [("\"#FF0000\"", "16711680")], ["$.images.dot.generate.solid.color: expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a system colour name or {\"light\": …, \"dark\": …}), found a number"]),
+        Case("colour as number", [("\"#FF0000\"", "16711680")], ["$.images.dot.generate.solid.color: expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a system colour name, {\"light\": …, \"dark\": …} or {\"named\": …}), found a number"]),
         Case("dynamic colour in a generated image", [("\"#FF0000\"", "{ \"light\": \"#FFFFFF\", \"dark\": \"#000000\" }")],
              ["$.images.dot.generate.solid.color: expected a fixed colour here (#RRGGBB, #RRGGBBAA or a system colour name), found a light/dark pair"]),
         Case("dynamic colour without dark", [("\"image\": \"dot\"", "\"image\": \"dot\", \"tintColor\": { \"light\": \"#FFFFFF\" }")],
              ["$.root.subviews[0].tintColor: missing required key \"dark\""]),
         // Images.
         Case("image without a source", [("{ \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }", "{ \"scale\": 2 }")],
-             ["$.images.dot: an image needs one of \"file\", \"generate\", \"from\" or \"animated\""]),
+             ["$.images.dot: an image needs one of \"file\", \"named\", \"generate\", \"from\" or \"animated\""]),
         Case("image with two sources", [("{ \"generate\"", "{ \"file\": \"assets/photo.png\", \"generate\"")],
-             ["$.images.dot: an image takes one of \"file\", \"generate\", \"from\" or \"animated\", not \"file\" and \"generate\""]),
+             ["$.images.dot: an image takes one of \"file\", \"named\", \"generate\", \"from\" or \"animated\", not \"file\" and \"generate\""]),
         Case("unknown generator", [("\"solid\"", "\"soild\"")],
              ["$.images.dot.generate.soild: unknown key \"soild\" in an image generator (did you mean \"solid\"?)"]),
         Case("two generators", [("\"generate\": { \"solid\"", "\"generate\": { \"indexGrid\": { \"size\": [2, 2] }, \"solid\"")],
@@ -174,7 +174,7 @@ private let fixture = Fixture()
         Case("state value of the wrong type", [("\"root\"", "\"variants\": { \"states\": [ { \"name\": \"pressed\", \"set\": { \"hero.isHighlighted\": \"yes\" } } ] }, \"root\"")],
              ["$.variants.states[0].set[\"hero.isHighlighted\"]: expected true or false, found a string"]),
         Case("state name with spaces", [("\"root\"", "\"variants\": { \"states\": [ { \"name\": \"Pressed State\", \"set\": {} } ] }, \"root\"")],
-             ["$.variants.states[0].name: invalid state name \"Pressed State\": use lower-case letters, digits and \"-\", and none of default, light, dark, ltr, rtl, scale1, scale2, scale3"]),
+             ["$.variants.states[0].name: invalid state name \"Pressed State\": use lower-case letters, digits and \"-\", and none of default, scale1, scale2, scale3, light, dark, ltr, rtl, phone, pad, tv, mac, vision"]),
         Case("state without name", [("\"root\"", "\"variants\": { \"states\": [ { \"set\": {} } ] }, \"root\"")],
              ["$.variants.states[0]: missing required key \"name\" (it becomes part of the snapshot name)"]),
         // Image semantics.

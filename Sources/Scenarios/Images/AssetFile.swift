@@ -7,6 +7,12 @@ import PNGCodec
 enum AssetFile {
     enum Failure: Error {
         case message(String)
+
+        var message: String {
+            switch self {
+            case let .message(text): text
+            }
+        }
     }
 
     /// Resolves `relativePath` against `folder` and refuses anything that leaves it (absolute
@@ -23,6 +29,13 @@ enum AssetFile {
             throw .message("\"\(relativePath)\" is outside the scenario's folder (\(base.lastPathComponent)/); keep assets next to the scenario")
         }
         return url
+    }
+
+    /// Whether `url`, with symbolic links followed, is `root` or inside it.
+    static func isInside(_ url: URL, _ root: URL) -> Bool {
+        let base = root.standardizedFileURL.resolvingSymlinksInPath().path
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+        return path == base || path.hasPrefix(base.hasSuffix("/") ? base : base + "/")
     }
 
     /// The scale an @2x or @3x suffix gives (before an optional ~ipad/~iphone modifier), else 1.

@@ -1,12 +1,19 @@
 import ImageViews
 
-/// Colours: "#RRGGBB", "#RRGGBBAA", a UIKit system colour name, or {"light": …, "dark": …}.
-enum ColorReader {
-    static func read(_ node: JSONNode, _ d: Diagnostics, allowDynamic: Bool = true) -> Color? {
+/// Colours: "#RRGGBB", "#RRGGBBAA", a UIKit system colour name, {"light": …, "dark": …}, or
+/// {"named": "Brand"} from the scenario's asset catalogs.
+struct ColorReader {
+    /// The scenario's catalogs, for named colours.
+    let assets: NamedAssets
+    let d: Diagnostics
+
+    /// The colour `node` gives. Without `allowDynamic` (generated images, whose pixels are fixed)
+    /// only colours that are the same in every trait collection are accepted.
+    func read(_ node: JSONNode, allowDynamic: Bool = true) -> Color? {
         switch node.value {
         case let .string(text):
             if text.hasPrefix("#") {
-                guard let rgba = hex(text) else {
+                guard let rgba = Self.hex(text) else {
                     d.error(node, "invalid colour \"\(text)\": expected #RRGGBB or #RRGGBBAA with hex digits")
                     return nil
                 }
@@ -17,18 +24,27 @@ enum ColorReader {
             d.error(node, "unknown colour \"\(text)\": expected #RRGGBB, #RRGGBBAA or a system colour name"
                     + (suggestion.isEmpty ? " such as systemBlue" : suggestion))
             return nil
+        case let .object(members) where members.contains(where: { $0.key == "named" }):
+            guard let object = ObjectReader(node, allowed: ScenarioKeys.namedColor, what: "a named colour", d),
+                  let nameNode = object["named"], let name = Read.string(nameNode, d, what: "a colour set name"),
+                  let color = assets.color(named: name, node: nameNode) else { return nil }
+            guard allowDynamic || color.isFixed else {
+                d.error(nameNode, "colour set \"\(name)\" differs between trait collections, but a generated image has fixed pixels: use a colour without variants")
+                return nil
+            }
+            return color
         case .object:
             guard allowDynamic else {
                 d.error(node, "expected a fixed colour here (#RRGGBB, #RRGGBBAA or a system colour name), found a light/dark pair")
                 return nil
             }
             guard let object = ObjectReader(node, allowed: ScenarioKeys.dynamicColor, what: "a light/dark colour", d) else { return nil }
-            let light = object.required("light", d).flatMap { read($0, d, allowDynamic: false) }
-            let dark = object.required("dark", d).flatMap { read($0, d, allowDynamic: false) }
+            let light = object.required("light", d).flatMap { read($0, allowDynamic: false) }
+            let dark = object.required("dark", d).flatMap { read($0, allowDynamic: false) }
             guard let light, let dark else { return nil }
             return Color(light: light.light, dark: dark.light)
         default:
-            d.error(node, "expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a system colour name or {\"light\": …, \"dark\": …}), found \(node.value.kindDescription)")
+            d.error(node, "expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a system colour name, {\"light\": …, \"dark\": …} or {\"named\": …}), found \(node.value.kindDescription)")
             return nil
         }
     }

@@ -9,6 +9,7 @@ import Raster
 struct ImageReader {
     private enum Kind {
         case file(path: String, node: JSONNode)
+        case named(name: String, node: JSONNode)
         case generate(width: Int, height: Int, pixels: () -> [UInt8])
         case derived(base: String, node: JSONNode)
         case animated(frames: [(name: String, node: JSONNode)], duration: Double)
@@ -28,31 +29,30 @@ struct ImageReader {
         var tintColor: Color?
         var flipsForRightToLeftLayoutDirection: Bool?
 
-        /// Applies the methods to `image` and, for an animated image, to each of its frames (the
-        /// frames are what an image view shows).
+        /// Applies the methods to `image`, to each variant of a named image and, for an animated
+        /// image, to each of its frames (whichever is shown, UIKit applied the methods to it).
         func apply(to image: inout Image) {
-            image.frames = image.frames.map { frame in
-                var changed = frame
-                apply(to: &changed)
-                return changed
+            image.modify { image in
+                if let scale { image.scale = scale }
+                if let orientation { image.orientation = orientation }
+                if horizontallyFlipped { image.orientation = image.orientation.horizontallyFlipped }
+                if let capInsets {
+                    image.capInsets = capInsets
+                    image.resizingMode = resizingMode ?? .tile
+                } else if let resizingMode {
+                    image.resizingMode = resizingMode
+                }
+                if let alignmentRectInsets { image.alignmentRectInsets = alignmentRectInsets }
+                if let renderingMode { image.renderingMode = renderingMode }
+                if let tintColor { image.tintColor = tintColor }
+                if let flipsForRightToLeftLayoutDirection { image.flipsForRightToLeftLayoutDirection = flipsForRightToLeftLayoutDirection }
             }
-            if let scale { image.scale = scale }
-            if let orientation { image.orientation = orientation }
-            if horizontallyFlipped { image.orientation = image.orientation.horizontallyFlipped }
-            if let capInsets {
-                image.capInsets = capInsets
-                image.resizingMode = resizingMode ?? .tile
-            } else if let resizingMode {
-                image.resizingMode = resizingMode
-            }
-            if let alignmentRectInsets { image.alignmentRectInsets = alignmentRectInsets }
-            if let renderingMode { image.renderingMode = renderingMode }
-            if let tintColor { image.tintColor = tintColor }
-            if let flipsForRightToLeftLayoutDirection { image.flipsForRightToLeftLayoutDirection = flipsForRightToLeftLayoutDirection }
         }
     }
 
     let folder: URL
+    let assets: NamedAssets
+    let colors: ColorReader
     let d: Diagnostics
     private var specs: [(name: String, node: JSONNode, kind: Kind, modifiers: Modifiers)] = []
     private var resolved: [String: Image] = [:]
@@ -61,8 +61,10 @@ struct ImageReader {
     /// Names given in file order (so that nothing depends on dictionary order).
     private(set) var order: [String] = []
 
-    init(folder: URL, diagnostics: Diagnostics) {
+    init(folder: URL, assets: NamedAssets, diagnostics: Diagnostics) {
         self.folder = folder
+        self.assets = assets
+        colors = ColorReader(assets: assets, d: diagnostics)
         d = diagnostics
     }
 
@@ -135,8 +137,8 @@ struct ImageReader {
         let kinds = ScenarioKeys.imageKinds.filter(object.has)
         guard kinds.count == 1 else {
             d.error(node, kinds.isEmpty
-                ? "an image needs one of \"file\", \"generate\", \"from\" or \"animated\""
-                : "an image takes one of \"file\", \"generate\", \"from\" or \"animated\", not \(kinds.map { "\"\($0)\"" }.joined(separator: " and "))")
+                ? "an image needs one of \"file\", \"named\", \"generate\", \"from\" or \"animated\""
+                : "an image takes one of \"file\", \"named\", \"generate\", \"from\" or \"animated\", not \(kinds.map { "\"\($0)\"" }.joined(separator: " and "))")
             return nil
         }
         guard let modifiers = readModifiers(object) else { return nil }
@@ -144,6 +146,9 @@ struct ImageReader {
         case "file":
             guard let path = Read.string(object["file"]!, d, what: "a file path") else { return nil }
             return (.file(path: path, node: object["file"]!), modifiers)
+        case "named":
+            guard let name = Read.string(object["named"]!, d, what: "an image name") else { return nil }
+            return (.named(name: name, node: object["named"]!), modifiers)
         case "generate":
             return readGenerator(object["generate"]!).map { ($0, modifiers) }
         case "from":
@@ -195,7 +200,7 @@ struct ImageReader {
         if let n = object["renderingMode"] {
             m.renderingMode = check(Read.name(n, d, among: RenderingMode.allCases.map(\.rawValue), what: "rendering mode").flatMap(RenderingMode.init(rawValue:)))
         }
-        if let n = object["tintColor"] { m.tintColor = check(ColorReader.read(n, d)) }
+        if let n = object["tintColor"] { m.tintColor = check(colors.read(n)) }
         if let n = object["flipsForRightToLeftLayoutDirection"] { m.flipsForRightToLeftLayoutDirection = check(Read.bool(n, d)) }
         return ok ? m : nil
     }
@@ -228,15 +233,15 @@ struct ImageReader {
                 d.error(node, "expected two colours, found \(items.count)")
                 return nil
             }
-            guard let a = ColorReader.read(items[0], d, allowDynamic: false),
-                  let b = ColorReader.read(items[1], d, allowDynamic: false) else { return nil }
-            return (a.light, b.light)
+            guard let a = colors.read(items[0], allowDynamic: false),
+                  let b = colors.read(items[1], allowDynamic: false) else { return nil }
+            return (a.resolved(Traits()), b.resolved(Traits()))
         }
         switch kind {
         case "solid":
             guard let colorNode = params.required("color", d),
-                  let color = ColorReader.read(colorNode, d, allowDynamic: false) else { return nil }
-            return .generate(width: w, height: h, pixels: { ImageGenerator.solid(width: w, height: h, color: color.light) })
+                  let color = colors.read(colorNode, allowDynamic: false) else { return nil }
+            return .generate(width: w, height: h, pixels: { ImageGenerator.solid(width: w, height: h, color: color.resolved(Traits())) })
         case "checkerboard":
             guard let cellNode = params.required("cell", d, hint: " (the square's side in pixels)"),
                   let cell = Read.number(cellNode, d, in: ScenarioLimits.generatedPixels, integer: true, what: "a cell size in pixels"),
@@ -281,6 +286,9 @@ struct ImageReader {
             } catch {
                 if case let .message(text) = error { d.error(node, text) }
             }
+        case let .named(lookup, node):
+            image = assets.image(named: lookup, node: node)
+            image?.modify { $0.name = name }
         case let .generate(w, h, pixels):
             image = Image(name: name, pixels: SourceImage(Bitmap(width: w, height: h, straightRGBA: pixels())))
         case let .derived(base, node):

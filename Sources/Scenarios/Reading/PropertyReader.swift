@@ -5,6 +5,7 @@ import Raster
 /// a view gives it or a variant state sets it.
 struct PropertyReader {
     let images: ImageReader
+    let colors: ColorReader
     let d: Diagnostics
 
     /// The value `node` gives `property`. With `nullClears` (states), `null` clears an image or
@@ -20,7 +21,7 @@ struct PropertyReader {
             let image: Image?? = nullClears && node.value == .null ? .some(nil) : images.reference(node).map { .some($0) }
             return image.map { property == "image" ? .image($0) : .highlightedImage($0) }
         case "backgroundColor", "tintColor":
-            let color: Color?? = nullClears && node.value == .null ? .some(nil) : ColorReader.read(node, d).map { .some($0) }
+            let color: Color?? = nullClears && node.value == .null ? .some(nil) : colors.read(node).map { .some($0) }
             return color.map { property == "tintColor" ? .tintColor($0) : .backgroundColor($0) }
         case "frame": return Self.frame(node, d).map(PropertyValue.frame)
         case "tintAdjustmentMode":

@@ -1,13 +1,13 @@
 /// The keys each object of the format allows, shared by the reader (unknown-key errors) and the
 /// JSON Schema (`ivsim schema`).
 enum ScenarioKeys {
-    static let document = ["$schema", "description", "canvas", "traits", "images", "root", "variants"]
+    static let document = ["$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "images", "root", "variants"]
     static let canvas = ["size", "background"]
-    static let traits = ["displayScale", "userInterfaceStyle", "layoutDirection"]
-    static let imageSource = ["file", "generate", "from", "animated", "scale", "orientation", "horizontallyFlipped",
+    static let traits = TraitDimension.keys
+    static let imageSource = ["file", "named", "generate", "from", "animated", "scale", "orientation", "horizontallyFlipped",
                               "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
                               "flipsForRightToLeftLayoutDirection"]
-    static let imageKinds = ["file", "generate", "from", "animated"]
+    static let imageKinds = ["file", "named", "generate", "from", "animated"]
     static let animated = ["frames", "duration"]
     static let insets = ["top", "left", "bottom", "right"]
     static let generators = ["solid", "checkerboard", "linearGradient", "indexGrid"]
@@ -26,9 +26,10 @@ enum ScenarioKeys {
     static let root = ["id", "backgroundColor", "tintColor", "tintAdjustmentMode", "semanticContentAttribute", "alpha",
                        "clipsToBounds", "subviews"]
     static let variants = ["matrix", "states"]
-    static let matrix = ["displayScale", "userInterfaceStyle", "layoutDirection"]
+    static let matrix = TraitDimension.keys
     static let state = ["name", "set"]
     static let dynamicColor = ["light", "dark"]
+    static let namedColor = ["named"]
     static let viewTypes = ["view", "imageView"]
     static let samplings = ["bilinear", "nearest"]
     static let directions = ["horizontal", "vertical"]

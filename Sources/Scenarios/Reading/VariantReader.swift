@@ -7,24 +7,29 @@ struct VariantReader {
     let properties: PropertyReader
     let ids: [(id: String, path: String, isImageView: Bool)]
 
-    func read(_ node: JSONNode) -> (VariantMatrix, [VariantState]) {
+    /// The trait matrix of a "variants" object (read before the images: named images are checked
+    /// against every trait combination it gives).
+    static func readMatrix(_ node: JSONNode, _ d: Diagnostics) -> VariantMatrix {
         var matrix = VariantMatrix()
-        var states: [VariantState] = []
-        guard let object = ObjectReader(node, allowed: ScenarioKeys.variants, what: "the variants", d) else { return (matrix, states) }
-        if let matrixNode = object["matrix"], let m = ObjectReader(matrixNode, allowed: ScenarioKeys.matrix, what: "the variant matrix", d) {
-            if let n = m["displayScale"], let items = Read.array(n, d, what: "display scales") {
-                let scales = items.compactMap { Read.number($0, d, in: 1...3, integer: true, what: "a display scale").map(Int.init) }
-                if unique(scales, n, what: "display scale") { matrix.displayScale = scales }
+        guard case let .object(members) = node.value, let matrixNode = members.first(where: { $0.key == "matrix" })?.value,
+              let m = ObjectReader(matrixNode, allowed: ScenarioKeys.matrix, what: "the variant matrix", d) else { return matrix }
+        for dimension in TraitDimension.all {
+            guard let n = m[dimension.key], let items = Read.array(n, d, what: dimension.what + "s") else { continue }
+            let values = items.compactMap { dimension.read($0, d) }
+            guard values.count == items.count else { continue }
+            if let duplicate = values.enumerated().first(where: { values[..<$0.offset].contains($0.element) }) {
+                d.error(n, "\(dimension.what) \(duplicate.element) is listed twice")
+                continue
             }
-            if let n = m["userInterfaceStyle"], let items = Read.array(n, d, what: "interface styles") {
-                let styles = items.compactMap { Read.name($0, d, among: UserInterfaceStyle.allCases.map(\.rawValue), what: "interface style") }
-                if unique(styles, n, what: "interface style") { matrix.userInterfaceStyle = styles.compactMap(UserInterfaceStyle.init) }
-            }
-            if let n = m["layoutDirection"], let items = Read.array(n, d, what: "layout directions") {
-                let directions = items.compactMap { Read.name($0, d, among: LayoutDirection.allCases.map(\.rawValue), what: "layout direction") }
-                if unique(directions, n, what: "layout direction") { matrix.layoutDirection = directions.compactMap(LayoutDirection.init) }
-            }
+            matrix.dimensions.append(VariantMatrix.Dimension(key: dimension.key, values: values))
         }
+        return matrix
+    }
+
+    /// The states of a "variants" object (its matrix is read by `readMatrix`).
+    func readStates(_ node: JSONNode) -> [VariantState] {
+        var states: [VariantState] = []
+        guard let object = ObjectReader(node, allowed: ScenarioKeys.variants, what: "the variants", d) else { return states }
         if let statesNode = object["states"], let items = Read.array(statesNode, d, what: "the states") {
             for item in items {
                 if let state = readState(item) {
@@ -36,22 +41,14 @@ struct VariantReader {
                 }
             }
         }
-        return (matrix, states)
-    }
-
-    private func unique<T: Equatable>(_ values: [T], _ node: JSONNode, what: String) -> Bool {
-        for (i, v) in values.enumerated() where values[..<i].contains(v) {
-            d.error(node, "\(what) \(v) is listed twice")
-            return false
-        }
-        return true
+        return states
     }
 
     private func readState(_ node: JSONNode) -> VariantState? {
         guard let object = ObjectReader(node, allowed: ScenarioKeys.state, what: "a state", d),
               let nameNode = object.required("name", d, hint: " (it becomes part of the snapshot name)"),
               let name = Read.string(nameNode, d, what: "a state name") else { return nil }
-        let reserved = ["default", "light", "dark", "ltr", "rtl", "scale1", "scale2", "scale3"]
+        let reserved = (["default"] + TraitDimension.variantNames).filter { $0 == $0.lowercased() }
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }),
               !reserved.contains(name) else {
             d.error(nameNode, "invalid state name \"\(name)\": use lower-case letters, digits and \"-\", and none of \(reserved.joined(separator: ", "))")

@@ -7,6 +7,8 @@ struct ViewReader {
     let d: Diagnostics
     /// Every id with the view's JSON path and whether it is an image view.
     private(set) var ids: [(id: String, path: String, isImageView: Bool)] = []
+    /// Views sized by `sizeToFit`, which each variant sizes again for its traits.
+    private(set) var sizeToFit: [SizeToFitPlacement] = []
 
     init(images: ImageReader, diagnostics: Diagnostics) {
         self.images = images
@@ -32,12 +34,12 @@ struct ViewReader {
         guard let object = ObjectReader(node, allowed: allowed, what: "the root view", d) else { return nil }
         var view = View(frame: .zero)
         readProperties(object, among: ScenarioKeys.root, into: &view)
-        readCommon(object, into: &view)
+        readCommon(object, treePath: [], into: &view)
         return view
     }
 
-    /// Reads one subview.
-    mutating func readView(_ node: JSONNode) -> View? {
+    /// Reads one subview; `treePath` is its index path from the root.
+    mutating func readView(_ node: JSONNode, treePath: [Int]) -> View? {
         guard let object = ObjectReader(node, allowed: ScenarioKeys.view, what: "a view", d) else { return nil }
         var type = "view"
         if let typeNode = object["type"] {
@@ -60,21 +62,25 @@ struct ViewReader {
             }
         }
         readProperties(object, among: ScenarioKeys.view.filter { isImageView || !ScenarioKeys.imageViewOnly.contains($0) }, into: &view)
-        view.frame = readFrame(object, imageView: view.imageView)
-        readCommon(object, into: &view)
+        let (frame, anchor) = readFrame(object, imageView: view.imageView)
+        view.frame = frame
+        if let anchor, object.has("sizeToFit") {
+            sizeToFit.append(SizeToFitPlacement(treePath: treePath, anchor: anchor))
+        }
+        readCommon(object, treePath: treePath, into: &view)
         return view
     }
 
     /// Reads the settable properties (`PropertyValue.names`, but the frame, which has its own
     /// forms) among `keys` that the object gives, by the rules a variant state follows.
     private func readProperties(_ object: ObjectReader, among keys: [String], into view: inout View) {
-        let properties = PropertyReader(images: images, d: d)
+        let properties = PropertyReader(images: images, colors: images.colors, d: d)
         for name in PropertyValue.names where name != "frame" && keys.contains(name) {
             if let node = object[name], let value = properties.value(of: name, node, nullClears: false) { view.set(value) }
         }
     }
 
-    private mutating func readCommon(_ object: ObjectReader, into view: inout View) {
+    private mutating func readCommon(_ object: ObjectReader, treePath: [Int], into view: inout View) {
         if let node = object["id"], let id = Read.string(node, d, what: "an id") {
             if id.isEmpty || !id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0)
                 || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }) {
@@ -87,67 +93,69 @@ struct ViewReader {
             }
         }
         if let node = object["subviews"], let items = Read.array(node, d, what: "the subviews", allowEmpty: true) {
-            view.subviews = items.compactMap { readView($0) }
+            view.subviews = items.enumerated().compactMap { readView($1, treePath: treePath + [$0]) }
         }
     }
 
     /// The frame from `frame`, or `center`/`origin` with `size`/`sizeToFit`, or `sizeToFit`
     /// alone (UIImageView(image:): origin zero, the image's size).
-    private func readFrame(_ object: ObjectReader, imageView: ImageView?) -> Rect {
+    private func readFrame(_ object: ObjectReader, imageView: ImageView?) -> (Rect, SizeToFitPlacement.Anchor?) {
         let node = object.node
         let given = ["frame", "center", "origin", "size", "sizeToFit"].filter(object.has)
         if let frameNode = object["frame"] {
             for key in given where key != "frame" {
                 d.error(object[key]!, "\"\(key)\" conflicts with \"frame\": give a frame, or a center or origin with a size or sizeToFit")
             }
-            return PropertyReader.frame(frameNode, d) ?? .zero
+            return (PropertyReader.frame(frameNode, d) ?? .zero, nil)
         }
         if object.has("center") && object.has("origin") {
             d.error(object["origin"]!, "\"origin\" conflicts with \"center\": give one of them")
-            return .zero
+            return (.zero, nil)
         }
         var size: Size?
         if let sizeNode = object["size"] {
             if object.has("sizeToFit") {
                 d.error(object["sizeToFit"]!, "\"sizeToFit\" conflicts with \"size\": give one of them")
-                return .zero
+                return (.zero, nil)
             }
-            guard let v = Read.numbers(sizeNode, d, count: 2, in: ScenarioLimits.length, what: "a size [width, height]") else { return .zero }
+            guard let v = Read.numbers(sizeNode, d, count: 2, in: ScenarioLimits.length, what: "a size [width, height]") else { return (.zero, nil) }
             size = Size(width: v[0], height: v[1])
         } else if let fitNode = object["sizeToFit"] {
-            guard let fit = Read.bool(fitNode, d) else { return .zero }
+            guard let fit = Read.bool(fitNode, d) else { return (.zero, nil) }
             guard fit else {
                 d.error(fitNode, "\"sizeToFit\": false does nothing: give a \"size\" instead")
-                return .zero
+                return (.zero, nil)
             }
             guard let imageView else {
                 d.error(fitNode, "\"sizeToFit\" needs an image view (add \"type\": \"imageView\" and an \"image\")")
-                return .zero
+                return (.zero, nil)
             }
             guard imageView.image != nil || !imageView.animationImages.isEmpty else {
                 if !object.has("image") && !object.has("animationImages") {
                     d.error(fitNode, "\"sizeToFit\" needs an \"image\" to take the size from")
                 }
-                return .zero
+                return (.zero, nil)
             }
             size = imageView.sizeThatFits
         }
         guard let size else {
             d.error(node, "a view needs a \"frame\", or a \"center\" or \"origin\" with a \"size\" or \"sizeToFit\": true")
-            return .zero
+            return (.zero, nil)
         }
         if let centerNode = object["center"] {
-            guard let c = Read.numbers(centerNode, d, count: 2, in: ScenarioLimits.coordinate, what: "a center [x, y]") else { return .zero }
-            return Rect(x: c[0] - size.width / 2, y: c[1] - size.height / 2, width: size.width, height: size.height)
+            guard let c = Read.numbers(centerNode, d, count: 2, in: ScenarioLimits.coordinate, what: "a center [x, y]") else { return (.zero, nil) }
+            let center = Point(x: c[0], y: c[1])
+            return (SizeToFitPlacement.Anchor.center(center).frame(fitting: size), .center(center))
         }
         if let originNode = object["origin"] {
-            guard let o = Read.numbers(originNode, d, count: 2, in: ScenarioLimits.coordinate, what: "an origin [x, y]") else { return .zero }
-            return Rect(x: o[0], y: o[1], width: size.width, height: size.height)
+            guard let o = Read.numbers(originNode, d, count: 2, in: ScenarioLimits.coordinate, what: "an origin [x, y]") else { return (.zero, nil) }
+            let origin = Point(x: o[0], y: o[1])
+            return (SizeToFitPlacement.Anchor.origin(origin).frame(fitting: size), .origin(origin))
         }
         if object.has("size") {
             d.error(object["size"]!, "a \"size\" needs a \"center\" or an \"origin\" (or give a \"frame\")")
-            return .zero
+            return (.zero, nil)
         }
-        return Rect(origin: .zero, size: size)
+        return (Rect(origin: .zero, size: size), .origin(.zero))
     }
 }

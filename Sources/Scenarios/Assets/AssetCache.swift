@@ -1,0 +1,76 @@
+import Foundation
+import Raster
+
+/// What one run has read from bundles and asset catalogs, shared by every scenario of the run so
+/// that each catalog is indexed once and each set parsed and decoded once (docs/ASSETS.md
+/// §Performance). Entries are keyed by absolute path; values never depend on which scenario
+/// asked first, so sharing cannot change any output.
+public final class AssetCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var listings: [String: [String]?] = [:]
+    private var catalogs: [String: CatalogIndex] = [:]
+    private var imageSets: [String: ImageSetResult] = [:]
+    private var colorSets: [String: ColorSetResult] = [:]
+    private var decodedFiles: [String: Result<SourceImage, AssetFile.Failure>] = [:]
+
+    public init() {}
+
+    /// The entries of a folder, sorted by their UTF-8 bytes (the file system's order is not
+    /// portable); nil if it is not a readable folder.
+    func listing(_ url: URL) -> [String]? {
+        cached(url.path, in: \.listings) {
+            (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
+        }
+    }
+
+    /// Whether `name` is an entry of `folder`, with exactly this spelling (file systems that
+    /// ignore case would otherwise find "Icon.png" for "icon.png" on one machine and not another).
+    func contains(_ name: String, in folder: URL) -> Bool {
+        listing(folder)?.contains(name) ?? false
+    }
+
+    /// The PNG file at `url` decoded (refused if it lies outside `root`); `shownAs` names it in messages.
+    func decoded(_ url: URL, root: URL, shownAs path: String) -> Result<SourceImage, AssetFile.Failure> {
+        cached(url.path, in: \.decodedFiles) {
+            guard AssetFile.isInside(url, root) else {
+                return .failure(.message("\"\(path)\" links outside the scenario's folder; keep assets inside it"))
+            }
+            do throws(AssetFile.Failure) {
+                let decoded = try AssetFile.decode(url, shownAs: path)
+                return .success(SourceImage(Bitmap(width: decoded.width, height: decoded.height, straightRGBA: decoded.pixels)))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    func catalog(_ url: URL, make: () -> CatalogIndex) -> CatalogIndex {
+        cached(url.path, in: \.catalogs, make: make)
+    }
+
+    func imageSet(_ url: URL, make: () -> ImageSetResult) -> ImageSetResult {
+        cached(url.path, in: \.imageSets, make: make)
+    }
+
+    func colorSet(_ url: URL, make: () -> ColorSetResult) -> ColorSetResult {
+        cached(url.path, in: \.colorSets, make: make)
+    }
+
+    /// The value for `key`, made outside the lock the first time (two threads may both make it;
+    /// both results are equal, the first stored wins).
+    private func cached<Value>(_ key: String, in table: ReferenceWritableKeyPath<AssetCache, [String: Value]>,
+                               make: () -> Value) -> Value {
+        lock.lock()
+        if let value = self[keyPath: table][key] {
+            lock.unlock()
+            return value
+        }
+        lock.unlock()
+        let value = make()
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored = self[keyPath: table][key] { return stored }
+        self[keyPath: table][key] = value
+        return value
+    }
+}

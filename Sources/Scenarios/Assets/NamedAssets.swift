@@ -1,0 +1,237 @@
+import Foundation
+import ImageViews
+import Raster
+
+// The `named` lookups of one scenario: images as UIImage(named:) finds them — each asset catalog
+// in the order the scenario lists them, then the bundle's folders — and colours as
+// UIColor(named:) finds them in the catalogs. Every named image or colour keeps all its variants
+// and is checked to have one for every trait combination the scenario's variants use, so that a
+// variant can never resolve to nothing (docs/ASSETS.md).
+
+/// The bundle and catalogs a scenario names, and the lookups in them.
+final class NamedAssets {
+    /// A folder the scenario names, with its path as written (relative to the scenario).
+    struct Folder {
+        var url: URL
+        var path: String
+        /// The path for messages (relative to where ivsim runs, like the scenario's).
+        var display: String
+    }
+
+    let bundle: Folder?
+    let catalogs: [(folder: Folder, index: CatalogIndex)]
+    let root: URL
+    let cache: AssetCache
+    /// Every trait collection a view of the scenario can have (variants × both directions).
+    let traitCombinations: [Traits]
+    let d: Diagnostics
+
+    init(bundle: Folder?, catalogs: [Folder], root: URL, cache: AssetCache, traitCombinations: [Traits], d: Diagnostics) {
+        self.bundle = bundle
+        self.root = root
+        self.cache = cache
+        self.traitCombinations = traitCombinations
+        self.d = d
+        self.catalogs = catalogs.map { folder in
+            let index = cache.catalog(folder.url) { CatalogIndex(url: folder.url, display: folder.display, root: root, cache: cache) }
+            d.append(index.diagnostics)
+            return (folder, index)
+        }
+    }
+
+    var isEmpty: Bool { bundle == nil && catalogs.isEmpty }
+
+    /// The image called `name`, with its variants; errors are reported at `node`.
+    func image(named name: String, node: JSONNode) -> Image? {
+        guard !isEmpty else {
+            d.error(node, "\"named\" looks images up in a \"bundle\" folder or \"assetCatalogs\": the scenario gives neither")
+            return nil
+        }
+        for (folder, index) in catalogs {
+            let sets = index.sets(named: name, kind: .imageSet)
+            guard let set = sets.first else { continue }
+            guard sets.count == 1 else {
+                d.error(node, "\(sets.count) image sets are named \"\(name)\" in \(folder.path): \(sets.map(\.display).joined(separator: ", ")) (rename one, or put it in a group that provides a namespace)")
+                return nil
+            }
+            let result = cache.imageSet(set.url) {
+                ImageSetReader.read(set, root: root, cache: cache)
+            }
+            d.append(result.diagnostics)
+            guard let variants = result.variants else {
+                d.error(node, "image set \"\(name)\" in \(folder.path) cannot be used (see the errors in \(set.display)/Contents.json)")
+                return nil
+            }
+            return image(from: variants, name: name, node: node, what: "image set \"\(name)\" in \(folder.path)")
+        }
+        if let bundle {
+            switch BundleLookup.files(named: name, in: bundle.url, cache: cache) {
+            case let .invalid(message):
+                d.error(node, message)
+                return nil
+            case let .found(files):
+                var variants: [AssetVariant<Image>] = []
+                for file in files {
+                    let source = bundle.path + "/" + file.path
+                    switch cache.decoded(file.url, root: root, shownAs: source) {
+                    case let .success(pixels):
+                        let image = Image(name: name, pixels: pixels, scale: Double(file.conditions.scale ?? 1))
+                        variants.append(AssetVariant(conditions: file.conditions, value: image.withSource(source), source: source))
+                    case let .failure(failure):
+                        d.error(node, failure.message)
+                        return nil
+                    }
+                }
+                return image(from: variants, name: name, node: node, what: "\"\(name)\" in \(bundle.path)")
+            case let .missing(available):
+                reportMissing(name, node: node, bundleNames: available)
+                return nil
+            }
+        }
+        reportMissing(name, node: node, bundleNames: [])
+        return nil
+    }
+
+    /// The colour called `name` in the catalogs, with its variants; errors are reported at `node`.
+    func color(named name: String, node: JSONNode) -> Color? {
+        for (folder, index) in catalogs {
+            let sets = index.sets(named: name, kind: .colorSet)
+            guard let set = sets.first else { continue }
+            guard sets.count == 1 else {
+                d.error(node, "\(sets.count) colour sets are named \"\(name)\" in \(folder.path): \(sets.map(\.display).joined(separator: ", "))")
+                return nil
+            }
+            let result = cache.colorSet(set.url) { ColorSetReader.read(set, root: root, cache: cache) }
+            d.append(result.diagnostics)
+            guard let variants = result.variants else {
+                d.error(node, "colour set \"\(name)\" in \(folder.path) cannot be used (see the errors in \(set.display)/Contents.json)")
+                return nil
+            }
+            guard checkCoverage(variants, node: node, what: "colour set \"\(name)\" in \(folder.path)") else { return nil }
+            var color = variants[0].value
+            color.variants = variants
+            return color
+        }
+        let names = catalogs.flatMap { $0.index.names(of: .colorSet) }
+        var message = "no colour set named \"\(name)\" in " + (catalogs.isEmpty ? "the scenario (it gives no \"assetCatalogs\")"
+                                                                 : catalogs.map(\.folder.path).joined(separator: ", "))
+        if Color.system(name) != nil {
+            message += " (\"\(name)\" is a system colour: write it as a string, \"\(name)\")"
+        } else {
+            message += Suggestions.didYouMean(name, among: names)
+        }
+        d.error(node, message)
+        return nil
+    }
+
+    /// The image for the scenario's own traits, carrying every variant.
+    private func image(from variants: [AssetVariant<Image>], name: String, node: JSONNode, what: String) -> Image? {
+        guard checkCoverage(variants, node: node, what: what), let first = traitCombinations.first,
+              let index = variants.bestMatch(for: first) else { return nil }
+        var image = variants[index].value
+        image.variants = variants
+        return image
+    }
+
+    /// Reports the first trait combination no variant serves (UIKit would return nil there).
+    private func checkCoverage<Value>(_ variants: [AssetVariant<Value>], node: JSONNode, what: String) -> Bool {
+        for traits in traitCombinations where variants.bestMatch(for: traits) == nil {
+            let listed = variants.map(\.conditions.summary)
+            d.error(node, "\(what) has no variant for \(Self.describe(traits)) (its variants: \(listed.joined(separator: "; "))); add one, or leave that trait out of the scenario's variants")
+            return false
+        }
+        return true
+    }
+
+    private func reportMissing(_ name: String, node: JSONNode, bundleNames: [String]) {
+        let catalogNames = catalogs.flatMap { $0.index.names(of: .imageSet) }
+        var places = catalogs.map(\.folder.path)
+        if let bundle { places.append(bundle.path) }
+        var message = "no image named \"\(name)\" in " + places.joined(separator: " or ")
+        let stem = (name as NSString).deletingPathExtension
+        if stem != name, catalogNames.contains(stem) {
+            message += " (catalog images are named without an extension: \"\(stem)\")"
+        } else {
+            message += Suggestions.didYouMean(name, among: catalogNames + bundleNames)
+        }
+        d.error(node, message)
+    }
+
+    /// Traits in the words of the scenario format ("phone 3x dark rightToLeft compact-width").
+    static func describe(_ t: Traits) -> String {
+        "\(t.userInterfaceIdiom.rawValue) \(t.displayScale)x \(t.userInterfaceStyle.rawValue) \(t.layoutDirection.rawValue) "
+            + "\(t.horizontalSizeClass.rawValue)-width \(t.verticalSizeClass.rawValue)-height"
+            + (t.accessibilityContrast == .high ? " high-contrast" : "")
+    }
+}
+
+extension Image {
+    /// The image with `source` set (the file it was read from, for reports).
+    func withSource(_ source: String) -> Image {
+        var image = self
+        image.source = source
+        return image
+    }
+}
+
+extension NamedAssets {
+    /// The scenario's "bundle" and "assetCatalogs" (folders inside the scenario's folder tree).
+    convenience init(_ document: ObjectReader, folder: URL, displayName: String, cache: AssetCache,
+                     traitCombinations: [Traits], _ d: Diagnostics) {
+        let displayFolder = (displayName as NSString).deletingLastPathComponent
+        func read(_ node: JSONNode, what: String, catalog: Bool) -> Folder? {
+            guard let path = Read.string(node, d, what: what) else { return nil }
+            let url: URL
+            do {
+                url = try AssetFile.resolve(path, in: folder)
+            } catch {
+                d.error(node, error.message.replacingOccurrences(of: "image files", with: "folders"))
+                return nil
+            }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
+                let parent = url.deletingLastPathComponent()
+                let names = (cache.listing(parent) ?? []).filter { !catalog || $0.hasSuffix(".xcassets") }
+                d.error(node, "folder \"\(path)\" not found" + Suggestions.didYouMean(url.lastPathComponent, among: names))
+                return nil
+            }
+            if catalog && url.pathExtension != "xcassets" {
+                d.error(node, "\"\(path)\" is not an asset catalog: expected a folder whose name ends in .xcassets")
+                return nil
+            }
+            return Folder(url: url, path: path, display: DisplayPath.join(displayFolder, path))
+        }
+        var bundle: Folder?
+        if let node = document["bundle"] { bundle = read(node, what: "the bundle's folder", catalog: false) }
+        var catalogs: [Folder] = []
+        if let node = document["assetCatalogs"], let items = Read.array(node, d, what: "asset catalog folders") {
+            for item in items {
+                guard let catalog = read(item, what: "an .xcassets folder", catalog: true) else { continue }
+                if catalogs.contains(where: { $0.url.standardizedFileURL == catalog.url.standardizedFileURL }) {
+                    d.error(item, "\"\(catalog.path)\" is listed twice")
+                    continue
+                }
+                catalogs.append(catalog)
+            }
+        }
+        self.init(bundle: bundle, catalogs: catalogs, root: folder, cache: cache, traitCombinations: traitCombinations, d: d)
+    }
+}
+
+/// Paths for messages: joined and with "." and ".." removed by their names alone (no file
+/// system), so that every scenario of a run names a file the same way.
+enum DisplayPath {
+    static func join(_ folder: String, _ relative: String) -> String {
+        var parts: [Substring] = []
+        let absolute = folder.hasPrefix("/")
+        for part in (folder.isEmpty ? relative : folder + "/" + relative).split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return (absolute ? "/" : "") + parts.joined(separator: "/")
+    }
+}
