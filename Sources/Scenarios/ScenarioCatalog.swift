@@ -1,6 +1,7 @@
 import Foundation
 
-/// Finds scenario files: every `*.json` under a folder except `*.schema.json`, in path order.
+/// Finds scenario files: every `*.json` under a folder except `*.schema.json` and the
+/// Contents.json files inside asset catalogs (`*.xcassets` folders are not entered), in path order.
 public enum ScenarioCatalog {
     /// A scenario file and its name (path under the folder, without ".json").
     public struct Entry: Sendable, Equatable {
@@ -23,6 +24,10 @@ public enum ScenarioCatalog {
         let base = folder.standardizedFileURL.path
         var entries: [Entry] = []
         for case let url as URL in enumerator {
+            if url.pathExtension == "xcassets" {
+                enumerator.skipDescendants()
+                continue
+            }
             let path = url.standardizedFileURL.path
             guard path.hasSuffix(".json"), !path.hasSuffix(".schema.json"), path.hasPrefix(base + "/") else { continue }
             let relative = String(path.dropFirst(base.count + 1))
