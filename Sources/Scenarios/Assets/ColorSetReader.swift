@@ -26,19 +26,24 @@ enum ColorSetReader {
     static func read(_ set: CatalogIndex.Set, root: URL, cache: AssetCache) -> ColorSetResult {
         let d = Diagnostics(file: set.display + "/Contents.json")
         var result = ColorSetResult()
-        defer { result.diagnostics = d.list }
+        read(set, root: root, cache: cache, into: &result, d)
+        result.diagnostics = d.list
+        return result
+    }
+
+    private static func read(_ set: CatalogIndex.Set, root: URL, cache: AssetCache, into result: inout ColorSetResult, _ d: Diagnostics) {
         guard cache.contains("Contents.json", in: set.url) else {
             d.error(at: nil, path: "", "missing file: a colour set lists its colours in a Contents.json")
-            return result
+            return
         }
         guard let object = CatalogJSON.read(set.url.appendingPathComponent("Contents.json"), allowed: CatalogKeys.colorSet, d) else {
-            return result
+            return
         }
         if let node = object["properties"] {
             _ = ObjectReader(node, allowed: CatalogKeys.colorSetProperties, what: "the colour set's properties", d)
         }
         guard let colorsNode = object.required("colors", d, hint: " (the list of colour variants)"),
-              let items = Read.array(colorsNode, d, what: "the colours", allowEmpty: true) else { return result }
+              let items = Read.array(colorsNode, d, what: "the colours", allowEmpty: true) else { return }
         var variants: [AssetVariant<Color>] = []
         for (index, item) in items.enumerated() {
             guard let entry = ObjectReader(item, allowed: CatalogKeys.colorEntry, what: "a colour entry", d) else { continue }
@@ -55,15 +60,14 @@ enum ColorSetReader {
             }
             variants.append(AssetVariant(conditions: slots.conditions, value: color, source: source))
         }
-        guard d.isEmpty else { return result }
+        guard d.isEmpty else { return }
         if variants.isEmpty {
             d.error(colorsNode, result.skipped.isEmpty
                 ? "the colour set has no colours (every entry is an empty slot)"
                 : "no entry of the colour set can be shown: \(result.skipped.map { "\($0.entry): \($0.reason)" }.joined(separator: "; "))")
-            return result
+            return
         }
         result.variants = variants
-        return result
     }
 
     /// A "color" object: components in a colour space, or a system colour reference.

@@ -54,13 +54,18 @@ enum ImageSetReader {
     static func read(_ set: CatalogIndex.Set, root: URL, cache: AssetCache) -> ImageSetResult {
         let d = Diagnostics(file: set.display + "/Contents.json")
         var result = ImageSetResult()
-        defer { result.diagnostics = d.list }
+        read(set, root: root, cache: cache, into: &result, d)
+        result.diagnostics = d.list
+        return result
+    }
+
+    private static func read(_ set: CatalogIndex.Set, root: URL, cache: AssetCache, into result: inout ImageSetResult, _ d: Diagnostics) {
         guard cache.contains("Contents.json", in: set.url) else {
             d.error(at: nil, path: "", "missing file: an image set lists its images in a Contents.json")
-            return result
+            return
         }
         guard let object = CatalogJSON.read(set.url.appendingPathComponent("Contents.json"), allowed: CatalogKeys.imageSet, d) else {
-            return result
+            return
         }
         var setIntent: RenderingMode?
         if let node = object["properties"], let properties = ObjectReader(node, allowed: CatalogKeys.imageSetProperties, what: "the image set's properties", d),
@@ -68,7 +73,7 @@ enum ImageSetReader {
             setIntent = renderingMode(intent, d)
         }
         guard let imagesNode = object.required("images", d, hint: " (the list of image files)"),
-              let items = Read.array(imagesNode, d, what: "the images", allowEmpty: true) else { return result }
+              let items = Read.array(imagesNode, d, what: "the images", allowEmpty: true) else { return }
 
         var entries: [Entry] = []
         var vectors: [JSONNode] = []
@@ -124,7 +129,7 @@ enum ImageSetReader {
             entries.append(Entry(node: item, filename: filename, filenameNode: filenameNode, slots: slots, scale: scale,
                                  slicing: slicing, alignmentInsets: alignment, renderingMode: rendering))
         }
-        guard d.isEmpty else { return result }
+        guard d.isEmpty else { return }
         if entries.isEmpty {
             if let vector = vectors.first {
                 d.error(vector, "unsupported: vector image; add a PNG variant (ivsim does not rasterize PDF or SVG)")
@@ -133,7 +138,7 @@ enum ImageSetReader {
             } else {
                 d.error(imagesNode, "no entry of the image set can be shown on an iPhone or iPad display: \(result.skipped.map { "\($0.entry): \($0.reason)" }.joined(separator: "; "))")
             }
-            return result
+            return
         }
 
         let name = set.name.split(separator: "/").last.map(String.init) ?? set.name
@@ -163,9 +168,8 @@ enum ImageSetReader {
             conditions.layoutDirection = entry.slots.direction
             variants.append(AssetVariant(conditions: conditions, value: image.withSource(source), source: source))
         }
-        guard d.isEmpty else { return result }
+        guard d.isEmpty else { return }
         result.variants = mirroringOneDirection(variants)
-        return result
     }
 
     /// For a set whose directional entries all name one direction, a horizontally flipped copy of

@@ -25,9 +25,14 @@ final class NamedAssets {
     /// Every trait collection a view of the scenario can have (variants × both directions).
     let traitCombinations: [Traits]
     let d: Diagnostics
+    /// Whether a bundle or catalog the scenario names could not be used (already reported): a
+    /// name that is then not found is not reported again.
+    let isIncomplete: Bool
 
-    init(bundle: Folder?, catalogs: [Folder], root: URL, cache: AssetCache, traitCombinations: [Traits], d: Diagnostics) {
+    init(bundle: Folder?, catalogs: [Folder], isIncomplete: Bool = false, root: URL, cache: AssetCache,
+         traitCombinations: [Traits], d: Diagnostics) {
         self.bundle = bundle
+        self.isIncomplete = isIncomplete
         self.root = root
         self.cache = cache
         self.traitCombinations = traitCombinations
@@ -43,7 +48,7 @@ final class NamedAssets {
 
     /// The image called `name`, with its variants; errors are reported at `node`.
     func image(named name: String, node: JSONNode) -> Image? {
-        guard !isEmpty else {
+        guard !isEmpty || isIncomplete else {
             d.error(node, "\"named\" looks images up in a \"bundle\" folder or \"assetCatalogs\": the scenario gives neither")
             return nil
         }
@@ -112,6 +117,7 @@ final class NamedAssets {
             color.variants = variants
             return color
         }
+        if isIncomplete { return nil }
         let names = catalogs.flatMap { $0.index.names(of: .colorSet) }
         var message = "no colour set named \"\(name)\" in " + (catalogs.isEmpty ? "the scenario (it gives no \"assetCatalogs\")"
                                                                  : catalogs.map(\.folder.path).joined(separator: ", "))
@@ -144,6 +150,7 @@ final class NamedAssets {
     }
 
     private func reportMissing(_ name: String, node: JSONNode, bundleNames: [String]) {
+        if isIncomplete { return }
         let catalogNames = catalogs.flatMap { $0.index.names(of: .imageSet) }
         var places = catalogs.map(\.folder.path)
         if let bundle { places.append(bundle.path) }
@@ -202,11 +209,18 @@ extension NamedAssets {
             return Folder(url: url, path: path, display: DisplayPath.join(displayFolder, path))
         }
         var bundle: Folder?
-        if let node = document["bundle"] { bundle = read(node, what: "the bundle's folder", catalog: false) }
+        var isIncomplete = false
+        if let node = document["bundle"] {
+            bundle = read(node, what: "the bundle's folder", catalog: false)
+            isIncomplete = bundle == nil
+        }
         var catalogs: [Folder] = []
         if let node = document["assetCatalogs"], let items = Read.array(node, d, what: "asset catalog folders") {
             for item in items {
-                guard let catalog = read(item, what: "an .xcassets folder", catalog: true) else { continue }
+                guard let catalog = read(item, what: "an .xcassets folder", catalog: true) else {
+                    isIncomplete = true
+                    continue
+                }
                 if catalogs.contains(where: { $0.url.standardizedFileURL == catalog.url.standardizedFileURL }) {
                     d.error(item, "\"\(catalog.path)\" is listed twice")
                     continue
@@ -214,7 +228,9 @@ extension NamedAssets {
                 catalogs.append(catalog)
             }
         }
-        self.init(bundle: bundle, catalogs: catalogs, root: folder, cache: cache, traitCombinations: traitCombinations, d: d)
+        if let node = document["assetCatalogs"], case .array = node.value {} else if document.has("assetCatalogs") { isIncomplete = true }
+        self.init(bundle: bundle, catalogs: catalogs, isIncomplete: isIncomplete, root: folder, cache: cache,
+                  traitCombinations: traitCombinations, d: d)
     }
 }
 

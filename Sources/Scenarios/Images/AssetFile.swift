@@ -23,7 +23,8 @@ enum AssetFile {
             throw .message("\"\(relativePath)\" is an absolute path: image files must be given relative to the scenario's folder")
         }
         let base = folder.standardizedFileURL.resolvingSymlinksInPath()
-        let url = URL(fileURLWithPath: relativePath, relativeTo: base).standardizedFileURL.resolvingSymlinksInPath()
+        // Appended, not resolved "relative to" the base: a base without a trailing slash would lose its last component.
+        let url = base.appendingPathComponent(relativePath).standardizedFileURL.resolvingSymlinksInPath()
         let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
         guard url.path.hasPrefix(prefix) else {
             throw .message("\"\(relativePath)\" is outside the scenario's folder (\(base.lastPathComponent)/); keep assets next to the scenario")
