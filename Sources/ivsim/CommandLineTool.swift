@@ -29,6 +29,9 @@ enum CommandLineTool {
                                print the layout report (points and display list) as JSON
       validate PATH...         check scenario files (or folders of them); errors only
       schema                   print the JSON Schema of the scenario format
+      assets CATALOG... [--traits KEY=VALUE,...]
+                               list an .xcassets folder's image and colour sets, their variants
+                               and the file or colour each trait combination resolves to
       png inspect FILE         header, chunks and problems of a PNG file
       png convert IN OUT       decode IN and write OUT as .png (re-encoded) or .rgba (raw RGBA8)
 
@@ -57,6 +60,8 @@ enum CommandLineTool {
                 return ExitCode.success
             case "png":
                 return try PNGCommands.run(rest)
+            case "assets":
+                return try AssetCommands.run(rest)
             case "help", "-h", "--help":
                 print(usage)
                 return ExitCode.success

@@ -230,6 +230,23 @@ private let fixture = Fixture()
         #expect(wrong.stderr.contains("no variant 'scale3'"))
     }
 
+    @Test func assetsListsSetsAndWhatEachTraitCombinationPicks() throws {
+        let repository = fixture.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = repository.appendingPathComponent("Scenarios/asset-catalogs")
+        let all = try CommandLineTests.run(["assets", "Media.xcassets"], in: folder)
+        #expect(all.status == 0)
+        #expect(all.stderr == "")
+        #expect(all.stdout.hasPrefix("Media.xcassets: 11 image sets, 6 colour sets, 1 other (not read by UIImage(named:) or UIColor(named:)): AppIcon.appiconset\n"))
+        #expect(all.stdout.contains("    logo.pdf                  vector image (ivsim draws PNG variants)\n"))
+        #expect(all.stdout.contains("    scale1 dark                             → star-dark@2x.png          (2x dark)\n"))
+        let fixed = try CommandLineTests.run(["assets", "Media.xcassets", "--traits", "displayScale=3,userInterfaceStyle=dark"], in: folder)
+        #expect(fixed.stdout.contains("    scale3 dark                             → star-dark@3x.png          (3x dark)\n"))
+        #expect(!fixed.stdout.contains("scale1"))
+        let typo = try CommandLineTests.run(["assets", "Media.xcassets", "--traits", "userInterfaceStyle=drak"], in: folder)
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "ivsim: error: unknown userInterfaceStyle \"drak\" (did you mean \"dark\"?) (values: light, dark)\n")
+    }
+
     @Test func pngInspectAndConvert() throws {
         let w = try Workspace()
         let inspect = try w.run(["png", "inspect", "Snapshots/basic/one-view/default.png"])

@@ -44,3 +44,14 @@ struct TraitDimension: Sendable {
         return Read.name(node, d, among: values, what: what)
     }
 }
+
+/// The traits a scenario (or `ivsim assets --traits`) may set, by key, for the command line.
+public enum ScenarioTraits {
+    /// The trait keys in the order variant names use.
+    public static var keys: [String] { TraitDimension.keys }
+
+    /// The values of `key` as written ("2", "dark", "pad"), or nil for an unknown key.
+    public static func values(of key: String) -> [String]? {
+        TraitDimension.all.first { $0.key == key }?.values
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import ImageViews
+
+// `ivsim assets`: what a catalog holds and why each variant is picked. For each image set and
+// colour set: its variants with their traits, the entries never picked and why, and the variant
+// every relevant trait combination resolves to. The combinations vary only the traits some
+// variant of the set depends on (plus the display scale for images), so a set without dark
+// variants lists no dark rows; `traits` fixes any of them.
+
+/// A readable listing of an asset catalog.
+public enum CatalogListing {
+    /// The listing of the catalog at `url` (shown as `display`), and every problem found in it.
+    /// `fixed` maps trait keys (as in scenario files) to the one value to list.
+    public static func describe(catalogAt url: URL, display: String, fixed: [(key: String, value: String)] = [],
+                                cache: AssetCache = AssetCache()) -> (text: String, diagnostics: [ScenarioDiagnostic]) {
+        let root = url.deletingLastPathComponent()
+        let index = CatalogIndex(url: url, display: display, root: root, cache: cache)
+        var diagnostics = index.diagnostics
+        let imageSets = index.sets.filter { $0.kind == .imageSet }
+        let colorSets = index.sets.filter { $0.kind == .colorSet }
+        var out = "\(display): \(imageSets.count) image set\(imageSets.count == 1 ? "" : "s"), \(colorSets.count) colour set\(colorSets.count == 1 ? "" : "s")"
+        out += index.skipped.isEmpty ? "\n" : ", \(index.skipped.count) other (not read by UIImage(named:) or UIColor(named:)): "
+            + index.skipped.map { ($0.display as NSString).lastPathComponent }.joined(separator: ", ") + "\n"
+        for set in index.sets {
+            out += "\n"
+            switch set.kind {
+            case .imageSet:
+                let result = ImageSetReader.read(set, root: root, cache: cache)
+                diagnostics += result.diagnostics
+                out += "image set \"\(set.name)\" (\(set.path))\n"
+                guard let variants = result.variants else {
+                    out += "  unusable: see the errors\n"
+                    continue
+                }
+                out += "  rendering: \(variants[0].value.renderingMode.rawValue)\n  variants:\n"
+                for v in variants {
+                    out += "    " + pad(file(v.source, set)) + v.conditions.summary + details(v.value) + "\n"
+                }
+                out += skipped(result.skipped, set)
+                out += resolution(variants, fixed: fixed, images: true) { file($0.source, set) }
+            case .colorSet:
+                let result = ColorSetReader.read(set, root: root, cache: cache)
+                diagnostics += result.diagnostics
+                out += "colour set \"\(set.name)\" (\(set.path))\n"
+                guard let variants = result.variants else {
+                    out += "  unusable: see the errors\n"
+                    continue
+                }
+                out += "  variants:\n"
+                for v in variants {
+                    out += "    " + pad(file(v.source, set)) + pad(v.conditions.summary) + color(v.value) + "\n"
+                }
+                out += skipped(result.skipped, set)
+                out += resolution(variants, fixed: fixed, images: false) { file($0.source, set) }
+            }
+        }
+        return (out, diagnostics)
+    }
+
+    private static func file(_ source: String, _ set: CatalogIndex.Set) -> String {
+        source.hasPrefix(set.path + "/") ? String(source.dropFirst(set.path.count + 1))
+            : source.hasPrefix(set.path + " ") ? String(source.dropFirst(set.path.count + 1)) : source
+    }
+
+    private static func pad(_ text: String, to width: Int = 26) -> String {
+        text.count >= width ? text + "  " : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private static func details(_ image: Image) -> String {
+        var parts = ["\(image.pixels.width)×\(image.pixels.height) px"]
+        if let caps = image.capInsets {
+            parts.append("caps \(fmt(caps.top)) \(fmt(caps.left)) \(fmt(caps.bottom)) \(fmt(caps.right)) pt, \(image.resizingMode.rawValue)")
+        }
+        let a = image.alignmentRectInsets
+        if a != .zero { parts.append("alignment insets \(fmt(a.top)) \(fmt(a.left)) \(fmt(a.bottom)) \(fmt(a.right)) pt") }
+        return "  (" + parts.joined(separator: "; ") + ")"
+    }
+
+    private static func fmt(_ v: Double) -> String { JSONOutput.format(v) }
+
+    private static func color(_ c: Color) -> String {
+        let light = c.resolved(Traits()), dark = c.resolved(Traits(userInterfaceStyle: .dark))
+        let values = light == dark ? light.description : "light \(light.description), dark \(dark.description)"
+        return c.systemName.map { "\($0) (\(values))" } ?? values
+    }
+
+    private static func skipped(_ entries: [(entry: String, reason: String)], _ set: CatalogIndex.Set) -> String {
+        guard !entries.isEmpty else { return "" }
+        return "  never picked:\n" + entries.map { "    " + pad(file($0.entry, set)) + $0.reason + "\n" }.joined()
+    }
+
+    /// The variant each combination of the relevant traits picks.
+    private static func resolution<Value>(_ variants: [AssetVariant<Value>], fixed: [(key: String, value: String)], images: Bool,
+                                          name: (AssetVariant<Value>) -> String) -> String {
+        let conditions = variants.map(\.conditions)
+        var matrix = VariantMatrix()
+        for dimension in TraitDimension.all {
+            if let value = fixed.first(where: { $0.key == dimension.key })?.value {
+                matrix.dimensions.append(.init(key: dimension.key, values: [value]))
+                continue
+            }
+            let relevant: Bool = switch dimension.key {
+            case "displayScale": images
+            case "userInterfaceStyle": conditions.contains { $0.userInterfaceStyle != nil }
+            case "layoutDirection": conditions.contains { $0.layoutDirection != nil }
+            case "userInterfaceIdiom": conditions.contains { $0.idiom != nil }
+            case "horizontalSizeClass": conditions.contains { $0.horizontalSizeClass != nil }
+            case "verticalSizeClass": conditions.contains { $0.verticalSizeClass != nil }
+            default: conditions.contains { $0.accessibilityContrast != nil }
+            }
+            guard relevant else { continue }
+            var values = dimension.values
+            if dimension.key == "userInterfaceIdiom" {
+                // The idioms the set names, and the phone (which takes the universal variants).
+                values = values.filter { v in v == "phone" || conditions.contains { $0.idiom?.rawValue == v } }
+            }
+            matrix.dimensions.append(.init(key: dimension.key, values: values))
+        }
+        var out = "  resolves to:\n"
+        for combination in matrix.combinations(from: Traits()) {
+            let traits = combination.parts.isEmpty ? "any traits" : combination.parts.joined(separator: " ")
+            if let index = variants.bestMatch(for: combination.traits) {
+                out += "    " + pad(traits, to: 40) + "→ " + pad(name(variants[index])) + "(" + variants[index].conditions.summary + ")\n"
+            } else {
+                out += "    " + pad(traits, to: 40) + "→ nothing (UIKit returns nil)\n"
+            }
+        }
+        return out
+    }
+}
