@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "Scenarios", dependencies: ["ImageViews", "PNGCodec"]),
         .target(name: "Snapshots", dependencies: ["Scenarios", "PNGCodec", "Raster"]),
         .executableTarget(name: "ivsim", dependencies: ["Snapshots", "PNGCodec"]),
-        .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "Deflate", "Raster", "ImageViews", "Snapshots"], path: "Benchmarks"),
+        .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "Deflate", "Raster", "ImageViews", "Scenarios", "Snapshots"], path: "Benchmarks"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
