@@ -19,11 +19,10 @@ func assetBenchmarks() -> [Benchmark] {
         """.utf8)
     }
     func parse(_ text: [UInt8], _ cache: AssetCache) {
-        do {
-            _ = try ScenarioLoader.parse(text, folder: folder, displayName: "bench.json", name: "bench", assets: cache)
-        } catch {
-            fatalError("benchmark scenario invalid: \(error)")
+        let result = Result { () throws(ScenarioErrors) in
+            try ScenarioLoader.parse(text, folder: folder, displayName: "bench.json", name: "bench", assets: cache)
         }
+        if case let .failure(errors) = result { fatalError("benchmark scenario invalid: \(errors)") }
     }
     final class State: @unchecked Sendable {
         var cache = AssetCache()

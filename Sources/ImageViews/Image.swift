@@ -53,6 +53,7 @@ public struct Image: Sendable {
     public static func animated(name: String, frames: [Image], duration: Double) -> Image {
         var image = frames[0]
         image.name = name
+        image.variants = []  // the frames resolve on their own (a named first frame keeps its variants there)
         image.frames = frames
         image.duration = duration
         return image

@@ -103,6 +103,15 @@ import Testing
         #expect(images[2].resizingMode == .stretch)  // the older "fill"
     }
 
+    @Test func animatedImagesResolveEachFrame() throws {
+        let images = try Self.load(images: """
+        { "star": { "named": "Star" }, "pic": { "named": "pic" }, "both": { "animated": { "frames": ["star", "pic"] } } }
+        """).images
+        let dark3x = images[2].resolved(for: Self.traits(scale: 3, .dark))
+        #expect(dark3x.frames.map(\.source) == ["Media.xcassets/Icons/Star.imageset/star-dark@3x.png", "Bundle/pic@3x.png"])
+        #expect(dark3x.source == "Media.xcassets/Icons/Star.imageset/star@2x.png")  // the base, not a variant
+    }
+
     @Test func alignmentInsetsArePixelsOverScale() throws {
         let image = try Self.load(images: "{ \"s\": { \"named\": \"Shadowed\" } }").images[0]
         for scale in [2, 3] {
