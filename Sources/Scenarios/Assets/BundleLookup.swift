@@ -39,7 +39,7 @@ enum BundleLookup {
             ext = "png"
             stem = base
         }
-        guard ext == "png" else {
+        guard ext.lowercased() == "png" else {
             return .invalid("\"\(name)\" is a .\(ext) file: ivsim reads PNG images only (convert it, or add a PNG)")
         }
         // Modifiers written in the name fix that trait: "pic@2x" is the 2x file only.

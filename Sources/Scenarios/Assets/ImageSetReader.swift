@@ -204,8 +204,8 @@ enum ImageSetReader {
         guard let object = ObjectReader(node, allowed: CatalogKeys.resizing, what: "the resizing", d),
               let modeNode = object.required("mode", d, hint: " (\"9-part\", \"3-part-horizontal\" or \"3-part-vertical\")"),
               let mode = Read.name(modeNode, d, among: CatalogKeys.resizingModes, what: "resizing mode") else { return nil }
-        if object.has("cap-insets") && object.has("capInsets") {
-            d.error(object["capInsets"]!, "\"capInsets\" (the older spelling) and \"cap-insets\" are both given: keep \"cap-insets\"")
+        if object.has("cap-insets"), let older = object["capInsets"] {
+            d.error(older, "\"capInsets\" (the older spelling) and \"cap-insets\" are both given: keep \"cap-insets\"")
             return nil
         }
         var caps = [0, 0, 0, 0]
