@@ -1,4 +1,5 @@
 import Foundation
+import ImageViews
 import Raster
 
 /// What one run has read from bundles and asset catalogs, shared by every scenario of the run so
@@ -9,8 +10,8 @@ public final class AssetCache: @unchecked Sendable {
     private let lock = NSLock()
     private var listings: [String: [String]?] = [:]
     private var catalogs: [String: CatalogIndex] = [:]
-    private var imageSets: [String: ImageSetResult] = [:]
-    private var colorSets: [String: ColorSetResult] = [:]
+    private var imageSets: [String: CatalogSetResult<Image>] = [:]
+    private var colorSets: [String: CatalogSetResult<Color>] = [:]
     private var decodedFiles: [String: Result<SourceImage, AssetFile.Failure>] = [:]
 
     public init() {}
@@ -48,11 +49,11 @@ public final class AssetCache: @unchecked Sendable {
         cached(url.path, in: \.catalogs, make: make)
     }
 
-    func imageSet(_ url: URL, make: () -> ImageSetResult) -> ImageSetResult {
+    func imageSet(_ url: URL, make: () -> CatalogSetResult<Image>) -> CatalogSetResult<Image> {
         cached(url.path, in: \.imageSets, make: make)
     }
 
-    func colorSet(_ url: URL, make: () -> ColorSetResult) -> ColorSetResult {
+    func colorSet(_ url: URL, make: () -> CatalogSetResult<Color>) -> CatalogSetResult<Color> {
         cached(url.path, in: \.colorSets, make: make)
     }
 

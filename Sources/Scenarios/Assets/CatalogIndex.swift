@@ -105,10 +105,9 @@ struct CatalogIndex {
     /// Whether a group's Contents.json sets `properties.provides-namespace` (absent file: no).
     private static func providesNamespace(_ group: URL, display: String, cache: AssetCache,
                                           into diagnostics: inout [ScenarioDiagnostic]) -> Bool {
-        guard cache.contains("Contents.json", in: group) else { return false }
         let d = Diagnostics(file: display + "/Contents.json")
         defer { diagnostics += d.list }
-        guard let object = CatalogJSON.read(group.appendingPathComponent("Contents.json"), allowed: CatalogKeys.group, d) else { return false }
+        guard let object = CatalogJSON.read(contentsOf: group, allowed: CatalogKeys.group, missing: nil, cache: cache, d) else { return false }
         guard let properties = object["properties"],
               let p = ObjectReader(properties, allowed: CatalogKeys.groupProperties, what: "the group's properties", d),
               let flag = p["provides-namespace"] else { return false }

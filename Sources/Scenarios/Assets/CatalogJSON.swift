@@ -1,4 +1,5 @@
 import Foundation
+import ImageViews
 
 // Reading an asset catalog's Contents.json files: the JSON parser and readers of scenario files,
 // with the keys Xcode writes (Apple's Asset Catalog Format Reference plus the keys newer Xcode
@@ -44,10 +45,41 @@ enum CatalogKeys {
     static let renderingIntents = ["original", "template"]
 }
 
+/// What reading one image set or colour set gave.
+struct CatalogSetResult<Value: Sendable> {
+    /// The variants, in entry order; nil when the set has errors.
+    var variants: [AssetVariant<Value>]?
+    /// Entries that are never picked, with the reason (for `ivsim assets`).
+    var skipped: [(entry: String, reason: String)] = []
+    var diagnostics: [ScenarioDiagnostic] = []
+
+    /// The never-picked entries as one list for messages ("a.png: reason; b.png: reason").
+    var skippedList: String { skipped.map { "\($0.entry): \($0.reason)" }.joined(separator: "; ") }
+
+    /// Reads the set's Contents.json (its keys among `allowed`; a missing file is reported as
+    /// `missing`) and lets `body` fill in the result; the diagnostics name that Contents.json.
+    static func reading(_ set: CatalogIndex.Set, allowed: [String], missing: String, cache: AssetCache,
+                        _ body: (ObjectReader, Diagnostics, inout Self) -> Void) -> Self {
+        let d = Diagnostics(file: set.display + "/Contents.json")
+        var result = Self()
+        if let object = CatalogJSON.read(contentsOf: set.url, allowed: allowed, missing: missing, cache: cache, d) {
+            body(object, d, &result)
+        }
+        result.diagnostics = d.list
+        return result
+    }
+}
+
 enum CatalogJSON {
-    /// The top-level object of the Contents.json at `url` (its keys among `allowed`), or nil with
-    /// the problem reported: missing file, invalid JSON, not an object.
-    static func read(_ url: URL, allowed: [String], _ d: Diagnostics) -> ObjectReader? {
+    /// The top-level object of `folder`'s Contents.json (its keys among `allowed`), or nil: when
+    /// the file is absent (reported as `missing` if given; a group needs none), invalid JSON or
+    /// not an object (reported).
+    static func read(contentsOf folder: URL, allowed: [String], missing: String?, cache: AssetCache, _ d: Diagnostics) -> ObjectReader? {
+        guard cache.contains("Contents.json", in: folder) else {
+            if let missing { d.error(at: nil, path: "", missing) }
+            return nil
+        }
+        let url = folder.appendingPathComponent("Contents.json")
         guard let data = FileManager.default.contents(atPath: url.path) else {
             d.error(at: nil, path: "", "cannot read the file")
             return nil

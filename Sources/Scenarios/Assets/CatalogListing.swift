@@ -27,34 +27,30 @@ public enum CatalogListing {
             case .imageSet:
                 let result = ImageSetReader.read(set, root: root, cache: cache)
                 diagnostics += result.diagnostics
-                out += "image set \"\(set.name)\" (\(set.path))\n"
-                guard let variants = result.variants else {
-                    out += "  unusable: see the errors\n"
-                    continue
-                }
-                out += "  rendering: \(variants[0].value.renderingMode.rawValue)\n  variants:\n"
-                for v in variants {
-                    out += "    " + pad(file(v.source, set)) + v.conditions.summary + details(v.value) + "\n"
-                }
-                out += skipped(result.skipped, set)
-                out += resolution(variants, fixed: fixed, images: true) { file($0.source, set) }
+                out += describe(set, result, noun: "image set", fixed: fixed, images: true,
+                                header: { "  rendering: \($0[0].value.renderingMode.rawValue)\n" },
+                                line: { pad(file($0.source, set)) + $0.conditions.summary + details($0.value) })
             case .colorSet:
-                let result = ColorSetReader.read(set, root: root, cache: cache)
+                let result = ColorSetReader.read(set, cache: cache)
                 diagnostics += result.diagnostics
-                out += "colour set \"\(set.name)\" (\(set.path))\n"
-                guard let variants = result.variants else {
-                    out += "  unusable: see the errors\n"
-                    continue
-                }
-                out += "  variants:\n"
-                for v in variants {
-                    out += "    " + pad(file(v.source, set)) + pad(v.conditions.summary) + color(v.value) + "\n"
-                }
-                out += skipped(result.skipped, set)
-                out += resolution(variants, fixed: fixed, images: false) { file($0.source, set) }
+                out += describe(set, result, noun: "colour set", fixed: fixed, images: false, header: { _ in "" },
+                                line: { pad(file($0.source, set)) + pad($0.conditions.summary) + color($0.value) })
             }
         }
         return (out, diagnostics)
+    }
+
+    /// One set: its name and path, its variants (`header` above them, `line` for each), the
+    /// entries never picked and what each trait combination resolves to.
+    private static func describe<Value>(_ set: CatalogIndex.Set, _ result: CatalogSetResult<Value>, noun: String,
+                                        fixed: [(key: String, value: String)], images: Bool,
+                                        header: ([AssetVariant<Value>]) -> String, line: (AssetVariant<Value>) -> String) -> String {
+        var out = "\(noun) \"\(set.name)\" (\(set.path))\n"
+        guard let variants = result.variants else { return out + "  unusable: see the errors\n" }
+        out += header(variants) + "  variants:\n"
+        for variant in variants { out += "    " + line(variant) + "\n" }
+        out += skipped(result.skipped, set)
+        return out + resolution(variants, fixed: fixed, images: images) { file($0.source, set) }
     }
 
     private static func file(_ source: String, _ set: CatalogIndex.Set) -> String {

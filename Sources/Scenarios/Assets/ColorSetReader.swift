@@ -13,32 +13,15 @@ import ImageViews
 // Each becomes a fraction v; the 8-bit value is ⌊clamp(v', 0, 1) × 255 + ½⌋ of the value v' in
 // sRGB after the colour space conversion (ColorSpaces.swift), in binary64.
 
-/// What reading one colour set gave.
-struct ColorSetResult {
-    /// The variants, in entry order; nil when the set has errors.
-    var variants: [AssetVariant<Color>]?
-    /// Entries that are never picked, with the reason (for `ivsim assets`).
-    var skipped: [(entry: String, reason: String)] = []
-    var diagnostics: [ScenarioDiagnostic] = []
-}
-
 enum ColorSetReader {
-    static func read(_ set: CatalogIndex.Set, root: URL, cache: AssetCache) -> ColorSetResult {
-        let d = Diagnostics(file: set.display + "/Contents.json")
-        var result = ColorSetResult()
-        read(set, root: root, cache: cache, into: &result, d)
-        result.diagnostics = d.list
-        return result
+    static func read(_ set: CatalogIndex.Set, cache: AssetCache) -> CatalogSetResult<Color> {
+        .reading(set, allowed: CatalogKeys.colorSet, missing: "missing file: a colour set lists its colours in a Contents.json",
+                 cache: cache) { object, d, result in
+            read(set, object, into: &result, d)
+        }
     }
 
-    private static func read(_ set: CatalogIndex.Set, root: URL, cache: AssetCache, into result: inout ColorSetResult, _ d: Diagnostics) {
-        guard cache.contains("Contents.json", in: set.url) else {
-            d.error(at: nil, path: "", "missing file: a colour set lists its colours in a Contents.json")
-            return
-        }
-        guard let object = CatalogJSON.read(set.url.appendingPathComponent("Contents.json"), allowed: CatalogKeys.colorSet, d) else {
-            return
-        }
+    private static func read(_ set: CatalogIndex.Set, _ object: ObjectReader, into result: inout CatalogSetResult<Color>, _ d: Diagnostics) {
         if let node = object["properties"] {
             _ = ObjectReader(node, allowed: CatalogKeys.colorSetProperties, what: "the colour set's properties", d)
         }
@@ -64,7 +47,7 @@ enum ColorSetReader {
         if variants.isEmpty {
             d.error(colorsNode, result.skipped.isEmpty
                 ? "the colour set has no colours (every entry is an empty slot)"
-                : "no entry of the colour set can be shown: \(result.skipped.map { "\($0.entry): \($0.reason)" }.joined(separator: "; "))")
+                : "no entry of the colour set can be shown: \(result.skippedList)")
             return
         }
         result.variants = variants

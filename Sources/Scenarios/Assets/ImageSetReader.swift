@@ -17,15 +17,6 @@ import Raster
 // - vector files (PDF, SVG) are skipped when PNG entries exist and refused otherwise; other
 //   raster formats are refused (ivsim decodes PNG only).
 
-/// What reading one image set gave.
-struct ImageSetResult {
-    /// The variants, in entry order; nil when the set has errors.
-    var variants: [AssetVariant<Image>]?
-    /// Entries that are never picked, with the reason (for `ivsim assets`).
-    var skipped: [(entry: String, reason: String)] = []
-    var diagnostics: [ScenarioDiagnostic] = []
-}
-
 enum ImageSetReader {
     /// A parsed entry with a file.
     private struct Entry {
@@ -51,22 +42,15 @@ enum ImageSetReader {
         var mode: ResizingMode
     }
 
-    static func read(_ set: CatalogIndex.Set, root: URL, cache: AssetCache) -> ImageSetResult {
-        let d = Diagnostics(file: set.display + "/Contents.json")
-        var result = ImageSetResult()
-        read(set, root: root, cache: cache, into: &result, d)
-        result.diagnostics = d.list
-        return result
+    static func read(_ set: CatalogIndex.Set, root: URL, cache: AssetCache) -> CatalogSetResult<Image> {
+        .reading(set, allowed: CatalogKeys.imageSet, missing: "missing file: an image set lists its images in a Contents.json",
+                 cache: cache) { object, d, result in
+            read(set, object, root: root, cache: cache, into: &result, d)
+        }
     }
 
-    private static func read(_ set: CatalogIndex.Set, root: URL, cache: AssetCache, into result: inout ImageSetResult, _ d: Diagnostics) {
-        guard cache.contains("Contents.json", in: set.url) else {
-            d.error(at: nil, path: "", "missing file: an image set lists its images in a Contents.json")
-            return
-        }
-        guard let object = CatalogJSON.read(set.url.appendingPathComponent("Contents.json"), allowed: CatalogKeys.imageSet, d) else {
-            return
-        }
+    private static func read(_ set: CatalogIndex.Set, _ object: ObjectReader, root: URL, cache: AssetCache,
+                             into result: inout CatalogSetResult<Image>, _ d: Diagnostics) {
         var setIntent: RenderingMode?
         if let node = object["properties"], let properties = ObjectReader(node, allowed: CatalogKeys.imageSetProperties, what: "the image set's properties", d),
            let intent = properties["template-rendering-intent"] {
@@ -136,7 +120,7 @@ enum ImageSetReader {
             } else if result.skipped.isEmpty {
                 d.error(imagesNode, "the image set has no image files (every entry is an empty slot)")
             } else {
-                d.error(imagesNode, "no entry of the image set can be shown on an iPhone or iPad display: \(result.skipped.map { "\($0.entry): \($0.reason)" }.joined(separator: "; "))")
+                d.error(imagesNode, "no entry of the image set can be shown on an iPhone or iPad display: \(result.skippedList)")
             }
             return
         }

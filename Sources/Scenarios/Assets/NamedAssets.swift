@@ -52,22 +52,12 @@ final class NamedAssets {
             d.error(node, "\"named\" looks images up in a \"bundle\" folder or \"assetCatalogs\": the scenario gives neither")
             return nil
         }
-        for (folder, index) in catalogs {
-            let sets = index.sets(named: name, kind: .imageSet)
-            guard let set = sets.first else { continue }
-            guard sets.count == 1 else {
-                d.error(node, "\(sets.count) image sets are named \"\(name)\" in \(folder.path): \(sets.map(\.display).joined(separator: ", ")) (rename one, or put it in a group that provides a namespace)")
-                return nil
-            }
-            let result = cache.imageSet(set.url) {
-                ImageSetReader.read(set, root: root, cache: cache)
-            }
-            d.append(result.diagnostics)
-            guard let variants = result.variants else {
-                d.error(node, "image set \"\(name)\" in \(folder.path) cannot be used (see the errors in \(set.display)/Contents.json)")
-                return nil
-            }
-            return image(from: variants, name: name, node: node, what: "image set \"\(name)\" in \(folder.path)")
+        switch catalogVariants(named: name, kind: .imageSet, node: node, read: { set in
+            cache.imageSet(set.url) { ImageSetReader.read(set, root: root, cache: cache) }
+        }) {
+        case let .found(variants, what): return image(from: variants, name: name, node: node, what: what)
+        case .failed: return nil
+        case .notFound: break
         }
         if let bundle {
             switch BundleLookup.files(named: name, in: bundle.url, cache: cache) {
@@ -99,23 +89,16 @@ final class NamedAssets {
 
     /// The colour called `name` in the catalogs, with its variants; errors are reported at `node`.
     func color(named name: String, node: JSONNode) -> Color? {
-        for (folder, index) in catalogs {
-            let sets = index.sets(named: name, kind: .colorSet)
-            guard let set = sets.first else { continue }
-            guard sets.count == 1 else {
-                d.error(node, "\(sets.count) colour sets are named \"\(name)\" in \(folder.path): \(sets.map(\.display).joined(separator: ", "))")
-                return nil
-            }
-            let result = cache.colorSet(set.url) { ColorSetReader.read(set, root: root, cache: cache) }
-            d.append(result.diagnostics)
-            guard let variants = result.variants else {
-                d.error(node, "colour set \"\(name)\" in \(folder.path) cannot be used (see the errors in \(set.display)/Contents.json)")
-                return nil
-            }
-            guard checkCoverage(variants, node: node, what: "colour set \"\(name)\" in \(folder.path)") else { return nil }
+        switch catalogVariants(named: name, kind: .colorSet, node: node, read: { set in
+            cache.colorSet(set.url) { ColorSetReader.read(set, cache: cache) }
+        }) {
+        case let .found(variants, what):
+            guard checkCoverage(variants, node: node, what: what) else { return nil }
             var color = variants[0].value
             color.variants = variants
             return color
+        case .failed: return nil
+        case .notFound: break
         }
         if isIncomplete { return nil }
         let names = catalogs.flatMap { $0.index.names(of: .colorSet) }
@@ -128,6 +111,41 @@ final class NamedAssets {
         }
         d.error(node, message)
         return nil
+    }
+
+    /// What the catalogs hold for a name.
+    private enum CatalogOutcome<Value: Sendable> {
+        /// The set's variants, and how messages name the set.
+        case found([AssetVariant<Value>], what: String)
+        /// No catalog has a set of that kind and name.
+        case notFound
+        /// The set is ambiguous or has errors (reported).
+        case failed
+    }
+
+    /// The variants of the set of `kind` called `name` in the first catalog that has one, read by
+    /// `read` (through the run's cache); its problems are reported, and one line at `node`.
+    private func catalogVariants<Value>(named name: String, kind: CatalogIndex.Kind, node: JSONNode,
+                                        read: (CatalogIndex.Set) -> CatalogSetResult<Value>) -> CatalogOutcome<Value> {
+        let noun = kind == .imageSet ? "image set" : "colour set"
+        for (folder, index) in catalogs {
+            let sets = index.sets(named: name, kind: kind)
+            guard let set = sets.first else { continue }
+            guard sets.count == 1 else {
+                d.error(node, "\(sets.count) \(noun)s are named \"\(name)\" in \(folder.path): \(sets.map(\.display).joined(separator: ", "))"
+                        + (kind == .imageSet ? " (rename one, or put it in a group that provides a namespace)" : ""))
+                return .failed
+            }
+            let result = read(set)
+            d.append(result.diagnostics)
+            let what = "\(noun) \"\(name)\" in \(folder.path)"
+            guard let variants = result.variants else {
+                d.error(node, "\(what) cannot be used (see the errors in \(set.display)/Contents.json)")
+                return .failed
+            }
+            return .found(variants, what: what)
+        }
+        return .notFound
     }
 
     /// The image for the scenario's own traits, carrying every variant.
