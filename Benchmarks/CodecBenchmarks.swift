@@ -63,4 +63,5 @@ func idatStream(_ png: [UInt8]) throws -> [UInt8] {
 
 func allBenchmarks(_ anchors: Anchors) -> [Benchmark] {
     codecBenchmarks(anchors) + rasterBenchmarks(anchors) + imageSemanticsBenchmarks(anchors) + snapshotBenchmarks()
+        + cassowaryBenchmarks()
 }

@@ -84,6 +84,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
     static func reduce(_ expression: Expression) -> Expression {
         let terms = expression.terms
         if terms.count <= 1 { return expression }
+        if terms.count <= 8 && !hasRepeats(terms) { return expression }  // the usual case: no copy
         var reduced: [Term] = []
         reduced.reserveCapacity(terms.count)
         if terms.count <= 16 {
@@ -107,5 +108,13 @@ public final class Constraint: Sendable, CustomStringConvertible {
             }
         }
         return Expression(reduced, constant: expression.constant)
+    }
+
+    /// Whether a variable occurs twice in `terms` (a few terms: pairwise, no allocation).
+    private static func hasRepeats(_ terms: [Term]) -> Bool {
+        for i in terms.indices {
+            for j in (i + 1)..<terms.count where terms[i].variable === terms[j].variable { return true }
+        }
+        return false
     }
 }

@@ -51,6 +51,15 @@ public struct Expression: Sendable, CustomStringConvertible {
         return result
     }
 
+    /// `lhs − rhs` as a new expression, its terms allocated once (the relational operators).
+    static func difference(_ lhs: Expression, _ rhs: Expression) -> Expression {
+        var terms: [Term] = []
+        terms.reserveCapacity(lhs.terms.count + rhs.terms.count)
+        terms.append(contentsOf: lhs.terms)
+        for term in rhs.terms { terms.append(Term(term.variable, -term.coefficient)) }
+        return Expression(terms, constant: lhs.constant - rhs.constant)
+    }
+
     /// `factor × expression`.
     static func scaled(_ expression: Expression, by factor: Double) -> Expression {
         Expression(expression.terms.map { Term($0.variable, $0.coefficient * factor) }, constant: expression.constant * factor)

@@ -38,7 +38,7 @@ extension Solver {
                 if index > 0 && row.cells[index - 1].symbol >= cell.symbol { problems.append("\(rowName): cells not ascending at \(index)") }
                 if nearZero(cell.coefficient) { problems.append("\(rowName): near-zero cell \(name(of: cell.symbol))") }
                 if t.isBasic(cell.symbol) { problems.append("\(rowName): holds basic symbol \(name(of: cell.symbol))") }
-                if cell.node < 0 || Int(cell.node) >= t.columns.slot.count || t.columns.slot[Int(cell.node)] != Int32(slot) {
+                if cell.node < 0 || Int(cell.node) >= t.columns.nodes.count || t.columns.nodes[Int(cell.node)].slot != Int32(slot) {
                     problems.append("\(rowName): cell \(name(of: cell.symbol)) has a stale column node")
                 }
                 holders[Int(cell.symbol)].append(Int32(slot))

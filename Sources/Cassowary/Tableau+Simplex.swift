@@ -52,7 +52,7 @@ extension Tableau {
         var bestRatio = Double.greatestFiniteMagnitude
         var node = columns.head[Int(entering)]
         while node >= 0 {
-            let slot = Int(columns.slot[Int(node)])
+            let slot = Int(columns.nodes[Int(node)].slot)
             let basic = basicOfSlot[slot]
             if kinds[Int(basic)] != .external {
                 let coefficient = rows[slot].coefficient(of: entering)
@@ -64,7 +64,7 @@ extension Tableau {
                     }
                 }
             }
-            node = columns.next[Int(node)]
+            node = columns.nodes[Int(node)].next
         }
         return best
     }
@@ -109,7 +109,7 @@ extension Tableau {
         var firstRatio = Double.greatestFiniteMagnitude, secondRatio = Double.greatestFiniteMagnitude
         var node = columns.head[Int(marker)]
         while node >= 0 {
-            let slot = Int(columns.slot[Int(node)])
+            let slot = Int(columns.nodes[Int(node)].slot)
             let basic = basicOfSlot[slot]
             let coefficient = rows[slot].coefficient(of: marker)
             if kinds[Int(basic)] == .external {
@@ -127,7 +127,7 @@ extension Tableau {
                     second = basic
                 }
             }
-            node = columns.next[Int(node)]
+            node = columns.nodes[Int(node)].next
         }
         return first >= 0 ? first : (second >= 0 ? second : third)
     }
@@ -137,12 +137,12 @@ extension Tableau {
     mutating func shiftConstants(along symbol: Int32, by delta: Double) {
         var node = columns.head[Int(symbol)]
         while node >= 0 {
-            let slot = Int(columns.slot[Int(node)])
+            let slot = Int(columns.nodes[Int(node)].slot)
             let constant = rows[slot].constant + delta * rows[slot].coefficient(of: symbol)
             rows[slot].constant = constant
             let basic = basicOfSlot[slot]
             if constant < 0 && kinds[Int(basic)] != .external { infeasible.append(basic) }
-            node = columns.next[Int(node)]
+            node = columns.nodes[Int(node)].next
         }
     }
 
@@ -155,13 +155,10 @@ extension Tableau {
 
     /// Removes the parametric `symbol` from every row and the objective (sets it to 0 for good).
     mutating func eliminate(_ symbol: Int32) {
-        var node = columns.head[Int(symbol)]
-        while node >= 0 {
-            let next = columns.next[Int(node)], slot = Int(columns.slot[Int(node)])
-            let index = rows[slot].search(symbol)
-            columns.unlink(node, symbol)
+        for slot in columns.slots(of: symbol).map({ Int($0) }) {
+            let index = rows[slot].search(symbol), node = rows[slot].cells[index].node
             rows[slot].cells.remove(at: index)
-            node = next
+            columns.withLinker(reserving: 0) { $0.unlink(node, symbol) }
         }
         if objective.search(symbol) >= 0 {
             objective.remove(symbol)

@@ -71,8 +71,10 @@ struct Tableau {
             basicOfSlot.append(-1)
         }
         var row = row
-        row.cells.withUnsafeMutableBufferPointer { cells in
-            for index in cells.indices { cells[index].node = columns.link(cells[index].symbol, slot: slot) }
+        columns.withLinker(reserving: row.cells.count) { linker in
+            row.cells.withUnsafeMutableBufferPointer { cells in
+                for index in cells.indices { cells[index].node = linker.link(cells[index].symbol, slot: slot) }
+            }
         }
         rows[Int(slot)] = row
         basicOfSlot[Int(slot)] = basic
@@ -84,10 +86,12 @@ struct Tableau {
         let slot = basicSlot[Int(basic)]
         var row = Row()
         swap(&row, &rows[Int(slot)])
-        row.cells.withUnsafeMutableBufferPointer { cells in
-            for index in cells.indices {
-                columns.unlink(cells[index].node, cells[index].symbol)
-                cells[index].node = -1
+        columns.withLinker(reserving: 0) { linker in
+            row.cells.withUnsafeMutableBufferPointer { cells in
+                for index in cells.indices {
+                    linker.unlink(cells[index].node, cells[index].symbol)
+                    cells[index].node = -1
+                }
             }
         }
         basicOfSlot[Int(slot)] = -1
@@ -102,7 +106,7 @@ struct Tableau {
         var node = columns.head[Int(symbol)]
         while node >= 0 {
             // Merging unlinks this node only; the next one of the same symbol stays valid.
-            let next = columns.next[Int(node)], slot = columns.slot[Int(node)]
+            let next = columns.nodes[Int(node)].next, slot = columns.nodes[Int(node)].slot
             var target = Row()
             swap(&target, &rows[Int(slot)])
             let index = target.search(symbol)
@@ -127,8 +131,22 @@ struct Tableau {
     /// `target + factor × source`, without `removing`, cells summing to near zero dropped; when
     /// `slot` ≥ 0 the result is that slot's row and column nodes are kept up to date.
     mutating func merge(_ target: Row, _ source: Row, times factor: Double, removing: Int32, slot: Int32) -> Row {
+        if slot < 0 {
+            var sink = NoColumns()
+            return Tableau.merge(target, source, times: factor, removing: removing, slot: slot, columns: &sink)
+        }
+        return columns.withLinker(reserving: source.cells.count) { linker in
+            Tableau.merge(target, source, times: factor, removing: removing, slot: slot, columns: &linker)
+        }
+    }
+
+    /// The merge itself, linking and unlinking nodes through `columns`. The result has room for
+    /// two more cells (the marker symbols `Solver.makeRow` appends) so that appending them does
+    /// not copy the row.
+    private static func merge<Columns: ColumnUpdates>(_ target: Row, _ source: Row, times factor: Double, removing: Int32,
+                                                      slot: Int32, columns: inout Columns) -> Row {
         var result = Row(constant: target.constant + source.constant * factor)
-        let capacity = target.cells.count + source.cells.count
+        let capacity = target.cells.count + source.cells.count + 2
         result.cells = [Cell](unsafeUninitializedCapacity: capacity) { out, written in
             target.cells.withUnsafeBufferPointer { a in
                 source.cells.withUnsafeBufferPointer { b in
@@ -138,7 +156,7 @@ struct Tableau {
                         let right = j < b.count ? b[j].symbol : Int32.max
                         if left < right {
                             if left == removing {
-                                if slot >= 0 { columns.unlink(a[i].node, left) }
+                                columns.unlink(a[i].node, left)
                             } else {
                                 out.initializeElement(at: n, to: a[i])
                                 n += 1
@@ -147,7 +165,7 @@ struct Tableau {
                         } else if right < left {
                             let value = b[j].coefficient * factor
                             if !nearZero(value) {
-                                let node = slot >= 0 ? columns.link(right, slot: slot) : -1
+                                let node = columns.link(right, slot: slot)
                                 out.initializeElement(at: n, to: Cell(symbol: right, node: node, coefficient: value))
                                 n += 1
                             }
@@ -155,7 +173,7 @@ struct Tableau {
                         } else {
                             let value = a[i].coefficient + b[j].coefficient * factor
                             if nearZero(value) {
-                                if slot >= 0 { columns.unlink(a[i].node, left) }
+                                columns.unlink(a[i].node, left)
                             } else {
                                 out.initializeElement(at: n, to: Cell(symbol: left, node: a[i].node, coefficient: value))
                                 n += 1
@@ -175,4 +193,18 @@ struct Tableau {
     mutating func removeAll() {
         self = Tableau()
     }
+}
+
+/// What a merge does to column nodes: link and unlink (Linker), or nothing (rows outside the tableau).
+protocol ColumnUpdates {
+    mutating func link(_ symbol: Int32, slot: Int32) -> Int32
+    mutating func unlink(_ node: Int32, _ symbol: Int32)
+}
+
+extension Linker: ColumnUpdates {}
+
+/// Column updates for rows outside the tableau: none.
+struct NoColumns: ColumnUpdates {
+    @inline(__always) func link(_ symbol: Int32, slot: Int32) -> Int32 { -1 }
+    @inline(__always) func unlink(_ node: Int32, _ symbol: Int32) {}
 }
