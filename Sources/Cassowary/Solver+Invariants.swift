@@ -12,6 +12,8 @@
 // - feasibility: with no infeasible row pending, every restricted row's constant is ≥ −1e-8;
 // - optimality: no non-dummy objective coefficient below −1e-8 × (1 + the largest magnitude
 //   in the objective) once the solver is at rest (no artificial objective, nothing pending);
+//   the objective's constant is Σ weight × error value over the constraints (within 1e-9 of
+//   the sum of magnitudes);
 // - bookkeeping: every added constraint's marker belongs to it, edit variables' constraints
 //   are added, external symbols are exactly the variables' symbols.
 
@@ -75,6 +77,17 @@ extension Solver {
             }
         }
         if t.artificial != nil { problems.append("an artificial objective is left over") }
+        // The constant is the objective's value: Σ weight × error over the constraints.
+        var value = 0.0, magnitude = 0.0
+        for tag in constraints.values.sorted(by: { $0.marker < $1.marker }) {
+            for symbol in [tag.marker, tag.other] where symbol >= 0 && t.kind(symbol) == .error {
+                value += tag.constraint.strength.weight * t.value(of: symbol)
+                magnitude += abs(tag.constraint.strength.weight * t.value(of: symbol))
+            }
+        }
+        if abs(value - t.objective.constant) > 1e-9 * (1 + magnitude) {
+            problems.append("objective constant \(t.objective.constant) is not the objective's value \(value)")
+        }
         return problems
     }
 }

@@ -140,15 +140,20 @@ public struct Solver: Sendable {
         if !value.isFinite { throw .nonFiniteSuggestedValue(variable) }
         let delta = value - edits[index].constant
         edits[index].constant = value
-        let tag = edits[index].tag
+        let tag = edits[index].tag, weight = tag.constraint.strength.weight
         // The edit row reads variable − e⁺ + e⁻ = constant (kiwi): move whichever error is basic,
-        // or, with both parametric, every row that holds e⁺.
+        // or, with both parametric, every row that holds e⁺ — as if e⁺ took the value delta.
+        // Unlike kiwi, the objective's constant follows (it is the objective's value, which the
+        // dump shows and the invariants check): the moved basic errors' weights times their shift.
         if tableau.isBasic(tag.marker) {
             tableau.shiftConstant(ofRow: tag.marker, by: -delta)
+            tableau.objective.constant -= delta * weight
         } else if tableau.isBasic(tag.other) {
             tableau.shiftConstant(ofRow: tag.other, by: delta)
+            tableau.objective.constant += delta * weight
         } else {
             tableau.shiftConstants(along: tag.marker, by: delta)
+            tableau.objective.constant += delta * (tableau.objective.coefficient(of: tag.marker) - weight)
         }
         try tableau.dualOptimize()
     }
