@@ -8,7 +8,12 @@
 // visits only the rows that hold the symbol — for a brand-new subject, none — and a suggested
 // value touches only the rows holding the edit's error. Cost: a node link or unlink (O(1), no
 // search) whenever a cell enters or leaves a tableau row; a node remembers its row's slot, a cell
-// remembers its node.
+// remembers its node. Measured (release, kiwi_bench workloads): replacing the column walks of
+// substitute and suggestValue by kiwi's scan of every row took the 1000-view chain build from
+// 21 ms to 222 ms (kiwisolver: 200 ms) and its 100 re-solves from 0.30 ms to 8.6 ms; the
+// 1000-cell grid build from 4.5 ms to 37 ms. The tableaus are the same size as kiwi's (100-view
+// chain: 16 357 cells here, 17 264 in kiwisolver's dump), so the scan, not row length, is the
+// difference.
 //
 // Speed (measured, kiwi_bench chain of 1000 views, release): with one Swift array per node field
 // and `append` per link, linking was 44 % of the build (uniqueness checks and growth copies on

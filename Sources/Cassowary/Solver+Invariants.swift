@@ -8,6 +8,10 @@
 //   `basicSlot` and the slot's basic symbol agree; a dummy is basic only in an all-dummy row;
 // - rows: cells strictly ascending by symbol id, no coefficient near zero (|c| < 1e-8), every
 //   cell's column node points back to its row's slot;
+// - no external symbol in a restricted row or in the objective: externals are chosen as
+//   subjects first, so a parametric external only ever sits in external rows — which is why
+//   substituting a new external subject can never make a restricted row negative, and why the
+//   primal simplex never needs to move an unrestricted symbol (docs/CASSOWARY.md §Subjects);
 // - columns: each symbol's list holds exactly the rows whose cells hold it, `count` agrees;
 // - feasibility: with no infeasible row pending, every restricted row's constant is ≥ −1e-8;
 // - optimality: no non-dummy objective coefficient below −1e-8 × (1 + the largest magnitude
@@ -40,6 +44,9 @@ extension Solver {
                 if index > 0 && row.cells[index - 1].symbol >= cell.symbol { problems.append("\(rowName): cells not ascending at \(index)") }
                 if nearZero(cell.coefficient) { problems.append("\(rowName): near-zero cell \(name(of: cell.symbol))") }
                 if t.isBasic(cell.symbol) { problems.append("\(rowName): holds basic symbol \(name(of: cell.symbol))") }
+                if t.kind(basic) != .external && t.kind(cell.symbol) == .external {
+                    problems.append("\(rowName): restricted row holds external \(name(of: cell.symbol))")
+                }
                 if cell.node < 0 || Int(cell.node) >= t.columns.nodes.count || t.columns.nodes[Int(cell.node)].slot != Int32(slot) {
                     problems.append("\(rowName): cell \(name(of: cell.symbol)) has a stale column node")
                 }
@@ -71,6 +78,7 @@ extension Solver {
         for (index, cell) in cells.enumerated() {
             if index > 0 && cells[index - 1].symbol >= cell.symbol { problems.append("objective: cells not ascending at \(index)") }
             if t.isBasic(cell.symbol) { problems.append("objective holds basic symbol \(name(of: cell.symbol))") }
+            if t.kind(cell.symbol) == .external { problems.append("objective holds external \(name(of: cell.symbol))") }
             let atRest = t.artificial == nil && t.infeasible.isEmpty
             if atRest && t.kind(cell.symbol) != .dummy && cell.coefficient < -epsilon * scale {
                 problems.append("objective not optimal: \(name(of: cell.symbol)) has \(cell.coefficient)")
