@@ -37,14 +37,15 @@ public struct Strength: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A non-required weight (negative and NaN become 0; infinity becomes the largest finite weight).
+    /// A non-required weight: negative and NaN become 0, above `maximumWeight` (infinity
+    /// included) becomes `maximumWeight`.
     public init(weight: Double) {
-        if weight == .infinity {
-            self.weight = .greatestFiniteMagnitude
-        } else {
-            self.weight = weight > 0 ? weight : 0
-        }
+        self.weight = weight > 0 ? min(weight, Strength.maximumWeight) : 0
     }
+
+    /// The largest non-required weight, 10¹²: weight × a coordinate of a million stays near 10¹⁸,
+    /// far from overflow, and kiwi's largest strength (required, 1 001 001 000) fits below it.
+    public static let maximumWeight = 1e12
 
     /// kiwi's `strength::create(a, b, c, w)`: each of a·w, b·w, c·w clipped to 0…1000, then
     /// `a·w × 10⁶ + b·w × 10³ + c·w`.

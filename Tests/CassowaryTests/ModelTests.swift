@@ -39,6 +39,7 @@ import Testing
         #expect(Strength.defaultHigh.weight == 750 && Strength.defaultLow.weight == 250)
         #expect(Strength(weight: 1000).isRequired == false)
         #expect(Strength(weight: .infinity).isRequired == false)
+        #expect(Strength(weight: .infinity).weight == 1e12 && Strength(weight: 5e12).weight == 1e12)
         #expect(Strength.strong.weight == 1_000_000)
         #expect(Strength.composite(1, 2, 3).weight == 1_002_003)
         #expect(Strength.composite(2000, 0, 0, weight: 1).weight == 1_000_000_000)
