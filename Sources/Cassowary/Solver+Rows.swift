@@ -10,20 +10,25 @@
 // Subject rule (the symbol the new row is solved for). The paper allows any unrestricted symbol,
 // or a restricted one whose choice keeps the tableau feasible. Ours:
 //   1. an external (unrestricted) symbol: the one held by the fewest other rows, ties to the
-//      lowest id — substituting the subject into the rows that hold it makes them longer, and a
-//      variable the solver has just met is held by none, so it needs no substitution at all
-//      (kiwi takes the lowest-id external whatever it costs);
+//      lowest id — the subject must be substituted into every row that holds it, and a variable
+//      the solver has just met is held by none (kiwi takes the lowest-id external whatever it
+//      costs). Measured, release: 3000 constraints `y_i == x + i` sharing x build in 7.0 ms;
+//      with kiwi's rule in this solver, x (older, held by every earlier row) is the subject
+//      each time and the build takes 456 ms (kiwisolver: 97 ms). On the fixtures and the
+//      kiwi_bench shapes both rules give the same tableaus (one candidate, or ties);
 //   2. else the marker, if a slack or error with a negative coefficient (kiwi);
 //   3. else the other error, if negative (kiwi);
 //   4. else, if the row holds only dummies: the new dummy when the constant is 0 (a redundant
 //      equality), otherwise the constraint conflicts with the required equalities whose dummies
 //      are in the row;
 //   5. else phase 1 with an artificial variable.
-// Rows grow on a chain (left_i = left_i−1 + width_i−1 + 8) whatever the subject: every left_i is
-// non-zero, so basic, and its row must hold a parametric symbol of each width before it and the
-// dummy of each link before it (docs/CASSOWARY.md §Row length), so the total is Θ(N²) cells in
-// any feasible basis. What keeps building fast is that a new row costs its own length: no scan
-// of the other rows (ColumnIndex), and no scan of the objective when it has not changed.
+// Rows grow on a chain (left_i = left_i−1 + width_i−1 + 8) whatever the subject: when a link is
+// added, left_i is the only external left after substitution, and it cannot be parametric
+// (parametric symbols are 0); its row holds each earlier width's slack and error and each
+// earlier link's dummy, Θ(N²) cells in all — kiwisolver's tableau is the same size
+// (docs/CASSOWARY.md §Row length). What keeps building fast is that a new row costs its own
+// length: no scan of the other rows (ColumnIndex), no scan of the objective when it has not
+// changed.
 //
 // Phase 1 failure. kiwi, when the artificial objective stays above zero, still pivots the
 // artificial variable out and drops its column, which imposes the unsatisfiable constraint on

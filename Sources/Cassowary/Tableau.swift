@@ -7,8 +7,9 @@
 // freed slots are reused (LIFO), so a slot number depends only on the sequence of operations —
 // and no decision depends on slots anyway: every choice breaks ties by symbol id.
 //
-// Only Tableau and Tableau+Simplex change rows and columns. Rows are taken out of their slot (`swap` with an empty row) before they are rewritten, so the
-// cell array being rewritten is never shared and never copied on write.
+// Only Tableau and Tableau+Simplex change rows and columns. Rows are taken out of their slot
+// (`swap` with an empty row) before they are rewritten, so the cell array being rewritten is
+// never shared and never copied on write.
 
 /// The rows, the objective and the symbol table of a solver.
 struct Tableau {
