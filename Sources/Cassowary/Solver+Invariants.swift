@@ -13,6 +13,7 @@
 //   substituting a new external subject can never make a restricted row negative, and why the
 //   primal simplex never needs to move an unrestricted symbol (docs/CASSOWARY.md §Subjects);
 // - columns: each symbol's list holds exactly the rows whose cells hold it, `count` agrees;
+//   dummies, and only they, are unindexed (no nodes, count 0);
 // - feasibility: with no infeasible row pending, every restricted row's constant is ≥ −1e-8;
 // - optimality: no non-dummy objective coefficient below −1e-8 × (1 + the largest magnitude
 //   in the objective) once the solver is at rest (no artificial objective, nothing pending);
@@ -47,13 +48,20 @@ extension Solver {
                 if t.kind(basic) != .external && t.kind(cell.symbol) == .external {
                     problems.append("\(rowName): restricted row holds external \(name(of: cell.symbol))")
                 }
-                if cell.node < 0 || Int(cell.node) >= t.columns.nodes.count || t.columns.nodes[Int(cell.node)].slot != Int32(slot) {
+                if !t.columns.isIndexed(cell.symbol) {
+                    if cell.node != -1 { problems.append("\(rowName): unindexed \(name(of: cell.symbol)) has a node") }
+                } else if cell.node < 0 || Int(cell.node) >= t.columns.nodes.count || t.columns.nodes[Int(cell.node)].slot != Int32(slot) {
                     problems.append("\(rowName): cell \(name(of: cell.symbol)) has a stale column node")
                 }
                 holders[Int(cell.symbol)].append(Int32(slot))
             }
         }
         for symbol in 0..<Int32(t.symbolCount) {
+            if t.columns.isIndexed(symbol) == (t.kind(symbol) == .dummy) { problems.append("\(name(of: symbol)) indexed wrongly") }
+            if !t.columns.isIndexed(symbol) {
+                if t.columns.count[Int(symbol)] != 0 { problems.append("unindexed \(name(of: symbol)) has a count") }
+                continue
+            }
             let listed = t.columns.slots(of: symbol).sorted(), expected = holders[Int(symbol)].sorted()
             if listed != expected { problems.append("column of \(name(of: symbol)) lists \(listed), rows hold it in \(expected)") }
             if Int(t.columns.count[Int(symbol)]) != expected.count { problems.append("column count of \(name(of: symbol)) is wrong") }

@@ -107,9 +107,7 @@ extension Tableau {
     func markerLeavingRow(_ marker: Int32) -> Int32 {
         var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
         var firstRatio = Double.greatestFiniteMagnitude, secondRatio = Double.greatestFiniteMagnitude
-        var node = columns.head[Int(marker)]
-        while node >= 0 {
-            let slot = Int(columns.nodes[Int(node)].slot)
+        for slot in slotsHolding(marker) {  // a dummy marker's rows are found by a scan
             let basic = basicOfSlot[slot]
             let coefficient = rows[slot].coefficient(of: marker)
             if kinds[Int(basic)] == .external {
@@ -127,7 +125,6 @@ extension Tableau {
                     second = basic
                 }
             }
-            node = columns.nodes[Int(node)].next
         }
         return first >= 0 ? first : (second >= 0 ? second : third)
     }
@@ -155,7 +152,7 @@ extension Tableau {
 
     /// Removes the parametric `symbol` from every row and the objective (sets it to 0 for good).
     mutating func eliminate(_ symbol: Int32) {
-        for slot in columns.slots(of: symbol).map({ Int($0) }) {
+        for slot in slotsHolding(symbol) {
             let index = rows[slot].search(symbol), node = rows[slot].cells[index].node
             rows[slot].cells.remove(at: index)
             columns.withLinker(reserving: 0) { $0.unlink(node, symbol) }

@@ -42,7 +42,7 @@ struct Tableau {
     mutating func newSymbol(_ kind: SymbolKind) -> Int32 {
         kinds.append(kind)
         basicSlot.append(-1)
-        columns.addSymbol()
+        columns.addSymbol(indexed: kind != .dummy)
         return Int32(kinds.count - 1)
     }
 
@@ -104,17 +104,16 @@ struct Tableau {
     /// Replaces `symbol` everywhere (rows, objective, artificial objective) by `row`, the
     /// expression it is now basic for; restricted rows that become negative are noted infeasible.
     mutating func substitute(_ symbol: Int32, with row: Row) {
-        var node = columns.head[Int(symbol)]
-        while node >= 0 {
-            // Merging unlinks this node only; the next one of the same symbol stays valid.
-            let next = columns.nodes[Int(node)].next, slot = columns.nodes[Int(node)].slot
-            var target = Row()
-            swap(&target, &rows[Int(slot)])
-            let index = target.search(symbol)
-            rows[Int(slot)] = merge(target, row, times: target.cells[index].coefficient, removing: symbol, slot: slot)
-            let basic = basicOfSlot[Int(slot)]
-            if kinds[Int(basic)] != .external && rows[Int(slot)].constant < 0 { infeasible.append(basic) }
-            node = next
+        if columns.isIndexed(symbol) {
+            var node = columns.head[Int(symbol)]
+            while node >= 0 {
+                // Merging unlinks this node only; the next one of the same symbol stays valid.
+                let next = columns.nodes[Int(node)].next
+                substitute(symbol, with: row, inSlot: Int(columns.nodes[Int(node)].slot))
+                node = next
+            }
+        } else {
+            for slot in slotsHolding(symbol) { substitute(symbol, with: row, inSlot: slot) }
         }
         let current = objective, index = current.search(symbol)
         if index >= 0 {
@@ -127,6 +126,23 @@ struct Tableau {
                 artificial = merge(current, row, times: current.cells[index].coefficient, removing: symbol, slot: -1)
             }
         }
+    }
+
+    /// Substitutes `row` for `symbol` in the row in `slot`, which holds it.
+    private mutating func substitute(_ symbol: Int32, with row: Row, inSlot slot: Int) {
+        var target = Row()
+        swap(&target, &rows[slot])
+        let index = target.search(symbol)
+        rows[slot] = merge(target, row, times: target.cells[index].coefficient, removing: symbol, slot: Int32(slot))
+        let basic = basicOfSlot[slot]
+        if kinds[Int(basic)] != .external && rows[slot].constant < 0 { infeasible.append(basic) }
+    }
+
+    /// The slots of the rows holding `symbol`: its column, or for a dummy (not indexed) a scan of
+    /// every row, in slot order.
+    func slotsHolding(_ symbol: Int32) -> [Int] {
+        if columns.isIndexed(symbol) { return columns.slots(of: symbol).map { Int($0) } }
+        return rows.indices.filter { basicOfSlot[$0] >= 0 && rows[$0].search(symbol) >= 0 }
     }
 
     /// `target + factor × source`, without `removing`, cells summing to near zero dropped; when
