@@ -8,8 +8,10 @@
 // in first-use order) and read by `value(of:)`.
 //
 // The solver is a value type: copying it copies the system (lazily, copy on write). Every
-// mutating call either completes or fails with a CassowaryError and leaves the system as it was
-// (see Solver+Rows for the one case kiwi does not restore: a failed phase 1).
+// mutating call either completes or fails with a CassowaryError and leaves the constraint
+// system as it was — variables first seen in a refused constraint stay known, with their ids,
+// and a refusal after phase 1 leaves the same system in another basis (Solver+Rows; kiwi
+// keeps the refused constraint in that case).
 
 /// An incremental linear constraint solver (Cassowary, as kiwi implements it).
 public struct Solver: Sendable {
@@ -84,9 +86,8 @@ public struct Solver: Sendable {
         }
         // The errors leave the objective before any pivot (kiwi: substitutions into the
         // objective would otherwise carry their weight along).
-        for symbol in [tag.marker, tag.other] where symbol >= 0 && tableau.kind(symbol) == .error {
-            removeFromObjective(symbol, weight: constraint.strength.weight)
-        }
+        if tableau.kind(tag.marker) == .error { removeFromObjective(tag.marker, weight: constraint.strength.weight) }
+        if tag.other >= 0 && tableau.kind(tag.other) == .error { removeFromObjective(tag.other, weight: constraint.strength.weight) }
         if tableau.isBasic(tag.marker) {
             _ = tableau.removeRow(basic: tag.marker)
         } else {

@@ -205,11 +205,6 @@ struct Tableau {
         }
         return result
     }
-
-    /// Forgets every symbol and row.
-    mutating func removeAll() {
-        self = Tableau()
-    }
 }
 
 /// What a merge does to column nodes: link and unlink (Linker), or nothing (rows outside the tableau).
