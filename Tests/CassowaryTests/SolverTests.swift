@@ -140,6 +140,26 @@ import Testing
         #expect(solver.invariantViolations() == [])
     }
 
+    @Test func degenerateConstraintsComeAndGo() throws {
+        // 0 == 0 (a row of its dummy alone), 1 <= 2, and an edit variable removed and added back.
+        var solver = Solver()
+        let x = Variable("x")
+        let trivial = Constraint(Expression(), .equal), true1 = Constraint(Expression(constant: -1), .lessThanOrEqual)
+        try solver.addConstraint(trivial)
+        try solver.addConstraint(true1)
+        try solver.addConstraint((x >= 1).withPriority(0))  // weight 0: in the system, not in the objective
+        try solver.addEditVariable(x, strength: .strong)
+        try solver.suggestValue(7, for: x)
+        try solver.removeEditVariable(x)
+        try solver.addEditVariable(x, strength: .weak)
+        try solver.suggestValue(-2, for: x)
+        #expect(values(&solver, [x]) == [-2])
+        try solver.removeConstraint(trivial)
+        try solver.removeConstraint(true1)
+        #expect(solver.invariantViolations() == [])
+        #expect(values(&solver, [x]) == [-2])
+    }
+
     @Test func resetForgetsEverything() throws {
         var solver = Solver()
         let x = Variable("x")
