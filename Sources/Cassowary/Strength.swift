@@ -6,8 +6,8 @@
 // required. A priority p < 1000 maps to the weight p itself — linear, exactly what
 // ../shared/bench/kiwi_bench.py does with kiwisolver ("strength = priority") — so a fixture
 // computed by kiwisolver with strength 250 is the same problem as priority 250 here. The
-// consequence (documented in docs/CASSOWARY.md): weights add up, so four violated points at
-// priority 250 cost as much as one at 1000 − ε would; priorities are not strict levels.
+// consequence (documented in docs/CASSOWARY.md): weights add up, so three points of violation
+// at priority 250 (cost 750) outweigh one at priority 749; priorities are not strict levels.
 // Values are clipped as kiwi clips strengths: below 0 (and NaN) become 0, 1000 and above become
 // required.
 //
