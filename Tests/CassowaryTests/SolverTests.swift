@@ -8,6 +8,19 @@ import Testing
         return variables.map { solver.value(of: $0) }
     }
 
+    @Test func theDocumentationsExample() throws {
+        // docs/CASSOWARY.md §API.
+        let x = Variable("x"), y = Variable("y")
+        var solver = Solver()
+        try solver.addConstraint(x + 2 * y == 10)
+        try solver.addConstraint((y >= 3).withPriority(250).labeled("y.min"))
+        try solver.addEditVariable(x, strength: .strong)
+        try solver.suggestValue(4, for: x)
+        solver.updateVariables()
+        #expect(solver.value(of: y) == 3)
+        #expect(solver.value(of: x) == 4)
+    }
+
     @Test func equalities() throws {
         var solver = Solver()
         let x = Variable("x"), y = Variable("y")
