@@ -9,16 +9,18 @@ let package = Package(
         .executable(name: "ivsim", targets: ["ivsim"]),
         .library(name: "PNGCodec", targets: ["PNGCodec"]),
         .library(name: "Deflate", targets: ["Deflate"]),
+        .library(name: "Cassowary", targets: ["Cassowary"]),
     ],
     targets: [
         .target(name: "Deflate"),
         .target(name: "PNGCodec", dependencies: ["Deflate"]),
         .target(name: "Raster"),
-        .target(name: "ImageViews", dependencies: ["Raster"]),
+        .target(name: "Cassowary"),
+        .target(name: "ImageViews", dependencies: ["Raster", "Cassowary"]),
         .target(name: "Scenarios", dependencies: ["ImageViews", "PNGCodec"]),
         .target(name: "Snapshots", dependencies: ["Scenarios", "PNGCodec", "Raster"]),
         .executableTarget(name: "ivsim", dependencies: ["Snapshots", "PNGCodec"]),
-        .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "Deflate", "Raster", "ImageViews", "Scenarios", "Snapshots"], path: "Benchmarks"),
+        .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "Deflate", "Raster", "ImageViews", "Scenarios", "Snapshots", "Cassowary"], path: "Benchmarks"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
@@ -26,6 +28,7 @@ let package = Package(
         .testTarget(name: "ImageViewsTests", dependencies: ["ImageViews", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TestSupport"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ivsimTests", dependencies: ["ivsim", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

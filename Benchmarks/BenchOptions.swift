@@ -4,6 +4,8 @@ import Foundation
 struct BenchOptions {
     var dataDirectory: String
     var referencePath: String
+    /// kiwi_bench.py's printed output, for kiwisolver's medians beside the Cassowary rows.
+    var kiwiPath = ""
     var rounds = 3
     var filters: [String] = []
 
@@ -17,6 +19,7 @@ struct BenchOptions {
             switch argument {
             case "--data": dataDirectory = iterator.next() ?? dataDirectory
             case "--reference": referencePath = iterator.next() ?? ""
+            case "--kiwi": kiwiPath = iterator.next() ?? ""
             case "--rounds": rounds = max(1, Int(iterator.next() ?? "") ?? rounds)
             default: filters.append(argument)
             }
@@ -59,7 +62,7 @@ struct ReferenceResults {
         let bytes: Int?
     }
 
-    let rows: [Row]
+    var rows: [Row]
     let source: String
 
     init(path: String) {

@@ -2,17 +2,20 @@
 // ../shared/bench/gen_images.py writes, and prints each median beside the same operation's
 // median from the mature libraries that ../shared/bench/bench.py measured on this machine.
 //
-//   swift run -c release ivsim-bench [--data DIR] [--reference results.json] [--rounds N] [FILTER...]
+//   swift run -c release ivsim-bench [--data DIR] [--reference results.json] [--kiwi kiwi.txt] [--rounds N] [FILTER...]
 //
 // Method (the same as bench.py's, so the ratios compare like with like): the suite runs `rounds`
 // times; each row is timed with one untimed warm-up, then at least 3 runs and until ~0.35 s of
 // timed work (at most 35 runs) per round; the figure is the median of all runs pooled over rounds.
+// The Cassowary rows (filter `cassowary`) need no anchor images; `--kiwi` takes the output of
+// ../shared/bench/kiwi_bench.py for kiwisolver's medians.
 
 import Foundation
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 let anchors = Anchors(directory: options.dataDirectory)
-guard anchors.isComplete else {
+let solverOnly = !options.filters.isEmpty && options.filters.allSatisfy { $0.hasPrefix("cassowary") }
+guard anchors.isComplete || solverOnly else {
     print("""
     anchor images not found in \(options.dataDirectory)
     generate them once with ../shared/bench/gen_images.py (see ../shared/bench/README.md),
@@ -20,11 +23,12 @@ guard anchors.isComplete else {
     """)
     exit(2)
 }
-let reference = ReferenceResults(path: options.referencePath)
+var reference = ReferenceResults(path: options.referencePath)
+reference.rows += kiwiReferenceRows(path: options.kiwiPath)
 var rows: [BenchRow] = []
 for round in 1...options.rounds {
     print("== round \(round)/\(options.rounds)")
-    for benchmark in allBenchmarks(anchors) where options.selects(benchmark.name) {
+    for benchmark in (solverOnly ? cassowaryBenchmarks() : allBenchmarks(anchors)) where options.selects(benchmark.name) {
         let times = benchmark.measure()
         merge(&rows, BenchRow(name: benchmark.name, times: times, bytes: benchmark.bytes, pixels: benchmark.pixels,
                               output: benchmark.output(), reference: benchmark.reference))

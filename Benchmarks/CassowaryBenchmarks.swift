@@ -1,0 +1,138 @@
+import Cassowary
+import Foundation
+
+// The Cassowary solver on exactly the workloads of ../shared/bench/kiwi_bench.py, which times
+// kiwisolver (C++ behind Python) on the same machine:
+//   chain: N views in a row inside a root whose width is a strong edit variable (hugging @250,
+//          compression resistance @750, each left edge after the previous view's right + 8);
+//   cells: N views each tied only to the root (a 20-column grid), width and height @750;
+// each (a) built and solved from nothing (variables and constraints created inside the timing,
+// as kiwi_bench.py does), and (b) 100 re-solves: suggestValue on the root width (60 N + 100 +
+// (k mod 10) × 7 for the chain, 1200 + (k mod 10) × 7 for the cells) and updateVariables, on one
+// solver built once and kept from run to run (as kiwi_bench.py keeps it).
+// Priorities map to weights as kiwi_bench.py maps them (weight = priority); "strong" is kiwi's
+// 1 000 000. `--kiwi FILE` (kiwi_bench.py's printed output) puts kiwisolver's medians beside ours.
+
+/// kiwi_bench.py's two systems.
+enum KiwiBenchSystems {
+    /// The chain of `n` views; returns the solver, the root width and the last view's (left, width).
+    static func chain(_ n: Int) -> (Solver, Variable, (Variable, Variable)) {
+        let width = 60.0 * Double(n) + 100
+        var solver = Solver()
+        let rl = Variable("root.left"), rt = Variable("root.top"), rw = Variable("root.width"), rh = Variable("root.height")
+        for constraint in [rl == 0, rt == 0, rh == 200] { add(constraint, to: &solver) }
+        try? solver.addEditVariable(rw, strength: .strong)
+        try? solver.suggestValue(width, for: rw)
+        var previous: (left: Variable, width: Variable)?
+        for i in 0..<n {
+            let l = Variable("v\(i).l"), t = Variable("v\(i).t"), w = Variable("v\(i).w"), h = Variable("v\(i).h")
+            let intrinsic = Double(20 + (i * 37) % 61)
+            add(t == rt + 10, to: &solver)
+            add(h == 44, to: &solver)
+            add((w <= intrinsic).withPriority(250), to: &solver)
+            add((w >= intrinsic).withPriority(750), to: &solver)
+            add(w >= 0, to: &solver)
+            if let previous {
+                add(l == previous.left + previous.width + 8, to: &solver)
+            } else {
+                add(l == rl + 20, to: &solver)
+            }
+            previous = (l, w)
+        }
+        if let previous { add(previous.left + previous.width <= rl + rw - 20, to: &solver) }
+        solver.updateVariables()
+        return (solver, rw, previous ?? (rl, rw))
+    }
+
+    /// The grid of `n` cells; returns the solver and the root width.
+    static func cells(_ n: Int) -> (Solver, Variable) {
+        var solver = Solver()
+        let rl = Variable("root.left"), rt = Variable("root.top"), rw = Variable("root.width")
+        add(rl == 0, to: &solver)
+        add(rt == 0, to: &solver)
+        try? solver.addEditVariable(rw, strength: .strong)
+        try? solver.suggestValue(1200, for: rw)
+        for i in 0..<n {
+            let l = Variable("c\(i).l"), t = Variable("c\(i).t"), w = Variable("c\(i).w"), h = Variable("c\(i).h")
+            add(l == rl + Double(8 + (i % 20) * 60), to: &solver)
+            add(t == rt + Double(8 + (i / 20) * 60), to: &solver)
+            add((w == 52).withPriority(750), to: &solver)
+            add((h == 52).withPriority(750), to: &solver)
+            add(w <= rw, to: &solver)
+        }
+        solver.updateVariables()
+        return (solver, rw)
+    }
+
+    private static func add(_ constraint: Constraint, to solver: inout Solver) {
+        do { try solver.addConstraint(constraint) } catch { print("kiwi bench system: \(error)") }
+    }
+}
+
+/// The eight kiwi_bench.py rows at N = 100 and 1000.
+func cassowaryBenchmarks() -> [Benchmark] {
+    final class State {
+        var solver = Solver()
+        var rootWidth = Variable()
+        var last = (Variable(), Variable())
+        var built = false
+    }
+    var list: [Benchmark] = []
+    for n in [100, 1000] {
+        let chain = State(), cells = State()
+        list.append(Benchmark(
+            name: "cassowary build+solve chain of \(n) views",
+            reference: ReferenceKey(operationPrefix: "build+solve chain of \(n) views", library: "kiwisolver"),
+            run: { (chain.solver, chain.rootWidth, chain.last) = KiwiBenchSystems.chain(n) },
+            output: { "last view x = \(chain.solver.value(of: chain.last.0)), width = \(chain.solver.value(of: chain.last.1))" }))
+        let resolvedChain = State()
+        list.append(Benchmark(
+            name: "cassowary 100 re-solves, chain of \(n) views",
+            reference: ReferenceKey(operationPrefix: "100 re-solves after root width edits, \(n) views", library: "kiwisolver"),
+            run: {
+                if !resolvedChain.built {
+                    (resolvedChain.solver, resolvedChain.rootWidth, resolvedChain.last) = KiwiBenchSystems.chain(n)
+                    resolvedChain.built = true
+                }
+                for k in 0..<100 {
+                    try? resolvedChain.solver.suggestValue(60 * Double(n) + 100 + Double(k % 10) * 7, for: resolvedChain.rootWidth)
+                    resolvedChain.solver.updateVariables()
+                }
+            },
+            output: { "root width = \(resolvedChain.solver.value(of: resolvedChain.rootWidth))" }))
+        list.append(Benchmark(
+            name: "cassowary build+solve \(n) grid cells",
+            reference: ReferenceKey(operationPrefix: "build+solve \(n) grid cells", library: "kiwisolver"),
+            run: { (cells.solver, cells.rootWidth) = KiwiBenchSystems.cells(n) }))
+        let resolvedCells = State()
+        list.append(Benchmark(
+            name: "cassowary 100 re-solves, \(n) grid cells",
+            reference: ReferenceKey(operationPrefix: "100 re-solves after root width edits, \(n) grid cells", library: "kiwisolver"),
+            run: {
+                if !resolvedCells.built {
+                    (resolvedCells.solver, resolvedCells.rootWidth) = KiwiBenchSystems.cells(n)
+                    resolvedCells.built = true
+                }
+                for k in 0..<100 {
+                    try? resolvedCells.solver.suggestValue(1200 + Double(k % 10) * 7, for: resolvedCells.rootWidth)
+                    resolvedCells.solver.updateVariables()
+                }
+            },
+            output: { "root width = \(resolvedCells.solver.value(of: resolvedCells.rootWidth))" }))
+    }
+    return list
+}
+
+/// kiwisolver's medians from kiwi_bench.py's printed lines
+/// ("kiwisolver 1.5.1: build+solve chain of 100 views: median 1.776 ms (…)").
+func kiwiReferenceRows(path: String) -> [ReferenceResults.Row] {
+    guard !path.isEmpty, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").compactMap { line in
+        guard line.hasPrefix("kiwisolver "), let colon = line.firstIndex(of: ":"),
+              let median = line.range(of: ": median ") else { return nil }
+        let operation = line[line.index(after: colon)..<median.lowerBound].trimmingCharacters(in: .whitespaces)
+        let number = line[median.upperBound...].prefix { $0.isNumber || $0 == "." }
+        guard let milliseconds = Double(number) else { return nil }
+        return ReferenceResults.Row(op: operation, lib: "kiwisolver", medianMilliseconds: milliseconds, bytes: nil)
+    }
+}
