@@ -1,0 +1,118 @@
+// NSLayoutConstraint in ivsim's model: `first relation multiplier × second + constant` at a
+// priority, between anchors of views named by their index path from the root (docs/LAYOUT.md
+// §Auto Layout). Constraints act on alignment rects, never on frames.
+
+/// An edge, centre or dimension of a view's alignment rect (NSLayoutConstraint.Attribute).
+public enum LayoutAttribute: String, Sendable, CaseIterable {
+    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+
+    /// The axis the attribute lies on.
+    public var axis: LayoutAxis {
+        switch self {
+        case .left, .right, .leading, .trailing, .width, .centerX: .horizontal
+        case .top, .bottom, .height, .centerY: .vertical
+        }
+    }
+
+    /// Width and height: sizes, not positions.
+    public var isDimension: Bool { self == .width || self == .height }
+
+    /// Leading and trailing: edges that swap sides under right-to-left.
+    public var isDirectional: Bool { self == .leading || self == .trailing }
+
+    /// Left and right: edges that never swap.
+    public var isAbsoluteEdge: Bool { self == .left || self == .right }
+}
+
+/// Horizontal or vertical.
+public enum LayoutAxis: String, Sendable, CaseIterable {
+    case horizontal, vertical
+}
+
+/// ==, <= or >= (NSLayoutConstraint.Relation).
+public enum LayoutRelation: String, Sendable, CaseIterable {
+    case equal = "=="
+    case lessThanOrEqual = "<="
+    case greaterThanOrEqual = ">="
+}
+
+/// One attribute of one view.
+public struct LayoutAnchor: Sendable, Equatable {
+    /// The view: indices of subviews from the root (empty for the root).
+    public var view: [Int]
+    public var attribute: LayoutAttribute
+
+    public init(view: [Int], attribute: LayoutAttribute) {
+        self.view = view
+        self.attribute = attribute
+    }
+}
+
+/// `first relation multiplier × second + constant`, or `first relation constant` without a second
+/// anchor (dimensions only), held at `priority`.
+public struct LayoutConstraint: Sendable {
+    public var first: LayoutAnchor
+    public var relation: LayoutRelation
+    public var second: LayoutAnchor?
+    public var multiplier: Double
+    public var constant: Double
+    /// 1…1000; 1000 is required.
+    public var priority: Double
+    /// The constraint as written, for example `hero.leading == superview.leading + 20`.
+    public var label: String
+    /// Where it was written, for example `$.root.constraints[0]` (reports and errors).
+    public var source: String
+
+    public init(first: LayoutAnchor, relation: LayoutRelation, second: LayoutAnchor? = nil, multiplier: Double = 1,
+                constant: Double = 0, priority: Double = LayoutPriority.required, label: String, source: String = "") {
+        self.first = first
+        self.relation = relation
+        self.second = second
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.label = label
+        self.source = source
+    }
+}
+
+/// UILayoutPriority's named values.
+public enum LayoutPriority {
+    public static let required = 1000.0
+    public static let defaultHigh = 750.0
+    public static let defaultLow = 250.0
+    public static let fittingSizeLevel = 50.0
+    /// The names a scenario may write for a priority, with their values.
+    public static let names: [(name: String, value: Double)] = [
+        ("required", required), ("defaultHigh", defaultHigh), ("defaultLow", defaultLow), ("fittingSizeLevel", fittingSizeLevel),
+    ]
+}
+
+/// A priority per axis (content hugging or compression resistance).
+public struct AxisPriorities: Sendable, Equatable {
+    public var horizontal: Double
+    public var vertical: Double
+
+    public init(horizontal: Double, vertical: Double) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    public subscript(axis: LayoutAxis) -> Double {
+        axis == .horizontal ? horizontal : vertical
+    }
+
+    /// Image views created in code hug at 250 [community].
+    public static let defaultHugging = AxisPriorities(horizontal: 250, vertical: 250)
+    /// …and resist compression at 750.
+    public static let defaultCompressionResistance = AxisPriorities(horizontal: 750, vertical: 750)
+}
+
+/// How a view gets its frame.
+public enum Positioning: String, Sendable {
+    /// Its frame as set (translatesAutoresizingMaskIntoConstraints = true): when constraints
+    /// refer to it, the frame enters the solver as required constraints.
+    case frame
+    /// The solver's (translatesAutoresizingMaskIntoConstraints = false).
+    case constraints
+}
