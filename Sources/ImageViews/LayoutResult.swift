@@ -8,6 +8,8 @@ public struct ViewLayout: Sendable {
     public var path: String
     /// "view" or "imageView".
     public var kind: String
+    /// Whether the frame was set or solved from constraints.
+    public var positioning: Positioning
     /// Position in the superview's coordinates.
     public var frame: Rect
     /// Position in canvas coordinates.
@@ -96,4 +98,6 @@ public struct LayoutResult: Sendable {
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var views: [ViewLayout]
+    /// The constraint solver's report, when the scenario uses constraints.
+    public var autoLayout: AutoLayoutReport?
 }

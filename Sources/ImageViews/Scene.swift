@@ -18,18 +18,20 @@ public struct Scene: Sendable {
     /// Canvas background (premultiplied) drawn before the root view.
     public let background: PremultipliedColor
 
-    /// Lays out `root` (its frame is set to the canvas) on a canvas of `canvasSize` points.
-    public init(root: View, canvasSize: Size, traits: Traits, background: Color? = nil) {
+    /// Lays out `root` (its frame is set to the canvas) on a canvas of `canvasSize` points; views
+    /// positioned by constraints get their frames from `constraints` (AutoLayout).
+    public init(root: View, canvasSize: Size, traits: Traits, background: Color? = nil, constraints: [LayoutConstraint] = []) {
         var builder = Builder(traits: traits)
         var root = root
         root.frame = Rect(origin: .zero, size: canvasSize)
+        let autoLayout = AutoLayout.layout(&root, constraints: constraints, traits: traits)
         builder.visit(root, path: "root", origin: .zero,
                       inherited: Inherited(tint: Color.systemBlue, adjustment: .normal, drawn: true))
         let scale = Double(traits.displayScale)
         layout = LayoutResult(canvasSize: canvasSize, traits: traits,
                               pixelWidth: Int((canvasSize.width * scale).rounded(.up)),
                               pixelHeight: Int((canvasSize.height * scale).rounded(.up)),
-                              views: builder.views)
+                              views: builder.views, autoLayout: autoLayout)
         displayList = builder.list
         self.background = background?.resolved(traits).premultiplied ?? .clear
     }
@@ -92,10 +94,7 @@ public struct Scene: Sendable {
                                             caps: mirrored ? caps.mirrored : caps,
                                             mode: image.resizingMode, destination: rect)
                 }
-                if let sizing = imageView.sizingImage {
-                    let flips = sizing.flipsForRightToLeftLayoutDirection && direction == .rightToLeft
-                    alignmentInsets = flips ? sizing.alignmentRectInsets.mirrored : sizing.alignmentRectInsets
-                }
+                alignmentInsets = imageView.alignmentRectInsets(direction: direction)
                 let frames = imageView.currentAnimationImages.count
                 imageLayout = ImageViewLayout(
                     contentMode: imageView.contentMode, isHighlighted: imageView.isHighlighted,
@@ -115,6 +114,7 @@ public struct Scene: Sendable {
             }
             views.append(ViewLayout(
                 id: view.id, path: path, kind: view.imageView == nil ? "view" : "imageView",
+                positioning: path == "root" ? .frame : view.positioning,
                 frame: view.frame, absoluteFrame: absolute, bounds: view.bounds,
                 alignmentRectInsets: alignmentInsets, alignmentRect: view.frame.inset(by: alignmentInsets),
                 isHidden: view.isHidden, alpha: view.alpha, clipsToBounds: view.clipsToBounds, isDrawn: drawn,

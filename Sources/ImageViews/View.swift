@@ -19,12 +19,20 @@ public struct View: Sendable {
     /// Image-view state, for UIImageView.
     public var imageView: ImageView?
     public var subviews: [View]
+    /// Whether the frame is set (`frame`) or solved from constraints (`constraints`).
+    public var positioning: Positioning
+    /// How strongly the view resists growing past its intrinsic size, per axis.
+    public var contentHuggingPriority: AxisPriorities
+    /// How strongly the view resists shrinking below its intrinsic size, per axis.
+    public var contentCompressionResistancePriority: AxisPriorities
 
     public init(id: String? = nil, frame: Rect, backgroundColor: Color? = nil, alpha: Double = 1,
                 isHidden: Bool = false, clipsToBounds: Bool = false, tintColor: Color? = nil,
                 tintAdjustmentMode: TintAdjustmentMode = .automatic,
                 semanticContentAttribute: SemanticContentAttribute = .unspecified,
-                imageView: ImageView? = nil, subviews: [View] = []) {
+                imageView: ImageView? = nil, subviews: [View] = [], positioning: Positioning = .frame,
+                contentHuggingPriority: AxisPriorities = .defaultHugging,
+                contentCompressionResistancePriority: AxisPriorities = .defaultCompressionResistance) {
         self.id = id
         self.frame = frame
         self.backgroundColor = backgroundColor
@@ -36,6 +44,9 @@ public struct View: Sendable {
         self.semanticContentAttribute = semanticContentAttribute
         self.imageView = imageView
         self.subviews = subviews
+        self.positioning = positioning
+        self.contentHuggingPriority = contentHuggingPriority
+        self.contentCompressionResistancePriority = contentCompressionResistancePriority
     }
 
     /// The view's own coordinate space: origin zero, the frame's size.
@@ -151,6 +162,14 @@ public struct ImageView: Sendable {
         guard let image = sizingImage else { return .noIntrinsicMetric }
         let insets = image.alignmentRectInsets
         return Size(width: image.size.width - insets.left - insets.right, height: image.size.height - insets.top - insets.bottom)
+    }
+
+    /// The sizing image's alignment rect insets (zero without one), mirrored when the image flips
+    /// for right-to-left and `direction` is right-to-left: the view's alignment rect insets.
+    public func alignmentRectInsets(direction: LayoutDirection) -> EdgeInsets {
+        guard let image = sizingImage else { return .zero }
+        let flips = image.flipsForRightToLeftLayoutDirection && direction == .rightToLeft
+        return flips ? image.alignmentRectInsets.mirrored : image.alignmentRectInsets
     }
 
     /// UIImageView.sizeThatFits: the image's size, zero without one.

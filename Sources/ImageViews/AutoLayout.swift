@@ -1,0 +1,103 @@
+import Cassowary
+
+// Auto Layout over a view tree (docs/LAYOUT.md §Auto Layout). One solver per layout:
+//   1. every view in pre-order becomes a node (its frame, alignment rect insets, intrinsic size,
+//      priorities and effective layout direction, all for the trait collection laid out);
+//   2. views positioned by constraints, and views any constraint names, get four variables: the
+//      x, y, width and height of their alignment rect in canvas coordinates;
+//   3. constraints are added in a fixed order — the frames of frame-positioned views that take
+//      part (required), the scenario's constraints, then content hugging and compression
+//      resistance of constraint-positioned views with an intrinsic size;
+//   4. frames are the solved alignment rects outset by the insets, taken relative to the
+//      superview's final frame, with each edge rounded to the device-pixel grid;
+//   5. each unknown of a constraint-positioned view is probed for ambiguity.
+
+/// Solves a view tree's constraints.
+public enum AutoLayout {
+    /// Whether anything in the tree is laid out by constraints.
+    public static func isUsed(by root: View, constraints: [LayoutConstraint]) -> Bool {
+        !constraints.isEmpty || root.containsConstraintPositionedView
+    }
+
+    /// Solves `constraints` for the tree under `root` (whose frame is the canvas) in `traits` and
+    /// sets the frames of the views positioned by constraints; nil when nothing uses constraints.
+    public static func layout(_ root: inout View, constraints: [LayoutConstraint], traits: Traits,
+                              checkAmbiguity: Bool = true) -> AutoLayoutReport? {
+        guard isUsed(by: root, constraints: constraints) else { return nil }
+        var system = ConstraintSystem(tree: LayoutTree(root: root, traits: traits), constraints: constraints)
+        let report = system.solve(checkAmbiguity: checkAmbiguity)
+        if report.failure == nil {
+            system.applyFrames(to: &root, scale: Double(traits.displayScale))
+        }
+        return report
+    }
+
+    /// An engine value in points rounded to the device-pixel grid: first to 1/1024 pixel (the
+    /// solver's floating-point residue goes), then half up to a whole pixel.
+    public static func pixelRounded(_ value: Double, scale: Double) -> Double {
+        let pixels = (value * scale * 1024).rounded() / 1024
+        return (pixels + 0.5).rounded(.down) / scale
+    }
+}
+
+extension View {
+    /// Whether this view or a descendant is positioned by constraints.
+    var containsConstraintPositionedView: Bool {
+        positioning == .constraints || subviews.contains { $0.containsConstraintPositionedView }
+    }
+}
+
+/// A view tree flattened in pre-order, with what layout needs of each view.
+struct LayoutTree {
+    struct Node {
+        let path: [Int]
+        /// The superview's node, or −1 for the root.
+        let parent: Int
+        /// The id, else the tree path ("root.subviews[1]"): how labels name the view.
+        let name: String
+        let id: String?
+        let treePath: String
+        let positioning: Positioning
+        let frame: Rect
+        let insets: EdgeInsets
+        let direction: LayoutDirection
+        /// The image view's intrinsic content size, (−1, −1) for none.
+        let intrinsicSize: Size
+        let hugging: AxisPriorities
+        let compression: AxisPriorities
+    }
+
+    private(set) var nodes: [Node] = []
+    /// Tree path → node (lookup only).
+    private var index: [[Int]: Int] = [:]
+
+    init(root: View, traits: Traits) {
+        add(root, path: [], treePath: "root", parent: -1, traits: traits)
+    }
+
+    private mutating func add(_ view: View, path: [Int], treePath: String, parent: Int, traits: Traits) {
+        var viewTraits = traits
+        viewTraits.layoutDirection = view.semanticContentAttribute.layoutDirection(in: traits.layoutDirection)
+        let imageView = view.imageView?.resolved(for: viewTraits)
+        index[path] = nodes.count
+        nodes.append(Node(
+            path: path, parent: parent, name: view.id ?? treePath, id: view.id, treePath: treePath,
+            positioning: parent < 0 ? .frame : view.positioning, frame: view.frame,
+            insets: imageView?.alignmentRectInsets(direction: viewTraits.layoutDirection) ?? .zero,
+            direction: viewTraits.layoutDirection, intrinsicSize: imageView?.intrinsicContentSize ?? .noIntrinsicMetric,
+            hugging: view.contentHuggingPriority, compression: view.contentCompressionResistancePriority))
+        let me = nodes.count - 1
+        for (offset, subview) in view.subviews.enumerated() {
+            add(subview, path: path + [offset], treePath: "\(treePath).subviews[\(offset)]", parent: me, traits: traits)
+        }
+    }
+
+    /// The node of the view at `path`, if there is one.
+    func node(at path: [Int]) -> Int? { index[path] }
+}
+
+/// Numbers in labels: integers without a fraction, others in Swift's shortest round-trip form.
+func labelNumber(_ value: Double) -> String {
+    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+    return "\(value)"
+}

@@ -1,0 +1,62 @@
+/// What the constraint solver decided for a view tree (docs/LAYOUT.md §Auto Layout): every
+/// constraint it held, whether each is satisfied, which frames are not fully determined, and
+/// the required constraints that could not hold.
+public struct AutoLayoutReport: Sendable {
+    /// Every constraint given to the solver, in the order it was added: the frames of
+    /// frame-positioned views that constraints refer to, then the scenario's constraints, then
+    /// the content-size constraints of constraint-positioned image views.
+    public var constraints: [ConstraintLayout]
+    /// Constraint-positioned views whose frame the constraints leave undetermined, in tree order.
+    public var ambiguities: [ViewAmbiguity]
+    /// Set when a required constraint cannot hold; the views positioned by constraints then keep
+    /// zero frames.
+    public var failure: AutoLayoutFailure?
+}
+
+/// Where a constraint comes from.
+public enum ConstraintKind: String, Sendable {
+    /// Written in the scenario.
+    case constraint
+    /// A frame-positioned view's frame (NSAutoresizingMaskLayoutConstraint): x, y, width, height.
+    case autoresizingMask
+    /// width ≤ intrinsic width (height ≤ …) at the content hugging priority.
+    case contentHugging
+    /// width ≥ intrinsic width (height ≥ …) at the compression resistance priority.
+    case compressionResistance
+}
+
+/// One constraint and how it came out.
+public struct ConstraintLayout: Sendable, Equatable {
+    public var kind: ConstraintKind
+    /// The constraint as an equation, for example `hero.leading == superview.leading + 20`.
+    public var label: String
+    /// Where the scenario wrote it (`$.root.constraints[0]`), or the view's path for generated ones.
+    public var source: String
+    /// 1…1000 (1000 = required).
+    public var priority: Double
+    /// Whether the solution satisfies it (within 10⁻⁶ point).
+    public var isSatisfied: Bool
+    /// By how many points the solution misses it (0 when satisfied), to 10⁻⁶ point.
+    public var violation: Double
+}
+
+/// A constraint-positioned view whose frame is not determined.
+public struct ViewAmbiguity: Sendable, Equatable {
+    /// The view's id, if it has one.
+    public var id: String?
+    /// Where the view sits in the tree: "root.subviews[1]".
+    public var path: String
+    /// The undetermined parts of its alignment rect, among "x", "y", "width", "height".
+    public var unknowns: [String]
+}
+
+/// A required constraint that cannot hold together with others.
+public struct AutoLayoutFailure: Error, Sendable, Equatable {
+    /// The constraint that could not be added.
+    public var constraint: ConstraintLayout
+    /// The required constraints it conflicts with, in the order they were added (empty: it
+    /// cannot hold on its own, or the solver failed for another reason given in `reason`).
+    public var conflicts: [ConstraintLayout]
+    /// The solver's explanation when it is not a plain conflict.
+    public var reason: String?
+}
