@@ -31,3 +31,14 @@ enum ConstraintParser {
         return tokens.current == ":"
     }
 }
+
+extension ConstraintParser {
+    /// " (did you mean "x"?)" for a misspelt name: the only candidate it abbreviates ("lead" →
+    /// "leading", which edit distance alone would rank below "left"), else Suggestions' choice.
+    static func didYouMean(_ word: String, among candidates: [String]) -> String {
+        let lower = word.lowercased()
+        let longer = candidates.filter { $0.count > word.count && $0.lowercased().hasPrefix(lower) }
+        if word.count >= 2, longer.count == 1, let only = longer.first { return " (did you mean \"\(only)\"?)" }
+        return Suggestions.didYouMean(word, among: candidates)
+    }
+}

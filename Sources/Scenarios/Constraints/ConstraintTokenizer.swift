@@ -126,7 +126,7 @@ struct ConstraintTokenizer {
             } else {
                 let candidates = LayoutPriority.names.map(\.name) + metrics.keys.sorted()
                 throw ConstraintSyntaxError(offset: start, message: "unknown priority \"\(name)\""
-                    + Suggestions.didYouMean(name, among: candidates))
+                    + ConstraintParser.didYouMean(name, among: candidates))
             }
         } else {
             let names = LayoutPriority.names.map(\.name).joined(separator: ", ")

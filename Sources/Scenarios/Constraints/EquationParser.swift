@@ -78,7 +78,7 @@ struct EquationParser {
         guard !name.isEmpty else { throw tokens.expected("an attribute after \"\(item).\"", at: attributeStart) }
         guard let attribute = LayoutAttribute(rawValue: name) else {
             let names = LayoutAttribute.allCases.map(\.rawValue)
-            var suggestion = Suggestions.didYouMean(name, among: names)
+            var suggestion = ConstraintParser.didYouMean(name, among: names)
             if suggestion.isEmpty {
                 suggestion = " (expected \(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""))"
             }

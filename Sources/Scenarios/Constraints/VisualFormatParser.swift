@@ -48,6 +48,7 @@ struct VisualFormatParser {
     private var size = LayoutAttribute.width
     private var constraints: [ParsedConstraint] = []
 
+    /// A parser for `text`; `metrics` gives the values of metric names (spacings, sizes, priorities).
     init(_ text: String, metrics: [String: Double]) {
         tokens = ConstraintTokenizer(text)
         self.metrics = metrics
