@@ -23,6 +23,10 @@ public struct Scenario: Sendable {
     /// Views sized by `sizeToFit`: sized again in each variant, for its traits (a named image
     /// may have another size there), before the variant's state applies.
     var sizeToFit: [SizeToFitPlacement] = []
+    /// The constraints of every view's `constraints` list, in file order.
+    public var constraints: [LayoutConstraint] = []
+    /// Problems that do not stop the scenario (ambiguous layouts); errors with `strict`.
+    public var warnings: [ScenarioDiagnostic] = []
 
     /// Every variant to snapshot, in a fixed order (matrix order, then base state before the
     /// named states).
@@ -40,6 +44,12 @@ public struct Scenario: Sendable {
 
     /// The laid-out scene of a variant.
     public func scene(for variant: Variant) -> Scene {
+        Scene(root: root(for: variant), canvasSize: canvasSize, traits: variant.traits, background: background,
+              constraints: constraints)
+    }
+
+    /// The view tree of a variant before layout: sized to fit for its traits, its state applied.
+    func root(for variant: Variant) -> View {
         var root = self.root
         for placement in sizeToFit {
             root.update(at: placement.treePath[...]) { view in
@@ -55,7 +65,7 @@ public struct Scenario: Sendable {
                 root.apply(assignment)
             }
         }
-        return Scene(root: root, canvasSize: canvasSize, traits: variant.traits, background: background)
+        return root
     }
 }
 

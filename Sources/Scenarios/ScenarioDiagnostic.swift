@@ -7,18 +7,26 @@ public struct ScenarioDiagnostic: Error, Sendable, Equatable, CustomStringConver
     /// JSON path of the value, or "" for problems with the file as a whole.
     public var path: String
     public var message: String
+    /// Errors stop the scenario; warnings (ambiguous layouts) do not, unless `--strict`.
+    public var severity: Severity
 
-    public init(file: String, location: SourceLocation?, path: String, message: String) {
+    /// How serious a diagnostic is.
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    public init(file: String, location: SourceLocation?, path: String, message: String, severity: Severity = .error) {
         self.file = file
         self.location = location
         self.path = path
         self.message = message
+        self.severity = severity
     }
 
     public var description: String {
         var text = file
         if let location { text += ":\(location.line):\(location.column)" }
-        text += ": error: "
+        text += ": \(severity.rawValue): "
         if !path.isEmpty { text += path + ": " }
         return text + message
     }

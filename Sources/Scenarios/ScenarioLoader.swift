@@ -6,18 +6,21 @@ public enum ScenarioLoader {
     /// Loads the scenario in `url`; `displayName` names the file in messages and `name` is its
     /// snapshot folder (path under the scenarios folder without ".json").
     /// `assets` is shared by the scenarios of one run, so that each asset catalog is indexed once.
-    public static func load(_ url: URL, displayName: String, name: String, assets: AssetCache = AssetCache()) throws(ScenarioErrors) -> Scenario {
+    /// With `strict`, warnings (ambiguous layouts) are errors.
+    public static func load(_ url: URL, displayName: String, name: String, assets: AssetCache = AssetCache(),
+                            strict: Bool = false) throws(ScenarioErrors) -> Scenario {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             let exists = FileManager.default.fileExists(atPath: url.path)
             throw ScenarioErrors([ScenarioDiagnostic(file: displayName, location: nil, path: "",
                                                      message: exists ? "cannot read the file" : "no such file")])
         }
-        return try parse([UInt8](data), folder: url.deletingLastPathComponent(), displayName: displayName, name: name, assets: assets)
+        return try parse([UInt8](data), folder: url.deletingLastPathComponent(), displayName: displayName, name: name, assets: assets,
+                         strict: strict)
     }
 
     /// Parses scenario text whose relative asset paths resolve against `folder`.
     public static func parse(_ bytes: [UInt8], folder: URL, displayName: String, name: String,
-                             assets cache: AssetCache = AssetCache()) throws(ScenarioErrors) -> Scenario {
+                             assets cache: AssetCache = AssetCache(), strict: Bool = false) throws(ScenarioErrors) -> Scenario {
         let d = Diagnostics(file: displayName)
         let document: JSONNode
         do {
@@ -76,9 +79,23 @@ public enum ScenarioLoader {
         if let node = object["variants"] {
             states = VariantReader(d: d, properties: PropertyReader(images: images, colors: colors, d: d), ids: views.ids).readStates(node)
         }
+
+        // Constraints.
+        let metrics = object["metrics"].map { ConstraintReader.metrics($0, d) } ?? [:]
+        let constraintReader = ConstraintReader(d: d, ids: views.ids, metrics: metrics)
+        let constraints = constraintReader.read(views.constraintLists)
+        constraintReader.checkPositioned(views.constraintPositioned, by: constraints.map(\.constraint))
         if !d.isEmpty { throw ScenarioErrors(d.sorted) }
-        return Scenario(file: displayName, name: name, description: description, canvasSize: canvasSize,
-                        background: background, traits: traits, images: images.images, root: root,
-                        matrix: matrix, states: states, sizeToFit: views.sizeToFit)
+        var scenario = Scenario(file: displayName, name: name, description: description, canvasSize: canvasSize,
+                                background: background, traits: traits, images: images.images, root: root,
+                                matrix: matrix, states: states, sizeToFit: views.sizeToFit,
+                                constraints: constraints.map(\.constraint))
+        if AutoLayout.isUsed(by: root, constraints: scenario.constraints) {
+            let check = AutoLayoutCheck(scenario: scenario, constraintLocations: constraints.map(\.location),
+                                        viewNodes: views.constraintPositioned, d: d)
+            scenario.warnings = check.run(strict: strict)
+            if !d.isEmpty { throw ScenarioErrors(d.sorted) }
+        }
+        return scenario
     }
 }

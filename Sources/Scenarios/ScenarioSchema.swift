@@ -29,6 +29,12 @@ public enum ScenarioSchema {
                     ("description", .string("Image names to sources.")),
                     ("additionalProperties", ref("imageSource")),
                 ]),
+                "metrics": .object([
+                    ("type", .string("object")),
+                    ("description", .string("Names for numbers in Visual Format Language constraints, e.g. {\"margin\": 20}.")),
+                    ("propertyNames", .object([("pattern", .string("^[A-Za-z_][A-Za-z0-9_]*$"))])),
+                    ("additionalProperties", .object([("type", .string("number"))])),
+                ]),
                 "root": ref("root"),
                 "variants": ref("variants"),
             ])),
@@ -107,6 +113,16 @@ public enum ScenarioSchema {
             "contentMode": contentMode,
             "sampling": enumeration(ScenarioKeys.samplings),
             "subviews": .object([("type", .string("array")), ("items", ref("view"))]),
+            "constraints": .object([
+                ("type", .string("array")),
+                ("description", .string("Auto Layout constraints: equations such as \"hero.leading == superview.leading + 20\" or "
+                                        + "\"icon.width == 0.5 * hero.width + 4 @ 750\", or Visual Format Language such as "
+                                        + "\"H:|-20-[hero]-8-[icon(>=44)]-|\"; superview is the view holding the list. "
+                                        + "A view without frame, center, origin, size or sizeToFit is positioned by constraints.")),
+                ("items", .object([("type", .string("string")), ("minLength", .number(1))])),
+            ]),
+            "contentHuggingPriority": ref("axisPriorities"),
+            "contentCompressionResistancePriority": ref("axisPriorities"),
             "tintAdjustmentMode": enumeration(TintAdjustmentMode.allCases.map(\.rawValue)),
             "semanticContentAttribute": enumeration(SemanticContentAttribute.allCases.map(\.rawValue)),
             "animationImages": .object([("type", .string("array")), ("minItems", .number(1)), ("items", .object([("type", .string("string"))]))]),
@@ -188,6 +204,16 @@ public enum ScenarioSchema {
                 ])),
             ])),
             ("view", closedObject(ScenarioKeys.view, viewSchemas)),
+            ("priority", .object([
+                ("description", .string("1…1000 (1000 = required) or a UILayoutPriority name")),
+                ("anyOf", .array([.object([("type", .string("number")), ("minimum", .number(1)), ("maximum", .number(1000))]),
+                                  enumeration(LayoutPriority.names.map(\.name))])),
+            ])),
+            ("axisPriorities", .object([
+                ("description", .string("One priority for both axes, or per axis (defaults: hugging 250, compression resistance 750)")),
+                ("anyOf", .array([ref("priority"),
+                                  closedObject(ScenarioKeys.axisPriorities, ["horizontal": ref("priority"), "vertical": ref("priority")])])),
+            ])),
             ("root", closedObject(ScenarioKeys.root, viewSchemas.filter { ScenarioKeys.root.contains($0.key) },
                                   description: "The root view; it always fills the canvas.")),
             ("variants", closedObject(ScenarioKeys.variants, [

@@ -39,6 +39,7 @@ enum LayoutReport {
                 ("background", .string(scenario.background.resolved(variant.traits).description)),
             ])),
             ("views", .array(layout.views.map(view))),
+        ] + (layout.autoLayout.map { [("autoLayout", autoLayout($0))] } ?? []) + [
             ("displayList", .array(displayList(scene.displayList))),
             ("pixels", .object(pixels)),
         ])
@@ -60,11 +61,33 @@ enum LayoutReport {
         .array([.number(e.top), .number(e.left), .number(e.bottom), .number(e.right)])
     }
 
+    /// The solver's report: every constraint with its priority and whether it holds, and the
+    /// ambiguous views.
+    private static func autoLayout(_ report: AutoLayoutReport) -> JSONOutput {
+        .object([
+            ("constraints", .array(report.constraints.map { c in
+                .object([
+                    ("constraint", .string(c.label)),
+                    ("kind", .string(c.kind.rawValue)),
+                    ("source", .string(c.source)),
+                    ("priority", .number(c.priority)),
+                    ("satisfied", .bool(c.isSatisfied)),
+                    ("violation", .number(c.violation)),
+                ])
+            })),
+            ("ambiguous", .array(report.ambiguities.map { a in
+                .object([("path", .string(a.path)), ("id", a.id.map(JSONOutput.string) ?? .null),
+                         ("unknowns", .array(a.unknowns.map(JSONOutput.string)))])
+            })),
+        ])
+    }
+
     private static func view(_ v: ViewLayout) -> JSONOutput {
         var members: [(String, JSONOutput)] = [
             ("path", .string(v.path)),
             ("id", v.id.map(JSONOutput.string) ?? .null),
             ("type", .string(v.kind)),
+        ] + (v.positioning == .constraints ? [("positionedBy", .string("constraints"))] : []) + [
             ("frame", rect(v.frame)),
             ("absoluteFrame", rect(v.absoluteFrame)),
             ("bounds", rect(v.bounds)),

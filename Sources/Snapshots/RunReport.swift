@@ -36,6 +36,8 @@ public struct ScenarioOutcome: Sendable {
     public var name: String
     public var file: String
     public var diagnostics: [ScenarioDiagnostic]
+    /// Problems that did not stop the scenario (ambiguous layouts).
+    public var warnings: [ScenarioDiagnostic]
     public var variants: [VariantOutcome]
 }
 
@@ -54,6 +56,7 @@ public struct RunReport: Sendable {
 
     public var variants: [VariantOutcome] { scenarios.flatMap(\.variants) }
     public var diagnostics: [ScenarioDiagnostic] { scenarios.flatMap(\.diagnostics) }
+    public var warnings: [ScenarioDiagnostic] { scenarios.flatMap(\.warnings) }
     public var failedCount: Int { variants.filter(\.status.isFailure).count }
     /// Scenario files that could not be loaded.
     public var invalidCount: Int { scenarios.filter { !$0.diagnostics.isEmpty }.count }

@@ -18,9 +18,12 @@ public struct SnapshotOptions: Sendable {
     public var jobs: Int
     /// `record`: delete baselines of scenarios or variants that no longer exist.
     public var prune: Bool
+    /// Warnings (ambiguous layouts) are errors.
+    public var strict: Bool
 
     public init(scenariosFolder: URL, scenariosDisplay: String, snapshotsFolder: URL, artifactsFolder: URL,
-                filters: [String] = [], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, prune: Bool = false) {
+                filters: [String] = [], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, prune: Bool = false,
+                strict: Bool = false) {
         self.scenariosFolder = scenariosFolder
         self.scenariosDisplay = scenariosDisplay
         self.snapshotsFolder = snapshotsFolder
@@ -28,6 +31,7 @@ public struct SnapshotOptions: Sendable {
         self.filters = filters
         self.jobs = jobs
         self.prune = prune
+        self.strict = strict
     }
 }
 
@@ -55,7 +59,7 @@ public enum SnapshotRunner {
         let loaded = parallelMap(entries.count, jobs: options.jobs) { index -> Result<Scenario, ScenarioErrors> in
             let entry = entries[index]
             return Result { () throws(ScenarioErrors) in
-                try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets)
+                try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets, strict: options.strict)
             }
         }
         var pending: [(scenario: Scenario, variant: Variant)] = []
@@ -81,12 +85,12 @@ public enum SnapshotRunner {
             switch result {
             case let .success(scenario):
                 let count = scenario.variants().count
-                outcomes.append(ScenarioOutcome(name: entry.name, file: entry.displayName, diagnostics: [],
+                outcomes.append(ScenarioOutcome(name: entry.name, file: entry.displayName, diagnostics: [], warnings: scenario.warnings,
                                                 variants: byIndex[next..<(next + count)].map { $0! }))
                 next += count
             case let .failure(errors):
                 outcomes.append(ScenarioOutcome(name: entry.name, file: entry.displayName,
-                                                diagnostics: errors.diagnostics, variants: []))
+                                                diagnostics: errors.diagnostics, warnings: [], variants: []))
             }
         }
         var report = RunReport(mode: mode, scenarios: outcomes)

@@ -19,15 +19,17 @@ enum CommandLineTool {
     usage: ivsim <command> [options]
 
     commands:
-      check  [--scenarios DIR] [--snapshots DIR] [--artifacts DIR] [--jobs N] [--junit FILE] [--report-json FILE] [FILTER...]
+      check  [--scenarios DIR] [--snapshots DIR] [--artifacts DIR] [--jobs N] [--junit FILE] [--report-json FILE]
+             [--strict] [FILTER...]
                                compare every scenario with its baseline (never writes baselines)
       record [same options] [--prune]
                                write the baselines whose pixels or numbers changed
-      render SCENARIO... -o DIR
+      render SCENARIO... -o DIR [--strict]
                                write PNG and layout JSON of every variant, no comparison
-      layout SCENARIO [--variant NAME]
+      layout SCENARIO [--variant NAME] [--strict]
                                print the layout report (points and display list) as JSON
-      validate PATH...         check scenario files (or folders of them); errors only
+      validate PATH... [--strict]
+                               check scenario files (or folders of them); errors and warnings
       schema                   print the JSON Schema of the scenario format
       assets CATALOG... [--traits KEY=VALUE,...]
                                list an .xcassets folder's image and colour sets, their variants
@@ -35,6 +37,7 @@ enum CommandLineTool {
       png inspect FILE         header, chunks and problems of a PNG file
       png convert IN OUT       decode IN and write OUT as .png (re-encoded) or .rgba (raw RGBA8)
 
+    --strict: warnings (ambiguous Auto Layout frames) are errors.
     exit codes: 0 success, 1 mismatch or missing baseline, 2 bad input or usage.
     defaults: --scenarios Scenarios --snapshots Snapshots --artifacts .ivsim/failures --jobs <cores>
     """

@@ -15,6 +15,7 @@ enum SnapshotCommands {
         var junit: String?
         var reportJSON: String?
         var prune = false
+        var strict = false
         var filters: [String] = []
 
         init(_ arguments: [String], allowPrune: Bool) throws {
@@ -34,9 +35,11 @@ enum SnapshotCommands {
                     guard let n = Int(try value(argument)), n >= 1 else { throw UsageError(message: "--jobs needs a number of at least 1") }
                     jobs = n
                 case "--prune" where allowPrune: prune = true
+                case "--strict": strict = true
                 default:
                     if argument.hasPrefix("-") {
-                        let known = ["--scenarios", "--snapshots", "--artifacts", "--jobs", "--junit", "--report-json"] + (allowPrune ? ["--prune"] : [])
+                        let known = ["--scenarios", "--snapshots", "--artifacts", "--jobs", "--junit", "--report-json", "--strict"]
+                            + (allowPrune ? ["--prune"] : [])
                         throw UsageError(message: "unknown option \(argument)" + Suggestions.didYouMean(argument, among: known))
                     }
                     filters.append(argument)
@@ -51,7 +54,7 @@ enum SnapshotCommands {
             }
             return SnapshotOptions(scenariosFolder: URL(fileURLWithPath: scenarios), scenariosDisplay: scenarios,
                                    snapshotsFolder: URL(fileURLWithPath: snapshots), artifactsFolder: URL(fileURLWithPath: artifacts),
-                                   filters: filters, jobs: jobs, prune: prune)
+                                   filters: filters, jobs: jobs, prune: prune, strict: strict)
         }
     }
 
@@ -59,7 +62,7 @@ enum SnapshotCommands {
         let parsed = try RunArguments(arguments, allowPrune: command == "record")
         let options = try parsed.options()
         let report = command == "check" ? SnapshotRunner.check(options) : SnapshotRunner.record(options)
-        for diagnostic in report.diagnostics { printError(diagnostic.description) }
+        for diagnostic in report.diagnostics + report.warnings { printError(diagnostic.description) }
         if report.variants.isEmpty && report.diagnostics.isEmpty {
             printError("ivsim: error: no scenarios found in '\(parsed.scenarios)'" + (parsed.filters.isEmpty ? "" : " matching \(parsed.filters.joined(separator: ", "))"))
             return ExitCode.badInput
@@ -86,7 +89,8 @@ enum SnapshotCommands {
     }
 
     /// Loads scenario files named on the command line (a folder means every scenario in it).
-    static func loadScenarios(_ paths: [String]) -> (scenarios: [Scenario], errors: [ScenarioDiagnostic]) {
+    /// Warnings are printed; with `strict` they are errors.
+    static func loadScenarios(_ paths: [String], strict: Bool) -> (scenarios: [Scenario], errors: [ScenarioDiagnostic]) {
         var scenarios: [Scenario] = []
         var errors: [ScenarioDiagnostic] = []
         let assets = AssetCache()
@@ -106,7 +110,10 @@ enum SnapshotCommands {
             }
             for entry in entries {
                 do {
-                    scenarios.append(try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets))
+                    let scenario = try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets,
+                                                           strict: strict)
+                    for warning in scenario.warnings { printError(warning.description) }
+                    scenarios.append(scenario)
                 } catch {
                     errors += error.diagnostics
                 }
@@ -117,7 +124,8 @@ enum SnapshotCommands {
 
     static func validate(_ paths: [String]) throws -> Int32 {
         guard !paths.isEmpty else { throw UsageError(message: "usage: ivsim validate PATH... (scenario files or folders)") }
-        let (scenarios, errors) = loadScenarios(paths)
+        let strict = paths.contains("--strict")
+        let (scenarios, errors) = loadScenarios(paths.filter { $0 != "--strict" }, strict: strict)
         for error in errors { printError(error.description) }
         let files = Set(errors.map(\.file)).count
         print("\(scenarios.count) valid, \(files) invalid (\(errors.count) error\(errors.count == 1 ? "" : "s"))")
@@ -127,9 +135,12 @@ enum SnapshotCommands {
     static func render(_ arguments: [String]) throws -> Int32 {
         var paths: [String] = []
         var output: String?
+        var strict = false
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
-            if argument == "-o" || argument == "--output" {
+            if argument == "--strict" {
+                strict = true
+            } else if argument == "-o" || argument == "--output" {
                 guard let value = iterator.next() else { throw UsageError(message: "-o needs a folder") }
                 output = value
             } else {
@@ -137,7 +148,7 @@ enum SnapshotCommands {
             }
         }
         guard let output, !paths.isEmpty else { throw UsageError(message: "usage: ivsim render SCENARIO... -o DIR") }
-        let (scenarios, errors) = loadScenarios(paths)
+        let (scenarios, errors) = loadScenarios(paths, strict: strict)
         for error in errors { printError(error.description) }
         if !errors.isEmpty { return ExitCode.badInput }
         for scenario in scenarios {
@@ -158,9 +169,12 @@ enum SnapshotCommands {
     static func layout(_ arguments: [String]) throws -> Int32 {
         var paths: [String] = []
         var variantName: String?
+        var strict = false
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
-            if argument == "--variant" {
+            if argument == "--strict" {
+                strict = true
+            } else if argument == "--variant" {
                 guard let value = iterator.next() else { throw UsageError(message: "--variant needs a name") }
                 variantName = value
             } else {
@@ -168,7 +182,7 @@ enum SnapshotCommands {
             }
         }
         guard paths.count == 1 else { throw UsageError(message: "usage: ivsim layout SCENARIO [--variant NAME]") }
-        let (scenarios, errors) = loadScenarios(paths)
+        let (scenarios, errors) = loadScenarios(paths, strict: strict)
         for error in errors { printError(error.description) }
         guard let scenario = scenarios.first, errors.isEmpty else { return ExitCode.badInput }
         let names = scenario.variants().map(\.name)

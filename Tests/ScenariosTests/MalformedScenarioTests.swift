@@ -135,7 +135,8 @@ private let fixture = Fixture()
         Case("unknown view type", [("\"type\": \"imageView\"", "\"type\": \"UIImageView\"")],
              ["$.root.subviews[0].type: unknown view type \"UIImageView\" (did you mean \"imageView\"?)"]),
         Case("no frame", [("\"frame\": [0, 0, 10, 10], ", "")],
-             ["$.root.subviews[0]: a view needs a \"frame\", or a \"center\" or \"origin\" with a \"size\" or \"sizeToFit\": true"]),
+             ["$.root.subviews[0]: this view has no frame and no constraint names it: give it a \"frame\" (or a \"center\" or "
+              + "\"origin\" with a \"size\"), or an id and constraints that position it"]),
         Case("frame and center", [("\"frame\": [0, 0, 10, 10]", "\"frame\": [0, 0, 10, 10], \"center\": [5, 5]")],
              ["$.root.subviews[0].center: \"center\" conflicts with \"frame\": give a frame, or a center or origin with a size or sizeToFit"]),
         Case("negative size", [("\"frame\": [0, 0, 10, 10]", "\"frame\": [0, 0, -10, 10]")],

@@ -1,7 +1,8 @@
 /// The keys each object of the format allows, shared by the reader (unknown-key errors) and the
 /// JSON Schema (`ivsim schema`).
 enum ScenarioKeys {
-    static let document = ["$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "images", "root", "variants"]
+    static let document = ["$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "images", "metrics", "root",
+                           "variants"]
     static let canvas = ["size", "background"]
     static let traits = TraitDimension.keys
     static let imageSource = ["file", "named", "generate", "from", "animated", "scale", "orientation", "horizontallyFlipped",
@@ -19,12 +20,15 @@ enum ScenarioKeys {
                        "isHidden", "clipsToBounds", "tintColor", "tintAdjustmentMode", "semanticContentAttribute",
                        "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
                        "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
-                       "animationTime", "subviews"]
+                       "animationTime", "constraints", "contentHuggingPriority", "contentCompressionResistancePriority", "subviews"]
     static let imageViewOnly = ["image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
                                 "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
                                 "animationTime"]
     static let root = ["id", "backgroundColor", "tintColor", "tintAdjustmentMode", "semanticContentAttribute", "alpha",
-                       "clipsToBounds", "subviews"]
+                       "clipsToBounds", "constraints", "subviews"]
+    /// Keys that give a view its frame (a view without any is positioned by constraints).
+    static let position = ["frame", "center", "origin", "size", "sizeToFit"]
+    static let axisPriorities = ["horizontal", "vertical"]
     static let variants = ["matrix", "states"]
     static let matrix = TraitDimension.keys
     static let state = ["name", "set"]

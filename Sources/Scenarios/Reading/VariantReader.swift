@@ -5,7 +5,7 @@ import Raster
 struct VariantReader {
     let d: Diagnostics
     let properties: PropertyReader
-    let ids: [(id: String, path: String, isImageView: Bool)]
+    let ids: [ViewID]
 
     /// The trait matrix of a "variants" object (read before the images: named images are checked
     /// against every trait combination it gives).
@@ -82,6 +82,11 @@ struct VariantReader {
         guard names.contains(property) else {
             d.error(at: member.keyLocation, path: member.value.path, "unknown property \"\(property)\""
                     + Suggestions.didYouMean(property, among: names) + " (settable: \(names.joined(separator: ", ")))")
+            return nil
+        }
+        if property == "frame" && view.positioning == .constraints {
+            d.error(at: member.keyLocation, path: member.value.path,
+                    "constraints position \"\(id)\": a state cannot set its frame (change the view's constraints or give it a frame)")
             return nil
         }
         if ScenarioKeys.imageViewOnly.contains(property) && !view.isImageView {

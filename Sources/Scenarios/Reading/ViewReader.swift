@@ -5,8 +5,13 @@ import Raster
 struct ViewReader {
     let images: ImageReader
     let d: Diagnostics
-    /// Every id with the view's JSON path and whether it is an image view.
-    private(set) var ids: [(id: String, path: String, isImageView: Bool)] = []
+    /// Every id with the view's JSON path, whether it is an image view, its index path from the
+    /// root and whether constraints position it.
+    private(set) var ids: [ViewID] = []
+    /// Every `constraints` list with the index path of the view that holds it.
+    private(set) var constraintLists: [(holder: [Int], node: JSONNode)] = []
+    /// Views given no frame (positioned by constraints), with their index paths.
+    private(set) var constraintPositioned: [(treePath: [Int], node: JSONNode)] = []
     /// Views sized by `sizeToFit`, which each variant sizes again for its traits.
     private(set) var sizeToFit: [SizeToFitPlacement] = []
 
@@ -21,7 +26,7 @@ struct ViewReader {
             d.error(node, "expected the root view (an object), found \(node.value.kindDescription)")
             return nil
         }
-        let positionKeys = ["frame", "center", "origin", "size", "sizeToFit"]
+        let positionKeys = ScenarioKeys.position
         for member in members where positionKeys.contains(member.key) {
             d.error(at: member.keyLocation, path: member.value.path,
                     "the root view always fills the canvas: remove \"\(member.key)\" (set the canvas size instead)")
@@ -62,10 +67,21 @@ struct ViewReader {
             }
         }
         readProperties(object, among: ScenarioKeys.view.filter { isImageView || !ScenarioKeys.imageViewOnly.contains($0) }, into: &view)
-        let (frame, anchor) = readFrame(object, imageView: view.imageView)
-        view.frame = frame
-        if let anchor, object.has("sizeToFit") {
-            sizeToFit.append(SizeToFitPlacement(treePath: treePath, anchor: anchor))
+        if ScenarioKeys.position.contains(where: object.has) {
+            let (frame, anchor) = readFrame(object, imageView: view.imageView)
+            view.frame = frame
+            if let anchor, object.has("sizeToFit") {
+                sizeToFit.append(SizeToFitPlacement(treePath: treePath, anchor: anchor))
+            }
+        } else {
+            // No frame: translatesAutoresizingMaskIntoConstraints = false; constraints position it.
+            view.positioning = .constraints
+            constraintPositioned.append((treePath, node))
+        }
+        for (key, isHugging) in [("contentHuggingPriority", true), ("contentCompressionResistancePriority", false)] {
+            let defaults = isHugging ? AxisPriorities.defaultHugging : .defaultCompressionResistance
+            guard let node = object[key], let priorities = ConstraintReader.axisPriorities(node, d, defaults: defaults) else { continue }
+            if isHugging { view.contentHuggingPriority = priorities } else { view.contentCompressionResistancePriority = priorities }
         }
         readCommon(object, treePath: treePath, into: &view)
         return view
@@ -89,9 +105,11 @@ struct ViewReader {
                 d.error(node, "duplicate id \"\(id)\" (already used at \(previous.path))")
             } else {
                 view.id = id
-                ids.append((id, object.node.path, view.imageView != nil))
+                ids.append(ViewID(id: id, path: object.node.path, isImageView: view.imageView != nil, treePath: treePath,
+                                  positioning: view.positioning))
             }
         }
+        if let node = object["constraints"] { constraintLists.append((treePath, node)) }
         if let node = object["subviews"], let items = Read.array(node, d, what: "the subviews", allowEmpty: true) {
             view.subviews = items.enumerated().compactMap { readView($1, treePath: treePath + [$0]) }
         }
@@ -101,7 +119,7 @@ struct ViewReader {
     /// alone (UIImageView(image:): origin zero, the image's size).
     private func readFrame(_ object: ObjectReader, imageView: ImageView?) -> (Rect, SizeToFitPlacement.Anchor?) {
         let node = object.node
-        let given = ["frame", "center", "origin", "size", "sizeToFit"].filter(object.has)
+        let given = ScenarioKeys.position.filter(object.has)
         if let frameNode = object["frame"] {
             for key in given where key != "frame" {
                 d.error(object[key]!, "\"\(key)\" conflicts with \"frame\": give a frame, or a center or origin with a size or sizeToFit")
@@ -158,4 +176,15 @@ struct ViewReader {
         }
         return (Rect(origin: .zero, size: size), .origin(.zero))
     }
+}
+
+/// A view with an id, as states and constraints name it.
+struct ViewID {
+    let id: String
+    /// The view's JSON path.
+    let path: String
+    let isImageView: Bool
+    /// Indices of subviews from the root.
+    let treePath: [Int]
+    let positioning: Positioning
 }

@@ -1,0 +1,112 @@
+import ImageViews
+
+/// Reads the `constraints` lists of views (equations and Visual Format Language strings, see
+/// ConstraintParser) into LayoutConstraints that name views by index path; also the document's
+/// `metrics` and the per-axis priorities of views.
+struct ConstraintReader {
+    let d: Diagnostics
+    let ids: [ViewID]
+    let metrics: [String: Double]
+
+    /// The constraints in file order, each with the location of the string it came from.
+    func read(_ lists: [(holder: [Int], node: JSONNode)]) -> [(constraint: LayoutConstraint, location: SourceLocation)] {
+        var result: [(LayoutConstraint, SourceLocation)] = []
+        for (holder, listNode) in lists {
+            guard let items = Read.array(listNode, d, what: "the constraints (strings such as \"hero.leading == superview.leading + 20\")",
+                                         allowEmpty: true) else { continue }
+            for item in items {
+                guard let text = Read.string(item, d, what: "a constraint (a string such as \"hero.width == 44\")") else { continue }
+                switch ConstraintParser.parse(text, metrics: metrics) {
+                case let .failure(problem):
+                    report(item, text: text, offset: problem.offset, problem.message)
+                case let .success(parsed):
+                    for constraint in parsed {
+                        if let resolved = resolve(constraint, holder: holder, item, text: text) { result.append((resolved, item.location)) }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Errors for views without a frame that no constraint names.
+    func checkPositioned(_ views: [(treePath: [Int], node: JSONNode)], by constraints: [LayoutConstraint]) {
+        for (treePath, node) in views where !constraints.contains(where: { $0.first.view == treePath || $0.second?.view == treePath }) {
+            d.error(node, "this view has no frame and no constraint names it: give it a \"frame\" (or a \"center\" or \"origin\" "
+                    + "with a \"size\"), or an id and constraints that position it")
+        }
+    }
+
+    /// `parsed` with its view names replaced by index paths ("superview" is the view that holds
+    /// the list); nil (reported) when a name is unknown.
+    private func resolve(_ parsed: ParsedConstraint, holder: [Int], _ node: JSONNode, text: String) -> LayoutConstraint? {
+        func anchor(_ anchor: ParsedAnchor) -> LayoutAnchor? {
+            if anchor.item == "superview" { return LayoutAnchor(view: holder, attribute: anchor.attribute) }
+            if let view = ids.first(where: { $0.id == anchor.item }) { return LayoutAnchor(view: view.treePath, attribute: anchor.attribute) }
+            report(node, text: text, offset: anchor.offset, "no view has the id \"\(anchor.item)\""
+                  + Suggestions.didYouMean(anchor.item, among: ["superview"] + ids.map(\.id)))
+            return nil
+        }
+        guard let first = anchor(parsed.first) else { return nil }
+        var second: LayoutAnchor?
+        if let parsedSecond = parsed.second {
+            guard let resolved = anchor(parsedSecond) else { return nil }
+            second = resolved
+        }
+        return LayoutConstraint(first: first, relation: parsed.relation, second: second, multiplier: parsed.multiplier,
+                                constant: parsed.constant, priority: parsed.priority, label: parsed.text, source: node.path)
+    }
+
+    /// An error at character `offset` of the string in `node`, showing the string with a caret.
+    private func report(_ node: JSONNode, text: String, offset: Int, _ message: String) {
+        let location = SourceLocation(line: node.location.line, column: node.location.column + 1 + offset)
+        let caret = String(repeating: " ", count: offset) + "^"
+        d.error(at: location, path: node.path, message + "\n    \(text)\n    \(caret)")
+    }
+
+    // MARK: Values
+
+    /// `metrics`: names for numbers in Visual Format Language strings.
+    static func metrics(_ node: JSONNode, _ d: Diagnostics) -> [String: Double] {
+        guard case let .object(members) = node.value else {
+            d.error(node, "expected the metrics (an object of names and numbers, such as {\"margin\": 20}), found \(node.value.kindDescription)")
+            return [:]
+        }
+        var result: [String: Double] = [:]
+        for member in members {
+            let name = member.key
+            let valid = name.first.map { $0.isLetter || $0 == "_" } == true
+                && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+            guard valid else {
+                d.error(at: member.keyLocation, path: member.value.path,
+                        "invalid metric name \"\(name)\": use letters, digits and \"_\", starting with a letter")
+                continue
+            }
+            if let value = Read.number(member.value, d, in: ScenarioLimits.coordinate) { result[name] = value }
+        }
+        return result
+    }
+
+    /// A priority: 1…1000 or a name (required, defaultHigh, defaultLow, fittingSizeLevel).
+    static func priority(_ node: JSONNode, _ d: Diagnostics) -> Double? {
+        if case .string = node.value {
+            let names = LayoutPriority.names.map(\.name)
+            guard let name = Read.name(node, d, among: names, what: "priority") else { return nil }
+            return LayoutPriority.names.first { $0.name == name }?.value
+        }
+        return Read.number(node, d, in: 1...1000)
+    }
+
+    /// Content hugging or compression resistance: one priority for both axes, or
+    /// {"horizontal": …, "vertical": …} (an axis left out keeps the default).
+    static func axisPriorities(_ node: JSONNode, _ d: Diagnostics, defaults: AxisPriorities) -> AxisPriorities? {
+        if case .object = node.value {
+            guard let object = ObjectReader(node, allowed: ScenarioKeys.axisPriorities, what: "per-axis priorities", d) else { return nil }
+            var result = defaults
+            if let n = object["horizontal"] { guard let v = priority(n, d) else { return nil }; result.horizontal = v }
+            if let n = object["vertical"] { guard let v = priority(n, d) else { return nil }; result.vertical = v }
+            return result
+        }
+        return priority(node, d).map { AxisPriorities(horizontal: $0, vertical: $0) }
+    }
+}
