@@ -137,6 +137,30 @@ private let fixture = Fixture()
         #expect(try w.run(["validate", "Scenarios"]).status == 2)
     }
 
+    @Test func ambiguousLayoutsWarnAndFailWithStrict() throws {
+        let w = try Workspace()
+        try FileManager.default.createDirectory(at: w.url("Loose"), withIntermediateDirectories: true)
+        try w.write("Loose/loose.json", """
+        { "canvas": { "size": [100, 50] },
+          "images": { "a": { "generate": { "solid": { "size": [10, 10], "color": "#FF0000" } } } },
+          "root": { "subviews": [ { "id": "a", "type": "imageView", "image": "a" } ], "constraints": ["a.leading == superview.leading"] } }
+        """)
+        let warning = "Loose/loose.json:3:27: warning: $.root.subviews[0]: ambiguous layout: the constraints do not determine the y of "
+            + "\"a\"'s alignment rect; add constraints for it\n"
+        let loose = try w.run(["validate", "Loose/loose.json"])
+        #expect(loose.status == 0)
+        #expect(loose.stderr == warning)
+        let strict = try w.run(["validate", "--strict", "Loose/loose.json"])
+        #expect(strict.status == 2)
+        #expect(strict.stderr == warning.replacingOccurrences(of: "warning:", with: "error:")
+            .replacingOccurrences(of: "for it\n", with: "for it (an error with --strict)\n"))
+        #expect(try w.run(["check", "--scenarios", "Loose", "--strict"]).status == 2)
+        let layout = try w.run(["layout", "Loose/loose.json"])
+        #expect(layout.status == 0)
+        #expect(layout.stdout.contains("\"positionedBy\": \"constraints\""))
+        #expect(layout.stdout.contains("\"ambiguous\": [\n"))
+    }
+
     @Test func recordWritesOnlyWhatChanged() throws {
         let w = try Workspace()
         let unchanged = try w.run(["record"])

@@ -29,8 +29,10 @@ struct ConstraintReader {
         return result
     }
 
-    /// Errors for views without a frame that no constraint names.
+    /// Errors for views without a frame that no constraint names (not reported while some
+    /// constraint could not be read: it may be the one that names them).
     func checkPositioned(_ views: [(treePath: [Int], node: JSONNode)], by constraints: [LayoutConstraint]) {
+        guard d.isEmpty else { return }
         for (treePath, node) in views where !constraints.contains(where: { $0.first.view == treePath || $0.second?.view == treePath }) {
             d.error(node, "this view has no frame and no constraint names it: give it a \"frame\" (or a \"center\" or \"origin\" "
                     + "with a \"size\"), or an id and constraints that position it")
