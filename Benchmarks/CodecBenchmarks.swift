@@ -64,5 +64,5 @@ func idatStream(_ png: [UInt8]) throws -> [UInt8] {
 func allBenchmarks(_ anchors: Anchors) -> [Benchmark] {
     codecBenchmarks(anchors) + rasterBenchmarks(anchors) + imageSemanticsBenchmarks(anchors) + snapshotBenchmarks()
         + assetBenchmarks()
-        + cassowaryBenchmarks()
+        + cassowaryBenchmarks() + autoLayoutBenchmarks()
 }

@@ -7,14 +7,14 @@
 // Method (the same as bench.py's, so the ratios compare like with like): the suite runs `rounds`
 // times; each row is timed with one untimed warm-up, then at least 3 runs and until ~0.35 s of
 // timed work (at most 35 runs) per round; the figure is the median of all runs pooled over rounds.
-// The Cassowary rows (filter `cassowary`) need no anchor images; `--kiwi` takes the output of
+// The Cassowary and Auto Layout rows (filters `cassowary`, `autolayout`) need no anchor images; `--kiwi` takes the output of
 // ../shared/bench/kiwi_bench.py for kiwisolver's medians.
 
 import Foundation
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 let anchors = Anchors(directory: options.dataDirectory)
-let solverOnly = !options.filters.isEmpty && options.filters.allSatisfy { $0.hasPrefix("cassowary") }
+let solverOnly = !options.filters.isEmpty && options.filters.allSatisfy { $0.hasPrefix("cassowary") || $0.hasPrefix("autolayout") }
 guard anchors.isComplete || solverOnly else {
     print("""
     anchor images not found in \(options.dataDirectory)
@@ -28,7 +28,7 @@ reference.rows += kiwiReferenceRows(path: options.kiwiPath)
 var rows: [BenchRow] = []
 for round in 1...options.rounds {
     print("== round \(round)/\(options.rounds)")
-    for benchmark in (solverOnly ? cassowaryBenchmarks() : allBenchmarks(anchors)) where options.selects(benchmark.name) {
+    for benchmark in (solverOnly ? cassowaryBenchmarks() + autoLayoutBenchmarks() : allBenchmarks(anchors)) where options.selects(benchmark.name) {
         let times = benchmark.measure()
         merge(&rows, BenchRow(name: benchmark.name, times: times, bytes: benchmark.bytes, pixels: benchmark.pixels,
                               output: benchmark.output(), reference: benchmark.reference))

@@ -6,11 +6,14 @@ import Cassowary
 //   2. views positioned by constraints, and views any constraint names, get four variables: the
 //      x, y, width and height of their alignment rect in canvas coordinates;
 //   3. constraints are added in a fixed order — the frames of frame-positioned views that take
-//      part (required), the scenario's constraints, then content hugging and compression
-//      resistance of constraint-positioned views with an intrinsic size;
+//      part (required), content hugging and compression resistance of constraint-positioned
+//      views with an intrinsic size, then the scenario's constraints (a width's preferences are
+//      in the solver before the chains that use the width: measured on a chain of 1000 views,
+//      21 ms against 4.3 s the other way round);
 //   4. frames are the solved alignment rects outset by the insets, taken relative to the
 //      superview's final frame, with each edge rounded to the device-pixel grid;
-//   5. each unknown of a constraint-positioned view is probed for ambiguity.
+//   5. the unknowns of constraint-positioned views that some optimal solution moves are reported
+//      as ambiguous (Solver.undetermined).
 
 /// Solves a view tree's constraints.
 public enum AutoLayout {

@@ -3,8 +3,8 @@
 /// the required constraints that could not hold.
 public struct AutoLayoutReport: Sendable {
     /// Every constraint given to the solver, in the order it was added: the frames of
-    /// frame-positioned views that constraints refer to, then the scenario's constraints, then
-    /// the content-size constraints of constraint-positioned image views.
+    /// frame-positioned views that constraints refer to, then the content-size constraints of
+    /// constraint-positioned image views, then the scenario's constraints.
     public var constraints: [ConstraintLayout]
     /// Constraint-positioned views whose frame the constraints leave undetermined, in tree order.
     public var ambiguities: [ViewAmbiguity]

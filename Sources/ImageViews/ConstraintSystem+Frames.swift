@@ -1,45 +1,25 @@
 import Cassowary
 
 extension ConstraintSystem {
-    /// The weight of the probe that pulls an unknown to test whether it can move: far below the
-    /// lowest priority (1), so it never changes a determined solution.
-    static let probeWeight = 1e-6
-
-    /// Constraint-positioned views with unknowns that can move without changing how well the
-    /// constraints are met. Each unknown in turn becomes an edit variable at `probeWeight`,
-    /// suggested one point above and one point below its solved value; if it follows either
-    /// suggestion by more than 10⁻⁷ point, the layout does not determine it. The solution
-    /// reported is the one from before the probes.
-    mutating func ambiguities() -> [ViewAmbiguity] {
-        var result: [ViewAmbiguity] = []
+    /// Constraint-positioned views with unknowns that some optimal solution moves: the solver's
+    /// free directions at the optimum (`Solver.undetermined`, docs/LAYOUT.md §Ambiguity).
+    func ambiguities() -> [ViewAmbiguity] {
+        var asked: [(node: Int, name: String, variable: Variable)] = []
         for (node, box) in boxes.enumerated() {
-            guard let box, let rect = solved[node], tree.nodes[node].positioning == .constraints else { continue }
-            let values = [rect.minX, rect.minY, rect.width, rect.height]
-            var unknowns: [String] = []
-            for ((name, variable), value) in zip(box.all, values) where canMove(variable, from: value) {
-                unknowns.append(name)
-            }
-            if !unknowns.isEmpty {
-                let n = tree.nodes[node]
-                result.append(ViewAmbiguity(id: n.id, path: n.treePath, unknowns: unknowns))
+            guard let box, tree.nodes[node].positioning == .constraints else { continue }
+            for (name, variable) in box.all { asked.append((node, name, variable)) }
+        }
+        let free = solver.undetermined(asked.map(\.variable))
+        var result: [ViewAmbiguity] = []
+        for (item, isFree) in zip(asked, free) where isFree {
+            let n = tree.nodes[item.node]
+            if result.last?.path == n.treePath {
+                result[result.count - 1].unknowns.append(item.name)
+            } else {
+                result.append(ViewAmbiguity(id: n.id, path: n.treePath, unknowns: [item.name]))
             }
         }
         return result
-    }
-
-    private mutating func canMove(_ variable: Variable, from value: Double) -> Bool {
-        do {
-            try solver.addEditVariable(variable, strength: Strength(weight: Self.probeWeight))
-            defer { try? solver.removeEditVariable(variable) }
-            for target in [value + 1, value - 1] {
-                try solver.suggestValue(target, for: variable)
-                solver.updateVariables()
-                if abs(solver.value(of: variable) - value) > 1e-7 { return true }
-            }
-            return false
-        } catch {
-            return false
-        }
     }
 
     /// Sets the frame of every constraint-positioned view: its solved alignment rect outset by

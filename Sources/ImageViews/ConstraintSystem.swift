@@ -31,7 +31,7 @@ struct ConstraintSystem {
     /// Per node: its unknowns, when it takes part.
     var boxes: [Box?]
     var entries: [Entry] = []
-    /// Solved values per node (alignment rect, canvas coordinates), before any probing.
+    /// Solved values per node (alignment rect, canvas coordinates).
     var solved: [Rect?]
 
     init(tree: LayoutTree, constraints: [LayoutConstraint]) {
@@ -50,15 +50,14 @@ struct ConstraintSystem {
         }
     }
 
-    /// Adds every constraint, solves, evaluates each constraint and probes ambiguity.
+    /// Adds every constraint, solves, evaluates each constraint and finds the ambiguous views.
     mutating func solve(checkAmbiguity: Bool) -> AutoLayoutReport {
         var report = AutoLayoutReport(constraints: [], ambiguities: [], failure: nil)
-        var pending = frameEntries()
+        var pending = frameEntries() + contentSizeEntries()
         for constraint in constraints {
             guard let entry = entry(for: constraint) else { continue }
             pending.append(entry)
         }
-        pending += contentSizeEntries()
         for entry in pending {
             entries.append(entry)
             do {
