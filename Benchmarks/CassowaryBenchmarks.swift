@@ -77,6 +77,24 @@ func cassowaryBenchmarks() -> [Benchmark] {
         var last = (Variable(), Variable())
         var built = false
     }
+    /// 100 re-solves of a system built once (on first use) and kept: suggestValue on the root
+    /// width `base + (k mod 10) × 7`, then updateVariables.
+    func resolves(_ name: String, _ operation: String, base: Double, build: @escaping () -> (Solver, Variable)) -> Benchmark {
+        let state = State()
+        return Benchmark(
+            name: name, reference: ReferenceKey(operationPrefix: operation, library: "kiwisolver"),
+            run: {
+                if !state.built {
+                    (state.solver, state.rootWidth) = build()
+                    state.built = true
+                }
+                for k in 0..<100 {
+                    try? state.solver.suggestValue(base + Double(k % 10) * 7, for: state.rootWidth)
+                    state.solver.updateVariables()
+                }
+            },
+            output: { "root width = \(state.solver.value(of: state.rootWidth))" })
+    }
     var list: [Benchmark] = []
     for n in [100, 1000] {
         let chain = State(), cells = State()
@@ -85,40 +103,17 @@ func cassowaryBenchmarks() -> [Benchmark] {
             reference: ReferenceKey(operationPrefix: "build+solve chain of \(n) views", library: "kiwisolver"),
             run: { (chain.solver, chain.rootWidth, chain.last) = KiwiBenchSystems.chain(n) },
             output: { "last view x = \(chain.solver.value(of: chain.last.0)), width = \(chain.solver.value(of: chain.last.1))" }))
-        let resolvedChain = State()
-        list.append(Benchmark(
-            name: "cassowary 100 re-solves, chain of \(n) views",
-            reference: ReferenceKey(operationPrefix: "100 re-solves after root width edits, \(n) views", library: "kiwisolver"),
-            run: {
-                if !resolvedChain.built {
-                    (resolvedChain.solver, resolvedChain.rootWidth, resolvedChain.last) = KiwiBenchSystems.chain(n)
-                    resolvedChain.built = true
-                }
-                for k in 0..<100 {
-                    try? resolvedChain.solver.suggestValue(60 * Double(n) + 100 + Double(k % 10) * 7, for: resolvedChain.rootWidth)
-                    resolvedChain.solver.updateVariables()
-                }
-            },
-            output: { "root width = \(resolvedChain.solver.value(of: resolvedChain.rootWidth))" }))
+        list.append(resolves("cassowary 100 re-solves, chain of \(n) views", "100 re-solves after root width edits, \(n) views",
+                             base: 60 * Double(n) + 100) {
+            let (solver, width, _) = KiwiBenchSystems.chain(n)
+            return (solver, width)
+        })
         list.append(Benchmark(
             name: "cassowary build+solve \(n) grid cells",
             reference: ReferenceKey(operationPrefix: "build+solve \(n) grid cells", library: "kiwisolver"),
             run: { (cells.solver, cells.rootWidth) = KiwiBenchSystems.cells(n) }))
-        let resolvedCells = State()
-        list.append(Benchmark(
-            name: "cassowary 100 re-solves, \(n) grid cells",
-            reference: ReferenceKey(operationPrefix: "100 re-solves after root width edits, \(n) grid cells", library: "kiwisolver"),
-            run: {
-                if !resolvedCells.built {
-                    (resolvedCells.solver, resolvedCells.rootWidth) = KiwiBenchSystems.cells(n)
-                    resolvedCells.built = true
-                }
-                for k in 0..<100 {
-                    try? resolvedCells.solver.suggestValue(1200 + Double(k % 10) * 7, for: resolvedCells.rootWidth)
-                    resolvedCells.solver.updateVariables()
-                }
-            },
-            output: { "root width = \(resolvedCells.solver.value(of: resolvedCells.rootWidth))" }))
+        list.append(resolves("cassowary 100 re-solves, \(n) grid cells", "100 re-solves after root width edits, \(n) grid cells",
+                             base: 1200) { KiwiBenchSystems.cells(n) })
     }
     return list
 }
