@@ -117,13 +117,13 @@ struct ConstraintSystem {
         return (parent.x + n.frame.minX, parent.y + n.frame.minY)
     }
 
-    /// A scenario constraint for the solver. Under right-to-left (the first view's superview's
-    /// direction), a constraint with leading or trailing is solved in mirrored x: leading is
-    /// −right, trailing −left and centerX −centerX, so constants and inequalities point
-    /// towards the trailing side.
+    /// A scenario constraint for the solver. Under right-to-left (the direction of the view that
+    /// lays its views out, `owner(of:)`), a constraint with leading or trailing is solved in
+    /// mirrored x: leading is −right, trailing −left and centerX −centerX, so constants and
+    /// inequalities point towards the trailing side.
     private func entry(for constraint: LayoutConstraint) -> Entry? {
-        guard let first = tree.node(at: constraint.first.view), let firstBox = boxes[first] else { return nil }
-        let owner = tree.nodes[first].parent < 0 ? first : tree.nodes[first].parent
+        guard let first = tree.node(at: constraint.first.view), let firstBox = boxes[first],
+              let owner = tree.node(at: Self.owner(of: constraint)) else { return nil }
         let directional = constraint.first.attribute.isDirectional || constraint.second?.attribute.isDirectional == true
         let mirrored = directional && tree.nodes[owner].direction == .rightToLeft
         let lhs = Self.expression(firstBox, constraint.first.attribute, mirrored: mirrored)
@@ -141,6 +141,15 @@ struct ConstraintSystem {
                                           label: constraint.label)
         return Entry(constraint: solverConstraint, kind: .constraint, label: constraint.label, source: constraint.source,
                      priority: constraint.priority)
+    }
+
+    /// The view whose layout direction decides leading and trailing: the nearest common ancestor
+    /// of the constraint's views — the ancestor itself when one view contains the other (it lays
+    /// out its content), the superview of a view constrained alone or to itself.
+    static func owner(of constraint: LayoutConstraint) -> [Int] {
+        let first = constraint.first.view
+        guard let second = constraint.second?.view, second != first else { return first.isEmpty ? [] : Array(first.dropLast()) }
+        return Array(zip(first, second).prefix { $0.0 == $0.1 }.map(\.0))
     }
 
     /// An attribute of a view's alignment rect in canvas coordinates (negated x when mirrored).

@@ -100,6 +100,16 @@ import Testing
         }
         let forced = Self.layout([container], nested, traits: Traits(displayScale: 1, layoutDirection: .rightToLeft))
         #expect(forced.views[2].frame.minX == 20)
+        // The container's trailing edge relates to its subview in the container's direction too.
+        let trailing = LayoutConstraint(first: LayoutAnchor(view: [0], attribute: .trailing), relation: .equal,
+                                        second: LayoutAnchor(view: [0, 1], attribute: .trailing), constant: 30, label: "|")
+        let pinned = Self.layout([container], Array(nested.prefix(4)) + [trailing], traits: Traits(displayScale: 1, layoutDirection: .rightToLeft))
+        #expect(pinned.views[3].frame.maxX == 170)
+        #expect(ConstraintSystem.owner(of: trailing) == [0])
+        #expect(ConstraintSystem.owner(of: nested[2]) == [0])
+        #expect(ConstraintSystem.owner(of: Self.c([0, 1], .width, .equal, nil, plus: 4)) == [0])
+        #expect(ConstraintSystem.owner(of: Self.c([0, 1], .width, .equal, [0, 1], .height)) == [0])
+        #expect(ConstraintSystem.owner(of: Self.c([], .width, .equal, nil, plus: 4)) == [])
     }
 
     @Test func aspectRatioAndMultipliers() {
