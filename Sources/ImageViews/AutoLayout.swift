@@ -79,8 +79,7 @@ struct LayoutTree {
     }
 
     private mutating func add(_ view: View, path: [Int], treePath: String, parent: Int, traits: Traits) {
-        var viewTraits = traits
-        viewTraits.layoutDirection = view.semanticContentAttribute.layoutDirection(in: traits.layoutDirection)
+        let viewTraits = view.traits(in: traits)
         let imageView = view.imageView?.resolved(for: viewTraits)
         index[path] = nodes.count
         nodes.append(Node(

@@ -45,19 +45,7 @@ extension ConstraintSystem {
             frames.append((n.path, frame))
         }
         for (path, frame) in frames {
-            root.setFrame(frame, at: path[...])
+            root.update(at: path[...]) { $0.frame = frame }
         }
-    }
-}
-
-extension View {
-    /// Sets the frame of the view at `treePath` (indices of subviews from this view).
-    mutating func setFrame(_ frame: Rect, at treePath: ArraySlice<Int>) {
-        guard let first = treePath.first else {
-            self.frame = frame
-            return
-        }
-        guard subviews.indices.contains(first) else { return }
-        subviews[first].setFrame(frame, at: treePath.dropFirst())
     }
 }

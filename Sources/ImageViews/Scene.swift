@@ -70,10 +70,8 @@ public struct Scene: Sendable {
             let absolute = view.frame.offsetBy(dx: origin.x, dy: origin.y)
             let tint = view.tintColor ?? inherited.tint
             let adjustment = view.tintAdjustmentMode == .automatic ? inherited.adjustment : view.tintAdjustmentMode
-            let direction = view.semanticContentAttribute.layoutDirection(in: traits.layoutDirection)
-            // The view's own trait collection: named images and colours resolve against it.
-            var viewTraits = traits
-            viewTraits.layoutDirection = direction
+            let viewTraits = view.traits(in: traits)
+            let direction = viewTraits.layoutDirection
             let effectiveTint = adjustment == .dimmed ? Tint.dimmed(tint.resolved(viewTraits)) : tint.resolved(viewTraits)
             let opacity = UInt8((min(max(view.alpha, 0), 1) * 255).rounded())
             let drawn = inherited.drawn && !view.isHidden && opacity > 0

@@ -51,6 +51,22 @@ public struct View: Sendable {
 
     /// The view's own coordinate space: origin zero, the frame's size.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+    /// The view's own trait collection in `traits`: its effective layout direction (from its
+    /// semanticContentAttribute) in place of the trait's. Named images and colours resolve
+    /// against it.
+    public func traits(in traits: Traits) -> Traits {
+        var own = traits
+        own.layoutDirection = semanticContentAttribute.layoutDirection(in: traits.layoutDirection)
+        return own
+    }
+
+    /// Changes the view at `treePath` (indices of subviews from this view).
+    public mutating func update(at treePath: ArraySlice<Int>, _ change: (inout View) -> Void) {
+        guard let first = treePath.first else { return change(&self) }
+        guard subviews.indices.contains(first) else { return }
+        subviews[first].update(at: treePath.dropFirst(), change)
+    }
 }
 
 /// UIImageView's state.

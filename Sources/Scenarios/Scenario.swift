@@ -53,9 +53,7 @@ public struct Scenario: Sendable {
         var root = self.root
         for placement in sizeToFit {
             root.update(at: placement.treePath[...]) { view in
-                var traits = variant.traits
-                traits.layoutDirection = view.semanticContentAttribute.layoutDirection(in: traits.layoutDirection)
-                if let imageView = view.imageView?.resolved(for: traits) {
+                if let imageView = view.imageView?.resolved(for: view.traits(in: variant.traits)) {
                     view.frame = placement.anchor.frame(fitting: imageView.sizeThatFits)
                 }
             }
@@ -174,13 +172,6 @@ struct SizeToFitPlacement: Sendable {
 }
 
 extension View {
-    /// Changes the view at `treePath` (indices of subviews from this view).
-    mutating func update(at treePath: ArraySlice<Int>, _ change: (inout View) -> Void) {
-        guard let first = treePath.first else { return change(&self) }
-        guard subviews.indices.contains(first) else { return }
-        subviews[first].update(at: treePath.dropFirst(), change)
-    }
-
     /// Applies `assignment` to the view with its id in this tree.
     mutating func apply(_ assignment: PropertyAssignment) {
         if id == assignment.viewID {
