@@ -130,3 +130,56 @@ struct Row {
         cells.allSatisfy { kinds[Int($0.symbol)] == .dummy }
     }
 }
+
+extension Row {
+    /// `target + factor × source`, without `removing`, cells summing to near zero dropped; cells
+    /// that appear are linked and cells that go are unlinked through `columns` (column nodes of a
+    /// tableau row in `slot`, holder counts of an objective level, or nothing). The result has
+    /// room for two more cells (the marker symbols `Solver.makeRow` appends) so that appending
+    /// them does not copy the row.
+    static func merge<Columns: ColumnUpdates>(_ target: Row, _ source: Row, times factor: Double, removing: Int32,
+                                              slot: Int32, columns: inout Columns) -> Row {
+        var result = Row(constant: target.constant + source.constant * factor)
+        let capacity = target.cells.count + source.cells.count + 2
+        result.cells = [Cell](unsafeUninitializedCapacity: capacity) { out, written in
+            target.cells.withUnsafeBufferPointer { a in
+                source.cells.withUnsafeBufferPointer { b in
+                    var i = 0, j = 0, n = 0
+                    while i < a.count || j < b.count {
+                        let left = i < a.count ? a[i].symbol : Int32.max
+                        let right = j < b.count ? b[j].symbol : Int32.max
+                        if left < right {
+                            if left == removing {
+                                columns.unlink(a[i].node, left)
+                            } else {
+                                out.initializeElement(at: n, to: a[i])
+                                n += 1
+                            }
+                            i += 1
+                        } else if right < left {
+                            let value = b[j].coefficient * factor
+                            if !nearZero(value) {
+                                let node = columns.link(right, slot: slot)
+                                out.initializeElement(at: n, to: Cell(symbol: right, node: node, coefficient: value))
+                                n += 1
+                            }
+                            j += 1
+                        } else {
+                            let value = a[i].coefficient + b[j].coefficient * factor
+                            if nearZero(value) {
+                                columns.unlink(a[i].node, left)
+                            } else {
+                                out.initializeElement(at: n, to: Cell(symbol: left, node: a[i].node, coefficient: value))
+                                n += 1
+                            }
+                            i += 1
+                            j += 1
+                        }
+                    }
+                    written = n
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,9 +1,10 @@
 // Which variables the constraints leave free: Auto Layout's "ambiguous layout".
 //
-// At an optimum the objective reads z = z₀ + Σ d_j p_j over the parametric symbols p_j, every
-// basic variable v = c + Σ a_j p_j, and every parametric symbol is 0. Moving one parametric
-// symbol p by a small δ (either sign for an external symbol, only up for a slack or error; never
-// a dummy) keeps the solution optimal when d_p = 0, and keeps it feasible unless a restricted
+// At an optimum every level of the objective reads z = z₀ + Σ d_j p_j over the parametric symbols
+// p_j, every basic variable v = c + Σ a_j p_j, and every parametric symbol is 0. Moving one
+// parametric symbol p by a small δ (either sign for an external symbol, only up for a slack or
+// error; never a dummy) keeps the solution optimal when d_p = 0 at every level (its cost vector
+// is zero: no level row holds it), and keeps it feasible unless a restricted
 // basic row with constant 0 (degenerate) would go negative. Such an unblocked move is a free
 // direction; it changes p itself and every basic variable whose row holds p, so those variables
 // are undetermined — certainly. A variable with no free direction is reported determined; this
@@ -30,7 +31,7 @@ extension Solver {
         if memo[Int(symbol)] >= 0 { return memo[Int(symbol)] == 1 }
         let kind = tableau.kind(symbol)
         var free = false
-        if kind != .dummy && nearZero(tableau.objective.coefficient(of: symbol)) {
+        if kind != .dummy && tableau.objective.isFree(symbol) {
             // Blocked upwards by a degenerate restricted row with a negative coefficient, downwards
             // by one with a positive coefficient.
             var up = true, down = kind == .external

@@ -3,9 +3,11 @@
 // symbol id (not slot), cells by symbol id, constraints by marker id, numbers with Swift's
 // shortest round-trip formatting (its own algorithm, not the C library's).
 //
-// Format (docs/CASSOWARY.md §Debug dump):
+// Format (docs/CASSOWARY.md §Debug dump): one objective line per priority level, highest first
+// ("objective: none" without preferences), then the rows and the rest:
 //
-//     objective: 0 + 250 e5 + 750 e7
+//     objective @750: 0 + 1 e7
+//     objective @250: 0 + 1 e5
 //     rows:
 //       w#2 = 80 - 1 s4 + 1 e5
 //       s6 = 0 - 1 s4 + 1 e5 + 1 e7
@@ -23,7 +25,11 @@ extension Solver {
     /// The tableau as text: objective, rows, infeasible rows, constraints, edit variables.
     public func debugDump() -> String {
         var lines: [String] = []
-        lines.append("objective: " + format(tableau.objective))
+        let objective = tableau.objective
+        if objective.order.isEmpty { lines.append("objective: none") }
+        for level in objective.order {
+            lines.append("objective @\(number(objective.priorities[Int(level)])): " + format(objective.rows[Int(level)]))
+        }
         lines.append("rows:")
         var basics: [Int32] = []
         for symbol in 0..<Int32(tableau.symbolCount) where tableau.isBasic(symbol) { basics.append(symbol) }

@@ -15,10 +15,12 @@
 // - columns: each symbol's list holds exactly the rows whose cells hold it, `count` agrees;
 //   dummies, and only they, are unindexed (no nodes, count 0);
 // - feasibility: with no infeasible row pending, every restricted row's constant is ≥ −1e-8;
-// - optimality: no non-dummy objective coefficient below −1e-8 × (1 + the largest magnitude
-//   in the objective) once the solver is at rest (no artificial objective, nothing pending);
-//   the objective's constant is Σ weight × error value over the constraints (within 1e-9 of
-//   the sum of magnitudes);
+// - optimality: once the solver is at rest (no artificial objective, nothing pending), no
+//   non-dummy symbol's cost vector is negative: its first entry in level order that is not
+//   within 1e-8 × (1 + the level's largest magnitude) of zero is not negative; each level's
+//   constant is Σ weight × error value over that level's constraints (within 1e-9 of the sum
+//   of magnitudes); the per-symbol holder counts match the level rows, and the levels are in
+//   descending priority order;
 // - bookkeeping: every added constraint's marker belongs to it, edit variables' constraints
 //   are added, external symbols are exactly the variables' symbols.
 
@@ -78,31 +80,53 @@ extension Solver {
         return problems
     }
 
-    /// Solved form and optimality of the objective.
+    /// Solved form and optimality of the objective, level by level.
     private func objectiveViolations() -> [String] {
         var problems: [String] = []
-        let t = tableau, cells = t.objective.cells
-        let scale = 1 + cells.reduce(0) { max($0, abs($1.coefficient)) }
-        for (index, cell) in cells.enumerated() {
-            if index > 0 && cells[index - 1].symbol >= cell.symbol { problems.append("objective: cells not ascending at \(index)") }
-            if t.isBasic(cell.symbol) { problems.append("objective holds basic symbol \(name(of: cell.symbol))") }
-            if t.kind(cell.symbol) == .external { problems.append("objective holds external \(name(of: cell.symbol))") }
-            let atRest = t.artificial == nil && t.infeasible.isEmpty
-            if atRest && t.kind(cell.symbol) != .dummy && cell.coefficient < -epsilon * scale {
-                problems.append("objective not optimal: \(name(of: cell.symbol)) has \(cell.coefficient)")
+        let t = tableau, objective = t.objective
+        var holders = [Int32](repeating: 0, count: t.symbolCount)
+        for level in 0..<objective.levelCount {
+            let cells = objective.rows[level].cells, label = "objective @\(number(objective.priorities[level]))"
+            for (index, cell) in cells.enumerated() {
+                if index > 0 && cells[index - 1].symbol >= cell.symbol { problems.append("\(label): cells not ascending at \(index)") }
+                if nearZero(cell.coefficient) { problems.append("\(label): near-zero cell \(name(of: cell.symbol))") }
+                if t.isBasic(cell.symbol) { problems.append("\(label) holds basic symbol \(name(of: cell.symbol))") }
+                if t.kind(cell.symbol) == .external { problems.append("\(label) holds external \(name(of: cell.symbol))") }
+                holders[Int(cell.symbol)] += 1
+            }
+        }
+        if holders != objective.holders { problems.append("objective: holder counts disagree with the level rows") }
+        if objective.order.count != objective.levelCount
+            || zip(objective.order, objective.order.dropFirst()).contains(where: { objective.priorities[Int($0)] <= objective.priorities[Int($1)] }) {
+            problems.append("objective: levels are not in descending priority order")
+        }
+        // Optimal at rest: no symbol's cost vector is negative — its first entry, in level order,
+        // that is not within ε·(1 + the level's largest magnitude) of zero is not negative.
+        if t.artificial == nil && t.infeasible.isEmpty {
+            var decided = [Bool](repeating: false, count: t.symbolCount)
+            for level in objective.order {
+                let cells = objective.rows[Int(level)].cells
+                let scale = 1 + cells.reduce(0) { max($0, abs($1.coefficient)) }
+                for cell in cells where !decided[Int(cell.symbol)] && abs(cell.coefficient) >= epsilon * scale {
+                    decided[Int(cell.symbol)] = true
+                    if t.kind(cell.symbol) != .dummy && cell.coefficient < 0 {
+                        problems.append("objective not optimal: \(name(of: cell.symbol)) has \(cell.coefficient) at @\(number(objective.priorities[Int(level)]))")
+                    }
+                }
             }
         }
         if t.artificial != nil { problems.append("an artificial objective is left over") }
-        // The constant is the objective's value: Σ weight × error over the constraints.
-        var value = 0.0, magnitude = 0.0
-        for tag in constraints.values.sorted(by: { $0.marker < $1.marker }) {
+        // Each level's constant is its value: Σ weight × error over the level's constraints.
+        var values = [Double](repeating: 0, count: objective.levelCount), magnitudes = values
+        for tag in constraints.values.sorted(by: { $0.marker < $1.marker }) where tag.level >= 0 {
             for symbol in [tag.marker, tag.other] where symbol >= 0 && t.kind(symbol) == .error {
-                value += tag.constraint.strength.weight * t.value(of: symbol)
-                magnitude += abs(tag.constraint.strength.weight * t.value(of: symbol))
+                let term = tag.constraint.strength.weight * t.value(of: symbol)
+                values[Int(tag.level)] += term
+                magnitudes[Int(tag.level)] += abs(term)
             }
         }
-        if abs(value - t.objective.constant) > 1e-9 * (1 + magnitude) {
-            problems.append("objective constant \(t.objective.constant) is not the objective's value \(value)")
+        for level in 0..<objective.levelCount where abs(values[level] - objective.rows[level].constant) > 1e-9 * (1 + magnitudes[level]) {
+            problems.append("objective @\(number(objective.priorities[level])) constant \(objective.rows[level].constant) is not its value \(values[level])")
         }
         return problems
     }

@@ -77,7 +77,8 @@ extension Solver {
         for basic in basics {
             row = tableau.merge(row, basic.row, times: basic.coefficient, removing: -1, slot: -1)
         }
-        let weight = constraint.strength.weight, required = constraint.strength.isRequired
+        let strength = constraint.strength, required = strength.isRequired
+        let level = strength.isPreference ? tableau.objective.level(strength.priority) : -1
         var marker: Int32 = -1, other: Int32 = -1
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
@@ -87,7 +88,7 @@ extension Solver {
             if !required {
                 other = makeSymbol(.error)
                 row.insert(other, -sign)
-                tableau.objective.insert(other, weight)
+                if level >= 0 { tableau.objective.add(other, strength.weight, level: level) }
             }
         case .equal:
             if required {
@@ -98,12 +99,14 @@ extension Solver {
                 other = makeSymbol(.error)
                 row.insert(marker, -1)
                 row.insert(other, 1)
-                tableau.objective.insert(marker, weight)
-                tableau.objective.insert(other, weight)
+                if level >= 0 {
+                    tableau.objective.add(marker, strength.weight, level: level)
+                    tableau.objective.add(other, strength.weight, level: level)
+                }
             }
         }
         if row.constant < 0 { row.reverseSign() }
-        return (row, Tag(constraint: constraint, marker: marker, other: other))
+        return (row, Tag(constraint: constraint, marker: marker, other: other, level: level))
     }
 
     /// The symbol to solve the new `row` for (rules 1–3 above), or −1.

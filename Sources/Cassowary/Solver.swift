@@ -22,6 +22,8 @@ public struct Solver: Sendable {
         let marker: Int32
         /// The error of a non-required constraint (the negative one of an equality), or −1.
         let other: Int32
+        /// The objective level its errors are weighted in, or −1 (required, or weight 0).
+        let level: Int32
     }
 
     /// An edit variable: its edit constraint and the value last suggested.
@@ -86,8 +88,10 @@ public struct Solver: Sendable {
         }
         // The errors leave the objective before any pivot (kiwi: substitutions into the
         // objective would otherwise carry their weight along).
-        if tableau.kind(tag.marker) == .error { removeFromObjective(tag.marker, weight: constraint.strength.weight) }
-        if tag.other >= 0 && tableau.kind(tag.other) == .error { removeFromObjective(tag.other, weight: constraint.strength.weight) }
+        if tag.level >= 0 {
+            if tableau.kind(tag.marker) == .error { removeFromObjective(tag.marker, tag) }
+            if tag.other >= 0 { removeFromObjective(tag.other, tag) }
+        }
         if tableau.isBasic(tag.marker) {
             _ = tableau.removeRow(basic: tag.marker)
         } else {
@@ -144,17 +148,22 @@ public struct Solver: Sendable {
         let tag = edits[index].tag, weight = tag.constraint.strength.weight
         // The edit row reads variable − e⁺ + e⁻ = constant (kiwi): move whichever error is basic,
         // or, with both parametric, every row that holds e⁺ — as if e⁺ took the value delta.
-        // Unlike kiwi, the objective's constant follows (it is the objective's value, which the
-        // dump shows and the invariants check): the moved basic errors' weights times their shift.
+        // Unlike kiwi, the objective's constants follow (each is its level's value, which the
+        // dump shows and the invariants check): the moved basic errors' weights times their
+        // shift, in the edit's level; with both errors parametric, every level's row moves by
+        // delta times its coefficient of e⁺, less e⁺'s own weight in the edit's level.
         if tableau.isBasic(tag.marker) {
             tableau.shiftConstant(ofRow: tag.marker, by: -delta)
-            tableau.objective.constant -= delta * weight
+            if tag.level >= 0 { tableau.objective.shiftConstant(level: tag.level, by: -delta * weight) }
         } else if tableau.isBasic(tag.other) {
             tableau.shiftConstant(ofRow: tag.other, by: delta)
-            tableau.objective.constant += delta * weight
+            if tag.level >= 0 { tableau.objective.shiftConstant(level: tag.level, by: delta * weight) }
         } else {
             tableau.shiftConstants(along: tag.marker, by: delta)
-            tableau.objective.constant += delta * (tableau.objective.coefficient(of: tag.marker) - weight)
+            for level in 0..<Int32(tableau.objective.levelCount) {
+                let own = level == tag.level ? weight : 0
+                tableau.objective.shiftConstant(level: level, by: delta * (tableau.objective.coefficient(of: tag.marker, level: level) - own))
+            }
         }
         try tableau.dualOptimize()
     }
@@ -185,13 +194,13 @@ public struct Solver: Sendable {
         self = Solver()
     }
 
-    /// Removes the error `symbol` (of weight `weight`) from the objective.
-    mutating func removeFromObjective(_ symbol: Int32, weight: Double) {
+    /// Removes the error `symbol` of the constraint `tag` from its level of the objective.
+    mutating func removeFromObjective(_ symbol: Int32, _ tag: Tag) {
+        let weight = tag.constraint.strength.weight
         if tableau.isBasic(symbol) {
-            let current = tableau.objective, row = tableau.rows[Int(tableau.basicSlot[Int(symbol)])]
-            tableau.objective = tableau.merge(current, row, times: -weight, removing: -1, slot: -1)
+            tableau.objective.add(tableau.rows[Int(tableau.basicSlot[Int(symbol)])], times: -weight, level: tag.level)
         } else {
-            tableau.objective.insert(symbol, -weight)
+            tableau.objective.add(symbol, -weight, level: tag.level)
         }
         tableau.objectiveChanged = true
     }

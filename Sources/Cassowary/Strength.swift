@@ -1,65 +1,53 @@
-// How strongly a constraint is held. A required constraint must hold exactly; every other
-// constraint has a positive weight, and the solver minimises Σ weight × |violation| over the
-// non-required constraints (kiwi's objective, with kiwi's error variables).
+// How strongly a constraint is held: required, or a priority LEVEL with a weight inside it.
 //
-// Priorities. ivsim speaks UIKit: priorities 1…1000, 1000 (`UILayoutPriority.required`) is
-// required. A priority p < 1000 maps to the weight p itself — linear, exactly what
-// ../shared/bench/kiwi_bench.py does with kiwisolver ("strength = priority") — so a fixture
-// computed by kiwisolver with strength 250 is the same problem as priority 250 here. The
-// consequence (documented in docs/CASSOWARY.md): weights add up, so three points of violation
-// at priority 250 (cost 750) outweigh one at priority 749; priorities are not strict levels.
-// Values are clipped as kiwi clips strengths: below 0 (and NaN) become 0, 1000 and above become
-// required.
+// Levels, not weights (docs/CASSOWARY.md §Strengths). Apple: "Higher priority constraints are
+// satisfied before lower priority constraints" (NSLayoutConstraint.priority); the Cassowary
+// paper's constraint hierarchies: a constraint of a given strength "completely dominates" any of
+// a weaker strength. So the solver minimises a vector — the violations of the highest level
+// first, then, without giving any of that up, the next level's, and so on — and no number of
+// violations at priority 250 outweighs one at 251. kiwi folds strengths into one weighted sum
+// (its maintainers say so: nucleic/kiwi issues 28, 33 and 110); ivsim does not.
 //
-// Weights. `init(weight:)` takes any non-negative weight, for kiwi's composite strengths
-// (`strong` = 1 000 000, `medium` = 1000, `weak` = 1, or `composite(…)` = kiwi's
-// strength::create). A weight is never required: `weight: 1000` is kiwi's "medium", not
-// priority 1000; only `.required` or a priority ≥ 1000 is required.
+// Inside one level the violations add up, each times its constraint's weight (1 unless given):
+// UIKit gives every constraint of a priority the same say, and minimises |a − b| for an
+// optional `a == b` (the same Apple page). Weights other than 1 are for callers that want kiwi's
+// single weighted objective: put every constraint at one level and use kiwi's strengths as
+// weights (the kiwisolver fixtures do).
+//
+// Priorities are UIKit's: 1000 and above is required; 0 < p < 1000 is a level; 0, negative and
+// NaN mean "no preference" (the constraint is in the system but never in the objective).
 
-/// How strongly a constraint is held: required, or a weight in the solver's objective.
+/// How strongly a constraint is held: required, or a priority level and a weight in it.
 public struct Strength: Sendable, Hashable, CustomStringConvertible {
-    /// The objective weight of a unit of violation; `.infinity` for required.
+    /// The level: 1000 for required, else 0 ≤ priority < 1000 (higher levels dominate lower ones).
+    public let priority: Double
+    /// The weight of a unit of violation within the level (0 for required and for priority 0).
     public let weight: Double
 
-    private init(exactWeight: Double) {
-        weight = exactWeight
+    private init(exactPriority: Double, weight: Double) {
+        priority = exactPriority
+        self.weight = weight
     }
 
     /// Required: the constraint holds exactly or `addConstraint` reports it unsatisfiable.
-    public static let required = Strength(exactWeight: .infinity)
+    public static let required = Strength(exactPriority: 1000, weight: 0)
 
-    /// A UIKit priority: 1000 and above is required, below maps linearly to `weight = priority`.
-    public init(priority: Double) {
+    /// A UIKit priority: 1000 and above is required; below, a level of its own, in which each
+    /// unit of violation costs `weight` (clipped to 0…`maximumWeight`; NaN is 0). A priority of
+    /// 0 or less (or NaN) holds nothing: weight 0.
+    public init(priority: Double, weight: Double = 1) {
         if priority >= 1000 {
-            weight = .infinity
+            self = .required
+        } else if priority > 0 {
+            self.init(exactPriority: priority, weight: weight > 0 ? min(weight, Strength.maximumWeight) : 0)
         } else {
-            weight = priority > 0 ? priority : 0  // also NaN → 0
+            self.init(exactPriority: 0, weight: 0)
         }
     }
 
-    /// A non-required weight: negative and NaN become 0, above `maximumWeight` (infinity
-    /// included) becomes `maximumWeight`.
-    public init(weight: Double) {
-        self.weight = weight > 0 ? min(weight, Strength.maximumWeight) : 0
-    }
-
-    /// The largest non-required weight, 10¹²: weight × a coordinate of a million stays near 10¹⁸,
-    /// far from overflow, and kiwi's largest strength (required, 1 001 001 000) fits below it.
+    /// The largest weight, 10¹²: weight × a coordinate of a million stays near 10¹⁸, far from
+    /// overflow, and kiwi's largest strength (1 001 001 000) fits below it.
     public static let maximumWeight = 1e12
-
-    /// kiwi's `strength::create(a, b, c, w)`: each of a·w, b·w, c·w clipped to 0…1000, then
-    /// `a·w × 10⁶ + b·w × 10³ + c·w`.
-    public static func composite(_ strong: Double, _ medium: Double, _ weak: Double, weight: Double = 1) -> Strength {
-        func clip(_ value: Double) -> Double { value > 1000 ? 1000 : (value > 0 ? value : 0) }
-        return Strength(weight: clip(strong * weight) * 1_000_000 + clip(medium * weight) * 1000 + clip(weak * weight))
-    }
-
-    /// kiwi's "strong" (weight 1 000 000).
-    public static let strong = Strength(weight: 1_000_000)
-    /// kiwi's "medium" (weight 1000; not required).
-    public static let medium = Strength(weight: 1000)
-    /// kiwi's "weak" (weight 1).
-    public static let weak = Strength(weight: 1)
 
     /// UIKit's `defaultHigh` (750).
     public static let defaultHigh = Strength(priority: 750)
@@ -67,8 +55,14 @@ public struct Strength: Sendable, Hashable, CustomStringConvertible {
     public static let defaultLow = Strength(priority: 250)
 
     /// Whether the constraint must hold exactly.
-    public var isRequired: Bool { weight == .infinity }
+    public var isRequired: Bool { priority >= 1000 }
 
-    /// `required` or the weight, for example `750.0`.
-    public var description: String { isRequired ? "required" : "\(weight)" }
+    /// Whether the constraint has a say in the objective (non-required, weight > 0).
+    var isPreference: Bool { !isRequired && weight > 0 }
+
+    /// `required`, `750` or, with a weight other than 1, `750 × 2.5`.
+    public var description: String {
+        if isRequired { return "required" }
+        return weight == 1 ? "\(priority)" : "\(priority) × \(weight)"
+    }
 }

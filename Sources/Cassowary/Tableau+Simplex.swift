@@ -3,15 +3,16 @@
 //
 // Pivot rules (docs/CASSOWARY.md §Pivots). Every choice is made by a scan whose ties go to the
 // lowest symbol id, so no choice depends on row slots, column order or memory:
-// - primal entering: the lowest-id non-dummy symbol with a negative objective coefficient
-//   (Bland's rule, as kiwi: its objective is ordered by id);
+// - primal entering: the lowest-id non-dummy symbol whose cost vector is lexicographically
+//   negative (Bland's rule on the priority levels; Objective.enteringSymbol);
 // - primal leaving: among restricted rows with a negative coefficient for the entering symbol,
 //   the minimum ratio −constant / coefficient, ties to the lowest basic id (Bland's rule: with
 //   the entering rule above the primal simplex cannot cycle);
 // - dual leaving: of the rows noted infeasible, the lowest basic id still negative (kiwi takes
 //   the last noted; that order comes from its row map, ours would come from column order);
-// - dual entering: among non-dummy symbols with a positive coefficient in that row, the minimum
-//   objective coefficient / row coefficient, ties to the lowest id (as kiwi);
+// - dual entering: among non-dummy symbols with a positive coefficient in that row, the
+//   lexicographically least cost vector / row coefficient, ties to the lowest id (as kiwi does
+//   with its one weighted cost; Objective.leastRatio);
 // - marker leaving (removal): kiwi's three tiers, ties to the lowest basic id in each (kiwi
 //   takes the highest-id unrestricted row in the third tier).
 
@@ -28,8 +29,7 @@ extension Tableau {
     mutating func optimize(artificial useArtificial: Bool = false) throws(CassowaryError) {
         if !useArtificial && !objectiveChanged { return }
         while true {
-            let target = useArtificial ? (artificial ?? Row()) : objective
-            let entering = enteringSymbol(target)
+            let entering = useArtificial ? enteringSymbol(artificial ?? Row()) : objective.enteringSymbol(kinds)
             if entering < 0 { break }
             let leaving = leavingRow(entering)
             if leaving < 0 { throw .internalError("the objective is unbounded") }
@@ -38,7 +38,8 @@ extension Tableau {
         if !useArtificial { objectiveChanged = false }
     }
 
-    /// The lowest-id non-dummy symbol with a negative coefficient in `objective`, or −1.
+    /// The lowest-id non-dummy symbol with a negative coefficient in phase 1's `objective`, or −1
+    /// (the objective proper is lexicographic: `Objective.enteringSymbol`).
     func enteringSymbol(_ objective: Row) -> Int32 {
         for cell in objective.cells where cell.coefficient < 0 && kinds[Int(cell.symbol)] != .dummy {
             return cell.symbol
@@ -87,18 +88,14 @@ extension Tableau {
         }
     }
 
-    /// The symbol of `row` with a positive coefficient and the least objective ratio, or −1.
+    /// The symbol of `row` with a positive coefficient and the lexicographically least cost
+    /// vector ÷ coefficient, ties to the lowest id, or −1.
     func dualEnteringSymbol(_ row: Row) -> Int32 {
-        var best: Int32 = -1
-        var bestRatio = Double.greatestFiniteMagnitude
+        var candidates: [(symbol: Int32, coefficient: Double)] = []
         for cell in row.cells where cell.coefficient > 0 && kinds[Int(cell.symbol)] != .dummy {
-            let ratio = objective.coefficient(of: cell.symbol) / cell.coefficient
-            if ratio < bestRatio {
-                bestRatio = ratio
-                best = cell.symbol
-            }
+            candidates.append((cell.symbol, cell.coefficient))
         }
-        return best
+        return objective.leastRatio(candidates)
     }
 
     /// The basic symbol of the row to exchange for `marker` when its constraint is removed:
@@ -157,9 +154,6 @@ extension Tableau {
             rows[slot].cells.remove(at: index)
             columns.withLinker(reserving: 0) { $0.unlink(node, symbol) }
         }
-        if objective.search(symbol) >= 0 {
-            objective.remove(symbol)
-            objectiveChanged = true
-        }
+        if objective.remove(symbol) { objectiveChanged = true }
     }
 }

@@ -25,8 +25,8 @@ struct Tableau {
     private var freeSlots: [Int32] = []
     /// The rows holding each symbol.
     var columns = ColumnIndex()
-    /// The objective: Σ weight × error, expressed in parametric symbols.
-    var objective = Row()
+    /// The objective: per priority level, Σ weight × error, expressed in parametric symbols.
+    var objective = Objective()
     /// Phase 1's objective while a row is added with an artificial variable.
     var artificial: Row?
     /// Basic symbols of restricted rows whose constant went negative (for the dual simplex).
@@ -43,6 +43,7 @@ struct Tableau {
         kinds.append(kind)
         basicSlot.append(-1)
         columns.addSymbol(indexed: kind != .dummy)
+        objective.addSymbol()
         return Int32(kinds.count - 1)
     }
 
@@ -115,11 +116,7 @@ struct Tableau {
         } else {
             for slot in slotsHolding(symbol) { substitute(symbol, with: row, inSlot: slot) }
         }
-        let current = objective, index = current.search(symbol)
-        if index >= 0 {
-            objective = merge(current, row, times: current.cells[index].coefficient, removing: symbol, slot: -1)
-            objectiveChanged = true
-        }
+        if objective.substitute(symbol, with: row) { objectiveChanged = true }
         if let current = artificial {
             let index = current.search(symbol)
             if index >= 0 {
@@ -150,60 +147,11 @@ struct Tableau {
     mutating func merge(_ target: Row, _ source: Row, times factor: Double, removing: Int32, slot: Int32) -> Row {
         if slot < 0 {
             var sink = NoColumns()
-            return Tableau.merge(target, source, times: factor, removing: removing, slot: slot, columns: &sink)
+            return Row.merge(target, source, times: factor, removing: removing, slot: slot, columns: &sink)
         }
         return columns.withLinker(reserving: source.cells.count) { linker in
-            Tableau.merge(target, source, times: factor, removing: removing, slot: slot, columns: &linker)
+            Row.merge(target, source, times: factor, removing: removing, slot: slot, columns: &linker)
         }
-    }
-
-    /// The merge itself, linking and unlinking nodes through `columns`. The result has room for
-    /// two more cells (the marker symbols `Solver.makeRow` appends) so that appending them does
-    /// not copy the row.
-    private static func merge<Columns: ColumnUpdates>(_ target: Row, _ source: Row, times factor: Double, removing: Int32,
-                                                      slot: Int32, columns: inout Columns) -> Row {
-        var result = Row(constant: target.constant + source.constant * factor)
-        let capacity = target.cells.count + source.cells.count + 2
-        result.cells = [Cell](unsafeUninitializedCapacity: capacity) { out, written in
-            target.cells.withUnsafeBufferPointer { a in
-                source.cells.withUnsafeBufferPointer { b in
-                    var i = 0, j = 0, n = 0
-                    while i < a.count || j < b.count {
-                        let left = i < a.count ? a[i].symbol : Int32.max
-                        let right = j < b.count ? b[j].symbol : Int32.max
-                        if left < right {
-                            if left == removing {
-                                columns.unlink(a[i].node, left)
-                            } else {
-                                out.initializeElement(at: n, to: a[i])
-                                n += 1
-                            }
-                            i += 1
-                        } else if right < left {
-                            let value = b[j].coefficient * factor
-                            if !nearZero(value) {
-                                let node = columns.link(right, slot: slot)
-                                out.initializeElement(at: n, to: Cell(symbol: right, node: node, coefficient: value))
-                                n += 1
-                            }
-                            j += 1
-                        } else {
-                            let value = a[i].coefficient + b[j].coefficient * factor
-                            if nearZero(value) {
-                                columns.unlink(a[i].node, left)
-                            } else {
-                                out.initializeElement(at: n, to: Cell(symbol: left, node: a[i].node, coefficient: value))
-                                n += 1
-                            }
-                            i += 1
-                            j += 1
-                        }
-                    }
-                    written = n
-                }
-            }
-        }
-        return result
     }
 }
 

@@ -100,9 +100,9 @@ import Testing
     @Test func editVariableErrors() throws {
         var solver = Solver()
         let x = Variable("x"), y = Variable("y")
-        try solver.addEditVariable(x, strength: .strong)
+        try solver.addEditVariable(x, strength: Strength(priority: 999))
         guard case .duplicateEditVariable(let duplicate)? = error({ () throws(CassowaryError) in
-            try solver.addEditVariable(x, strength: .weak)
+            try solver.addEditVariable(x, strength: Strength(priority: 1))
         }) else { Issue.record("expected duplicateEditVariable"); return }
         #expect(duplicate === x)
         guard case .unknownEditVariable(let unknown)? = error({ () throws(CassowaryError) in try solver.suggestValue(1, for: y) })

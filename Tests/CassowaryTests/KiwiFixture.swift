@@ -15,7 +15,8 @@ struct KiwiCase {
     }
 
     enum Operation {
-        case add(Int), remove(Int), edit(Int, weight: Double), suggest(Int, Double), check
+        /// `edit` carries kiwi's weight (kiwi fixtures) or a priority level (level fixtures).
+        case add(Int), remove(Int), edit(Int, strength: Double), suggest(Int, Double), check
     }
 
     let name: String
@@ -63,13 +64,37 @@ struct KiwiCase {
             switch item.first as? String {
             case "add": return .add(Int(number(1)))
             case "remove": return .remove(Int(number(1)))
-            case "edit": return .edit(Int(number(1)), weight: number(2))
+            case "edit": return .edit(Int(number(1)), strength: number(2))
             case "suggest": return .suggest(Int(number(1)), number(2))
             case "check": return .check
             default: throw FixtureError.malformed(file)
             }
         }
         self.expected = expected.map { $0.map { ($0 as? NSNumber)?.doubleValue } }
+    }
+}
+
+/// How a fixture's priorities become strengths.
+enum FixtureSemantics {
+    /// kiwisolver's: one weighted objective, weight = priority (edits: kiwi's weights). Every
+    /// preference goes to one level, with the kiwi strength as its weight.
+    case kiwiWeights
+    /// UIKit's: each priority a level of weight 1 (edits: a priority).
+    case levels
+
+    func strength(priority: Double) -> Strength {
+        switch self {
+        case .kiwiWeights: priority >= 1000 ? .required : Strength(priority: 1, weight: priority)
+        case .levels: Strength(priority: priority)
+        }
+    }
+
+    /// An edit's strength: kiwi's weight (never required), or a level.
+    func editStrength(_ value: Double) -> Strength {
+        switch self {
+        case .kiwiWeights: Strength(priority: 1, weight: value)
+        case .levels: Strength(priority: value)
+        }
     }
 }
 
@@ -85,19 +110,20 @@ struct Replay {
     /// Per check: the debug dump.
     var dumps: [String] = []
 
-    init(_ kiwiCase: KiwiCase) throws {
+    init(_ kiwiCase: KiwiCase, _ semantics: FixtureSemantics = .kiwiWeights) throws {
         let variables = kiwiCase.variableNames.map { Variable($0) }
         self.variables = variables
         constraints = kiwiCase.constraints.enumerated().map { index, spec in
             let terms = spec.terms.map { Term(variables[$0.variable], $0.coefficient) }
-            return Constraint(Expression(terms, constant: spec.constant), spec.relation, strength: Strength(priority: spec.priority),
+            return Constraint(Expression(terms, constant: spec.constant), spec.relation, strength: semantics.strength(priority: spec.priority),
                               label: spec.label ?? "#\(index)")
         }
         for operation in kiwiCase.operations {
             switch operation {
             case .add(let index): try solver.addConstraint(constraints[index])
             case .remove(let index): try solver.removeConstraint(constraints[index])
-            case .edit(let index, let weight): try solver.addEditVariable(variables[index], strength: Strength(weight: weight))
+            case .edit(let index, let strength):
+                try solver.addEditVariable(variables[index], strength: semantics.editStrength(strength))
             case .suggest(let index, let value): try solver.suggestValue(value, for: variables[index])
             case .check:
                 solver.updateVariables()

@@ -29,21 +29,18 @@ import Testing
         #expect(reduced.terms[0].coefficient == 2 && reduced.terms[3].coefficient == 2 && reduced.terms[1].coefficient == 1)
     }
 
-    @Test func priorityMapsToWeight() {
-        #expect(Strength(priority: 1000).isRequired)
-        #expect(Strength(priority: 1200).isRequired)
-        #expect(Strength(priority: 999).weight == 999)
-        #expect(Strength(priority: 250).weight == 250)
-        #expect(Strength(priority: -5).weight == 0)
-        #expect(Strength(priority: .nan).weight == 0)
-        #expect(Strength.defaultHigh.weight == 750 && Strength.defaultLow.weight == 250)
-        #expect(Strength(weight: 1000).isRequired == false)
-        #expect(Strength(weight: .infinity).isRequired == false)
-        #expect(Strength(weight: .infinity).weight == 1e12 && Strength(weight: 5e12).weight == 1e12)
-        #expect(Strength.strong.weight == 1_000_000)
-        #expect(Strength.composite(1, 2, 3).weight == 1_002_003)
-        #expect(Strength.composite(2000, 0, 0, weight: 1).weight == 1_000_000_000)
-        #expect((Variable("x") == 1).withPriority(500).strength.weight == 500)
+    @Test func priorityIsALevel() {
+        #expect(Strength(priority: 1000).isRequired && Strength(priority: 1200).isRequired)
+        #expect(Strength(priority: .infinity) == .required)
+        #expect(Strength(priority: 999).priority == 999 && Strength(priority: 999).weight == 1)
+        #expect(Strength(priority: 999.5).isRequired == false)
+        #expect(Strength(priority: 250, weight: 3).weight == 3)
+        #expect(Strength(priority: 250, weight: .infinity).weight == 1e12 && Strength(priority: 1, weight: 5e12).weight == 1e12)
+        #expect(Strength(priority: 250, weight: -2).weight == 0 && Strength(priority: 250, weight: .nan).weight == 0)
+        #expect(Strength(priority: -5) == Strength(priority: .nan) && Strength(priority: 0).weight == 0)
+        #expect(Strength.defaultHigh.priority == 750 && Strength.defaultLow.priority == 250)
+        #expect((Variable("x") == 1).withPriority(500).strength == Strength(priority: 500))
+        #expect("\(Strength(priority: 250))" == "250.0" && "\(Strength(priority: 250, weight: 2))" == "250.0 × 2.0")
     }
 
     @Test func debugDumpFormat() throws {
@@ -52,12 +49,17 @@ import Testing
         try solver.addConstraint((x == 10).labeled("pin"))
         try solver.addConstraint((w <= 80).withPriority(250).labeled("hug"))
         try solver.addConstraint((w >= x + 100).withPriority(750).labeled("wide"))
-        try solver.addEditVariable(x, strength: .strong)
+        try solver.addEditVariable(x, strength: Strength(priority: 999))
         try solver.suggestValue(20, for: x)
         // x is pinned at 10, so the edit's e8 = 10 (20 suggested); w = x + 100 = 110 (750 beats
-        // hugging's 250), hugging's error e4 = 30. Objective 250 × 30 + 1 000 000 × 10.
+        // hugging's 250), hugging's error e4 = 30. One objective row per level, highest first:
+        // @999 e7 + e8 = 10 + d1 + 2 e7; @750 e6; @250 e4's row. e6 costs +1 at @750 and −1 at
+        // @250: its cost vector is positive (the higher level decides), where kiwi's one weighted
+        // row would hold 750 − 250 = 500.
         #expect(solver.debugDump() == """
-        objective: 10007500 + 999750 d1 + 250 s3 + 250 s5 + 500 e6 + 2000000 e7
+        objective @999: 10 + 1 d1 + 2 e7
+        objective @750: 0 + 1 e6
+        objective @250: 30 - 1 d1 + 1 s3 + 1 s5 - 1 e6
         rows:
           x#0 = 10 - 1 d1
           w#2 = 110 - 1 d1 + 1 s5 - 1 e6
@@ -68,7 +70,7 @@ import Testing
           d1 'pin' 1.0 * x + -10.0 == 0 (required)
           s3 e4 'hug' 1.0 * w + -80.0 <= 0 (250.0)
           s5 e6 'wide' 1.0 * w + -1.0 * x + -100.0 >= 0 (750.0)
-          e7 e8 'edit x' 1.0 * x == 0 (1000000.0)
+          e7 e8 'edit x' 1.0 * x == 0 (999.0)
         edits:
           x#0 e7 e8 suggested 20
 
@@ -84,7 +86,7 @@ import Testing
             try solver.addConstraint(byName[0] + byName[1] == 100)
             try solver.addConstraint((byName[1] == 3 * byName[2]).withPriority(300))
             try solver.addConstraint(byName[2] >= 5)
-            try solver.addEditVariable(byName[0], strength: .strong)
+            try solver.addEditVariable(byName[0], strength: Strength(priority: 999))
             try solver.suggestValue(30, for: byName[0])
             #expect(solver.invariantViolations() == [])
             return solver.debugDump()

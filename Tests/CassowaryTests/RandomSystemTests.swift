@@ -76,7 +76,7 @@ import TestSupport
     func randomLayoutHoldsItsRequirements(seed: UInt64) throws {
         let layout = Layout(seed: seed)
         var solver = Solver()
-        try solver.addEditVariable(layout.rootWidth, strength: .strong)
+        try solver.addEditVariable(layout.rootWidth, strength: Strength(priority: 999))
         try solver.suggestValue(600, for: layout.rootWidth)
         for constraint in layout.constraints { try solver.addConstraint(constraint) }
         check(&solver, layout, seed: seed, "built")
@@ -99,7 +99,7 @@ import TestSupport
     func conflictsAreRealAndTheSolverIsUnchanged(seed: UInt64) throws {
         let layout = Layout(seed: seed)
         var solver = Solver()
-        try solver.addEditVariable(layout.rootWidth, strength: .strong)
+        try solver.addEditVariable(layout.rootWidth, strength: Strength(priority: 999))
         try solver.suggestValue(600, for: layout.rootWidth)
         for constraint in layout.constraints { try solver.addConstraint(constraint) }
         var added = layout.constraints
@@ -134,7 +134,7 @@ import TestSupport
         func run() throws -> (String, [UInt64]) {
             let layout = Layout(seed: seed)
             var solver = Solver()
-            try solver.addEditVariable(layout.rootWidth, strength: .strong)
+            try solver.addEditVariable(layout.rootWidth, strength: Strength(priority: 999))
             for constraint in layout.constraints { try solver.addConstraint(constraint) }
             try solver.suggestValue(150, for: layout.rootWidth)
             for constraint in layout.constraints.prefix(20) { try solver.removeConstraint(constraint) }

@@ -14,7 +14,7 @@ import Testing
         var solver = Solver()
         try solver.addConstraint(x + 2 * y == 10)
         try solver.addConstraint((y >= 3).withPriority(250).labeled("y.min"))
-        try solver.addEditVariable(x, strength: .strong)
+        try solver.addEditVariable(x, strength: Strength(priority: 999))
         try solver.suggestValue(4, for: x)
         solver.updateVariables()
         #expect(solver.value(of: y) == 3)
@@ -46,28 +46,72 @@ import Testing
         #expect(values(&solver, [x]) == [10])
     }
 
-    @Test func preferencesAreWeightedAndAdd() throws {
-        // 300 |x − 20| + 200 |x − 30| is least at 20; a second 200 at 30 makes it 30.
+    @Test func higherPrioritiesDominateAnyNumberOfLowerOnes() throws {
+        // The first two cases: with weights that add (kiwi), three 250s wanting 101 would
+        // outweigh one 700 wanting 100 (750 > 700), and two 400s wanting 140 one 500 wanting 120.
+        var solver = Solver()
+        let w = Variable("w")
+        try solver.addConstraint((w == 100).withPriority(700))
+        for _ in 0..<3 { try solver.addConstraint((w == 101).withPriority(250)) }
+        #expect(values(&solver, [w]) == [100])
+        #expect(solver.invariantViolations() == [])
+
+        var second = Solver()
+        try second.addConstraint((w == 120).withPriority(500))
+        try second.addConstraint((w == 140).withPriority(400))
+        try second.addConstraint((w == 140).withPriority(400))
+        #expect(values(&second, [w]) == [120])
+        // A thousand constraints one level down change nothing; one a level up does.
+        for _ in 0..<1000 { try second.addConstraint((w >= 130).withPriority(499.5)) }
+        #expect(values(&second, [w]) == [120])
+        try second.addConstraint((w >= 125).withPriority(500.5))
+        #expect(values(&second, [w]) == [125])
+        #expect(second.invariantViolations() == [])
+    }
+
+    @Test func lowerLevelsDecideAmongTheHigherLevelsOptima() throws {
+        // @700: 0 <= x <= 50 is all optimal (x + y == 50, both preferred >= 0); @250 then picks
+        // x = 40 from that range — and cannot push it past 50 however many times it asks.
+        var solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try solver.addConstraint(x + y == 50)
+        try solver.addConstraint((x >= 0).withPriority(700))
+        try solver.addConstraint((y >= 0).withPriority(700))
+        try solver.addConstraint((x == 40).withPriority(250))
+        #expect(values(&solver, [x, y]) == [40, 10])
+        for _ in 0..<5 { try solver.addConstraint((x == 90).withPriority(250)) }
+        #expect(values(&solver, [x, y]) == [50, 0])
+        #expect(solver.invariantViolations() == [])
+    }
+
+    @Test func violationsAddUpWithinALevel() throws {
+        // Within one level: |x − 20| + 2 |x − 30| is least at 30; a weight of 3 on the first
+        // (3 |x − 20| + 2 |x − 30|) moves it to 20.
         var solver = Solver()
         let x = Variable("x")
         try solver.addConstraint(x <= 100)
         try solver.addConstraint((x == 20).withPriority(300))
-        try solver.addConstraint((x == 30).withPriority(200))
-        #expect(values(&solver, [x]) == [20])
-        try solver.addConstraint((x == 30).withPriority(200))
+        try solver.addConstraint((x == 30).withPriority(300))
+        #expect(values(&solver, [x]).allSatisfy { $0 >= 20 && $0 <= 30 })  // a tie: any point between
+        try solver.addConstraint((x == 30).withPriority(300))
         #expect(values(&solver, [x]) == [30])
-        #expect(solver.invariantViolations() == [])
+        var weighted = Solver()
+        try weighted.addConstraint((x == 20).withStrength(Strength(priority: 300, weight: 3)))
+        try weighted.addConstraint((x == 30).withPriority(300))
+        try weighted.addConstraint((x == 30).withPriority(300))
+        #expect(values(&weighted, [x]) == [20])
+        #expect(solver.invariantViolations() == [] && weighted.invariantViolations() == [])
     }
 
     @Test func inequalityPreferencesOnlyPullWhenViolated() throws {
-        // Hugging (w <= 80 @250) and compression (w >= 80 @750) in a box of at most 60: compression
-        // yields (250 × 0 + 750 × 20 beats nothing else: w = 60); with room, w = 80.
+        // Hugging (w <= 80 @250) and compression (w >= 80 @750) in a box of at most 60 (required):
+        // compression yields, w = 60; with room, w = 80 and nothing is violated.
         var solver = Solver()
         let w = Variable("w"), box = Variable("box")
         try solver.addConstraint((w <= 80).withPriority(250))
         try solver.addConstraint((w >= 80).withPriority(750))
         try solver.addConstraint(w <= box)
-        try solver.addEditVariable(box, strength: .strong)
+        try solver.addEditVariable(box, strength: Strength(priority: 999))
         try solver.suggestValue(60, for: box)
         #expect(values(&solver, [w, box]) == [60, 60])
         try solver.suggestValue(200, for: box)
@@ -80,8 +124,8 @@ import Testing
         let x = Variable("x"), y = Variable("y")
         try solver.addConstraint(y == x + 2)
         try solver.addConstraint(x <= 10)
-        try solver.addConstraint((x == 0).withStrength(.weak))
-        try solver.addEditVariable(x, strength: .strong)
+        try solver.addConstraint((x == 0).withPriority(1))
+        try solver.addEditVariable(x, strength: Strength(priority: 999))
         #expect(solver.hasEditVariable(x))
         #expect(values(&solver, [x, y]) == [0, 2])  // suggested value starts at 0
         try solver.suggestValue(5, for: x)
@@ -104,8 +148,8 @@ import Testing
         try solver.addConstraint(left >= 0)
         try solver.addConstraint(left + width <= 300)
         try solver.addConstraint(width >= 10)
-        try solver.addEditVariable(left, strength: .strong)
-        try solver.addEditVariable(width, strength: Strength(weight: 2_000_000))  // width yields last
+        try solver.addEditVariable(left, strength: Strength(priority: 998))
+        try solver.addEditVariable(width, strength: Strength(priority: 999))  // width yields last
         try solver.suggestValue(50, for: left)
         try solver.suggestValue(100, for: width)
         #expect(values(&solver, [left, width]) == [50, 100])
@@ -131,8 +175,8 @@ import Testing
         #expect(before == [0, 50, 110, 40, 50, 60])
         let squeeze = (l[2] + w[2] <= 120).labeled("squeeze")
         try solver.addConstraint(squeeze)
-        // 120 − 20 of gaps leaves 100 for 150 of preferred widths: the weakest (w0 @500) yields
-        // first, all the way to 0; then w1 @501 gives up 10.
+        // 120 − 20 of gaps leaves 100 for 150 of preferred widths: w2 @502 keeps its 60, w1 @501
+        // takes the remaining 40, and w0 @500, the lowest level, gets nothing.
         #expect(values(&solver, l + w) == [0, 10, 60, 0, 40, 60])
         try solver.removeConstraint(squeeze)
         #expect(!solver.hasConstraint(squeeze))
@@ -161,10 +205,10 @@ import Testing
         try solver.addConstraint(trivial)
         try solver.addConstraint(true1)
         try solver.addConstraint((x >= 1).withPriority(0))  // weight 0: in the system, not in the objective
-        try solver.addEditVariable(x, strength: .strong)
+        try solver.addEditVariable(x, strength: Strength(priority: 999))
         try solver.suggestValue(7, for: x)
         try solver.removeEditVariable(x)
-        try solver.addEditVariable(x, strength: .weak)
+        try solver.addEditVariable(x, strength: Strength(priority: 1))
         try solver.suggestValue(-2, for: x)
         #expect(values(&solver, [x]) == [-2])
         try solver.removeConstraint(trivial)
@@ -178,7 +222,7 @@ import Testing
         let x = Variable("x")
         let constraint = x == 3
         try solver.addConstraint(constraint)
-        try solver.addEditVariable(x, strength: .strong)
+        try solver.addEditVariable(x, strength: Strength(priority: 999))
         solver.reset()
         #expect(!solver.hasConstraint(constraint))
         #expect(!solver.hasEditVariable(x))
