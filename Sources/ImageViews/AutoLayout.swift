@@ -98,8 +98,9 @@ struct LayoutTree {
     func node(at path: [Int]) -> Int? { index[path] }
 }
 
-/// Numbers in labels: integers without a fraction, others in Swift's shortest round-trip form.
-func labelNumber(_ value: Double) -> String {
+/// Numbers in labels and messages: integers without a fraction, others in Swift's shortest
+/// round-trip form.
+public func labelNumber(_ value: Double) -> String {
     if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
     return "\(value)"
 }

@@ -4,7 +4,7 @@
 public struct AutoLayoutReport: Sendable {
     /// Every constraint given to the solver, in the order it was added: the frames of
     /// frame-positioned views that constraints refer to, then the content-size constraints of
-    /// constraint-positioned image views, then the scenario's constraints.
+    /// constraint-positioned image views, their non-negative sizes, then the scenario's constraints.
     public var constraints: [ConstraintLayout]
     /// Constraint-positioned views whose frame the constraints leave undetermined, in tree order.
     public var ambiguities: [ViewAmbiguity]
@@ -23,6 +23,8 @@ public enum ConstraintKind: String, Sendable {
     case contentHugging
     /// width ≥ intrinsic width (height ≥ …) at the compression resistance priority.
     case compressionResistance
+    /// frame width ≥ 0 (height ≥ 0) of a constraint-positioned view, just below required.
+    case nonNegativeSize
 }
 
 /// One constraint and how it came out.

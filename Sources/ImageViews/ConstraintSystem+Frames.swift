@@ -24,7 +24,9 @@ extension ConstraintSystem {
 
     /// Sets the frame of every constraint-positioned view: its solved alignment rect outset by
     /// its insets, relative to its superview's final frame, each edge rounded to the pixel grid
-    /// (`AutoLayout.pixelRounded`); a negative size becomes zero.
+    /// (`AutoLayout.pixelRounded`). A size is negative only where required constraints force it
+    /// (the implicit non-negative sizes outrank every optional constraint), and stays negative, as
+    /// UIKit's frame does; such a view draws nothing of its own (Raster's rectangles are empty).
     func applyFrames(to root: inout View, scale: Double) {
         var origins = Array(repeating: Point.zero, count: tree.nodes.count)
         var frames: [(path: [Int], frame: Rect)] = []
@@ -38,8 +40,8 @@ extension ConstraintSystem {
                                                   bottom: -n.insets.bottom, right: -n.insets.right))
             let x0 = AutoLayout.pixelRounded(outer.minX - parentOrigin.x, scale: scale)
             let y0 = AutoLayout.pixelRounded(outer.minY - parentOrigin.y, scale: scale)
-            let x1 = max(x0, AutoLayout.pixelRounded(outer.maxX - parentOrigin.x, scale: scale))
-            let y1 = max(y0, AutoLayout.pixelRounded(outer.maxY - parentOrigin.y, scale: scale))
+            let x1 = AutoLayout.pixelRounded(outer.maxX - parentOrigin.x, scale: scale)
+            let y1 = AutoLayout.pixelRounded(outer.maxY - parentOrigin.y, scale: scale)
             let frame = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             origins[node] = Point(x: parentOrigin.x + x0, y: parentOrigin.y + y0)
             frames.append((n.path, frame))

@@ -53,7 +53,7 @@ struct ConstraintSystem {
     /// Adds every constraint, solves, evaluates each constraint and finds the ambiguous views.
     mutating func solve(checkAmbiguity: Bool) -> AutoLayoutReport {
         var report = AutoLayoutReport(constraints: [], ambiguities: [], failure: nil)
-        var pending = frameEntries() + contentSizeEntries()
+        var pending = frameEntries() + contentSizeEntries() + nonNegativeSizeEntries()
         for constraint in constraints {
             guard let entry = entry(for: constraint) else { continue }
             pending.append(entry)
@@ -105,67 +105,33 @@ struct ConstraintSystem {
         return result
     }
 
-    /// The canvas position of a view's frame origin: from its unknowns when it takes part, else
-    /// its superview's origin plus its frame's (the root's is zero).
-    private func frameOrigin(of node: Int) -> (x: Expression, y: Expression) {
-        let n = tree.nodes[node]
-        if let box = boxes[node] {
-            return (Expression(box.x) - n.insets.left, Expression(box.y) - n.insets.top)
-        }
-        if n.parent < 0 { return (Expression(), Expression()) }
-        let parent = frameOrigin(of: n.parent)
-        return (parent.x + n.frame.minX, parent.y + n.frame.minY)
-    }
-
-    /// A scenario constraint for the solver. Under right-to-left (the direction of the view that
-    /// lays its views out, `owner(of:)`), a constraint with leading or trailing is solved in
-    /// mirrored x: leading is −right, trailing −left and centerX −centerX, so constants and
-    /// inequalities point towards the trailing side.
+    /// A scenario constraint for the solver, measured in its container's bounds (ConstraintSystem+Space):
+    /// `s·first R m·s·second + (1 − m)·K + constant`, mirrored (s = −1) when it names leading or
+    /// trailing and the container lays out right to left.
     private func entry(for constraint: LayoutConstraint) -> Entry? {
         guard let first = tree.node(at: constraint.first.view), let firstBox = boxes[first],
-              let owner = tree.node(at: Self.owner(of: constraint)) else { return nil }
+              let container = tree.node(at: Self.container(of: constraint)) else { return nil }
         let directional = constraint.first.attribute.isDirectional || constraint.second?.attribute.isDirectional == true
-        let mirrored = directional && tree.nodes[owner].direction == .rightToLeft
+        let mirrored = directional && tree.nodes[container].direction == .rightToLeft
         let lhs = Self.expression(firstBox, constraint.first.attribute, mirrored: mirrored)
         var rhs = Expression(constant: constraint.constant)
         if let second = constraint.second {
             guard let node = tree.node(at: second.view), let box = boxes[node] else { return nil }
-            rhs = constraint.multiplier * Self.expression(box, second.attribute, mirrored: mirrored) + constraint.constant
+            let m = constraint.multiplier
+            rhs = m * Self.expression(box, second.attribute, mirrored: mirrored) + constraint.constant
+            if m != 1 && !second.attribute.isDimension {
+                rhs = rhs + (1 - m) * reference(container, second.attribute.axis, mirrored: mirrored)
+            }
         }
         let relation: Relation = switch constraint.relation {
         case .equal: .equal
         case .lessThanOrEqual: .lessThanOrEqual
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
-        let solverConstraint = Constraint(lhs - rhs, relation, strength: Strength(priority: constraint.priority),
+        let solverConstraint = Constraint(lhs - rhs, relation, strength: Strength(priority: LayoutPriority.level(constraint.priority)),
                                           label: constraint.label)
         return Entry(constraint: solverConstraint, kind: .constraint, label: constraint.label, source: constraint.source,
                      priority: constraint.priority)
-    }
-
-    /// The view whose layout direction decides leading and trailing: the nearest common ancestor
-    /// of the constraint's views — the ancestor itself when one view contains the other (it lays
-    /// out its content), the superview of a view constrained alone or to itself.
-    static func owner(of constraint: LayoutConstraint) -> [Int] {
-        let first = constraint.first.view
-        guard let second = constraint.second?.view, second != first else { return first.isEmpty ? [] : Array(first.dropLast()) }
-        return Array(zip(first, second).prefix { $0.0 == $0.1 }.map(\.0))
-    }
-
-    /// An attribute of a view's alignment rect in canvas coordinates (negated x when mirrored).
-    static func expression(_ box: Box, _ attribute: LayoutAttribute, mirrored: Bool) -> Expression {
-        switch attribute {
-        case .left: Expression(box.x)
-        case .right: box.x + box.width
-        case .top: Expression(box.y)
-        case .bottom: box.y + box.height
-        case .width: Expression(box.width)
-        case .height: Expression(box.height)
-        case .centerX: mirrored ? -(box.x + 0.5 * box.width) : box.x + 0.5 * box.width
-        case .centerY: box.y + 0.5 * box.height
-        case .leading: mirrored ? -(box.x + box.width) : Expression(box.x)
-        case .trailing: mirrored ? -Expression(box.x) : box.x + box.width
-        }
     }
 
     /// Content hugging (size ≤ intrinsic) and compression resistance (size ≥ intrinsic) of each
@@ -182,13 +148,31 @@ struct ConstraintSystem {
                 let dimension = axis == .horizontal ? "width" : "height"
                 let text = labelNumber(size)
                 result.append(Entry(constraint: Constraint(Expression(variable) - size, .lessThanOrEqual,
-                                                           strength: Strength(priority: n.hugging[axis])),
+                                                           strength: Strength(priority: LayoutPriority.level(n.hugging[axis]))),
                                     kind: .contentHugging, label: "\(n.name).\(dimension) <= \(text) (intrinsic)",
                                     source: n.treePath, priority: n.hugging[axis]))
                 result.append(Entry(constraint: Constraint(Expression(variable) - size, .greaterThanOrEqual,
-                                                           strength: Strength(priority: n.compression[axis])),
+                                                           strength: Strength(priority: LayoutPriority.level(n.compression[axis]))),
                                     kind: .compressionResistance, label: "\(n.name).\(dimension) >= \(text) (intrinsic)",
                                     source: n.treePath, priority: n.compression[axis]))
+            }
+        }
+        return result
+    }
+
+    /// `frame width >= 0` and `frame height >= 0` of each constraint-positioned view, above every
+    /// optional priority: optional constraints never make a size negative, required ones can.
+    private func nonNegativeSizeEntries() -> [Entry] {
+        var result: [Entry] = []
+        for (node, box) in boxes.enumerated() {
+            let n = tree.nodes[node]
+            guard let box, n.positioning == .constraints else { continue }
+            let strength = Strength(priority: LayoutPriority.nonNegativeSize)
+            let sizes = [("width", box.width + (n.insets.left + n.insets.right)), ("height", box.height + (n.insets.top + n.insets.bottom))]
+            for (dimension, size) in sizes {
+                result.append(Entry(constraint: Constraint(size, .greaterThanOrEqual, strength: strength), kind: .nonNegativeSize,
+                                    label: "\(n.name).frame.\(dimension) >= 0 (implicit)", source: n.treePath,
+                                    priority: LayoutPriority.nonNegativeSize))
             }
         }
         return result

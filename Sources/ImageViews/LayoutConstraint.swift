@@ -76,12 +76,23 @@ public struct LayoutConstraint: Sendable {
     }
 }
 
-/// UILayoutPriority's named values.
+/// UILayoutPriority's named values, and how a priority becomes a solver level.
 public enum LayoutPriority {
     public static let required = 1000.0
     public static let defaultHigh = 750.0
     public static let defaultLow = 250.0
     public static let fittingSizeLevel = 50.0
+    /// The level of the implicit `frame width >= 0` and `frame height >= 0` of views positioned by
+    /// constraints: above every optional priority, below required (docs/LAYOUT.md §Auto Layout,
+    /// "Sizes"). UILayoutPriority is a Float, whose largest value below 1000 is 999.99994; this
+    /// is the largest binary64 below 1000.
+    public static let nonNegativeSize = required.nextDown
+
+    /// The solver level of a priority: UILayoutPriority is a Float, so the priority rounded to
+    /// the nearest Float (250.000000001 and 250 are one level); 1000 and above are required.
+    static func level(_ priority: Double) -> Double {
+        priority >= required ? required : Double(Float(priority))
+    }
     /// The names a scenario may write for a priority, with their values.
     public static let names: [(name: String, value: Double)] = [
         ("required", required), ("defaultHigh", defaultHigh), ("defaultLow", defaultLow), ("fittingSizeLevel", fittingSizeLevel),

@@ -35,6 +35,9 @@ struct AutoLayoutCheck {
             for ambiguity in report.ambiguities {
                 note(warning(ambiguity, strict: strict), variant.name)
             }
+            for size in report.constraints where size.kind == .nonNegativeSize && !size.isSatisfied {
+                note(negativeSizeWarning(size, strict: strict), variant.name)
+            }
         }
         var warnings: [ScenarioDiagnostic] = []
         for (diagnostic, names) in problems {
@@ -64,7 +67,8 @@ struct AutoLayoutCheck {
         switch constraint.kind {
         case .constraint: "\"\(constraint.label)\" (\(constraint.source))"
         case .autoresizingMask: "\"\(constraint.label)\" (the frame of \(constraint.source))"
-        case .contentHugging, .compressionResistance: "\"\(constraint.label)\" (\(constraint.kind.rawValue) of \(constraint.source))"
+        case .contentHugging, .compressionResistance, .nonNegativeSize:
+            "\"\(constraint.label)\" (\(constraint.kind.rawValue) of \(constraint.source))"
         }
     }
 
@@ -84,6 +88,19 @@ struct AutoLayoutCheck {
             + "\(name)'s alignment rect; add constraints for \(ambiguity.unknowns.count == 1 ? "it" : "them")"
             + (strict ? " (an error with --strict)" : "")
         return ScenarioDiagnostic(file: scenario.file, location: node?.location, path: node?.path ?? ambiguity.path, message: message,
+                                  severity: strict ? .error : .warning)
+    }
+
+    /// The warning (or, when strict, error) for a frame that required constraints make negative.
+    private func negativeSizeWarning(_ size: ConstraintLayout, strict: Bool) -> ScenarioDiagnostic {
+        let node = viewNodes.first { treePathName($0.treePath) == size.source }?.node
+        let parts = size.label.components(separatedBy: ".frame.")  // "<id or path>.frame.width >= 0 (implicit)"
+        let dimension = parts.last?.hasPrefix("width") == true ? "width" : "height"
+        let view = parts[0] == size.source ? parts[0] : "\"\(parts[0])\""
+        let message = "negative size: the required constraints make the frame \(dimension) of \(view) -\(labelNumber(size.violation)); "
+            + "UIKit keeps such a frame and draws nothing of the view; relax a constraint (priority below 1000) or make room"
+            + (strict ? " (an error with --strict)" : "")
+        return ScenarioDiagnostic(file: scenario.file, location: node?.location, path: node?.path ?? size.source, message: message,
                                   severity: strict ? .error : .warning)
     }
 
