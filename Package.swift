@@ -25,7 +25,7 @@ let package = Package(
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
-        .testTarget(name: "ImageViewsTests", dependencies: ["ImageViews", "TestSupport"]),
+        .testTarget(name: "ImageViewsTests", dependencies: ["ImageViews", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TestSupport"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], exclude: ["Fixtures"]),

@@ -97,8 +97,8 @@ struct AutoLayoutCheck {
         let parts = size.label.components(separatedBy: ".frame.")  // "<id or path>.frame.width >= 0 (implicit)"
         let dimension = parts.last?.hasPrefix("width") == true ? "width" : "height"
         let view = parts[0] == size.source ? parts[0] : "\"\(parts[0])\""
-        let message = "negative size: the required constraints make the frame \(dimension) of \(view) -\(labelNumber(size.violation)); "
-            + "UIKit keeps such a frame and draws nothing of the view; relax a constraint (priority below 1000) or make room"
+        let message = "negative size: the required constraints make the frame \(dimension) of \(view) -\(labelNumber(size.violation)) pt; "
+            + "UIKit keeps such a frame and draws nothing of the view; lower one of their priorities below 1000 or make room"
             + (strict ? " (an error with --strict)" : "")
         return ScenarioDiagnostic(file: scenario.file, location: node?.location, path: node?.path ?? size.source, message: message,
                                   severity: strict ? .error : .warning)

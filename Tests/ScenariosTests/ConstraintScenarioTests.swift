@@ -109,6 +109,33 @@ private let fixture = Fixture()
         ])
     }
 
+    @Test func priority999BreaksWhere1000IsAnError() throws {
+        // Pinned between the canvas edges (200 wide), a hero 300 wide at 999 is broken by 140
+        // (less its insets: none) and the scenario loads; at 1000 it names the pins and the root.
+        let pins = ["H:|-20-[hero]-20-|", "hero.top == superview.top + 10", "H:|-20-[icon]", "icon.top == hero.bottom + 8"]
+        let scenario = try Self.load(Self.scenario(pins + ["hero.width == 300 @ 999"]))
+        #expect(scenario.warnings == [])
+        let layout = scenario.scene(for: scenario.variants()[0]).layout
+        #expect(layout.views[1].frame.width == 160)
+        #expect(layout.autoLayout?.constraints.last?.violation == 140)
+        #expect(Self.errors(Self.scenario(pins + ["hero.width == 300"])) == [
+            "c.json:16:9: error: $.root.constraints[4]: required constraint \"hero.width == 300\" cannot be satisfied together with "
+                + "\"root.frame.width == 200\" (the frame of root), \"hero.leading == superview.leading + 20\" ($.root.constraints[0]), "
+                + "\"superview.trailing == hero.trailing + 20\" ($.root.constraints[0]); lower one of their priorities below 1000 or remove one",
+        ])
+    }
+
+    @Test func negativeSizesForcedByRequiredConstraintsAreWarnings() throws {
+        let text = Self.scenario(Self.complete + ["hero.trailing == superview.leading + 10"])
+        let scenario = try Self.load(text)
+        #expect(scenario.warnings.map(\.description) == [
+            "c.json:7:7: warning: $.root.subviews[0]: negative size: the required constraints make the frame width of \"hero\" -10 pt; "
+                + "UIKit keeps such a frame and draws nothing of the view; lower one of their priorities below 1000 or make room",
+        ])
+        #expect(scenario.scene(for: scenario.variants()[0]).layout.views[1].frame == Rect(x: 20, y: 10, width: -10, height: 30))
+        #expect(Self.errors(text, strict: true).count == 1)
+    }
+
     @Test func viewsWithoutFramesNeedConstraints() {
         #expect(Self.errors(Self.scenario(["hero.leading == superview.leading", "hero.top == superview.top"])) == [
             "c.json:8:7: error: $.root.subviews[1]: this view has no frame and no constraint names it: give it a \"frame\" "
