@@ -173,7 +173,7 @@ public struct ImageView: Sendable {
     /// not `highlightedImage`, as UIKit's own reimplementations agree).
     var sizingImage: Image? { image ?? animationImages.first }
 
-    /// The image's size less its alignment rect insets, or (−1, −1) without an image.
+    /// The sizing image's size less its alignment rect insets, or (−1, −1) without one.
     public var intrinsicContentSize: Size {
         guard let image = sizingImage else { return .noIntrinsicMetric }
         let insets = image.alignmentRectInsets
@@ -188,7 +188,7 @@ public struct ImageView: Sendable {
         return flips ? image.alignmentRectInsets.mirrored : image.alignmentRectInsets
     }
 
-    /// UIImageView.sizeThatFits: the image's size, zero without one.
+    /// UIImageView.sizeThatFits: the sizing image's size (`image`, else the first animation image), zero without one.
     public var sizeThatFits: Size {
         sizingImage?.size ?? .zero
     }

@@ -24,8 +24,10 @@ struct KiwiCase {
     let variableNames: [String]
     let constraints: [ConstraintSpec]
     let operations: [Operation]
-    /// Per check, per variable: kiwisolver's value, nil where the optimum does not determine it.
+    /// Per check, per variable: the reference value, nil where the optimum does not determine it.
     let expected: [[Double?]]
+    /// Level fixtures: whether kiwi's weighted reading gives another answer at some check.
+    let weightsDiffer: Bool
 
     static func load(_ file: String) throws -> [KiwiCase] {
         let data = try Data(contentsOf: Fixture().url(file))
@@ -43,6 +45,7 @@ struct KiwiCase {
         else { throw FixtureError.malformed(file) }
         self.name = name
         self.seed = seed
+        weightsDiffer = json["weightsDiffer"] as? Bool ?? false
         variableNames = variables
         self.constraints = try constraints.map { item in
             guard item.count >= 4, let op = item[0] as? String, let priority = (item[1] as? NSNumber)?.doubleValue,
@@ -79,13 +82,15 @@ enum FixtureSemantics {
     /// kiwisolver's: one weighted objective, weight = priority (edits: kiwi's weights). Every
     /// preference goes to one level, with the kiwi strength as its weight.
     case kiwiWeights
-    /// UIKit's: each priority a level of weight 1 (edits: a priority).
+    /// UIKit's: each priority a level of weight 1 (edits: a priority), priorities rounded to
+    /// Float as UILayoutPriority stores them (as ImageViews does; the solver's own levels are
+    /// exact doubles).
     case levels
 
     func strength(priority: Double) -> Strength {
         switch self {
         case .kiwiWeights: priority >= 1000 ? .required : Strength(priority: 1, weight: priority)
-        case .levels: Strength(priority: priority)
+        case .levels: Strength(priority: Double(Float(priority)))
         }
     }
 
@@ -93,7 +98,7 @@ enum FixtureSemantics {
     func editStrength(_ value: Double) -> Strength {
         switch self {
         case .kiwiWeights: Strength(priority: 1, weight: value)
-        case .levels: Strength(priority: value)
+        case .levels: Strength(priority: Double(Float(value)))
         }
     }
 }

@@ -196,7 +196,7 @@ class Face:
 
     def fix(self, objective, z):
         """Keep the face where `objective <= z` (plus a tiny slack for the LP's tolerances)."""
-        self.ub.append((dict(objective), z + 2e-10 * max(1.0, abs(z))))
+        self.ub.append((dict(objective), z + 1e-9 + 1e-12 * abs(z)))
         self._built = None
 
     def point(self):
@@ -234,10 +234,10 @@ class Face:
 # ----------------------------------------------------------------------------------------------
 
 def compact(x):
-    """Integral numbers as JSON integers; others to 10 significant digits."""
+    """Integral numbers as JSON integers; others to 10 significant digits (LP noise below 1e-8 dropped)."""
     if x is None:
         return None
-    x = float(f"{float(x):.10g}")
+    x = float(f"{round(float(x), 8):.10g}")
     if x == 0:
         return 0
     return int(x) if x.is_integer() and abs(x) < 1e15 else x
@@ -278,7 +278,7 @@ def float32_twin(p, rng):
 def random_case(seed, attempt=0):
     """A layout-shaped system of 4-30 boxes with priorities drawn from a small palette of levels."""
     rng = random.Random(seed * 7919 + attempt)
-    n = 4 + int(27 * rng.random() ** 2)  # 4-30, mostly small (keeps the JSON small)
+    n = 4 + int(27 * rng.random() ** 3)  # 4-30, mostly small (keeps the JSON small)
     b = Builder(f"levels-{seed}", seed)
     shared = [250, 251, 500, 700, 749, 750, 999]
     palette = sorted(set(rng.sample(shared, rng.randint(3, 5))) | {round(rng.uniform(1, 999), 3)
