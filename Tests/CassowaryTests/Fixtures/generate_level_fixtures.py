@@ -174,8 +174,13 @@ class Face:
         c = np.zeros(self.ncols)
         for k, w in objective.items():
             c[k] = w
-        res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=self.bounds, method="highs",
-                      options=HIGHS)
+        res = None
+        for options in (HIGHS, dict(HIGHS, presolve=False), dict(HIGHS, primal_feasibility_tolerance=1e-9,
+                                                                 dual_feasibility_tolerance=1e-9)):
+            res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=self.bounds, method="highs",
+                          options=options)
+            if res.status in (0, 2, 3):
+                break  # solved, infeasible, unbounded; otherwise (numerical trouble) retry differently
         return res
 
     def feasible(self):
