@@ -13,8 +13,9 @@
 // - dual entering: among non-dummy symbols with a positive coefficient in that row, the
 //   lexicographically least cost vector / row coefficient, ties to the lowest id (as kiwi does
 //   with its one weighted cost; Objective.leastRatio);
-// - marker leaving (removal): kiwi's three tiers, ties to the lowest basic id in each (kiwi
-//   takes the highest-id unrestricted row in the third tier).
+// - marker leaving (removal): a basic dummy's row first (a redundant equality comes back),
+//   then kiwi's three tiers, ties to the lowest basic id in each (kiwi takes the highest-id
+//   unrestricted row in the third tier).
 
 extension Tableau {
     /// Exchanges `leaving` (basic) for `entering` (in its row).
@@ -98,16 +99,26 @@ extension Tableau {
         return objective.leastRatio(candidates)
     }
 
-    /// The basic symbol of the row to exchange for `marker` when its constraint is removed:
-    /// a restricted row with a negative coefficient and the least −constant / coefficient, else a
-    /// restricted row with the least constant / coefficient, else an unrestricted row; −1 if none.
+    /// The basic symbol of the row to exchange for `marker` when its constraint is removed: a
+    /// basic dummy's row (lowest id) — a required equality made redundant by the one removed,
+    /// which must hold by itself again; else a restricted row with a negative coefficient and the
+    /// least −constant / coefficient, else a restricted row with the least constant / coefficient,
+    /// else an unrestricted row; −1 if none.
+    ///
+    /// Why the dummy first: its row is `d = Σ ± dummies` (constant 0). Pivoting the marker into
+    /// any other row and substituting would leave `d` basic with a constant and non-dummy
+    /// symbols — its equality silently dropped. Pivoted here, `d` becomes parametric (0: the
+    /// equality holds) and the marker's expression, all dummies, keeps every other row as it
+    /// was. kiwi's three tiers, which this otherwise follows, miss this case.
     func markerLeavingRow(_ marker: Int32) -> Int32 {
-        var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
+        var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1, dummy: Int32 = -1
         var firstRatio = Double.greatestFiniteMagnitude, secondRatio = Double.greatestFiniteMagnitude
         for slot in slotsHolding(marker) {  // a dummy marker's rows are found by a scan
             let basic = basicOfSlot[slot]
             let coefficient = rows[slot].coefficient(of: marker)
-            if kinds[Int(basic)] == .external {
+            if kinds[Int(basic)] == .dummy {
+                if dummy < 0 || basic < dummy { dummy = basic }
+            } else if kinds[Int(basic)] == .external {
                 if third < 0 || basic < third { third = basic }
             } else if coefficient < 0 {
                 let ratio = -rows[slot].constant / coefficient
@@ -123,6 +134,7 @@ extension Tableau {
                 }
             }
         }
+        if dummy >= 0 { return dummy }
         return first >= 0 ? first : (second >= 0 ? second : third)
     }
 
