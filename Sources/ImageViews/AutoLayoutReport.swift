@@ -4,7 +4,8 @@
 public struct AutoLayoutReport: Sendable {
     /// Every constraint given to the solver, in the order it was added: the frames of
     /// frame-positioned views that constraints refer to, then the content-size constraints of
-    /// constraint-positioned image views, their non-negative sizes, then the scenario's constraints.
+    /// constraint-positioned image views, then the scenario's constraints, then the implicit
+    /// non-negative sizes of constraint-positioned views.
     public var constraints: [ConstraintLayout]
     /// Constraint-positioned views whose frame the constraints leave undetermined, in tree order.
     public var ambiguities: [ViewAmbiguity]

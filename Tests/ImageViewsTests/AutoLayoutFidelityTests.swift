@@ -86,7 +86,7 @@ import Testing
         let broken = T.layout([Self.plain("v")], edges + [T.c([0], .width, .equal, nil, plus: 300, priority: 999)])
         #expect(broken.views[1].frame.width == 200)
         #expect(broken.autoLayout?.failure == nil)
-        #expect(broken.autoLayout?.constraints.last?.violation == 100)
+        #expect(broken.autoLayout?.constraints.last { $0.kind == .constraint }?.violation == 100)
         let conflict = T.layout([Self.plain("v")], edges + [T.c([0], .width, .equal, nil, plus: 300)])
         #expect(conflict.autoLayout?.failure?.constraint.label == "[0].width")
         #expect(conflict.autoLayout?.failure?.conflicts.map(\.label) == ["root.frame.width == 200", "[0].leading", "[0].trailing"])
@@ -152,7 +152,7 @@ import Testing
         for priority in [500.0, 999] {
             let result = T.layout([Self.plain("v")], Self.placed([0]) + [T.c([0], .width, .equal, nil, plus: -20, priority: priority)])
             #expect(result.views[1].frame.width == 0)
-            #expect(result.autoLayout?.constraints.last?.violation == 20)
+            #expect(result.autoLayout?.constraints.last { $0.kind == .constraint }?.violation == 20)
             #expect(result.autoLayout?.constraints.filter { $0.kind == .nonNegativeSize }.allSatisfy(\.isSatisfied) == true)
         }
     }

@@ -117,7 +117,7 @@ private let fixture = Fixture()
         #expect(scenario.warnings == [])
         let layout = scenario.scene(for: scenario.variants()[0]).layout
         #expect(layout.views[1].frame.width == 160)
-        #expect(layout.autoLayout?.constraints.last?.violation == 140)
+        #expect(layout.autoLayout?.constraints.last { $0.kind == .constraint }?.violation == 140)
         #expect(Self.errors(Self.scenario(pins + ["hero.width == 300"])) == [
             "c.json:16:9: error: $.root.constraints[4]: required constraint \"hero.width == 300\" cannot be satisfied together with "
                 + "\"root.frame.width == 200\" (the frame of root), \"hero.leading == superview.leading + 20\" ($.root.constraints[0]), "
