@@ -44,194 +44,10 @@ import random
 import sys
 
 import numpy as np
-from scipy.optimize import linprog
-from scipy.sparse import coo_matrix
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REQUIRED = 1000.0
-HIGHS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10, "presolve": True}
-
-
-# ----------------------------------------------------------------------------------------------
-# Lexicographic LP machinery (shared in spirit with ../../ImageViewsTests/Fixtures; kept standalone)
-# ----------------------------------------------------------------------------------------------
-
-def level_key(priority):
-    """Priorities are the same level iff equal as float32."""
-    return float(np.float32(priority))
-
-
-class Infeasible(Exception):
-    pass
-
-
-class LexProblem:
-    """Rows `const + sum(coef * x) op 0`, each required or optional at a level.
-
-    `solve()` fixes the levels one by one (strongest first) and returns a Face: the set of
-    lexicographically optimal solutions, on which each variable can be minimised / maximised."""
-
-    def __init__(self, nvars):
-        self.n = nvars
-        self.rows = []  # (terms dict, const, op, required, level key, weight)
-
-    def add(self, terms, const, op, priority=REQUIRED, level=None, weight=None):
-        merged = {}
-        for v, c in terms:
-            merged[v] = merged.get(v, 0.0) + float(c)
-        merged = {v: c for v, c in sorted(merged.items()) if c != 0.0}
-        required = priority >= REQUIRED and level is None
-        if level is None:
-            level = level_key(priority)
-        self.rows.append((merged, float(const), op, required, level, float(priority if weight is None else weight)))
-
-    def _matrices(self):
-        n = self.n
-        ub, eq = [], []  # (dict col->val, rhs)
-        viol = []  # per optional row: (columns, level, weight)
-        col = n
-        for terms, const, op, required, level, weight in self.rows:
-            if required:
-                if op == "==":
-                    eq.append((dict(terms), -const))
-                elif op == "<=":
-                    ub.append((dict(terms), -const))
-                else:
-                    ub.append(({v: -c for v, c in terms.items()}, const))
-            else:
-                if op == "==":  # e - p + q == 0, violation p + q
-                    t = dict(terms)
-                    t[col] = -1.0
-                    t[col + 1] = 1.0
-                    eq.append((t, -const))
-                    viol.append(([col, col + 1], level, weight))
-                    col += 2
-                elif op == "<=":  # e - s <= 0
-                    t = dict(terms)
-                    t[col] = -1.0
-                    ub.append((t, -const))
-                    viol.append(([col], level, weight))
-                    col += 1
-                else:  # -e - s <= 0
-                    t = {v: -c for v, c in terms.items()}
-                    t[col] = -1.0
-                    ub.append((t, const))
-                    viol.append(([col], level, weight))
-                    col += 1
-        return col, ub, eq, viol
-
-    def solve(self, mode="lex", strict_levels=()):
-        """mode "lex": every level strict. mode "weighted": the levels in `strict_levels` stay
-        strict (fixed first, strongest first); all other optional rows go into ONE objective with
-        weight = their weight (priority)."""
-        ncols, ub, eq, viol = self._matrices()
-        face = Face(self.n, ncols, ub, eq)
-        if not face.feasible():
-            raise Infeasible()
-        levels = sorted({lv for _, lv, _ in viol}, reverse=True)
-        if mode == "lex":
-            stages = [[(cols, 1.0) for cols, lv, _ in viol if lv == L] for L in levels]
-        else:
-            strict = [L for L in levels if L in strict_levels]
-            stages = [[(cols, 1.0) for cols, lv, _ in viol if lv == L] for L in strict]
-            rest = [(cols, w) for cols, lv, w in viol if lv not in strict_levels]
-            if rest:
-                top = max(w for _, w in rest)
-                stages.append([(cols, w / top) for cols, w in rest])
-        for stage in stages:
-            objective = {}
-            for cols, w in stage:
-                for c in cols:
-                    objective[c] = objective.get(c, 0.0) + w
-            z = face.minimise(objective)
-            face.fix(objective, z)
-        return face
-
-
-class Face:
-    def __init__(self, n, ncols, ub, eq):
-        self.n, self.ncols = n, ncols
-        self.ub, self.eq = list(ub), list(eq)
-        self.bounds = [(None, None)] * n + [(0, None)] * (ncols - n)
-        self._built = None
-
-    @staticmethod
-    def _sparse(rows, ncols):
-        if not rows:
-            return None, None
-        r, c, v = [], [], []
-        for i, (t, _) in enumerate(rows):
-            for k, val in sorted(t.items()):
-                r.append(i)
-                c.append(k)
-                v.append(val)
-        return coo_matrix((v, (r, c)), shape=(len(rows), ncols)).tocsr(), np.array([b for _, b in rows], float)
-
-    def _lp(self, objective):
-        if self._built is None:
-            self._built = (self._sparse(self.ub, self.ncols), self._sparse(self.eq, self.ncols))
-        (A_ub, b_ub), (A_eq, b_eq) = self._built
-        c = np.zeros(self.ncols)
-        for k, w in objective.items():
-            c[k] = w
-        res = None
-        for options in (HIGHS, dict(HIGHS, presolve=False), dict(HIGHS, primal_feasibility_tolerance=1e-9,
-                                                                 dual_feasibility_tolerance=1e-9)):
-            res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=self.bounds, method="highs",
-                          options=options)
-            if res.status in (0, 2, 3):
-                break  # solved, infeasible, unbounded; otherwise (numerical trouble) retry differently
-        return res
-
-    def feasible(self):
-        res = self._lp({})
-        if res.status == 2:
-            return False
-        if res.status != 0:
-            raise RuntimeError(f"LP status {res.status}: {res.message}")
-        return True
-
-    def minimise(self, objective):
-        res = self._lp(objective)
-        if res.status == 2:
-            raise Infeasible()
-        if res.status != 0:
-            raise RuntimeError(f"LP status {res.status}: {res.message}")
-        return float(res.fun)
-
-    def fix(self, objective, z):
-        """Keep the face where `objective <= z` (plus a tiny slack for the LP's tolerances)."""
-        self.ub.append((dict(objective), z + 1e-9 + 1e-12 * abs(z)))
-        self._built = None
-
-    def point(self):
-        res = self._lp({})
-        return [float(x) for x in res.x[: self.n]]
-
-    def range(self, var):
-        """(min, max) of x[var] over the face; None for an unbounded side."""
-        out = []
-        for sign in (1.0, -1.0):
-            res = self._lp({var: sign})
-            if res.status == 3:
-                out.append(None)
-            elif res.status != 0:
-                raise RuntimeError(f"LP status {res.status}: {res.message}")
-            else:
-                out.append(sign * float(res.fun))
-        return tuple(out)
-
-    def values(self, variables, rel_tol):
-        """Per variable: the value when min and max over the face agree within tolerance, else None."""
-        result = []
-        for v in variables:
-            lo, hi = self.range(v)
-            if lo is None or hi is None:
-                result.append(None)
-                continue
-            mid = (lo + hi) / 2
-            result.append(mid if hi - lo <= rel_tol * max(1.0, abs(mid)) else None)
-        return result
+sys.path.insert(0, HERE)
+from lexlp import REQUIRED, Infeasible, LexProblem, level_key  # noqa: E402  (the shared LP machinery)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -504,7 +320,7 @@ def parse_seeds(text):
 # ----------------------------------------------------------------------------------------------
 
 def self_check(seeds):
-    import kiwisolver as kiwi
+    from generate_kiwi_fixtures import run as kiwi_run  # kiwisolver's values at each check
 
     ok = True
     # 1. hand-made: levels versus weights on one variable
@@ -529,7 +345,7 @@ def self_check(seeds):
     for seed in seeds:
         case = random_case(seed)
         weighted = expected_values(case, "weighted")
-        kiwi_values = kiwi_run(kiwi, case)
+        kiwi_values = kiwi_run(case)
         for wc, kc in zip(weighted, kiwi_values):
             for x, y in zip(wc, kc):
                 if x is not None:
@@ -548,30 +364,6 @@ def self_check(seeds):
     return ok
 
 
-def kiwi_run(kiwi, case):
-    variables = [kiwi.Variable(name) for name in case["variables"]]
-    constraints = []
-    for op, priority, constant, _label, *terms in case["constraints"]:
-        expr = constant + sum((c * variables[v] for v, c in zip(terms[::2], terms[1::2])), kiwi.Expression([]))
-        cn = {"==": expr == 0, "<=": expr <= 0, ">=": expr >= 0}[op]
-        constraints.append(cn | priority if priority < 1000 else cn)
-    solver = kiwi.Solver()
-    results = []
-    for o in case["operations"]:
-        if o[0] == "add":
-            solver.addConstraint(constraints[o[1]])
-        elif o[0] == "remove":
-            solver.removeConstraint(constraints[o[1]])
-        elif o[0] == "edit":
-            solver.addEditVariable(variables[o[1]], o[2])
-        elif o[0] == "suggest":
-            solver.suggestValue(variables[o[1]], o[2])
-        elif o[0] == "check":
-            solver.updateVariables()
-            results.append([v.value() for v in variables])
-    return results
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seeds", default="1-40,72", help="e.g. 1-40 or 1,5,9-12 (72 found a removal bug)")
@@ -579,7 +371,7 @@ def main():
     ap.add_argument("--self-check", action="store_true", help="run the checks (on --seeds, default 1-6) and exit")
     args = ap.parse_args()
     if args.self_check:
-        seeds = parse_seeds(args.seeds) if args.seeds != "1-40" else list(range(1, 7))
+        seeds = parse_seeds(args.seeds) if args.seeds != ap.get_default("seeds") else list(range(1, 7))
         sys.exit(0 if self_check(seeds) else 1)
     cases = []
     for seed in parse_seeds(args.seeds):

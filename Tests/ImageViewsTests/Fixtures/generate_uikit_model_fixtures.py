@@ -26,175 +26,18 @@ import random
 import sys
 
 import numpy as np
-from scipy.optimize import linprog
-from scipy.sparse import coo_matrix
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REQUIRED = 1000.0
-HIGHS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10, "presolve": True}
+# The lexicographic LP machinery is shared with the solver-level fixtures.
+sys.path.insert(0, os.path.join(HERE, "..", "..", "CassowaryTests", "Fixtures"))
+from lexlp import REQUIRED, Infeasible, LexProblem, level_key  # noqa: E402
+
 NONNEG_LEVEL = float("inf")  # above every optional level, below required
 AMBIGUITY_TOL = 1e-6
 H_ATTRS = ("left", "right", "leading", "trailing", "centerX")
 V_ATTRS = ("top", "bottom", "centerY")
 DIM_ATTRS = ("width", "height")
 UNKNOWN_NAMES = ("x", "y", "width", "height")
-
-
-# ----------------------------------------------------------------------------------------------
-# Lexicographic LP (the same machinery as ../../CassowaryTests/Fixtures/generate_level_fixtures.py)
-# ----------------------------------------------------------------------------------------------
-
-def level_key(priority):
-    return float(np.float32(priority))
-
-
-class Infeasible(Exception):
-    pass
-
-
-class LexProblem:
-    def __init__(self, nvars):
-        self.n = nvars
-        self.rows = []  # (terms dict, const, op, required, level, weight)
-
-    def add(self, terms, const, op, priority=REQUIRED, level=None):
-        merged = {}
-        for v, c in terms.items():
-            if c != 0.0:
-                merged[v] = float(c)
-        required = priority >= REQUIRED and level is None
-        self.rows.append((dict(sorted(merged.items())), float(const), op, required,
-                          level_key(priority) if level is None else level, float(priority)))
-
-    def _matrices(self):
-        n = self.n
-        ub, eq, viol = [], [], []
-        col = n
-        for terms, const, op, required, level, weight in self.rows:
-            if required:
-                if op == "==":
-                    eq.append((dict(terms), -const))
-                elif op == "<=":
-                    ub.append((dict(terms), -const))
-                else:
-                    ub.append(({v: -c for v, c in terms.items()}, const))
-            elif op == "==":
-                t = dict(terms)
-                t[col], t[col + 1] = -1.0, 1.0
-                eq.append((t, -const))
-                viol.append(([col, col + 1], level, weight))
-                col += 2
-            else:
-                t = dict(terms) if op == "<=" else {v: -c for v, c in terms.items()}
-                t[col] = -1.0
-                ub.append((t, -const if op == "<=" else const))
-                viol.append(([col], level, weight))
-                col += 1
-        return col, ub, eq, viol
-
-    def solve(self, mode="lex"):
-        """mode "lex": all levels strict. "weighted": the non-negative-size level stays strict,
-        every optional priority goes into ONE objective weighted by its priority."""
-        ncols, ub, eq, viol = self._matrices()
-        face = Face(self.n, ncols, ub, eq)
-        if not face.feasible():
-            raise Infeasible()
-        levels = sorted({lv for _, lv, _ in viol}, reverse=True)
-        if mode == "lex":
-            stages = [[(cols, 1.0) for cols, lv, _ in viol if lv == L] for L in levels]
-        else:
-            stages = [[(cols, 1.0) for cols, lv, _ in viol if lv == NONNEG_LEVEL]]
-            rest = [(cols, w) for cols, lv, w in viol if lv != NONNEG_LEVEL]
-            if rest:
-                top = max(w for _, w in rest)
-                stages.append([(cols, w / top) for cols, w in rest])
-        for stage in stages:
-            if not stage:
-                continue
-            objective = {}
-            for cols, w in stage:
-                for c in cols:
-                    objective[c] = objective.get(c, 0.0) + w
-            face.fix(objective, face.minimise(objective))
-        return face
-
-    def min_total_violation(self):
-        """Elastic feasibility: every row optional at one level; 0 iff the rows are consistent."""
-        p = LexProblem(self.n)
-        for terms, const, op, _req, _lv, _w in self.rows:
-            p.rows.append((terms, const, op, False, 0.0, 1.0))
-        ncols, ub, eq, viol = p._matrices()
-        face = Face(self.n, ncols, ub, eq)
-        objective = {c: 1.0 for cols, _, _ in viol for c in cols}
-        return face.minimise(objective)
-
-
-class Face:
-    def __init__(self, n, ncols, ub, eq):
-        self.n, self.ncols = n, ncols
-        self.ub, self.eq = list(ub), list(eq)
-        self.bounds = [(None, None)] * n + [(0, None)] * (ncols - n)
-        self._built = None
-
-    @staticmethod
-    def _sparse(rows, ncols):
-        if not rows:
-            return None, None
-        r, c, v = [], [], []
-        for i, (t, _) in enumerate(rows):
-            for k, val in sorted(t.items()):
-                r.append(i)
-                c.append(k)
-                v.append(val)
-        return coo_matrix((v, (r, c)), shape=(len(rows), ncols)).tocsr(), np.array([b for _, b in rows], float)
-
-    def _lp(self, objective):
-        if self._built is None:
-            self._built = (self._sparse(self.ub, self.ncols), self._sparse(self.eq, self.ncols))
-        (A_ub, b_ub), (A_eq, b_eq) = self._built
-        c = np.zeros(self.ncols)
-        for k, w in objective.items():
-            c[k] = w
-        res = None
-        for options in (HIGHS, dict(HIGHS, presolve=False), dict(HIGHS, primal_feasibility_tolerance=1e-9,
-                                                                 dual_feasibility_tolerance=1e-9)):
-            res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=self.bounds, method="highs",
-                          options=options)
-            if res.status in (0, 2, 3):
-                break  # solved, infeasible, unbounded; otherwise (numerical trouble) retry differently
-        return res
-
-    def feasible(self):
-        res = self._lp({})
-        if res.status == 2:
-            return False
-        if res.status != 0:
-            raise RuntimeError(f"LP status {res.status}: {res.message}")
-        return True
-
-    def minimise(self, objective):
-        res = self._lp(objective)
-        if res.status == 2:
-            raise Infeasible()
-        if res.status != 0:
-            raise RuntimeError(f"LP status {res.status}: {res.message}")
-        return float(res.fun)
-
-    def fix(self, objective, z):
-        self.ub.append((dict(objective), z + 1e-9 + 1e-12 * abs(z)))
-        self._built = None
-
-    def range(self, var):
-        out = []
-        for sign in (1.0, -1.0):
-            res = self._lp({var: sign})
-            if res.status == 3:
-                out.append(None)
-            elif res.status != 0:
-                raise RuntimeError(f"LP status {res.status}: {res.message}")
-            else:
-                out.append(sign * float(res.fun))
-        return tuple(out)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -443,7 +286,7 @@ def solve_system(system, order=None, mode="lex", check_borderline=False):
         p.add(expr.t, expr.c, op, priority=0.0, level=NONNEG_LEVEL)
     for _tag, expr, op, priority in optional:
         p.add(expr.t, expr.c, op, priority)
-    face = p.solve(mode)
+    face = p.solve(mode, strict_levels=(NONNEG_LEVEL,))
     n = len(system["views"])
     values = [None] * model.nvars
     for var in range(model.nvars):
