@@ -47,7 +47,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from lexlp import REQUIRED, Infeasible, LexProblem, level_key  # noqa: E402  (the shared LP machinery)
+from lexlp import REQUIRED, Infeasible, LexProblem, level_key, parse_seeds  # noqa: E402  (the shared LP machinery)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -302,17 +302,6 @@ def make_case(seed):
     case["weightsDiffer"] = not same_expected(lex, weighted)
     case["expected"] = [[compact(v) for v in check] for check in lex]
     return case
-
-
-def parse_seeds(text):
-    seeds = []
-    for part in text.split(","):
-        if "-" in part:
-            a, b = part.split("-")
-            seeds.extend(range(int(a), int(b) + 1))
-        else:
-            seeds.append(int(part))
-    return seeds
 
 
 # ----------------------------------------------------------------------------------------------

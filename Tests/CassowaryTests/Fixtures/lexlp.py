@@ -18,6 +18,18 @@ REQUIRED = 1000.0
 HIGHS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10, "presolve": True}
 
 
+def parse_seeds(text):
+    """The generators' --seeds syntax: "1-40", "1,5,9-12"."""
+    seeds = []
+    for part in text.split(","):
+        if "-" in part:
+            a, b = part.split("-")
+            seeds.extend(range(int(a), int(b) + 1))
+        else:
+            seeds.append(int(part))
+    return seeds
+
+
 def level_key(priority):
     """Priorities are the same level iff equal as float32 (UILayoutPriority is a Float)."""
     return float(np.float32(priority))

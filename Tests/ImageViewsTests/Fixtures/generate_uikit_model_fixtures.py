@@ -30,7 +30,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The lexicographic LP machinery is shared with the solver-level fixtures.
 sys.path.insert(0, os.path.join(HERE, "..", "..", "CassowaryTests", "Fixtures"))
-from lexlp import REQUIRED, Infeasible, LexProblem, level_key  # noqa: E402
+from lexlp import REQUIRED, Infeasible, LexProblem, level_key, parse_seeds  # noqa: E402
 
 NONNEG_LEVEL = float("inf")  # above every optional level, below required
 AMBIGUITY_TOL = 1e-6
@@ -1077,17 +1077,6 @@ def random_system(seed):
         if got == category:
             return s
     return last
-
-
-def parse_seeds(text):
-    seeds = []
-    for part in text.split(","):
-        if "-" in part:
-            a, b = part.split("-")
-            seeds.extend(range(int(a), int(b) + 1))
-        else:
-            seeds.append(int(part))
-    return seeds
 
 
 def self_check(seeds):
