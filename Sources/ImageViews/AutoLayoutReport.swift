@@ -2,10 +2,11 @@
 /// constraint it held, whether each is satisfied, which frames are not fully determined, and
 /// the required constraints that could not hold.
 public struct AutoLayoutReport: Sendable {
-    /// Every constraint given to the solver, in the order it was added: the frames of
+    /// Every constraint of the layout, in the order it goes to the solver: the frames of
     /// frame-positioned views that constraints refer to, then the content-size constraints of
     /// constraint-positioned image views, then the scenario's constraints, then the implicit
-    /// non-negative sizes of constraint-positioned views.
+    /// non-negative sizes of constraint-positioned views (given to the solver only when they can
+    /// change the answer; evaluated on the solution either way).
     public var constraints: [ConstraintLayout]
     /// Constraint-positioned views whose frame the constraints leave undetermined, in tree order.
     public var ambiguities: [ViewAmbiguity]

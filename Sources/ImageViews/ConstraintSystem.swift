@@ -185,10 +185,10 @@ struct ConstraintSystem {
     /// optional priority: optional constraints never make a size negative, required ones can.
     private func nonNegativeSizeEntries() -> [Entry] {
         var result: [Entry] = []
+        let strength = Strength(priority: LayoutPriority.nonNegativeSize)
         for (node, box) in boxes.enumerated() {
             let n = tree.nodes[node]
             guard let box, n.positioning == .constraints else { continue }
-            let strength = Strength(priority: LayoutPriority.nonNegativeSize)
             let sizes = [("width", box.width + (n.insets.left + n.insets.right)), ("height", box.height + (n.insets.top + n.insets.bottom))]
             for (dimension, size) in sizes {
                 result.append(Entry(constraint: Constraint(size, .greaterThanOrEqual, strength: strength), kind: .nonNegativeSize,
