@@ -98,7 +98,7 @@ public struct Scene: Sendable {
                     contentMode: imageView.contentMode, isHighlighted: imageView.isHighlighted,
                     displayedImageKey: displayed.source, frameIndex: displayed.frameIndex,
                     animation: frames == 0 && (imageView.stillImage?.frames.isEmpty ?? true) ? nil : AnimationLayout(
-                        isAnimating: imageView.isAnimating, frameCount: frames > 0 ? frames : imageView.stillImage?.frames.count ?? 0,
+                        isAnimating: imageView.animates, frameCount: frames > 0 ? frames : imageView.stillImage?.frames.count ?? 0,
                         duration: frames > 0 ? imageView.cycleDuration(frames) : imageView.stillImage?.duration ?? 0,
                         repeatCount: imageView.animationRepeatCount, time: imageView.animationTime, finished: displayed.finished),
                     image: image.map { Self.info($0, traits: viewTraits) },

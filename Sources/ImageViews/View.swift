@@ -83,15 +83,16 @@ public struct ImageView: Sendable {
     public var animationDuration: Double
     /// Cycles to play; 0 means forever.
     public var animationRepeatCount: Int
-    /// Whether `startAnimating()` has been called (and the animation not stopped).
-    public var isAnimating: Bool
+    /// `startAnimating()` called (true), `stopAnimating()` called (false), or neither (nil: UIKit's
+    /// own state — an animated `image` with a duration plays by itself; `animates`).
+    public var isAnimating: Bool?
     /// Seconds since the animation started: the instant the scenario shows.
     public var animationTime: Double
 
     public init(image: Image? = nil, highlightedImage: Image? = nil, isHighlighted: Bool = false,
                 contentMode: ContentMode = .scaleToFill, sampling: Sampling = .bilinear,
                 animationImages: [Image] = [], highlightedAnimationImages: [Image] = [], animationDuration: Double = 0,
-                animationRepeatCount: Int = 0, isAnimating: Bool = false, animationTime: Double = 0) {
+                animationRepeatCount: Int = 0, isAnimating: Bool? = nil, animationTime: Double = 0) {
         self.image = image
         self.highlightedImage = highlightedImage
         self.isHighlighted = isHighlighted
@@ -127,10 +128,17 @@ public struct ImageView: Sendable {
     /// The animation sequence in use: the highlighted one when highlighted and set, else the normal one.
     public var currentAnimationImages: [Image] { usesHighlightedAnimation ? highlightedAnimationImages : animationImages }
 
-    /// What the view shows at `animationTime` (docs/LAYOUT.md §Animation).
+    /// Whether the view animates: as `startAnimating()` / `stopAnimating()` left it, else whether
+    /// the still image shown is an animated image whose duration is greater than 0 — "the image
+    /// view automatically starts playing the animation" (Apple, UIImageView.init(image:)).
+    public var animates: Bool {
+        isAnimating ?? (stillImage.map { !$0.frames.isEmpty && $0.duration > 0 } ?? false)
+    }
+
+    /// What the view shows at `animationTime` (docs/LAYOUT.md §Highlighted and animated images).
     public var displayed: DisplayedImage {
         let frames = currentAnimationImages
-        if isAnimating && !frames.isEmpty {
+        if animates && !frames.isEmpty {
             if let index = Self.frameIndex(time: animationTime, count: frames.count, duration: cycleDuration(frames.count),
                                            repeats: animationRepeatCount) {
                 return DisplayedImage(image: frames[index], source: usesHighlightedAnimation ? "highlightedAnimationImages" : "animationImages",
@@ -145,8 +153,9 @@ public struct ImageView: Sendable {
         guard let image = stillImage else { return DisplayedImage(image: nil, source: nil, frameIndex: nil, finished: finished) }
         let key = isHighlighted && highlightedImage != nil ? "highlightedImage" : "image"
         if !image.frames.isEmpty {
-            // An animated UIImage: animates while the view animates, else shows its first frame.
-            let index = isAnimating
+            // An animated UIImage: plays (looping) while the view animates, else shows its first
+            // frame; a duration of 0 never plays.
+            let index = animates
                 ? Self.frameIndex(time: animationTime, count: image.frames.count, duration: image.duration, repeats: 0) ?? 0
                 : 0
             return DisplayedImage(image: image.frames[index], source: key, frameIndex: index, finished: finished)

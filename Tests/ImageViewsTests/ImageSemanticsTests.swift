@@ -206,12 +206,23 @@ import Testing
         let other = (0..<2).map { i -> Image in var f = Self.grid(1, 1); f.name = "h\(i)"; return f }
         var view = ImageView(isHighlighted: true, animationImages: frames, highlightedAnimationImages: other, isAnimating: true, animationTime: 0.04)
         #expect(view.displayed.source == "highlightedAnimationImages" && view.displayed.image?.name == "h1")
+        // An animated UIImage with a duration plays by itself (UIImageView.init(image:)), looping:
+        // 3 frames over 3 s, so 2.5 s in shows the third and 4.2 s the second.
         let animated = Image.animated(name: "anim", frames: frames, duration: 3)
         view = ImageView(image: animated)
-        #expect(view.displayed.image?.name == "a0" && view.displayed.frameIndex == 0)
-        view.isAnimating = true
+        #expect(view.animates && view.displayed.image?.name == "a0" && view.displayed.frameIndex == 0)
         view.animationTime = 2.5
         #expect(view.displayed.image?.name == "a2")
+        view.animationTime = 4.2
+        #expect(view.displayed.image?.name == "a1")
+        view.isAnimating = false  // stopAnimating(): the first frame
+        #expect(!view.animates && view.displayed.image?.name == "a0")
+        // A duration of 0 never plays, whatever the clock says.
+        view = ImageView(image: Image.animated(name: "still", frames: frames, duration: 0), animationTime: 2.5)
+        #expect(!view.animates && view.displayed.image?.name == "a0")
+        // Animation images still need startAnimating().
+        view = ImageView(image: Self.grid(2, 2), animationImages: frames, animationTime: 0.04)
+        #expect(!view.animates && view.displayed.source == "image")
     }
 
     // MARK: Alignment insets and intrinsic size

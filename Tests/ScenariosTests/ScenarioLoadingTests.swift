@@ -95,15 +95,16 @@ private let fixture = Fixture()
         // `from` keeps every change of its base and applies its own.
         #expect(stretched.capInsets == grid.capInsets && stretched.resizingMode == .stretch && stretched.renderingMode == .automatic)
         #expect(stretched.orientation == .leftMirrored && stretched.pixels === grid.pixels)
-        // An animated image without a duration: 1/30 s per frame; its size is the first frame's.
-        #expect(spin.frames.count == 2 && spin.duration == 2.0 / 30 && spin.size == grid.size)
+        // An animated image without a duration has duration 0 (it never plays by itself); its size
+        // is the first frame's.
+        #expect(spin.frames.count == 2 && spin.duration == 0 && spin.size == grid.size)
         // A method applied to an animated image applies to the frames an image view shows.
         let spinOriginal = scenario.images[3]
         #expect(spinOriginal.duration == 2 && spinOriginal.renderingMode == .alwaysOriginal
                 && spinOriginal.frames.allSatisfy { $0.renderingMode == .alwaysOriginal })
         let view = try #require(scenario.root.subviews[0].imageView)
         #expect(view.animationImages.map(\.name) == ["grid", "stretched"] && view.highlightedAnimationImages.map(\.name) == ["stretched"])
-        #expect(view.animationDuration == 0.5 && view.animationRepeatCount == 3 && view.isAnimating && view.animationTime == 0.25)
+        #expect(view.animationDuration == 0.5 && view.animationRepeatCount == 3 && view.isAnimating == true && view.animationTime == 0.25)
     }
 
     @Test func generatedGradientAndIndexGrid() {

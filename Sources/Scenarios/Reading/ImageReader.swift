@@ -303,7 +303,7 @@ struct ImageReader {
                 images.append(frameImage)
             }
             if images.count == frames.count {
-                image = Image.animated(name: name, frames: images, duration: duration > 0 ? duration : Double(images.count) / 30)
+                image = Image.animated(name: name, frames: images, duration: duration)  // 0: never plays
             }
         }
         if let made = image, entry.modifiers.capInsets == nil && made.capInsets == nil, let node = entry.modifiers.resizingModeNode {
