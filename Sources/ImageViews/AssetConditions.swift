@@ -3,12 +3,14 @@
 // chosen. Apple documents no order ("best match"); ours is in docs/ASSETS.md §Matching:
 //
 //   1. a variant is a candidate only if each condition it sets equals the trait;
-//   2. candidates compare by specificity, one dimension after another — idiom, appearance,
+//   2. a Display P3 variant comes after every other candidate (ivsim's display is sRGB: UIKit
+//      shows a P3 image colour-managed when nothing else fits, and prefers the sRGB one);
+//   3. candidates compare by specificity, one dimension after another — idiom, appearance,
 //      contrast, width class, height class, layout direction: a variant that sets the
 //      dimension beats one that leaves it open ("any");
-//   3. then by scale: the display scale's fallback order (3x: 3, 2, 1; 2x: 2, 3, 1;
+//   4. then by scale: the display scale's fallback order (3x: 3, 2, 1; 2x: 2, 3, 1;
 //      1x: 1, 2, 3), a variant without a scale after every scaled one;
-//   4. remaining ties go to the variant listed first.
+//   5. remaining ties go to the variant listed first.
 
 /// The traits an asset variant is made for; nil means any value.
 public struct AssetConditions: Equatable, Hashable, Sendable {
@@ -20,6 +22,9 @@ public struct AssetConditions: Equatable, Hashable, Sendable {
     public var layoutDirection: LayoutDirection?
     /// Pixels per point the variant is drawn for (1, 2, 3); nil: a single-scale variant.
     public var scale: Int?
+    /// The entry is for Display P3 screens (`display-gamut: display-P3`): a candidate on ivsim's
+    /// sRGB display only after every other, its colours converted (DisplayP3).
+    public var isDisplayP3 = false
 
     public init(idiom: UserInterfaceIdiom? = nil, userInterfaceStyle: UserInterfaceStyle? = nil,
                 accessibilityContrast: AccessibilityContrast? = nil, horizontalSizeClass: UserInterfaceSizeClass? = nil,
@@ -59,8 +64,8 @@ public struct AssetConditions: Equatable, Hashable, Sendable {
         func open(_ value: (some Equatable)?) -> Int { value == nil ? 1 : 0 }
         let order = Self.scaleOrder(for: traits.displayScale)
         let scaleRank = scale.map { order.firstIndex(of: $0) ?? order.count } ?? order.count + 1
-        return [open(idiom), open(userInterfaceStyle), open(accessibilityContrast), open(horizontalSizeClass),
-                open(verticalSizeClass), open(layoutDirection), scaleRank]
+        return [isDisplayP3 ? 1 : 0, open(idiom), open(userInterfaceStyle), open(accessibilityContrast),
+                open(horizontalSizeClass), open(verticalSizeClass), open(layoutDirection), scaleRank]
     }
 
     /// The conditions in catalog words, for listings ("iphone 2x dark compact-width"); "any" when none.
@@ -73,6 +78,7 @@ public struct AssetConditions: Equatable, Hashable, Sendable {
         if let horizontalSizeClass { words.append("\(horizontalSizeClass.rawValue)-width") }
         if let verticalSizeClass { words.append("\(verticalSizeClass.rawValue)-height") }
         if let layoutDirection { words.append(layoutDirection == .leftToRight ? "left-to-right" : "right-to-left") }
+        if isDisplayP3 { words.append("display-P3") }
         return words.isEmpty ? "any" : words.joined(separator: " ")
     }
 }

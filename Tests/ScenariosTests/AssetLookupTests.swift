@@ -167,6 +167,31 @@ import Testing
         #expect(surface?.resolved(Self.traits(idiom: .pad)).description == "#FDF2E0FF")
     }
 
+    @Test func displayP3EntriesAreConvertedAndComeAfterSRGB() throws {
+        let set = "Media.xcassets/Gamut/"
+        let scenario = try Self.load(images: "{ \"wide\": { \"named\": \"WideOnly\" }, \"both\": { \"named\": \"Both\" }, "
+                                         + "\"spare\": { \"named\": \"Unassigned\" }, \"tagged\": { \"named\": \"Tagged\" } }")
+        let traits = Self.traits()
+        let images = scenario.images.map { $0.resolved(for: traits) }
+        #expect(images.map(\.source) == [set + "WideOnly.imageset/wide-p3@2x.png", set + "Both.imageset/both-srgb@2x.png",
+                                         set + "Unassigned.imageset/real@2x.png", set + "Tagged.imageset/tagged@2x.png"])
+        // The P3 quadrants come out as DisplayP3Tests pins them; the grey is unchanged.
+        func rgba(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] {
+            let c = image.pixels.bitmap[x, y].straight
+            return [c.r, c.g, c.b, c.a]
+        }
+        #expect([rgba(images[0], 5, 5), rgba(images[0], 30, 5), rgba(images[0], 5, 30), rgba(images[0], 30, 30)] ==
+                [[213, 115, 0, 255], [0, 163, 204, 255], [128, 128, 128, 255], [255, 0, 0, 255]])
+        // "color-space": "display-p3" converts too.
+        #expect(rgba(images[3], 5, 5) == [213, 115, 0, 255] && rgba(images[3], 30, 5) == [0, 163, 204, 255])
+        // Every trait combination: the sRGB entry of Both, never its magenta P3 file.
+        for scale in [1, 2, 3] {
+            for style in [UserInterfaceStyle.light, .dark] {
+                #expect(scenario.images[1].resolved(for: Self.traits(scale: scale, style)).source == set + "Both.imageset/both-srgb@2x.png")
+            }
+        }
+    }
+
     /// The power series behind colour space conversion agree with the definitions.
     @Test func transferCurves() {
         for i in 0...1000 {

@@ -121,8 +121,12 @@ import Testing
              expected: ["case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets cannot be used (see the errors in Cat.xcassets/Icon.imageset/Contents.json)",
                         "\(icon): $.images[1].resizing.capInsets: \"capInsets\" (the older spelling) and \"cap-insets\" are both given: keep \"cap-insets\""]),
         Case(name: "only empty slots", files: [("Cat.xcassets/Icon.imageset/Contents.json", "{ \"images\" : [ { \"idiom\" : \"universal\", \"scale\" : \"1x\" } ], \(info) }")],
-             expected: ["case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets cannot be used (see the errors in Cat.xcassets/Icon.imageset/Contents.json)",
-                        "\(icon): $.images: the image set has no image files (every entry is an empty slot)"]),
+             expected: ["case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets is empty: every entry of Cat.xcassets/Icon.imageset/Contents.json "
+                        + "is an empty slot (as Xcode's templates leave them), so UIImage(named:) returns nil; give it an image"]),
+        Case(name: "an empty colour set (Xcode's AccentColor template)",
+             files: [("Cat.xcassets/Tint.colorset/Contents.json", "{ \"colors\" : [ { \"idiom\" : \"universal\" } ], \(info) }")],
+             expected: ["case.json: $.root.tintColor.named: colour set \"Tint\" in Cat.xcassets is empty: every entry of Cat.xcassets/Tint.colorset/Contents.json "
+                        + "is an empty slot (as Xcode's templates leave them), so UIColor(named:) returns nil; give it a colour"]),
         Case(name: "no variant for the phone", files: [("Cat.xcassets/Icon.imageset/Contents.json", iconSet.replacingOccurrences(of: "universal", with: "ipad"))],
              expected: ["case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets has no variant for phone 2x light leftToRight compact-width regular-height (its variants: pad 1x; pad 2x); add one, or leave that trait out of the scenario's variants"]),
         Case(name: "catalog format version 2", files: [("Cat.xcassets/Icon.imageset/Contents.json", iconSet.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 2"))],
@@ -173,6 +177,29 @@ import Testing
     func reportsExactly(_ c: Case) throws {
         let diagnostics = try Self.run(c)
         #expect(diagnostics == c.expected)
+    }
+
+    @Test func listingReadsHeadersAndUseDecodes() throws {
+        // icon@2x.png ends after its header (signature and IHDR): `ivsim assets` lists it from the
+        // header, 4 × 4 px, without an error; a scenario that shows it decodes it and is refused.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-listing-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let png = PNGEncoder().encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64)))
+        let set = root.appendingPathComponent("Cat.xcassets/Icon.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(Self.iconSet.utf8).write(to: set.appendingPathComponent("Contents.json"))
+        try Data(png).write(to: set.appendingPathComponent("icon.png"))
+        try Data(png.prefix(33)).write(to: set.appendingPathComponent("icon@2x.png"))
+        let listing = CatalogListing.describe(catalogAt: root.appendingPathComponent("Cat.xcassets"), display: "Cat.xcassets")
+        #expect(listing.diagnostics.isEmpty)
+        #expect(listing.text.contains("icon@2x.png               2x  (4×4 px)"))
+        let scenario = """
+        { "canvas": { "size": [10, 10] }, "assetCatalogs": ["Cat.xcassets"], "images": { "icon": { "named": "Icon" } },
+          "root": { "subviews": [ { "type": "imageView", "frame": [0, 0, 4, 4], "image": "icon" } ] } }
+        """
+        #expect(throws: ScenarioErrors.self) {
+            _ = try ScenarioLoader.parse(Array(scenario.utf8), folder: root, displayName: "case.json", name: "case")
+        }
     }
 
     @Test func theBaseIsValid() throws {

@@ -260,7 +260,11 @@ private let fixture = Fixture()
         let all = try CommandLineTests.run(["assets", "Media.xcassets"], in: folder)
         #expect(all.status == 0)
         #expect(all.stderr == "")
-        #expect(all.stdout.hasPrefix("Media.xcassets: 11 image sets, 6 colour sets, 1 other (not read by UIImage(named:) or UIColor(named:)): AppIcon.appiconset\n"))
+        #expect(all.stdout.hasPrefix("Media.xcassets: 16 image sets, 7 colour sets, 1 other (not read by UIImage(named:) or UIColor(named:)): AppIcon.appiconset\n"))
+        // Empty sets (as Xcode's templates leave them) are notes, not errors; unassigned entries never picked.
+        #expect(all.stdout.contains("colour set \"WidgetBackground\" (Media.xcassets/Gamut/WidgetBackground.colorset)\n"
+                                    + "  empty: every entry is an empty slot (as Xcode's templates leave them); UIColor(named:) returns nil for it"))
+        #expect(all.stdout.contains("    spare.png                 unassigned (Xcode's Unassigned well: not built into the app)\n"))
         #expect(all.stdout.contains("    logo.pdf                  vector image (ivsim draws PNG variants)\n"))
         #expect(all.stdout.contains("    scale1 dark                             → star-dark@2x.png          (2x dark)\n"))
         let fixed = try CommandLineTests.run(["assets", "Media.xcassets", "--traits", "displayScale=3,userInterfaceStyle=dark"], in: folder)

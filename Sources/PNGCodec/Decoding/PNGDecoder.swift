@@ -58,6 +58,34 @@ public struct PNGDecoder: Sendable {
         try decodeWithDetails(file).image
     }
 
+    /// The header of a PNG file from its first bytes — the signature, an optional CgBI chunk and
+    /// IHDR: `headerPrefixLength` bytes are enough — checked as `decode` checks it (framing, CRC,
+    /// field values, limits); nothing after IHDR is read, so a file that decodes has this header
+    /// but a file with this header may still fail to decode.
+    public func header(_ prefix: [UInt8]) throws(PNGError) -> PNGHeader {
+        try prefix.withUnsafeBufferPointer { (buffer) throws(PNGError) in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            let lexed = ChunkLexer.lex(bytes)
+            var index = 0
+            if lexed.chunks.first?.chunk.type == .CgBI { index = 1 }
+            guard index < lexed.chunks.count else {
+                throw lexed.stop ?? .format(.missingIHDR(found: ChunkLocation("end of file", offset: bytes.count)))
+            }
+            let item = lexed.chunks[index], ihdr = item.chunk
+            guard item.crcMatches else {
+                throw .chunk(.crcMismatch(ihdr.location, declared: item.declaredCRC, computed: item.computedCRC))
+            }
+            guard ihdr.type == .IHDR else { throw .format(.missingIHDR(found: ihdr.location)) }
+            guard ihdr.data.count == 13 else { throw .format(.invalidHeaderLength(ihdr.location, length: ihdr.data.count)) }
+            let header = try PNGHeader.parse(UnsafeRawBufferPointer(rebasing: bytes[ihdr.data]), at: ihdr.location)
+            try limits.check(header, at: ihdr.location)
+            return header
+        }
+    }
+
+    /// How many leading bytes `header(_:)` needs: signature (8), CgBI (16), IHDR (25).
+    public static let headerPrefixLength = 49
+
     /// Decodes a PNG file, also returning its header and the non-fatal problems found.
     public func decodeWithDetails(_ file: [UInt8]) throws(PNGError) -> (image: RGBAImage, header: PNGHeader, isCgBI: Bool, problems: [String]) {
         try file.withUnsafeBufferPointer { (buffer) throws(PNGError) in

@@ -1,5 +1,6 @@
 import Foundation
 import ImageViews
+import PNGCodec
 import Raster
 
 /// What one run has read from bundles and asset catalogs, shared by every scenario of the run so
@@ -13,6 +14,7 @@ public final class AssetCache: @unchecked Sendable {
     private var imageSets: [String: CatalogSetResult<Image>] = [:]
     private var colorSets: [String: CatalogSetResult<Color>] = [:]
     private var decodedFiles: [String: Result<SourceImage, AssetFile.Failure>] = [:]
+    private var headers: [String: Result<PNGHeader, AssetFile.Failure>] = [:]
 
     public init() {}
 
@@ -30,19 +32,37 @@ public final class AssetCache: @unchecked Sendable {
         listing(folder)?.contains(name) ?? false
     }
 
-    /// The PNG file at `url` decoded (refused if it lies outside `root`); `shownAs` names it in messages.
-    func decoded(_ url: URL, root: URL, shownAs path: String) -> Result<SourceImage, AssetFile.Failure> {
-        cached(url.path, in: \.decodedFiles) {
-            guard AssetFile.isInside(url, root) else {
-                return .failure(.message("\"\(path)\" links outside the scenario's folder; keep assets inside it"))
-            }
+    /// The PNG file at `url` decoded (refused if it lies outside `root`); `shownAs` names it in
+    /// messages. With `displayP3` its pixels are Display P3 and come back converted to sRGB
+    /// (DisplayP3; cached apart from the unconverted decode).
+    func decoded(_ url: URL, root: URL, shownAs path: String, displayP3: Bool = false) -> Result<SourceImage, AssetFile.Failure> {
+        cached(url.path + (displayP3 ? "#display-p3" : ""), in: \.decodedFiles) {
+            guard AssetFile.isInside(url, root) else { return .failure(Self.outside(path)) }
             do throws(AssetFile.Failure) {
-                let decoded = try AssetFile.decode(url, shownAs: path)
+                var decoded = try AssetFile.decode(url, shownAs: path)
+                if displayP3 { DisplayP3.convertToSRGB(straightRGBA: &decoded.pixels) }
                 return .success(SourceImage(Bitmap(width: decoded.width, height: decoded.height, straightRGBA: decoded.pixels)))
             } catch {
                 return .failure(error)
             }
         }
+    }
+
+    /// The header of the PNG file at `url`, read from its first bytes only (refused if it lies
+    /// outside `root`): what a catalog listing needs.
+    func header(_ url: URL, root: URL, shownAs path: String) -> Result<PNGHeader, AssetFile.Failure> {
+        cached(url.path, in: \.headers) {
+            guard AssetFile.isInside(url, root) else { return .failure(Self.outside(path)) }
+            do throws(AssetFile.Failure) {
+                return .success(try AssetFile.header(url, shownAs: path))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    private static func outside(_ path: String) -> AssetFile.Failure {
+        .message("\"\(path)\" links outside the scenario's folder; keep assets inside it")
     }
 
     func catalog(_ url: URL, make: () -> CatalogIndex) -> CatalogIndex {

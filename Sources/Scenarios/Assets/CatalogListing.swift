@@ -25,7 +25,7 @@ public enum CatalogListing {
             out += "\n"
             switch set.kind {
             case .imageSet:
-                let result = ImageSetReader.read(set, root: root, cache: cache)
+                let result = ImageSetReader.entries(set, root: root, cache: cache)  // PNG headers only: nothing is decoded
                 diagnostics += result.diagnostics
                 out += describe(set, result, noun: "image set", fixed: fixed, images: true,
                                 header: { "  rendering: \($0[0].value.renderingMode.rawValue)\n" },
@@ -47,6 +47,10 @@ public enum CatalogListing {
                                         header: ([AssetVariant<Value>]) -> String, line: (AssetVariant<Value>) -> String) -> String {
         var out = "\(noun) \"\(set.name)\" (\(set.path))\n"
         guard let variants = result.variants else { return out + "  unusable: see the errors\n" }
+        guard !variants.isEmpty else {
+            return out + "  empty: every entry is an empty slot (as Xcode's templates leave them); \(images ? "UIImage" : "UIColor")(named:) "
+                + "returns nil for it, and a scenario that uses it is refused\n"
+        }
         out += header(variants) + "  variants:\n"
         for variant in variants { out += "    " + line(variant) + "\n" }
         out += skipped(result.skipped, set)
@@ -62,12 +66,13 @@ public enum CatalogListing {
         text.count >= width ? text + "  " : text + String(repeating: " ", count: width - text.count)
     }
 
-    private static func details(_ image: Image) -> String {
-        var parts = ["\(image.pixels.width)×\(image.pixels.height) px"]
-        if let caps = image.capInsets {
-            parts.append("caps \(fmt(caps.top)) \(fmt(caps.left)) \(fmt(caps.bottom)) \(fmt(caps.right)) pt, \(image.resizingMode.rawValue)")
+    private static func details(_ entry: ImageSetReader.ImageEntry) -> String {
+        var parts = ["\(entry.pixelWidth)×\(entry.pixelHeight) px"]
+        if entry.isDisplayP3 { parts.append("Display P3, converted to sRGB") }
+        if let caps = entry.mirrored ? entry.capInsets?.mirrored : entry.capInsets {
+            parts.append("caps \(fmt(caps.top)) \(fmt(caps.left)) \(fmt(caps.bottom)) \(fmt(caps.right)) pt, \(entry.resizingMode.rawValue)")
         }
-        let a = image.alignmentRectInsets
+        let a = entry.mirrored ? entry.alignmentInsets.mirrored : entry.alignmentInsets
         if a != .zero { parts.append("alignment insets \(fmt(a.top)) \(fmt(a.left)) \(fmt(a.bottom)) \(fmt(a.right)) pt") }
         return "  (" + parts.joined(separator: "; ") + ")"
     }

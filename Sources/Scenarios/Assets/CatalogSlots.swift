@@ -1,8 +1,8 @@
 import ImageViews
 
 // The "slot" keys of an image or colour entry — the traits it is for — read into
-// AssetConditions. Some slots name traits no UIKit iPhone/iPad app matches (watch idioms,
-// tinted appearance, display-P3 variants on ivsim's sRGB display) or traits ivsim does not model
+// AssetConditions (a display-P3 entry ranks after every sRGB one). Some slots name traits no
+// UIKit iPhone/iPad app matches (watch idioms, tinted appearance) or traits ivsim does not model
 // (memory, graphics feature set, device subtype, locale): such an entry is read and checked, but
 // never picked, and `ivsim assets` says why (docs/ASSETS.md §Matching).
 
@@ -67,9 +67,7 @@ struct CatalogSlots {
         if let value = name("language-direction", among: CatalogKeys.directions, what: "language direction") {
             direction = value == "left-to-right" ? .leftToRight : .rightToLeft
         }
-        if name("display-gamut", among: CatalogKeys.gamuts, what: "display gamut") == "display-P3" {
-            unusable = "display-P3 variants are for wide-gamut screens; ivsim draws sRGB"
-        }
+        conditions.isDisplayP3 = name("display-gamut", among: CatalogKeys.gamuts, what: "display gamut") == "display-P3"
         for key in CatalogKeys.unmodelledSlots where entry.has(key) {
             unusable = "ivsim does not model the \"\(key)\" trait"
         }

@@ -44,13 +44,11 @@ enum ColorSetReader {
             variants.append(AssetVariant(conditions: slots.conditions, value: color, source: source))
         }
         guard d.isEmpty else { return }
-        if variants.isEmpty {
-            d.error(colorsNode, result.skipped.isEmpty
-                ? "the colour set has no colours (every entry is an empty slot)"
-                : "no entry of the colour set can be shown: \(result.skippedList)")
+        if variants.isEmpty && !result.skipped.isEmpty {
+            d.error(colorsNode, "no entry of the colour set can be shown: \(result.skippedList)")
             return
         }
-        result.variants = variants
+        result.variants = variants  // empty when every entry is an empty slot: normal, an error where used
     }
 
     /// A "color" object: components in a colour space, or a system colour reference.

@@ -1,5 +1,6 @@
 import Foundation
 import ImageViews
+import PNGCodec
 import Raster
 
 // An `.imageset` read into the variants of a named image (docs/ASSETS.md §Image sets):
@@ -15,12 +16,43 @@ import Raster
 //   entries are all for one direction ("Left to Right, Mirrors") gets a mirrored copy of each
 //   for the other direction;
 // - vector files (PDF, SVG) are skipped when PNG entries exist and refused otherwise; other
-//   raster formats are refused (ivsim decodes PNG only).
+//   raster formats are refused (ivsim decodes PNG only);
+// - `unassigned` entries (Xcode's "Unassigned" well) and entries for another `platform` are read
+//   and never picked; a `display-gamut: display-P3` entry ranks after every sRGB one, and its
+//   pixels (like those of a `color-space: display-p3` entry) are converted to sRGB.
+//
+// Two steps: `entries` reads Contents.json and each file's PNG header only (what `ivsim assets`
+// lists, with every check that needs no pixels), `read` decodes the files on top of it (what a
+// scenario uses).
 
 enum ImageSetReader {
+    /// A usable entry, described without its pixels: what `read` decodes and how it shapes them.
+    struct ImageEntry: Sendable {
+        var url: URL
+        var filenameNode: JSONNode
+        /// The file's pixel size (PNG header), before any slicing cut.
+        var fileWidth: Int
+        var fileHeight: Int
+        var scale: Double
+        /// The pixels are Display P3 (display-gamut or color-space): converted when decoded.
+        var isDisplayP3: Bool
+        /// Columns and rows the slicing keeps (the whole file without one).
+        var columns: [Range<Int>]
+        var rows: [Range<Int>]
+        var capInsets: EdgeInsets?
+        var resizingMode: ResizingMode
+        var alignmentInsets: EdgeInsets
+        var renderingMode: RenderingMode
+        /// A horizontally flipped copy for the other language direction.
+        var mirrored = false
+
+        /// The pixel size after the slicing cut.
+        var pixelWidth: Int { columns.reduce(0) { $0 + $1.count } }
+        var pixelHeight: Int { rows.reduce(0) { $0 + $1.count } }
+    }
+
     /// A parsed entry with a file.
     private struct Entry {
-        var node: JSONNode
         var filename: String
         var filenameNode: JSONNode
         var slots: CatalogSlots
@@ -28,6 +60,7 @@ enum ImageSetReader {
         var slicing: Slicing?
         var alignmentInsets: [Int]?
         var renderingMode: RenderingMode?
+        var isDisplayP3: Bool
     }
 
     /// Slicing in pixels of the entry's file.
@@ -42,15 +75,54 @@ enum ImageSetReader {
         var mode: ResizingMode
     }
 
+    /// The set's images: `entries`, each file decoded (Display P3 converted), cut by its slicing
+    /// and mirrored where it is a copy. Decoding errors are the set's.
     static func read(_ set: CatalogIndex.Set, root: URL, cache: AssetCache) -> CatalogSetResult<Image> {
+        let described = entries(set, root: root, cache: cache)
+        var result = CatalogSetResult<Image>(variants: nil, skipped: described.skipped, diagnostics: described.diagnostics)
+        guard let variants = described.variants else { return result }
+        let d = Diagnostics(file: set.display + "/Contents.json")
+        var images: [AssetVariant<Image>] = []
+        for variant in variants {
+            let entry = variant.value
+            let pixels: SourceImage
+            switch cache.decoded(entry.url, root: root, shownAs: variant.source, displayP3: entry.isDisplayP3) {
+            case let .success(decoded): pixels = decoded
+            case let .failure(failure):
+                d.error(entry.filenameNode, failure.message)
+                continue
+            }
+            var image = Image(name: set.name, pixels: pixels, scale: entry.scale, renderingMode: entry.renderingMode)
+            if let caps = entry.capInsets {
+                image.pixels = SourceImage(pixels.bitmap.keeping(columns: entry.columns, rows: entry.rows))
+                image.capInsets = caps
+                image.resizingMode = entry.resizingMode
+            }
+            image.alignmentRectInsets = entry.alignmentInsets
+            if entry.mirrored {
+                image.orientation = image.orientation.horizontallyFlipped
+                image.capInsets = image.capInsets?.mirrored
+                image.alignmentRectInsets = image.alignmentRectInsets.mirrored
+            }
+            images.append(AssetVariant(conditions: variant.conditions, value: image.withSource(variant.source), source: variant.source))
+        }
+        result.diagnostics += d.list
+        if d.isEmpty { result.variants = images }
+        return result
+    }
+
+    /// The set's entries from its Contents.json and each file's PNG header, without decoding any
+    /// pixels; an empty set (every entry an empty slot, as Xcode's templates leave them) has no
+    /// variants and no error — using it is the error (NamedAssets).
+    static func entries(_ set: CatalogIndex.Set, root: URL, cache: AssetCache) -> CatalogSetResult<ImageEntry> {
         .reading(set, allowed: CatalogKeys.imageSet, missing: "missing file: an image set lists its images in a Contents.json",
                  cache: cache) { object, d, result in
-            read(set, object, root: root, cache: cache, into: &result, d)
+            entries(set, object, root: root, cache: cache, into: &result, d)
         }
     }
 
-    private static func read(_ set: CatalogIndex.Set, _ object: ObjectReader, root: URL, cache: AssetCache,
-                             into result: inout CatalogSetResult<Image>, _ d: Diagnostics) {
+    private static func entries(_ set: CatalogIndex.Set, _ object: ObjectReader, root: URL, cache: AssetCache,
+                                into result: inout CatalogSetResult<ImageEntry>, _ d: Diagnostics) {
         var setIntent: RenderingMode?
         if let node = object["properties"], let properties = ObjectReader(node, allowed: CatalogKeys.imageSetProperties, what: "the image set's properties", d),
            let intent = properties["template-rendering-intent"] {
@@ -85,6 +157,28 @@ enum ImageSetReader {
                 guard let mode = renderingMode(node, d) else { continue }
                 rendering = mode
             }
+            var isDisplayP3 = slots.conditions.isDisplayP3
+            if let node = entry["color-space"] {
+                guard let space = Read.name(node, d, among: CatalogKeys.imageColorSpaces, what: "colour space") else { continue }
+                if space == "display-p3" { isDisplayP3 = true }
+            }
+            if let node = entry["compression-type"], Read.name(node, d, among: CatalogKeys.compressionTypes, what: "compression type") == nil {
+                continue
+            }
+            if let node = entry["unassigned"] {
+                guard let unassigned = Read.bool(node, d) else { continue }
+                if unassigned {
+                    result.skipped.append((filename, "unassigned (Xcode's Unassigned well: not built into the app)"))
+                    continue
+                }
+            }
+            if let node = entry["platform"] {
+                guard let platform = Read.string(node, d, what: "a platform name") else { continue }
+                if platform != "ios" {
+                    result.skipped.append((filename, "for platform \"\(platform)\" (UIKit apps read \"ios\" entries)"))
+                    continue
+                }
+            }
             switch (filename as NSString).pathExtension.lowercased() {
             case "png":
                 break
@@ -110,47 +204,49 @@ enum ImageSetReader {
                 guard let value = CatalogJSON.pixelInsets(node, d, what: "alignment insets in pixels", allowNegative: true) else { continue }
                 alignment = value
             }
-            entries.append(Entry(node: item, filename: filename, filenameNode: filenameNode, slots: slots, scale: scale,
-                                 slicing: slicing, alignmentInsets: alignment, renderingMode: rendering))
+            entries.append(Entry(filename: filename, filenameNode: filenameNode, slots: slots, scale: scale,
+                                 slicing: slicing, alignmentInsets: alignment, renderingMode: rendering, isDisplayP3: isDisplayP3))
         }
         guard d.isEmpty else { return }
         if entries.isEmpty {
             if let vector = vectors.first {
                 d.error(vector, "unsupported: vector image; add a PNG variant (ivsim does not rasterize PDF or SVG)")
-            } else if result.skipped.isEmpty {
-                d.error(imagesNode, "the image set has no image files (every entry is an empty slot)")
-            } else {
+            } else if !result.skipped.isEmpty {
                 d.error(imagesNode, "no entry of the image set can be shown on an iPhone or iPad display: \(result.skippedList)")
+            } else {
+                result.variants = []  // every entry an empty slot: normal in a catalog, an error where used
             }
             return
         }
 
         let name = set.name.split(separator: "/").last.map(String.init) ?? set.name
         let intent = setIntent ?? (name.hasSuffix("Template") ? .alwaysTemplate : .automatic)
-        var variants: [AssetVariant<Image>] = []
+        var variants: [AssetVariant<ImageEntry>] = []
         for entry in entries {
-            let source = set.path + "/" + entry.filename
-            let decoded: SourceImage
-            switch cache.decoded(set.url.appendingPathComponent(entry.filename), root: root, shownAs: source) {
-            case let .success(pixels): decoded = pixels
+            let source = set.path + "/" + entry.filename, url = set.url.appendingPathComponent(entry.filename)
+            let header: PNGHeader
+            switch cache.header(url, root: root, shownAs: source) {
+            case let .success(value): header = value
             case let .failure(failure):
                 d.error(entry.filenameNode, failure.message)
                 continue
             }
             let scale = Double(entry.scale ?? 1)
-            var image = Image(name: set.name, pixels: decoded, scale: scale, renderingMode: entry.renderingMode ?? intent)
+            var described = ImageEntry(url: url, filenameNode: entry.filenameNode, fileWidth: header.width, fileHeight: header.height,
+                                       scale: scale, isDisplayP3: entry.isDisplayP3, columns: [0..<header.width],
+                                       rows: [0..<header.height], capInsets: nil, resizingMode: .tile, alignmentInsets: .zero,
+                                       renderingMode: entry.renderingMode ?? intent)
             if let slicing = entry.slicing {
-                guard let sliced = apply(slicing, to: image, file: entry.filename, d) else { continue }
-                image = sliced
+                guard apply(slicing, to: &described, file: entry.filename, d) else { continue }
             }
             if let a = entry.alignmentInsets {
-                image.alignmentRectInsets = EdgeInsets(top: Double(a[0]) / scale, left: Double(a[1]) / scale,
+                described.alignmentInsets = EdgeInsets(top: Double(a[0]) / scale, left: Double(a[1]) / scale,
                                                        bottom: Double(a[2]) / scale, right: Double(a[3]) / scale)
             }
             var conditions = entry.slots.conditions
             conditions.scale = entry.scale
             conditions.layoutDirection = entry.slots.direction
-            variants.append(AssetVariant(conditions: conditions, value: image.withSource(source), source: source))
+            variants.append(AssetVariant(conditions: conditions, value: described, source: source))
         }
         guard d.isEmpty else { return }
         result.variants = mirroringOneDirection(variants)
@@ -159,18 +255,15 @@ enum ImageSetReader {
     /// For a set whose directional entries all name one direction, a horizontally flipped copy of
     /// each for the other direction (Apple: such an image is mirrored there unless a version for
     /// it exists). Entries without a direction stay as they are.
-    private static func mirroringOneDirection(_ variants: [AssetVariant<Image>]) -> [AssetVariant<Image>] {
+    private static func mirroringOneDirection(_ variants: [AssetVariant<ImageEntry>]) -> [AssetVariant<ImageEntry>] {
         let directions = variants.compactMap(\.conditions.layoutDirection)
         guard let first = directions.first, directions.allSatisfy({ $0 == first }) else { return variants }
         let other: LayoutDirection = first == .leftToRight ? .rightToLeft : .leftToRight
         let mirrored = variants.filter { $0.conditions.layoutDirection != nil }.map { variant in
             var copy = variant
             copy.conditions.layoutDirection = other
-            copy.value.orientation = copy.value.orientation.horizontallyFlipped
-            copy.value.capInsets = copy.value.capInsets?.mirrored
-            copy.value.alignmentRectInsets = copy.value.alignmentRectInsets.mirrored
+            copy.value.mirrored = true
             copy.source += " (mirrored)"
-            copy.value.source = copy.source
             return copy
         }
         return variants + mirrored
@@ -220,29 +313,27 @@ enum ImageSetReader {
         return slicing
     }
 
-    /// The image cut to caps + centre and made resizable (caps in points), or nil if the slicing
-    /// does not fit the file (reported).
-    private static func apply(_ s: Slicing, to image: Image, file: String, _ d: Diagnostics) -> Image? {
-        let (w, h) = (image.pixels.width, image.pixels.height)
+    /// Cuts the entry to caps + centre and makes it resizable (caps in points); false if the
+    /// slicing does not fit the file (reported).
+    private static func apply(_ s: Slicing, to entry: inout ImageEntry, file: String, _ d: Diagnostics) -> Bool {
+        let (w, h) = (entry.fileWidth, entry.fileHeight)
         let (top, left, bottom, right) = (s.caps[0], s.caps[1], s.caps[2], s.caps[3])
         let centerWidth = s.centerWidth ?? max(w - left - right, 0)
         let centerHeight = s.centerHeight ?? max(h - top - bottom, 0)
         if s.horizontal && left + centerWidth + right > w {
             d.error(s.node, "left cap \(left) + centre width \(centerWidth) + right cap \(right) pixels exceed the width of \"\(file)\" (\(w) pixels)")
-            return nil
+            return false
         }
         if s.vertical && top + centerHeight + bottom > h {
             d.error(s.node, "top cap \(top) + centre height \(centerHeight) + bottom cap \(bottom) pixels exceed the height of \"\(file)\" (\(h) pixels)")
-            return nil
+            return false
         }
-        let columns = s.horizontal ? [0..<(left + centerWidth), (w - right)..<w] : [0..<w]
-        let rows = s.vertical ? [0..<(top + centerHeight), (h - bottom)..<h] : [0..<h]
-        var result = image
-        result.pixels = SourceImage(image.pixels.bitmap.keeping(columns: columns, rows: rows))
-        let scale = image.scale
-        result.capInsets = EdgeInsets(top: Double(top) / scale, left: Double(left) / scale,
-                                      bottom: Double(bottom) / scale, right: Double(right) / scale)
-        result.resizingMode = s.mode
-        return result
+        entry.columns = s.horizontal ? [0..<(left + centerWidth), (w - right)..<w] : [0..<w]
+        entry.rows = s.vertical ? [0..<(top + centerHeight), (h - bottom)..<h] : [0..<h]
+        let scale = entry.scale
+        entry.capInsets = EdgeInsets(top: Double(top) / scale, left: Double(left) / scale,
+                                     bottom: Double(bottom) / scale, right: Double(right) / scale)
+        entry.resizingMode = s.mode
+        return true
     }
 }

@@ -143,6 +143,12 @@ final class NamedAssets {
                 d.error(node, "\(what) cannot be used (see the errors in \(set.display)/Contents.json)")
                 return .failed
             }
+            guard !variants.isEmpty else {
+                d.error(node, "\(what) is empty: every entry of \(set.display)/Contents.json is an empty slot (as Xcode's "
+                        + "templates leave them), so \(kind == .imageSet ? "UIImage" : "UIColor")(named:) returns nil; "
+                        + "give it \(kind == .imageSet ? "an image" : "a colour")")
+                return .failed
+            }
             return .found(variants, what: what)
         }
         return .notFound

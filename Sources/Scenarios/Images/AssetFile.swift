@@ -52,6 +52,31 @@ enum AssetFile {
 
     /// Reads and decodes a PNG file.
     static func decode(_ url: URL, shownAs relativePath: String) throws(Failure) -> RGBAImage {
+        let data = try contents(url, shownAs: relativePath, upTo: nil)
+        do {
+            return try PNGDecoder(limits: limits).decode(data)
+        } catch {
+            throw .message("\"\(relativePath)\" is not a usable PNG: \(error)")
+        }
+    }
+
+    /// Reads a PNG file's header from its first bytes (PNGDecoder.header): its size without
+    /// decoding it.
+    static func header(_ url: URL, shownAs relativePath: String) throws(Failure) -> PNGHeader {
+        let prefix = try contents(url, shownAs: relativePath, upTo: PNGDecoder.headerPrefixLength)
+        do {
+            return try PNGDecoder(limits: limits).header(prefix)
+        } catch {
+            throw .message("\"\(relativePath)\" is not a usable PNG: \(error)")
+        }
+    }
+
+    /// The decoder limits for asset files.
+    static let limits = PNGDecoder.Limits(maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
+                                          maxPixels: ScenarioLimits.assetPixels, maxImageDataBytes: 1 << 28)
+
+    /// The bytes of the file at `url` (the first `count` only, when given).
+    private static func contents(_ url: URL, shownAs relativePath: String, upTo count: Int?) throws(Failure) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             let folder = url.deletingLastPathComponent()
@@ -59,15 +84,14 @@ enum AssetFile {
             let suggestion = Suggestions.didYouMean(url.lastPathComponent, among: names.sorted())
             throw .message("file \"\(relativePath)\" not found" + suggestion)
         }
+        if let count {
+            guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .message("cannot read \"\(relativePath)\"") }
+            defer { try? handle.close() }
+            return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw .message("cannot read \"\(relativePath)\"")
         }
-        let limits = PNGDecoder.Limits(maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
-                                       maxPixels: ScenarioLimits.assetPixels, maxImageDataBytes: 1 << 28)
-        do {
-            return try PNGDecoder(limits: limits).decode([UInt8](data))
-        } catch {
-            throw .message("\"\(relativePath)\" is not a usable PNG: \(error)")
-        }
+        return [UInt8](data)
     }
 }
