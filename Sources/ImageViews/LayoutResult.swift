@@ -58,6 +58,8 @@ public struct ImageViewLayout: Sendable {
     public var isMirrored: Bool
     /// The slices of a resizable image (view coordinates), empty otherwise.
     public var slices: [Slice]
+    /// What a user should hear about how the image is shown (docs/LAYOUT.md §Image warnings).
+    public var warnings: [ImageWarning] = []
 }
 
 /// An image view's animation state.

@@ -108,7 +108,10 @@ public struct Scene: Sendable {
                 if let image, let rect {
                     drawing = ImageDrawing(image: image, rect: rect, slices: slices, mirrored: mirrored, tint: drawTint,
                                            sampling: imageView.sampling)
+                    imageLayout?.warnings = ImageWarning.drawing(device(rect.offsetBy(dx: absolute.minX, dy: absolute.minY)),
+                                                                 pixels: image.pixelSize, resizable: !slices.isEmpty)
                 }
+                imageLayout?.warnings += ImageWarning.frames(of: imageView)
             }
             views.append(ViewLayout(
                 id: view.id, path: path, kind: view.imageView == nil ? "view" : "imageView",

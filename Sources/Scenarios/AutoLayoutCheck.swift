@@ -1,51 +1,32 @@
 import ImageViews
 
-/// Solves a scenario's constraints for every variant when it is loaded, so that a required
-/// conflict is a scenario error (at the constraint that cannot hold) and an ambiguous frame a
-/// warning (at the view), never a surprise at render time. A problem found in some variants
-/// only names them.
+/// Checks each variant's Auto Layout solution when the scenario is loaded (from the variant's
+/// scene, VariantChecks), so that a required conflict is a scenario error (at the constraint
+/// that cannot hold) and an ambiguous or negative frame a warning (at the view), never a
+/// surprise at render time. A problem found in some variants only names them. A view that
+/// acknowledges `ambiguous` or `negativeSize` (WarningKinds) is not warned about.
 struct AutoLayoutCheck {
     let scenario: Scenario
     /// Per scenario constraint (same order): where its string is.
     let constraintLocations: [SourceLocation]
-    /// Views positioned by constraints, with their JSON nodes.
-    let viewNodes: [(treePath: [Int], node: JSONNode)]
     let d: Diagnostics
 
-    /// Reports conflicts as errors and returns the ambiguity warnings (errors when `strict`).
-    func run(strict: Bool) -> [ScenarioDiagnostic] {
-        let variants = scenario.variants()
-        // Each distinct problem once, with the variants it occurs in (first-seen order).
-        var problems: [(diagnostic: ScenarioDiagnostic, variants: [String])] = []
-        func note(_ diagnostic: ScenarioDiagnostic, _ variant: String) {
-            if let index = problems.firstIndex(where: { $0.diagnostic == diagnostic }) {
-                problems[index].variants.append(variant)
-            } else {
-                problems.append((diagnostic, [variant]))
-            }
+    /// Notes the conflict, ambiguities and negative sizes of one variant's solution.
+    func inspect(_ report: AutoLayoutReport, variant: String, views: ViewNodes, into findings: inout VariantFindings) {
+        if let failure = report.failure {
+            findings.note(conflict(failure), variant)
+            return
         }
-        for variant in variants {
-            var root = scenario.root(for: variant)
-            root.frame = Rect(origin: .zero, size: scenario.canvasSize)
-            guard let report = AutoLayout.layout(&root, constraints: scenario.constraints, traits: variant.traits) else { continue }
-            if let failure = report.failure {
-                note(conflict(failure), variant.name)
-                continue
-            }
-            for ambiguity in report.ambiguities {
-                note(warning(ambiguity, strict: strict), variant.name)
-            }
-            for size in report.constraints where size.kind == .nonNegativeSize && !size.isSatisfied {
-                note(negativeSizeWarning(size, strict: strict), variant.name)
-            }
+        for ambiguity in report.ambiguities {
+            let view = views[ambiguity.path]
+            guard view?.acknowledged.contains(WarningKinds.ambiguous) != true else { continue }
+            findings.note(warning(ambiguity, at: view?.node), variant)
         }
-        var warnings: [ScenarioDiagnostic] = []
-        for (diagnostic, names) in problems {
-            var diagnostic = diagnostic
-            if names.count < variants.count { diagnostic.message += " (in variant\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")))" }
-            if diagnostic.severity == .warning { warnings.append(diagnostic) } else { d.append([diagnostic]) }
+        for size in report.constraints where size.kind == .nonNegativeSize && !size.isSatisfied {
+            let view = views[size.source]
+            guard view?.acknowledged.contains(WarningKinds.negativeSize) != true else { continue }
+            findings.note(negativeSizeWarning(size, at: view?.node), variant)
         }
-        return warnings
     }
 
     /// The error for a required constraint that cannot hold.
@@ -80,31 +61,23 @@ struct AutoLayoutCheck {
         return constraintLocations[index]
     }
 
-    /// The warning (or, when strict, error) for a view whose frame is not determined.
-    private func warning(_ ambiguity: ViewAmbiguity, strict: Bool) -> ScenarioDiagnostic {
-        let node = viewNodes.first { treePathName($0.treePath) == ambiguity.path }?.node
+    /// The warning for a view whose frame is not determined.
+    private func warning(_ ambiguity: ViewAmbiguity, at node: JSONNode?) -> ScenarioDiagnostic {
         let name = ambiguity.id.map { "\"\($0)\"" } ?? ambiguity.path
         let message = "ambiguous layout: the constraints do not determine the \(ambiguity.unknowns.joined(separator: ", ")) of "
             + "\(name)'s alignment rect; add constraints for \(ambiguity.unknowns.count == 1 ? "it" : "them")"
-            + (strict ? " (an error with --strict)" : "")
         return ScenarioDiagnostic(file: scenario.file, location: node?.location, path: node?.path ?? ambiguity.path, message: message,
-                                  severity: strict ? .error : .warning)
+                                  severity: .warning, kind: WarningKinds.ambiguous)
     }
 
-    /// The warning (or, when strict, error) for a frame that required constraints make negative.
-    private func negativeSizeWarning(_ size: ConstraintLayout, strict: Bool) -> ScenarioDiagnostic {
-        let node = viewNodes.first { treePathName($0.treePath) == size.source }?.node
+    /// The warning for a frame that required constraints make negative.
+    private func negativeSizeWarning(_ size: ConstraintLayout, at node: JSONNode?) -> ScenarioDiagnostic {
         let parts = size.label.components(separatedBy: ".frame.")  // "<id or path>.frame.width >= 0 (implicit)"
         let dimension = parts.last?.hasPrefix("width") == true ? "width" : "height"
         let view = parts[0] == size.source ? parts[0] : "\"\(parts[0])\""
         let message = "negative size: the required constraints make the frame \(dimension) of \(view) -\(labelNumber(size.violation)) pt; "
             + "UIKit keeps such a frame and draws nothing of the view; lower one of their priorities below 1000 or make room"
-            + (strict ? " (an error with --strict)" : "")
         return ScenarioDiagnostic(file: scenario.file, location: node?.location, path: node?.path ?? size.source, message: message,
-                                  severity: strict ? .error : .warning)
-    }
-
-    private func treePathName(_ treePath: [Int]) -> String {
-        "root" + treePath.map { ".subviews[\($0)]" }.joined()
+                                  severity: .warning, kind: WarningKinds.negativeSize)
     }
 }

@@ -9,18 +9,22 @@ public struct ScenarioDiagnostic: Error, Sendable, Equatable, CustomStringConver
     public var message: String
     /// Errors stop the scenario; warnings (ambiguous layouts) do not, unless `--strict`.
     public var severity: Severity
+    /// For a warning, the kind a scenario acknowledges it by (WarningKinds).
+    public var kind: String?
 
     /// How serious a diagnostic is.
     public enum Severity: String, Sendable {
         case error, warning
     }
 
-    public init(file: String, location: SourceLocation?, path: String, message: String, severity: Severity = .error) {
+    public init(file: String, location: SourceLocation?, path: String, message: String, severity: Severity = .error,
+                kind: String? = nil) {
         self.file = file
         self.location = location
         self.path = path
         self.message = message
         self.severity = severity
+        self.kind = kind
     }
 
     public var description: String {
@@ -52,7 +56,35 @@ final class Diagnostics {
         self.file = file
     }
 
+    /// Warnings: problems that do not stop the scenario (errors under `--strict`). Kept apart
+    /// from `list`, so that `isEmpty` still means "no errors".
+    private(set) var warnings: [ScenarioDiagnostic] = []
+
     var isEmpty: Bool { list.isEmpty }
+
+    /// Adds warnings found elsewhere (checks over the laid-out variants).
+    func append(warnings found: [ScenarioDiagnostic]) {
+        warnings += found
+    }
+
+    /// Adds a warning of `kind` (WarningKinds) at `node`.
+    func warning(_ node: JSONNode, kind: String, _ message: String) {
+        warnings.append(ScenarioDiagnostic(file: file, location: node.location, path: node.path, message: message, severity: .warning,
+                                           kind: kind))
+    }
+
+    /// The warnings whose kind is not `acknowledged`, each once, in the order found; with
+    /// `strict`, as errors whose message says so.
+    func warnings(strict: Bool, acknowledged: [String]) -> [ScenarioDiagnostic] {
+        var seen = Set<String>()
+        return warnings.filter { !acknowledged.contains($0.kind ?? "") && seen.insert($0.description).inserted }.map { warning in
+            guard strict else { return warning }
+            var error = warning
+            error.severity = .error
+            error.message += " (an error with --strict)"
+            return error
+        }
+    }
 
     func error(_ node: JSONNode, _ message: String) {
         list.append(ScenarioDiagnostic(file: file, location: node.location, path: node.path, message: message))

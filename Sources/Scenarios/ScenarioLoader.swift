@@ -85,17 +85,23 @@ public enum ScenarioLoader {
         let constraintReader = ConstraintReader(d: d, ids: views.ids, metrics: metrics)
         let constraints = constraintReader.read(views.constraintLists)
         constraintReader.checkPositioned(views.constraintPositioned, by: constraints.map(\.constraint))
+        let acknowledged = object["acknowledgedWarnings"].flatMap { ViewReader.acknowledgedWarnings($0, among: WarningKinds.scenario, d) } ?? []
         if !d.isEmpty { throw ScenarioErrors(d.sorted) }
         var scenario = Scenario(file: displayName, name: name, description: description, canvasSize: canvasSize,
                                 background: background, traits: traits, images: images.images, root: root,
                                 matrix: matrix, states: states, sizeToFit: views.sizeToFit,
                                 constraints: constraints.map(\.constraint))
-        if AutoLayout.isUsed(by: root, constraints: scenario.constraints) {
-            let check = AutoLayoutCheck(scenario: scenario, constraintLocations: constraints.map(\.location),
-                                        viewNodes: views.constraintPositioned, d: d)
-            scenario.warnings = check.run(strict: strict)
+        let checks = VariantChecks(
+            scenario: scenario, viewNodes: views.viewNodes,
+            autoLayout: AutoLayoutCheck(scenario: scenario, constraintLocations: constraints.map(\.location), d: d))
+        checks.run(d)
+        if !d.isEmpty { throw ScenarioErrors(d.sorted) }
+        let warnings = d.warnings(strict: strict, acknowledged: acknowledged)
+        if strict {
+            d.append(warnings)
             if !d.isEmpty { throw ScenarioErrors(d.sorted) }
         }
+        scenario.warnings = warnings
         return scenario
     }
 }

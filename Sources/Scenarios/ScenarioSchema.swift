@@ -37,6 +37,7 @@ public enum ScenarioSchema {
                 ]),
                 "root": ref("root"),
                 "variants": ref("variants"),
+                "acknowledgedWarnings": ref("acknowledgedWarnings"),
             ])),
             ("$defs", .object(definitions())),
         ])
@@ -81,6 +82,13 @@ public enum ScenarioSchema {
     }
 
     private static let boolean = JSONOutput.object([("type", .string("boolean"))])
+
+    /// An `acknowledgedWarnings` list of `kinds`, holding `scope`.
+    private static func acknowledgedWarnings(_ kinds: [String], _ scope: String) -> JSONOutput {
+        .object([("type", .string("array")), ("uniqueItems", .bool(true)), ("items", enumeration(kinds)),
+                 ("description", .string("Warnings that are meant (docs/SCENARIOS.md §Warnings), \(scope): not printed, not errors "
+                                         + "with --strict; image warnings stay in the layout report."))])
+    }
 
     private static func definitions() -> [(String, JSONOutput)] {
         let pixelSize = numbers(2, minimum: ScenarioLimits.generatedPixels.lowerBound, maximum: ScenarioLimits.generatedPixels.upperBound,
@@ -130,13 +138,18 @@ public enum ScenarioSchema {
             "animationDuration": .object([("type", .string("number")), ("minimum", .number(0)),
                                           ("description", .string("Seconds per cycle; 0: frames × 1/30 s."))]),
             "animationRepeatCount": .object([("type", .string("integer")), ("minimum", .number(0)), ("description", .string("0: forever."))]),
-            "isAnimating": boolean,
+            "isAnimating": .object([("type", .string("boolean")),
+                                    ("description", .string("true: startAnimating() was called; false: stopAnimating(); absent: neither "
+                                                            + "(an animated image with a duration plays by itself)."))]),
             "animationTime": .object([("type", .string("number")), ("minimum", .number(0)),
                                       ("description", .string("Seconds since the animation started."))]),
+            "acknowledgedWarnings": ref("viewAcknowledgedWarnings"),
         ]
         let stateValue = JSONOutput.object([("description", .string("Value for \"<view id>.<property>\"; properties: "
                                                                     + PropertyValue.names.joined(separator: ", ")))])
         return [
+            ("acknowledgedWarnings", acknowledgedWarnings(WarningKinds.scenario, "for every view, and the asset names")),
+            ("viewAcknowledgedWarnings", acknowledgedWarnings(WarningKinds.view, "for this view")),
             ("color", .object([
                 ("description", .string("#RRGGBB, #RRGGBBAA, a UIKit system colour, a light/dark pair, or a colour set of the asset catalogs")),
                 ("anyOf", .array([ref("fixedColor"), closedObject(ScenarioKeys.dynamicColor,

@@ -146,6 +146,9 @@ enum LayoutReport {
                         ("tileSize", slice.tileSize.map(size) ?? .null),
                     ])
                 })),
+                ("warnings", .array(image.warnings.map { warning in
+                    .object([("kind", .string(warning.kind)), ("message", .string(warning.message))])
+                })),
             ]
         }
         return .object(members)

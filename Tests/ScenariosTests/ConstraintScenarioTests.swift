@@ -13,7 +13,7 @@ private let fixture = Fixture()
         let list = constraints.map { "\"\($0)\"" }.joined(separator: ",\n        ")
         return """
         {
-          "canvas": { "size": [200, 100] },\(extra)
+          "canvas": { "size": [200, 100] }, "acknowledgedWarnings": ["resampled"],\(extra)
           "images": { "a": { "generate": { "solid": { "size": [40, 30], "color": "#FF0000" } } },
                       "b": { "generate": { "solid": { "size": [20, 20], "color": "#0000FF" } } } },
           "root": {

@@ -141,7 +141,7 @@ private let fixture = Fixture()
         let w = try Workspace()
         try FileManager.default.createDirectory(at: w.url("Loose"), withIntermediateDirectories: true)
         try w.write("Loose/loose.json", """
-        { "canvas": { "size": [100, 50] },
+        { "canvas": { "size": [100, 50] }, "acknowledgedWarnings": ["resampled"],
           "images": { "a": { "generate": { "solid": { "size": [10, 10], "color": "#FF0000" } } } },
           "root": { "subviews": [ { "id": "a", "type": "imageView", "image": "a" } ], "constraints": ["a.leading == superview.leading"] } }
         """)

@@ -139,6 +139,12 @@ final class NamedAssets {
             let result = read(set)
             d.append(result.diagnostics)
             let what = "\(noun) \"\(name)\" in \(folder.path)"
+            let others = catalogs.filter { $0.folder.path != folder.path && !$0.index.sets(named: name, kind: kind).isEmpty }
+            if !others.isEmpty {
+                d.warning(node, kind: WarningKinds.duplicateName, "\(noun) \"\(name)\" is also in \(others.map(\.folder.path).joined(separator: ", ")): ivsim uses the one in "
+                          + "\(folder.path), the first of \"assetCatalogs\"; Apple's catalog format makes one name in two catalogs of a target "
+                          + "an error, and which set an app would get is undefined — rename one")
+            }
             guard let variants = result.variants else {
                 d.error(node, "\(what) cannot be used (see the errors in \(set.display)/Contents.json)")
                 return .failed

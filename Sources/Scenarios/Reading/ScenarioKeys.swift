@@ -2,7 +2,7 @@
 /// JSON Schema (`ivsim schema`).
 enum ScenarioKeys {
     static let document = ["$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "images", "metrics", "root",
-                           "variants"]
+                           "variants", "acknowledgedWarnings"]
     static let canvas = ["size", "background"]
     static let traits = TraitDimension.keys
     static let imageSource = ["file", "named", "generate", "from", "animated", "scale", "orientation", "horizontallyFlipped",
@@ -20,7 +20,8 @@ enum ScenarioKeys {
                        "isHidden", "clipsToBounds", "tintColor", "tintAdjustmentMode", "semanticContentAttribute",
                        "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
                        "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
-                       "animationTime", "constraints", "contentHuggingPriority", "contentCompressionResistancePriority", "subviews"]
+                       "animationTime", "constraints", "contentHuggingPriority", "contentCompressionResistancePriority", "subviews",
+                       "acknowledgedWarnings"]
     static let imageViewOnly = ["image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
                                 "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
                                 "animationTime"]

@@ -14,6 +14,8 @@ struct ViewReader {
     private(set) var constraintPositioned: [(treePath: [Int], node: JSONNode)] = []
     /// Views sized by `sizeToFit`, which each variant sizes again for its traits.
     private(set) var sizeToFit: [SizeToFitPlacement] = []
+    /// Every subview's JSON node and the image warnings it acknowledges, by index path.
+    private(set) var viewNodes: [(treePath: [Int], node: JSONNode, acknowledged: [String])] = []
 
     init(images: ImageReader, diagnostics: Diagnostics) {
         self.images = images
@@ -83,8 +85,17 @@ struct ViewReader {
             guard let node = object[key], let priorities = ConstraintReader.axisPriorities(node, d, defaults: defaults) else { continue }
             if isHugging { view.contentHuggingPriority = priorities } else { view.contentCompressionResistancePriority = priorities }
         }
+        let acknowledged = object["acknowledgedWarnings"].flatMap { Self.acknowledgedWarnings($0, among: WarningKinds.view, d) } ?? []
+        viewNodes.append((treePath, node, acknowledged))
         readCommon(object, treePath: treePath, into: &view)
         return view
+    }
+
+    /// An `acknowledgedWarnings` list: kinds of warning (`among`, WarningKinds) the scenario
+    /// means — not printed and not errors with --strict (image warnings stay in the report).
+    static func acknowledgedWarnings(_ node: JSONNode, among kinds: [String], _ d: Diagnostics) -> [String]? {
+        guard let items = Read.array(node, d, what: "warning kinds", allowEmpty: true) else { return nil }
+        return items.compactMap { Read.name($0, d, among: kinds, what: "warning kind") }
     }
 
     /// Reads the settable properties (`PropertyValue.names`, but the frame, which has its own

@@ -1,0 +1,18 @@
+import ImageViews
+
+/// The kinds of warning a scenario can acknowledge in `acknowledgedWarnings` (docs/SCENARIOS.md
+/// §Warnings): each warning carries its kind, and an acknowledged one is not printed and not an
+/// error with --strict (image warnings stay in the layout report).
+enum WarningKinds {
+    /// Auto Layout: a frame the constraints do not determine.
+    static let ambiguous = "ambiguous"
+    /// Auto Layout: a frame that required constraints make negative.
+    static let negativeSize = "negativeSize"
+    /// Asset catalogs: a name in two catalogs.
+    static let duplicateName = "duplicateName"
+
+    /// Kinds a view can acknowledge: its image's and its Auto Layout frame's.
+    static let view = ImageWarning.kinds + [ambiguous, negativeSize]
+    /// Kinds the scenario can acknowledge (for every view, and its names).
+    static let scenario = view + [duplicateName]
+}
