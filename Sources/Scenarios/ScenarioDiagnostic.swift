@@ -73,11 +73,19 @@ final class Diagnostics {
                                            kind: kind))
     }
 
-    /// The warnings whose kind is not `acknowledged`, each once, in the order found; with
-    /// `strict`, as errors whose message says so.
+    /// The warnings whose kind is not `acknowledged`, each once, in file order (those at one place
+    /// in the order found); with `strict`, as errors whose message says so.
     func warnings(strict: Bool, acknowledged: [String]) -> [ScenarioDiagnostic] {
         var seen = Set<String>()
-        return warnings.filter { !acknowledged.contains($0.kind ?? "") && seen.insert($0.description).inserted }.map { warning in
+        let origin = SourceLocation(line: 0, column: 0)
+        let ordered = warnings.enumerated().sorted {
+            let (a, b) = ($0.element, $1.element)
+            if (a.file == file) != (b.file == file) { return a.file == file }
+            if a.file != b.file { return a.file < b.file }
+            let (la, lb) = (a.location ?? origin, b.location ?? origin)
+            return la != lb ? la < lb : $0.offset < $1.offset
+        }.map(\.element)
+        return ordered.filter { !acknowledged.contains($0.kind ?? "") && seen.insert($0.description).inserted }.map { warning in
             guard strict else { return warning }
             var error = warning
             error.severity = .error
