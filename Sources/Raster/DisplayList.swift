@@ -87,9 +87,10 @@ public struct DisplayList: Sendable {
         self.commands = commands
     }
 
-    /// Adds an image (once per identity) and returns its index.
+    /// Adds an image (once per identity and name: two scenario images may share decoded pixels,
+    /// and each draw is reported under its own name) and returns its index.
     public mutating func index(of image: SourceImage, named name: String) -> Int {
-        if let index = images.firstIndex(where: { $0 === image }) { return index }
+        if let index = images.indices.first(where: { images[$0] === image && imageNames[$0] == name }) { return index }
         images.append(image)
         imageNames.append(name)
         return images.count - 1

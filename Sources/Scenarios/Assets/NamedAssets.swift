@@ -65,19 +65,7 @@ final class NamedAssets {
                 d.error(node, message)
                 return nil
             case let .found(files):
-                var variants: [AssetVariant<Image>] = []
-                for file in files {
-                    let source = bundle.path + "/" + file.path
-                    switch cache.decoded(file.url, root: root, shownAs: source) {
-                    case let .success(pixels):
-                        let image = Image(name: name, pixels: pixels, scale: Double(file.conditions.scale ?? 1))
-                        variants.append(AssetVariant(conditions: file.conditions, value: image.withSource(source), source: source))
-                    case let .failure(failure):
-                        d.error(node, failure.message)
-                        return nil
-                    }
-                }
-                return image(from: variants, name: name, node: node, what: "\"\(name)\" in \(bundle.path)")
+                return image(files: files, shownIn: bundle.path + "/", name: name, node: node, what: "\"\(name)\" in \(bundle.path)")
             case let .missing(available):
                 reportMissing(name, node: node, bundleNames: available)
                 return nil
@@ -85,6 +73,38 @@ final class NamedAssets {
         }
         reportMissing(name, node: node, bundleNames: [])
         return nil
+    }
+
+    /// UIImage(contentsOfFile:) of `path` (relative to the scenario's folder, already resolved to
+    /// `url` inside it): the file and its siblings that differ only by scale and device modifiers
+    /// (`pic.png`, `pic@2x.png`, `pic~ipad.png`, …; BundleLookup), as variants — on a 2x screen
+    /// the @2x file (docs/ASSETS.md §Image files). The file itself must exist.
+    func imageFile(_ path: String, at url: URL, name: String, node: JSONNode) -> Image? {
+        let folder = url.deletingLastPathComponent()
+        guard cache.contains(url.lastPathComponent, in: folder) else {
+            d.error(node, AssetFile.notFound(url, shownAs: path).message)
+            return nil
+        }
+        guard case let .found(files) = BundleLookup.files(named: url.lastPathComponent, in: folder, cache: cache) else { return nil }
+        let written = (path as NSString).deletingLastPathComponent
+        return image(files: files, shownIn: written.isEmpty ? "" : written + "/", name: name, node: node, what: "\"\(path)\"")
+    }
+
+    /// An image whose variants are `files` (shown as `prefix` + their paths).
+    private func image(files: [BundleLookup.File], shownIn prefix: String, name: String, node: JSONNode, what: String) -> Image? {
+        var variants: [AssetVariant<Image>] = []
+        for file in files {
+            let source = prefix + file.path
+            switch cache.decoded(file.url, root: root, shownAs: source) {
+            case let .success(pixels):
+                let image = Image(name: name, pixels: pixels, scale: Double(file.conditions.scale ?? 1))
+                variants.append(AssetVariant(conditions: file.conditions, value: image.withSource(source), source: source))
+            case let .failure(failure):
+                d.error(node, failure.message)
+                return nil
+            }
+        }
+        return image(from: variants, name: name, node: node, what: what)
     }
 
     /// The colour called `name` in the catalogs, with its variants; errors are reported at `node`.

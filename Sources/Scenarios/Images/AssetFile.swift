@@ -71,6 +71,12 @@ enum AssetFile {
         }
     }
 
+    /// The error for a file that is not there, with the nearest name in its folder.
+    static func notFound(_ url: URL, shownAs relativePath: String) -> Failure {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
+        return .message("file \"\(relativePath)\" not found" + Suggestions.didYouMean(url.lastPathComponent, among: names.sorted()))
+    }
+
     /// The decoder limits for asset files.
     static let limits = PNGDecoder.Limits(maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
                                           maxPixels: ScenarioLimits.assetPixels, maxImageDataBytes: 1 << 28)
@@ -79,10 +85,7 @@ enum AssetFile {
     private static func contents(_ url: URL, shownAs relativePath: String, upTo count: Int?) throws(Failure) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            let folder = url.deletingLastPathComponent()
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            let suggestion = Suggestions.didYouMean(url.lastPathComponent, among: names.sorted())
-            throw .message("file \"\(relativePath)\" not found" + suggestion)
+            throw notFound(url, shownAs: relativePath)
         }
         if let count {
             guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .message("cannot read \"\(relativePath)\"") }

@@ -280,9 +280,16 @@ struct ImageReader {
         case let .file(path, node):
             do {
                 let url = try AssetFile.resolve(path, in: folder)
-                let decoded = try AssetFile.decode(url, shownAs: path)
-                let bitmap = Bitmap(width: decoded.width, height: decoded.height, straightRGBA: decoded.pixels)
-                image = Image(name: name, pixels: SourceImage(bitmap), scale: AssetFile.scale(fromName: url.lastPathComponent))
+                if entry.modifiers.scale == nil && (url.pathExtension as String).lowercased() == "png" {
+                    // UIImage(contentsOfFile:): the file and its @2x/@3x, ~iphone/~ipad siblings.
+                    image = assets.imageFile(path, at: url, name: name, node: node)
+                } else {
+                    // UIImage(data:scale:): this file only.
+                    let decoded = try AssetFile.decode(url, shownAs: path)
+                    let bitmap = Bitmap(width: decoded.width, height: decoded.height, straightRGBA: decoded.pixels)
+                    image = Image(name: name, pixels: SourceImage(bitmap), scale: AssetFile.scale(fromName: url.lastPathComponent))
+                        .withSource(path)
+                }
             } catch {
                 if case let .message(text) = error { d.error(node, text) }
             }
@@ -294,7 +301,7 @@ struct ImageReader {
         case let .derived(base, node):
             if let baseImage = dependency(base, node: node, of: name, chain: &chain) {
                 image = baseImage
-                image?.name = name
+                image?.modify { $0.name = name }  // each variant too: whichever is shown bears this name
             }
         case let .animated(frames, duration):
             var images: [Image] = []
