@@ -48,6 +48,15 @@ import TestSupport
         #expect(s[1].destination == Rect(x: 2.8333333333333335, y: 0, width: 2.6666666666666665, height: 1) && s[1].right == 5.5)
     }
 
+    @Test func aPositiveExactExtentIsListedHoweverSmall() {
+        // 5.666666666666667 is 17/3 + 2.96e-16: caps of 8 + 9 px at scale 3 leave a middle that
+        // small — (3 × 5.666666666666667 − 17)/3 rounded once — from 8/3 rounded to
+        // 5.666666666666667 − 3 (exact).
+        let s = slices(20, 1, scale: 3, caps: EdgeInsets(top: 0, left: 8.0 / 3, bottom: 0, right: 3), into: Rect(x: 0, y: 0, width: 17.0 / 3, height: 1))
+        #expect(s.map(\.name) == ["left", "center", "right"])
+        #expect(s[1].destination.width == 2.9605947323337506e-16 && s[1].destination.minX == 2.6666666666666665 && s[1].right == 2.666666666666667)
+    }
+
     @Test func dyadicRoundingMatchesBinary64WhereOneOperationSuffices() {
         // A single binary64 operation is correctly rounded, so Dyadic must agree with it.
         var random = SeededGenerator(seed: 0xD1AD_1C)
