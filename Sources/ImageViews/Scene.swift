@@ -156,12 +156,12 @@ public struct Scene: Sendable {
             }
             let outer = device(drawing.rect.offsetBy(dx: offset.x, dy: offset.y))
             var columns = [outer.x0, outer.x0, outer.x1, outer.x1], rows = [outer.y0, outer.y0, outer.y1, outer.y1]
+            // The grid's edges as Slicing rounded them (never x + width, which rounds again).
             for slice in drawing.slices {
-                let d = slice.destination.offsetBy(dx: offset.x, dy: offset.y)
-                if slice.column == 0 { columns[1] = quantize(d.maxX * scale) }
-                if slice.column == 2 { columns[2] = quantize(d.minX * scale) }
-                if slice.row == 0 { rows[1] = quantize(d.maxY * scale) }
-                if slice.row == 2 { rows[2] = quantize(d.minY * scale) }
+                if slice.column == 0 { columns[1] = quantize((slice.right + offset.x) * scale) }
+                if slice.column == 2 { columns[2] = quantize((slice.destination.minX + offset.x) * scale) }
+                if slice.row == 0 { rows[1] = quantize((slice.bottom + offset.y) * scale) }
+                if slice.row == 2 { rows[2] = quantize((slice.destination.minY + offset.y) * scale) }
             }
             columns = Self.seams(columns)
             rows = Self.seams(rows)
