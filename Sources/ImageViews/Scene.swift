@@ -185,12 +185,15 @@ public struct Scene: Sendable {
 
         /// The four edges of a nine-slice grid along one axis (24.8) with the two inner edges — the
         /// seams between slices — rounded half up to whole pixels and kept in order between the
-        /// outer edges: every pixel then belongs to one slice, and slices meet without seams.
+        /// outer edges: every pixel then belongs to one slice, and slices meet without seams. An
+        /// inner edge equal to an outer one (a zero cap: Slicing's edges are exact, so it is the
+        /// same number) is no seam and stays where it is, so the image keeps its fractional edge.
         static func seams(_ edges: [Int]) -> [Int] {
-            func whole(_ v: Int) -> Int { ((v + fixedOne / 2) >> 8) << 8 }
-            let first = min(max(whole(edges[1]), edges[0]), edges[3])
-            let second = min(max(whole(edges[2]), first), edges[3])
-            return [edges[0], first, second, edges[3]]
+            let (e0, e3) = (edges[0], edges[3])
+            func seam(_ v: Int) -> Int { v == e0 || v == e3 ? v : ((v + fixedOne / 2) >> 8) << 8 }
+            let first = min(max(seam(edges[1]), e0), e3)
+            let second = min(max(seam(edges[2]), first), e3)
+            return [e0, first, second, e3]
         }
 
         static func info(_ image: Image, traits: Traits) -> ImageInfo {

@@ -122,6 +122,23 @@ import Testing
         }
     }
 
+    @Test func aZeroCapLeavesTheFractionalEdgeWhereItIs() {
+        // Caps only at the right and bottom: the left and top edges (1.5 pt on a 1x screen) are no
+        // seam, so the middle starts at 1.5 px, half covering pixel 1, as an unsliced image would.
+        var image = Self.grid(8, 8)
+        image.capInsets = EdgeInsets(top: 0, left: 0, bottom: 2, right: 2)
+        image.resizingMode = .stretch
+        let root = View(frame: .zero, subviews: [View(frame: Rect(x: 1.5, y: 1.5, width: 10, height: 10), imageView: ImageView(image: image))])
+        let scene = Scene(root: root, canvasSize: Size(width: 14, height: 14), traits: Traits(displayScale: 1))
+        let drawn = scene.displayList.commands.compactMap { command -> DeviceRect? in
+            if case let .drawImage(draw) = command { return draw.destination }
+            return nil
+        }
+        // Middle, right, bottom, corner: the inner seams (9.5 px) round up to 10.
+        #expect(drawn == [DeviceRect(x0: 384, y0: 384, x1: 2560, y1: 2560), DeviceRect(x0: 2560, y0: 384, x1: 2944, y1: 2560),
+                          DeviceRect(x0: 384, y0: 2560, x1: 2560, y1: 2944), DeviceRect(x0: 2560, y0: 2560, x1: 2944, y1: 2944)])
+    }
+
     @Test func capsThatTileAlongTheOtherAxisSpanTheirPlacedSlice() {
         // The left cap tiles vertically only: across its 6.5 placed pixels (4.5…11, the seam rounded
         // up) it is one tile, so red (the source column) never wraps back to 0; likewise green

@@ -222,13 +222,14 @@ import TestSupport
     }
 
     /// docs/RENDERING.md §8 for one image view: outer edges from the image rectangle, seams from
-    /// the slices' edges (edge + view origin, × scale, quantised, rounded half up to a whole pixel,
-    /// kept in order), empty rectangles skipped.
+    /// the slices' edges (edge + view origin, × scale, quantised; unless that is an outer edge —
+    /// a zero cap — rounded half up to a whole pixel; kept in order), empty rectangles skipped.
     static func deviceRects(_ slices: [Slice], rect: Rect, origin: Point, scale: Double) -> [DeviceRect] {
         let r = rect.offsetBy(dx: origin.x, dy: origin.y)
-        func whole(_ v: Int) -> Int { ((v + 128) >> 8) << 8 }
         func grid(_ outer0: Double, _ outer1: Double, _ seam1: Double?, _ seam2: Double?) -> [Int] {
             let e0 = quantize(outer0 * scale), e3 = quantize(outer1 * scale)
+            // Whole pixels as a multiple of 256 nearest to v, halves up — unless v is an outer edge.
+            func whole(_ v: Int) -> Int { v == e0 || v == e3 ? v : 256 * Int(((Double(v) + 128) / 256).rounded(.down)) }
             let s1 = min(max(whole(seam1.map { quantize($0 * scale) } ?? e0), e0), e3)
             let s2 = min(max(whole(seam2.map { quantize($0 * scale) } ?? e3), s1), e3)
             return [e0, s1, s2, e3]
