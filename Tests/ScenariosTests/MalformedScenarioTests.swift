@@ -83,6 +83,10 @@ private let fixture = Fixture()
              ["$.traits.displayScale: 4 is out of range: expected a display scale from 1 to 3"]),
         Case("unknown style", [("\"canvas\"", "\"traits\": { \"userInterfaceStyle\": \"drak\" }, \"canvas\"")],
              ["$.traits.userInterfaceStyle: unknown interface style \"drak\" (did you mean \"dark\"?)"]),
+        Case("unknown interface level", [("\"canvas\"", "\"traits\": { \"userInterfaceLevel\": \"elevate\" }, \"canvas\"")],
+             ["$.traits.userInterfaceLevel: unknown interface level \"elevate\" (did you mean \"elevated\"?)"]),
+        Case("interface level in the matrix", [("\"root\"", "\"variants\": { \"matrix\": { \"userInterfaceLevel\": [\"base\", \"raised\"] } }, \"root\"")],
+             ["$.variants.matrix.userInterfaceLevel[1]: unknown interface level \"raised\" (expected one of: base, elevated)"]),
         Case("unknown trait", [("\"canvas\"", "\"traits\": { \"scale\": 2 }, \"canvas\"")],
              ["$.traits.scale: unknown key \"scale\" in the traits (did you mean \"displayScale\"?)"]),
         // Colours.

@@ -269,6 +269,11 @@ private let fixture = Fixture()
         let typo = try CommandLineTests.run(["assets", "Media.xcassets", "--traits", "userInterfaceStyle=drak"], in: folder)
         #expect(typo.status == 2)
         #expect(typo.stderr == "ivsim: error: unknown userInterfaceStyle \"drak\" (did you mean \"dark\"?) (values: light, dark)\n")
+        let level = try CommandLineTests.run(["assets", "Media.xcassets", "--traits", "userInterfaceLevel=elevated"], in: folder)
+        #expect(level.status == 0)
+        let levelTypo = try CommandLineTests.run(["assets", "Media.xcassets", "--traits", "userInterfaceLevel=raised"], in: folder)
+        #expect(levelTypo.status == 2)
+        #expect(levelTypo.stderr == "ivsim: error: unknown userInterfaceLevel \"raised\" (values: base, elevated)\n")
     }
 
     @Test func pngInspectAndConvert() throws {

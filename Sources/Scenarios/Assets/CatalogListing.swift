@@ -102,7 +102,8 @@ public enum CatalogListing {
             case "userInterfaceIdiom": conditions.contains { $0.idiom != nil }
             case "horizontalSizeClass": conditions.contains { $0.horizontalSizeClass != nil }
             case "verticalSizeClass": conditions.contains { $0.verticalSizeClass != nil }
-            default: conditions.contains { $0.accessibilityContrast != nil }
+            case "accessibilityContrast": conditions.contains { $0.accessibilityContrast != nil }
+            default: false  // the level: no catalog slot names it (docs/ASSETS.md)
             }
             guard relevant else { continue }
             var values = dimension.values
