@@ -32,9 +32,9 @@ public enum AccessibilityContrast: String, Sendable, CaseIterable {
     case high
 }
 
-/// Whether content sits at the base level of the window or above it (UIUserInterfaceLevel):
-/// UIKit elevates presented sheets, popovers and the like, and the background colours become
-/// lighter in dark mode there (docs/COLORS.md). Nothing else depends on it.
+/// Whether content sits at the base level of the window or above it (UIUserInterfaceLevel): the
+/// system raises alerts, popovers and presented sheets to elevated, where the background colours
+/// are lighter in dark mode (docs/COLORS.md). Nothing else depends on it.
 public enum UserInterfaceLevel: String, Sendable, CaseIterable {
     case base
     case elevated
