@@ -19,8 +19,12 @@ struct ColorReader {
                 }
                 return Color(rgba)
             }
-            if let color = Color.system(text) { return color }
-            let suggestion = Suggestions.didYouMean(text, among: Color.systemColorNames)
+            if let color = SystemColorNames.color(text, .scenario) { return color }
+            if let problem = SystemColorNames.problem(text, .scenario) {
+                d.error(node, problem)
+                return nil
+            }
+            let suggestion = SystemColorNames.suggestion(text, .scenario)
             d.error(node, "unknown colour \"\(text)\": expected #RRGGBB, #RRGGBBAA or a system colour name"
                     + (suggestion.isEmpty ? " such as systemBlue" : suggestion))
             return nil
