@@ -38,6 +38,7 @@ public struct AppearanceValues: Equatable, Hashable, Sendable {
         public var light: RGBA
         public var dark: RGBA
 
+        /// A pair from its two values.
         public init(light: RGBA, dark: RGBA) {
             self.light = light
             self.dark = dark
@@ -113,14 +114,17 @@ public struct Color: Equatable, Hashable, Sendable {
     /// §Matching); `values` are then unused. Empty for other colours.
     public var variants: [AssetVariant<Color>] = []
 
+    /// A fixed colour.
     public init(_ rgba: RGBA) {
         values = AppearanceValues(light: rgba, dark: rgba)
     }
 
+    /// A colour that depends on the style only.
     public init(light: RGBA, dark: RGBA, systemName: String? = nil) {
         self.init(AppearanceValues(light: light, dark: dark), systemName: systemName)
     }
 
+    /// A colour with a value per style, contrast and level.
     public init(_ values: AppearanceValues, systemName: String? = nil) {
         self.values = values
         self.systemName = systemName
@@ -142,6 +146,7 @@ public struct Color: Equatable, Hashable, Sendable {
         variants.isEmpty ? values.isFixed : variants.allSatisfy { $0.value.isFixed && $0.value.light == variants[0].value.light }
     }
 
+    /// The default tint (UIColor.systemBlue).
     public static let systemBlue = system("systemBlue") ?? Color(RGBA(r: 0, g: 122, b: 255))
 
     /// A UIKit system colour by name (`systemBlue`, `label`, `white`, …): UIColor's class

@@ -44,8 +44,11 @@ public struct SystemColor: Sendable {
         case deprecated
     }
 
+    /// UIColor's property name: "systemMint", "label", "cyan".
     public let name: String
+    /// Where Apple's documentation lists it.
     public let group: Group
+    /// Its value in each style, contrast and level.
     public let values: AppearanceValues
 
     init(_ name: String, _ group: Group, _ light: RGBA, _ dark: RGBA, highContrast: (RGBA, RGBA)? = nil,
