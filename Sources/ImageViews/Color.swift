@@ -1,8 +1,9 @@
 import Raster
 
-// Colours: straight 8-bit sRGB with alpha, optionally different in light and dark appearance
-// (UIKit's dynamic colours). The system colours are the iOS 15–18 values (iOS 26 changed
-// several); see docs/SCENARIOS.md for the table and the evidence.
+// Colours: straight 8-bit sRGB with alpha, optionally dynamic (UIKit's dynamic colours). A system
+// colour has a value per interface style, contrast and level (SystemColors.swift: iOS 15–18
+// values, docs/COLORS.md gives each one's source); a light/dark pair a value per style; a named
+// colour from an asset catalog picks one of its variants by any trait they name.
 
 /// A straight (not premultiplied) sRGB colour, 8 bits per channel.
 public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
@@ -29,87 +30,131 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A colour that may depend on the traits: on the user interface style (a system colour, a
-/// light/dark pair) or, for a named colour from an asset catalog, on any trait its variants set.
+/// A colour's values in the appearances UIKit's dynamic system colours distinguish: light or dark
+/// style × normal or high contrast (Increase Contrast) × base or elevated level.
+public struct AppearanceValues: Equatable, Hashable, Sendable {
+    /// A light and a dark value.
+    public struct Pair: Equatable, Hashable, Sendable {
+        public var light: RGBA
+        public var dark: RGBA
+
+        /// A pair from its two values.
+        public init(light: RGBA, dark: RGBA) {
+            self.light = light
+            self.dark = dark
+        }
+
+        /// The value for `style`.
+        public func resolved(_ style: UserInterfaceStyle) -> RGBA { style == .dark ? dark : light }
+    }
+
+    /// Normal contrast, base level.
+    public var base: Pair
+    /// High contrast, base level.
+    public var highContrast: Pair
+    /// Normal contrast, elevated level.
+    public var elevated: Pair
+    /// High contrast, elevated level.
+    public var highContrastElevated: Pair
+
+    /// Values that depend on the style only.
+    public init(light: RGBA, dark: RGBA) {
+        self.init(base: Pair(light: light, dark: dark))
+    }
+
+    /// A pair per contrast and level. One left out is the same as the one it refines, as UIKit
+    /// returns when a colour has no distinct value there: high contrast and elevated the base
+    /// pair; high contrast elevated the elevated pair if there is one, else the high-contrast one.
+    public init(base: Pair, highContrast: Pair? = nil, elevated: Pair? = nil, highContrastElevated: Pair? = nil) {
+        self.base = base
+        self.highContrast = highContrast ?? base
+        self.elevated = elevated ?? base
+        self.highContrastElevated = highContrastElevated ?? elevated ?? highContrast ?? base
+    }
+
+    /// UIKit's dynamic provider that picks by style: `light`'s values in light appearance,
+    /// `dark`'s in dark, each in the same contrast and level.
+    public init(light: AppearanceValues, dark: AppearanceValues) {
+        func pick(_ side: KeyPath<AppearanceValues, Pair>) -> Pair { Pair(light: light[keyPath: side].light, dark: dark[keyPath: side].dark) }
+        base = pick(\.base)
+        highContrast = pick(\.highContrast)
+        elevated = pick(\.elevated)
+        highContrastElevated = pick(\.highContrastElevated)
+    }
+
+    /// The value in `traits`.
+    public func resolved(_ traits: Traits) -> RGBA {
+        let pair = switch (traits.accessibilityContrast, traits.userInterfaceLevel) {
+        case (.normal, .base): base
+        case (.high, .base): highContrast
+        case (.normal, .elevated): elevated
+        case (.high, .elevated): highContrastElevated
+        }
+        return pair.resolved(traits.userInterfaceStyle)
+    }
+
+    /// Every value, in the order light before dark, base before high contrast, base before elevated.
+    public var all: [RGBA] {
+        [base, highContrast, elevated, highContrastElevated].flatMap { [$0.light, $0.dark] }
+    }
+
+    /// Whether every appearance has the same value.
+    public var isFixed: Bool { all.allSatisfy { $0 == base.light } }
+}
+
+/// A colour that may depend on the traits: a system colour on the interface style, the contrast
+/// and the level; a light/dark pair on the style; a named colour from an asset catalog on any
+/// trait its variants name.
 public struct Color: Equatable, Hashable, Sendable {
-    public var light: RGBA
-    public var dark: RGBA
+    /// The value in each appearance (all equal for a fixed colour).
+    public var values: AppearanceValues
     /// The system colour this is, if any (for reports).
     public var systemName: String?
     /// A named colour's variants (UIColor(named:)): the traits pick one (docs/ASSETS.md
-    /// §Matching); `light` and `dark` are then unused. Empty for other colours.
+    /// §Matching); `values` are then unused. Empty for other colours.
     public var variants: [AssetVariant<Color>] = []
 
+    /// A fixed colour.
     public init(_ rgba: RGBA) {
-        light = rgba
-        dark = rgba
+        values = AppearanceValues(light: rgba, dark: rgba)
     }
 
+    /// A colour that depends on the style only.
     public init(light: RGBA, dark: RGBA, systemName: String? = nil) {
-        self.light = light
-        self.dark = dark
+        self.init(AppearanceValues(light: light, dark: dark), systemName: systemName)
+    }
+
+    /// A colour with a value per style, contrast and level.
+    public init(_ values: AppearanceValues, systemName: String? = nil) {
+        self.values = values
         self.systemName = systemName
     }
+
+    /// The value in light appearance, normal contrast, base level.
+    public var light: RGBA { values.base.light }
+    /// The value in dark appearance, normal contrast, base level.
+    public var dark: RGBA { values.base.dark }
 
     /// The colour in `traits`.
     public func resolved(_ traits: Traits) -> RGBA {
         if let index = variants.bestMatch(for: traits) { return variants[index].value.resolved(traits) }
-        return traits.userInterfaceStyle == .dark ? dark : light
+        return values.resolved(traits)
     }
 
     /// Whether the colour is the same in every trait collection.
     public var isFixed: Bool {
-        variants.isEmpty ? light == dark : variants.allSatisfy { $0.value.isFixed && $0.value.light == variants[0].value.light }
+        variants.isEmpty ? values.isFixed : variants.allSatisfy { $0.value.isFixed && $0.value.light == variants[0].value.light }
     }
 
-    public static let systemBlue = system("systemBlue")!
+    /// The default tint (UIColor.systemBlue).
+    public static let systemBlue = system("systemBlue") ?? Color(RGBA(r: 0, g: 122, b: 255))
 
-    /// A UIKit system colour by name (`systemBlue`, `label`, `white`, …).
+    /// A UIKit system colour by name (`systemBlue`, `label`, `white`, …): UIColor's class
+    /// property of that name (SystemColors.swift).
     public static func system(_ name: String) -> Color? {
-        guard let (light, dark) = systemColors.first(where: { $0.name == name }).map({ ($0.light, $0.dark) }) else {
-            return nil
-        }
-        return Color(light: light, dark: dark, systemName: name)
+        SystemColor.named[name].map { Color($0.values, systemName: $0.name) }
     }
 
     /// Names of the system colours, in documentation order.
-    public static var systemColorNames: [String] { systemColors.map(\.name) }
-
-    private static func rgb(_ v: UInt32, _ a: UInt8 = 255) -> RGBA {
-        RGBA(r: UInt8(v >> 16), g: UInt8((v >> 8) & 0xFF), b: UInt8(v & 0xFF), a: a)
-    }
-
-    private static let systemColors: [(name: String, light: RGBA, dark: RGBA)] = [
-        ("systemRed", rgb(0xFF3B30), rgb(0xFF453A)),
-        ("systemOrange", rgb(0xFF9500), rgb(0xFF9F0A)),
-        ("systemYellow", rgb(0xFFCC00), rgb(0xFFD60A)),
-        ("systemGreen", rgb(0x34C759), rgb(0x30D158)),
-        ("systemTeal", rgb(0x30B0C7), rgb(0x40C8E0)),
-        ("systemCyan", rgb(0x32ADE6), rgb(0x64D2FF)),
-        ("systemBlue", rgb(0x007AFF), rgb(0x0A84FF)),
-        ("systemIndigo", rgb(0x5856D6), rgb(0x5E5CE6)),
-        ("systemPurple", rgb(0xAF52DE), rgb(0xBF5AF2)),
-        ("systemPink", rgb(0xFF2D55), rgb(0xFF375F)),
-        ("systemBrown", rgb(0xA2845E), rgb(0xAC8E68)),
-        ("systemGray", rgb(0x8E8E93), rgb(0x8E8E93)),
-        ("systemGray2", rgb(0xAEAEB2), rgb(0x636366)),
-        ("systemGray3", rgb(0xC7C7CC), rgb(0x48484A)),
-        ("systemGray4", rgb(0xD1D1D6), rgb(0x3A3A3C)),
-        ("systemGray5", rgb(0xE5E5EA), rgb(0x2C2C2E)),
-        ("systemGray6", rgb(0xF2F2F7), rgb(0x1C1C1E)),
-        ("label", rgb(0x000000), rgb(0xFFFFFF)),
-        ("secondaryLabel", rgb(0x3C3C43, 153), rgb(0xEBEBF5, 153)),
-        ("systemBackground", rgb(0xFFFFFF), rgb(0x000000)),
-        ("secondarySystemBackground", rgb(0xF2F2F7), rgb(0x1C1C1E)),
-        ("tertiarySystemBackground", rgb(0xFFFFFF), rgb(0x2C2C2E)),
-        ("systemGroupedBackground", rgb(0xF2F2F7), rgb(0x000000)),
-        ("separator", rgb(0x3C3C43, 74), rgb(0x545458, 153)),
-        ("black", rgb(0x000000), rgb(0x000000)),
-        ("white", rgb(0xFFFFFF), rgb(0xFFFFFF)),
-        ("gray", rgb(0x808080), rgb(0x808080)),
-        ("red", rgb(0xFF0000), rgb(0xFF0000)),
-        ("green", rgb(0x00FF00), rgb(0x00FF00)),
-        ("blue", rgb(0x0000FF), rgb(0x0000FF)),
-        ("clear", RGBA(r: 0, g: 0, b: 0, a: 0), RGBA(r: 0, g: 0, b: 0, a: 0)),
-    ]
+    public static var systemColorNames: [String] { SystemColor.all.map(\.name) }
 }

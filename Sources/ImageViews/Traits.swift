@@ -32,8 +32,16 @@ public enum AccessibilityContrast: String, Sendable, CaseIterable {
     case high
 }
 
+/// Whether content sits at the base level of the window or above it (UIUserInterfaceLevel): the
+/// system raises alerts, popovers and presented sheets to elevated, where the background colours
+/// are lighter in dark mode (docs/COLORS.md). Nothing else depends on it.
+public enum UserInterfaceLevel: String, Sendable, CaseIterable {
+    case base
+    case elevated
+}
+
 /// The trait environment a scenario is laid out and drawn in (UITraitCollection). The defaults
-/// are an iPhone in portrait: phone idiom, compact width, regular height.
+/// are an iPhone in portrait: phone idiom, compact width, regular height, at the base level.
 public struct Traits: Equatable, Hashable, Sendable {
     /// Device pixels per point: 1, 2 or 3.
     public var displayScale: Int
@@ -43,11 +51,12 @@ public struct Traits: Equatable, Hashable, Sendable {
     public var horizontalSizeClass: UserInterfaceSizeClass
     public var verticalSizeClass: UserInterfaceSizeClass
     public var accessibilityContrast: AccessibilityContrast
+    public var userInterfaceLevel: UserInterfaceLevel
 
     public init(displayScale: Int = 2, userInterfaceStyle: UserInterfaceStyle = .light,
                 layoutDirection: LayoutDirection = .leftToRight, userInterfaceIdiom: UserInterfaceIdiom = .phone,
                 horizontalSizeClass: UserInterfaceSizeClass = .compact, verticalSizeClass: UserInterfaceSizeClass = .regular,
-                accessibilityContrast: AccessibilityContrast = .normal) {
+                accessibilityContrast: AccessibilityContrast = .normal, userInterfaceLevel: UserInterfaceLevel = .base) {
         self.displayScale = displayScale
         self.userInterfaceStyle = userInterfaceStyle
         self.layoutDirection = layoutDirection
@@ -55,5 +64,6 @@ public struct Traits: Equatable, Hashable, Sendable {
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
         self.accessibilityContrast = accessibilityContrast
+        self.userInterfaceLevel = userInterfaceLevel
     }
 }

@@ -69,7 +69,8 @@ public struct Scenario: Sendable {
 
 /// Trait values to expand into variants (each present dimension multiplies the variants, in the
 /// fixed order of the traits: displayScale, userInterfaceStyle, layoutDirection,
-/// userInterfaceIdiom, horizontalSizeClass, verticalSizeClass, accessibilityContrast).
+/// userInterfaceIdiom, horizontalSizeClass, verticalSizeClass, accessibilityContrast,
+/// userInterfaceLevel).
 public struct VariantMatrix: Sendable, Equatable {
     /// One varied trait: its key and its values as the scenario writes them, in file order.
     public struct Dimension: Sendable, Equatable {

@@ -32,6 +32,7 @@ enum LayoutReport {
                 ("horizontalSizeClass", .string(variant.traits.horizontalSizeClass.rawValue)),
                 ("verticalSizeClass", .string(variant.traits.verticalSizeClass.rawValue)),
                 ("accessibilityContrast", .string(variant.traits.accessibilityContrast.rawValue)),
+                ("userInterfaceLevel", .string(variant.traits.userInterfaceLevel.rawValue)),
             ])),
             ("canvas", .object([
                 ("size", pair(layout.canvasSize.width, layout.canvasSize.height)),

@@ -154,8 +154,9 @@ import Testing
             ("BrandHex", ["#1E96E6FF", "#64C8FFFF", "#0050A0FF", "#C8F0FFFF"]),
             ("BrandInt", ["#22A04DFF", "#00D032FF", "#22A04DFF", "#00D032FF"]),
             ("Ink", ["#303030FF", "#E6E6E6CC", "#303030FF", "#E6E6E6CC"]),
-            ("AccentColor", ["#007AFFFF", "#0A84FFFF", "#007AFFFF", "#0A84FFFF"]),
-            ("Surface", ["#F2F2F7FF", "#1C1C1EFF", "#F2F2F7FF", "#1C1C1EFF"]),
+            // References follow the system colour's own high-contrast values.
+            ("AccentColor", ["#007AFFFF", "#0A84FFFF", "#0040DDFF", "#409CFFFF"]),
+            ("Surface", ["#F2F2F7FF", "#1C1C1EFF", "#EBEBF0FF", "#242426FF"]),
         ]
         for (name, values) in expected {
             let color = try Self.load(background: "{ \"named\": \"\(name)\" }").root.backgroundColor

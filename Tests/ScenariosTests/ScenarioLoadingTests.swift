@@ -56,6 +56,25 @@ private let fixture = Fixture()
         #expect(variants[7].traits == Traits(displayScale: 3, userInterfaceStyle: .dark))
     }
 
+    @Test func theInterfaceLevelIsATraitLikeTheOthers() throws {
+        let scenario = try Self.load("""
+        {
+          "canvas": { "size": [10, 10] },
+          "traits": { "userInterfaceLevel": "elevated" },
+          "root": {},
+          "variants": { "matrix": { "accessibilityContrast": ["normal", "high"], "userInterfaceLevel": ["base", "elevated"] } }
+        }
+        """)
+        #expect(scenario.traits.userInterfaceLevel == .elevated)
+        let variants = scenario.variants()
+        #expect(variants.map(\.name) == ["normalContrast-baseLevel", "normalContrast-elevatedLevel",
+                                         "highContrast-baseLevel", "highContrast-elevatedLevel"])
+        #expect(variants.map(\.traits.userInterfaceLevel) == [.base, .elevated, .base, .elevated])
+        #expect(variants[3].traits == Traits(accessibilityContrast: .high, userInterfaceLevel: .elevated))
+        #expect(try Self.load("{ \"canvas\": { \"size\": [4, 4] }, \"root\": {} }").traits.userInterfaceLevel == .base)
+        #expect(ScenarioTraits.keys.last == "userInterfaceLevel" && ScenarioTraits.values(of: "userInterfaceLevel") == ["base", "elevated"])
+    }
+
     @Test func aScenarioWithoutVariantsHasOneCalledDefault() throws {
         let scenario = try Self.load("{ \"canvas\": { \"size\": [4, 4] }, \"root\": {} }")
         #expect(scenario.variants().map(\.name) == ["default"])

@@ -40,6 +40,20 @@ import TestSupport
         }
     }
 
+    @Test func theReportGivesEveryTraitTheLevelIncluded() throws {
+        let scenario = try ScenarioLoader.parse(Array("""
+        { "canvas": { "size": [4, 4] }, "root": {}, "variants": { "matrix": { "userInterfaceLevel": ["base", "elevated"] } } }
+        """.utf8), folder: Self.repository, displayName: "level.json", name: "level")
+        let variants = scenario.variants()
+        let rendered = SnapshotRunner.render(scenario, variants[1])
+        let report = LayoutReport.make(scenario, variants[1], rendered.scene, digest: rendered.digest, pngCRC32: nil).text()
+        #expect(report.contains("""
+            "accessibilityContrast": "normal",
+            "userInterfaceLevel": "elevated"
+          },
+        """))
+    }
+
     @Test func xxh64MatchesTheReferenceVectors() {
         // Vectors from the reference implementation (python-xxhash).
         func digest(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { PixelDigest.xxh64($0) } }

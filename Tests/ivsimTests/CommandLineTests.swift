@@ -273,6 +273,26 @@ private let fixture = Fixture()
         let typo = try CommandLineTests.run(["assets", "Media.xcassets", "--traits", "userInterfaceStyle=drak"], in: folder)
         #expect(typo.status == 2)
         #expect(typo.stderr == "ivsim: error: unknown userInterfaceStyle \"drak\" (did you mean \"dark\"?) (values: light, dark)\n")
+        let level = try CommandLineTests.run(["assets", "Media.xcassets", "--traits", "userInterfaceLevel=elevated"], in: folder)
+        #expect(level.status == 0)
+        let levelTypo = try CommandLineTests.run(["assets", "Media.xcassets", "--traits", "userInterfaceLevel=raised"], in: folder)
+        #expect(levelTypo.status == 2)
+        #expect(levelTypo.stderr == "ivsim: error: unknown userInterfaceLevel \"raised\" (values: base, elevated)\n")
+    }
+
+    /// A system colour reference lists its values in every contrast and level that differs.
+    @Test func assetsListsSystemColourReferencesInEveryAppearance() throws {
+        let repository = fixture.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = repository.appendingPathComponent("Tests/ScenariosTests/Fixtures")
+        let all = try CommandLineTests.run(["assets", "Colors.xcassets"], in: folder)
+        #expect(all.status == 0 && all.stderr == "")
+        #expect(all.stdout.contains("    colors[0]                 any                       secondarySystemGroupedBackground "
+                                    + "(light #FFFFFFFF, dark #1C1C1EFF; high-contrast: light #FFFFFFFF, dark #242426FF; "
+                                    + "elevated: light #FFFFFFFF, dark #2C2C2EFF; high-contrast elevated: light #FFFFFFFF, dark #363638FF)\n"))
+        #expect(all.stdout.contains("systemTeal (light #30B0C7FF, dark #40C8E0FF; high-contrast: light #008299FF, dark #5DE6FFFF)\n"))
+        let elevated = try CommandLineTests.run(["assets", "Colors.xcassets", "--traits", "userInterfaceLevel=elevated"], in: folder)
+        #expect(elevated.stdout.contains("secondarySystemGroupedBackground (light #FFFFFFFF, dark #2C2C2EFF; "
+                                         + "high-contrast elevated: light #FFFFFFFF, dark #363638FF)\n"))
     }
 
     @Test func pngInspectAndConvert() throws {

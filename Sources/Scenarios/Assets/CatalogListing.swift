@@ -34,7 +34,7 @@ public enum CatalogListing {
                 let result = ColorSetReader.read(set, cache: cache)
                 diagnostics += result.diagnostics
                 out += describe(set, result, noun: "colour set", fixed: fixed, images: false, header: { _ in "" },
-                                line: { pad(file($0.source, set)) + pad($0.conditions.summary) + color($0.value) })
+                                line: { pad(file($0.source, set)) + pad($0.conditions.summary) + color($0.value, fixed: fixed) })
             }
         }
         return (out, diagnostics)
@@ -79,9 +79,36 @@ public enum CatalogListing {
 
     private static func fmt(_ v: Double) -> String { JSONOutput.format(v) }
 
-    private static func color(_ c: Color) -> String {
-        let light = c.resolved(Traits()), dark = c.resolved(Traits(userInterfaceStyle: .dark))
-        let values = light == dark ? light.description : "light \(light.description), dark \(dark.description)"
+    /// A colour's values: light and dark, then those of the other contrasts and levels where they
+    /// differ from all listed before (a system colour reference has up to four pairs), within the
+    /// `fixed` traits.
+    private static func color(_ c: Color, fixed: [(key: String, value: String)]) -> String {
+        var traits = Traits()
+        for dimension in TraitDimension.all {
+            if let value = fixed.first(where: { $0.key == dimension.key })?.value { dimension.apply(&traits, value) }
+        }
+        let contrasts = fixed.contains { $0.key == "accessibilityContrast" } ? [traits.accessibilityContrast] : AccessibilityContrast.allCases
+        let levels = fixed.contains { $0.key == "userInterfaceLevel" } ? [traits.userInterfaceLevel] : UserInterfaceLevel.allCases
+        var pairs: [(label: String, light: RGBA, dark: RGBA)] = []
+        for level in levels {
+            for contrast in contrasts {
+                var t = traits
+                t.accessibilityContrast = contrast
+                t.userInterfaceLevel = level
+                t.userInterfaceStyle = .light
+                let light = c.resolved(t)
+                t.userInterfaceStyle = .dark
+                let label = [contrast == .high ? "high-contrast" : nil, level == .elevated ? "elevated" : nil].compactMap { $0 }.joined(separator: " ")
+                pairs.append((label, light, c.resolved(t)))
+            }
+        }
+        func text(_ p: (label: String, light: RGBA, dark: RGBA)) -> String {
+            p.light == p.dark ? p.light.description : "light \(p.light.description), dark \(p.dark.description)"
+        }
+        var values = text(pairs[0])
+        for (i, p) in pairs.enumerated().dropFirst() where !pairs[..<i].contains(where: { $0.light == p.light && $0.dark == p.dark }) {
+            values += "; \(p.label): " + text(p)
+        }
         return c.systemName.map { "\($0) (\(values))" } ?? values
     }
 
@@ -107,7 +134,8 @@ public enum CatalogListing {
             case "userInterfaceIdiom": conditions.contains { $0.idiom != nil }
             case "horizontalSizeClass": conditions.contains { $0.horizontalSizeClass != nil }
             case "verticalSizeClass": conditions.contains { $0.verticalSizeClass != nil }
-            default: conditions.contains { $0.accessibilityContrast != nil }
+            case "accessibilityContrast": conditions.contains { $0.accessibilityContrast != nil }
+            default: false  // the level: no catalog slot names it (docs/ASSETS.md)
             }
             guard relevant else { continue }
             var values = dimension.values

@@ -4,8 +4,8 @@ import ImageViews
 // A `.colorset` read into the variants of a named colour (docs/ASSETS.md §Colour sets): each
 // entry with a "color" is a variant for the traits of its slots (entries without one are empty
 // slots); a colour is components in a colour space, converted to 8-bit sRGB, or a reference to a
-// system colour ("systemBlueColor"), which then follows the system colour's own light and dark
-// values.
+// system colour ("systemBlueColor"), which then follows the system colour's own values in every
+// style, contrast and level (SystemColors.swift; AppKit-only names are errors saying so).
 //
 // Components are strings in one of Xcode's three input methods, or plain numbers:
 //   "0.871" (has a point: 0…1, extended spaces beyond) · "222" (0…255) · "0xDE" (hex, 0…255)
@@ -61,10 +61,12 @@ enum ColorSetReader {
             }
             if let platform = object["platform"], Read.string(platform, d, what: "a platform name") == nil { return nil }
             guard let reference = Read.string(referenceNode, d, what: "a system colour name such as \"systemBlueColor\"") else { return nil }
-            let name = reference.hasSuffix("Color") ? String(reference.dropLast(5)) : reference
-            if let color = Color.system(name) { return color }
-            d.error(referenceNode, "unknown system colour \"\(reference)\""
-                    + Suggestions.didYouMean(reference, among: Color.systemColorNames.map { $0 + "Color" }))
+            if let color = SystemColorNames.color(reference, .catalogReference) { return color }
+            if let problem = SystemColorNames.problem(reference, .catalogReference) {
+                d.error(referenceNode, "system colour " + problem)
+                return nil
+            }
+            d.error(referenceNode, "unknown system colour \"\(reference)\"" + SystemColorNames.suggestion(reference, .catalogReference))
             return nil
         }
         var space = CatalogColorSpace.srgb

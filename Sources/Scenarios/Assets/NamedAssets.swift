@@ -219,6 +219,7 @@ final class NamedAssets {
         "\(t.userInterfaceIdiom.rawValue) \(t.displayScale)x \(t.userInterfaceStyle.rawValue) \(t.layoutDirection.rawValue) "
             + "\(t.horizontalSizeClass.rawValue)-width \(t.verticalSizeClass.rawValue)-height"
             + (t.accessibilityContrast == .high ? " high-contrast" : "")
+            + (t.userInterfaceLevel == .elevated ? " elevated" : "")
     }
 }
 

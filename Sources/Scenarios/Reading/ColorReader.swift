@@ -7,8 +7,10 @@ struct ColorReader {
     let assets: NamedAssets
     let d: Diagnostics
 
-    /// The colour `node` gives. Without `allowDynamic` (generated images, whose pixels are fixed)
-    /// only colours that are the same in every trait collection are accepted.
+    /// The colour `node` gives. Without `allowDynamic` (generated images, whose pixels are fixed,
+    /// and the sides of a light/dark pair) light/dark pairs and named colours that differ between
+    /// trait collections are refused; a system colour is accepted (a generated image takes its
+    /// value in the default traits, a pair resolves it in the variant's contrast and level).
     func read(_ node: JSONNode, allowDynamic: Bool = true) -> Color? {
         switch node.value {
         case let .string(text):
@@ -19,8 +21,12 @@ struct ColorReader {
                 }
                 return Color(rgba)
             }
-            if let color = Color.system(text) { return color }
-            let suggestion = Suggestions.didYouMean(text, among: Color.systemColorNames)
+            if let color = SystemColorNames.color(text, .scenario) { return color }
+            if let problem = SystemColorNames.problem(text, .scenario) {
+                d.error(node, problem)
+                return nil
+            }
+            let suggestion = SystemColorNames.suggestion(text, .scenario)
             d.error(node, "unknown colour \"\(text)\": expected #RRGGBB, #RRGGBBAA or a system colour name"
                     + (suggestion.isEmpty ? " such as systemBlue" : suggestion))
             return nil
@@ -42,7 +48,7 @@ struct ColorReader {
             let light = object.required("light", d).flatMap { read($0, allowDynamic: false) }
             let dark = object.required("dark", d).flatMap { read($0, allowDynamic: false) }
             guard let light, let dark else { return nil }
-            return Color(light: light.light, dark: dark.light)
+            return Color(AppearanceValues(light: light.values, dark: dark.values))
         default:
             d.error(node, "expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a system colour name, {\"light\": …, \"dark\": …} or {\"named\": …}), found \(node.value.kindDescription)")
             return nil

@@ -2,7 +2,7 @@ import ImageViews
 
 /// A trait a scenario's "traits" may set and its variant matrix may vary: the key, the values as
 /// written, how a value sets the traits and how it names a variant. The order of `all` is the
-/// order variant names are built in (`scale2-dark-rtl-pad-regularWidth`).
+/// order variant names are built in (`scale2-dark-rtl-pad-regularWidth-highContrast-elevatedLevel`).
 struct TraitDimension: Sendable {
     let key: String
     let what: String
@@ -29,6 +29,8 @@ struct TraitDimension: Sendable {
                        apply: { $0.verticalSizeClass = UserInterfaceSizeClass(rawValue: $1) ?? .regular }, variantName: { $0 + "Height" }),
         TraitDimension(key: "accessibilityContrast", what: "contrast", values: AccessibilityContrast.allCases.map(\.rawValue),
                        apply: { $0.accessibilityContrast = AccessibilityContrast(rawValue: $1) ?? .normal }, variantName: { $0 + "Contrast" }),
+        TraitDimension(key: "userInterfaceLevel", what: "interface level", values: UserInterfaceLevel.allCases.map(\.rawValue),
+                       apply: { $0.userInterfaceLevel = UserInterfaceLevel(rawValue: $1) ?? .base }, variantName: { $0 + "Level" }),
     ]
 
     static var keys: [String] { all.map(\.key) }
