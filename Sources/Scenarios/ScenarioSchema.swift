@@ -174,10 +174,12 @@ public enum ScenarioSchema {
             ("traits", closedObject(ScenarioKeys.traits, Dictionary(uniqueKeysWithValues: TraitDimension.all.map { ($0.key, traitValue($0)) }))),
             ("imageSource", .object([
                 ("type", .string("object")),
-                ("description", .string("Exactly one of file, named, generate, from, animated; optionally UIImage methods' keys.")),
+                ("description", .string("Exactly one of file, named, generate, from, animated, asset; optionally UIImage methods' keys.")),
                 ("additionalProperties", .bool(false)),
                 ("properties", properties(ScenarioKeys.imageSource, [
-                    "file": .object([("type", .string("string")), ("description", .string("PNG path relative to the scenario; @2x/@3x sets the scale."))]),
+                    "file": .object([("type", .string("string")), ("description", .string(
+                        "UIImage(contentsOfFile:): PNG path relative to the scenario; @2x/@3x sets the scale; its @2x/@3x, ~iphone/~ipad "
+                        + "siblings are variants (unless scale is given)."))]),
                     "named": .object([("type", .string("string")),
                                       ("description", .string("UIImage(named:): an image set of the assetCatalogs, else a PNG in the bundle folder"))]),
                     "generate": ref("generator"),
@@ -187,7 +189,17 @@ public enum ScenarioSchema {
                     "animated": closedObject(ScenarioKeys.animated, [
                         "frames": .object([("type", .string("array")), ("minItems", .number(1)), ("items", .object([("type", .string("string"))]))]),
                         "duration": .object([("type", .string("number")), ("minimum", .number(0))]),
-                    ], required: ["frames"], description: "UIImage.animatedImage(with:duration:); duration 0: frames × 1/30 s"),
+                    ], required: ["frames"], description: "UIImage.animatedImage(with:duration:); duration 0 never plays"),
+                    "asset": .object([
+                        ("type", .string("array")), ("minItems", .number(1)),
+                        ("description", .string("UIImageAsset: images registered with traits (register(_:with:)), picked per view by the "
+                                                + "catalog matching rules; the first where none holds.")),
+                        ("items", closedObject(ScenarioKeys.assetRegistration, [
+                            "image": .object([("type", .string("string")), ("description", .string("Another image's name."))]),
+                            "traits": closedObject(ImageAssetRegistration.traitKeys, Dictionary(uniqueKeysWithValues:
+                                TraitDimension.all.filter { ImageAssetRegistration.traitKeys.contains($0.key) }.map { ($0.key, traitValue($0)) })),
+                        ], required: ["image"])),
+                    ]),
                     "orientation": enumeration(ImageOrientation.allCases.map(\.name), description: "UIImage.Orientation of the stored pixels"),
                     "horizontallyFlipped": .object([("const", .bool(true)), ("description", .string("withHorizontallyFlippedOrientation()"))]),
                     "capInsets": ref("insets"),

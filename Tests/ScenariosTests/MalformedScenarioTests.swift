@@ -113,9 +113,9 @@ private let fixture = Fixture()
              ["$.root.subviews[0].tintColor: missing required key \"dark\""]),
         // Images.
         Case("image without a source", [("{ \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }", "{ \"scale\": 2 }")],
-             ["$.images.dot: an image needs one of \"file\", \"named\", \"generate\", \"from\" or \"animated\""]),
+             ["$.images.dot: an image needs one of \"file\", \"named\", \"generate\", \"from\", \"animated\" or \"asset\""]),
         Case("image with two sources", [("{ \"generate\"", "{ \"file\": \"assets/photo.png\", \"generate\"")],
-             ["$.images.dot: an image takes one of \"file\", \"named\", \"generate\", \"from\" or \"animated\", not \"file\" and \"generate\""]),
+             ["$.images.dot: an image takes one of \"file\", \"named\", \"generate\", \"from\", \"animated\" or \"asset\", not \"file\" and \"generate\""]),
         Case("unknown generator", [("\"solid\"", "\"soild\"")],
              ["$.images.dot.generate.soild: unknown key \"soild\" in an image generator (did you mean \"solid\"?)"]),
         Case("two generators", [("\"generate\": { \"solid\"", "\"generate\": { \"indexGrid\": { \"size\": [2, 2] }, \"solid\"")],

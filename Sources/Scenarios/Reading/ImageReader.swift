@@ -4,15 +4,17 @@ import PNGCodec
 import Raster
 
 /// Reads the "images" object: each name to a file, a generated image, an image derived `from`
-/// another, or an `animated` sequence of others (none of which may lead back to itself), each
-/// optionally changed by the UIImage methods' keys (docs/SCENARIOS.md §Images).
+/// another, an `animated` sequence of others, or an `asset` registering others with traits (none
+/// of which may lead back to itself), each optionally changed by the UIImage methods' keys
+/// (docs/SCENARIOS.md §Images).
 struct ImageReader {
-    private enum Kind {
+    enum Kind {
         case file(path: String, node: JSONNode)
         case named(name: String, node: JSONNode)
         case generate(width: Int, height: Int, pixels: () -> [UInt8])
         case derived(base: String, node: JSONNode)
         case animated(frames: [(name: String, node: JSONNode)], duration: Double)
+        case asset([ImageAssetRegistration])
     }
 
     /// The UIImage methods a source may apply, in the order they apply.
@@ -136,9 +138,10 @@ struct ImageReader {
         guard let object = ObjectReader(node, allowed: ScenarioKeys.imageSource, what: "an image source", d) else { return nil }
         let kinds = ScenarioKeys.imageKinds.filter(object.has)
         guard kinds.count == 1 else {
+            let listed = ScenarioKeys.imageKinds.dropLast().map { "\"\($0)\"" }.joined(separator: ", ") + " or \"\(ScenarioKeys.imageKinds.last!)\""
             d.error(node, kinds.isEmpty
-                ? "an image needs one of \"file\", \"named\", \"generate\", \"from\" or \"animated\""
-                : "an image takes one of \"file\", \"named\", \"generate\", \"from\" or \"animated\", not \(kinds.map { "\"\($0)\"" }.joined(separator: " and "))")
+                ? "an image needs one of \(listed)"
+                : "an image takes one of \(listed), not \(kinds.map { "\"\($0)\"" }.joined(separator: " and "))")
             return nil
         }
         guard let modifiers = readModifiers(object) else { return nil }
@@ -154,6 +157,8 @@ struct ImageReader {
         case "from":
             guard let base = Read.string(object["from"]!, d, what: "an image name") else { return nil }
             return (.derived(base: base, node: object["from"]!), modifiers)
+        case "asset":
+            return ImageAssetRegistration.read(object["asset"]!, d).map { (.asset($0), modifiers) }
         default:
             guard let animated = ObjectReader(object["animated"]!, allowed: ScenarioKeys.animated, what: "an animated image", d),
                   let framesNode = animated.required("frames", d, hint: " (image names, in order)"),
@@ -312,6 +317,13 @@ struct ImageReader {
             if images.count == frames.count {
                 image = Image.animated(name: name, frames: images, duration: duration)  // 0: never plays
             }
+        case let .asset(registrations):
+            var registered: [(ImageAssetRegistration, Image)] = []
+            for registration in registrations {
+                guard let image = dependency(registration.image, node: registration.imageNode, of: name, chain: &chain) else { break }
+                registered.append((registration, image))
+            }
+            if registered.count == registrations.count { image = ImageAssetRegistration.image(name: name, registered, d) }
         }
         if let made = image, entry.modifiers.capInsets == nil && made.capInsets == nil, let node = entry.modifiers.resizingModeNode {
             d.error(node, "\"resizingMode\" needs \"capInsets\": the image is not resizable (add \"capInsets\"; [0, 0, 0, 0] makes the whole image the part that tiles or stretches)")

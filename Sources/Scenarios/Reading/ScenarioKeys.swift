@@ -5,11 +5,12 @@ enum ScenarioKeys {
                            "variants", "acknowledgedWarnings"]
     static let canvas = ["size", "background"]
     static let traits = TraitDimension.keys
-    static let imageSource = ["file", "named", "generate", "from", "animated", "scale", "orientation", "horizontallyFlipped",
+    static let imageSource = ["file", "named", "generate", "from", "animated", "asset", "scale", "orientation", "horizontallyFlipped",
                               "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
                               "flipsForRightToLeftLayoutDirection"]
-    static let imageKinds = ["file", "named", "generate", "from", "animated"]
+    static let imageKinds = ["file", "named", "generate", "from", "animated", "asset"]
     static let animated = ["frames", "duration"]
+    static let assetRegistration = ["image", "traits"]
     static let insets = ["top", "left", "bottom", "right"]
     static let generators = ["solid", "checkerboard", "linearGradient", "indexGrid"]
     static let solid = ["size", "color"]
