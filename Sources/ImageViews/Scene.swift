@@ -108,8 +108,10 @@ public struct Scene: Sendable {
                 if let image, let rect {
                     drawing = ImageDrawing(image: image, rect: rect, slices: slices, mirrored: mirrored, tint: drawTint,
                                            sampling: imageView.sampling)
-                    imageLayout?.warnings = ImageWarning.drawing(device(rect.offsetBy(dx: absolute.minX, dy: absolute.minY)),
-                                                                 pixels: image.pixelSize, resizable: !slices.isEmpty)
+                    if drawn {  // a hidden or transparent view's image is not drawn, so not misaligned or resampled
+                        imageLayout?.warnings = ImageWarning.drawing(device(rect.offsetBy(dx: absolute.minX, dy: absolute.minY)),
+                                                                     pixels: image.pixelSize, resizable: !slices.isEmpty)
+                    }
                 }
                 imageLayout?.warnings += ImageWarning.frames(of: imageView)
             }

@@ -23,6 +23,19 @@ import Testing
         #expect(Self.warnings(retina, frame: Rect(x: 5.5, y: 5, width: 20, height: 10), scale: 2).isEmpty)
     }
 
+    @Test func anImageThatIsNotDrawnIsNotCheckedForHowItIsDrawn() {
+        // The same stretched image hidden, or under a transparent superview: no warning.
+        for (hidden, alpha) in [(true, 1.0), (false, 0.0)] {
+            var view = View(frame: Rect(x: 0, y: 0, width: 40, height: 40), imageView: ImageView(image: T.image(20, 20)))
+            view.isHidden = hidden
+            var parent = View(frame: Rect(x: 0, y: 0, width: 50, height: 50), subviews: [view])
+            parent.alpha = alpha
+            let layout = Scene(root: View(frame: .zero, subviews: [parent]), canvasSize: Size(width: 60, height: 60),
+                               traits: Traits(displayScale: 1)).layout
+            #expect(layout.views[2].imageView?.warnings == [], "hidden \(hidden), alpha \(alpha)")
+        }
+    }
+
     @Test func offTheGridIsMisalignedAndNothingElse() {
         // Centred: 15 pt in 20 pt sits at 2.5 — half a pixel at 1x (the simulator's magenta).
         let warnings = Self.warnings(T.image(15, 15), frame: Rect(x: 0, y: 0, width: 20, height: 20), mode: .center)
