@@ -87,6 +87,15 @@ public struct Image: Sendable {
         change(&self)
     }
 
+    /// Gives the image and each of its variants `name` (the name a scenario calls it by);
+    /// animation frames keep theirs, as the report names the frame shown.
+    public mutating func rename(_ name: String) {
+        self.name = name
+        for index in variants.indices {
+            variants[index].value.rename(name)
+        }
+    }
+
     /// Displayed pixel size (after orientation).
     public var pixelSize: (width: Int, height: Int) {
         orientation.transform.swapsAxes ? (pixels.height, pixels.width) : (pixels.width, pixels.height)

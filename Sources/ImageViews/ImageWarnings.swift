@@ -52,12 +52,13 @@ public enum ImageWarning: Sendable, Equatable {
             return "misaligned image: drawn at (\(n(r.minX)), \(n(r.minY)), \(n(r.width)), \(n(r.height))) device pixels, off the pixel "
                 + "grid, so it is resampled across pixel boundaries and blurs (magenta under the simulator's Color Misaligned Images)"
         case let .resampled(width, height):
-            let factor = width == height ? "\(n(width))×" : "\(n(width))× by \(n(height))×"
+            let (w, h) = (Self.rounded(width), Self.rounded(height))
+            let factor = w == h ? "\(n(w))×" : "\(n(w))× by \(n(h))×"
             return "resampled image: drawn at \(factor) its pixel size (yellow under the simulator's Color Misaligned Images)"
         case let .oversized(source, drawn):
             let factor = Double(source.width * source.height) / Double(drawn.width * drawn.height)
             return "oversized image: \(source.width) × \(source.height) px drawn on \(drawn.width) × \(drawn.height) px, "
-                + "\(n((factor * 100).rounded() / 100))× the pixels it needs (memory it does not use)"
+                + "\(n(Self.rounded(factor)))× the pixels it needs (memory it does not use)"
         case let .unequalFrames(sequence, sizes, scales):
             let listed = sizes.map { "\(n($0.width)) × \(n($0.height)) pt" }.joined(separator: ", ")
             let scaleText = scales.count > 1 ? "; scales " + scales.map { "\(n($0))x" }.joined(separator: ", ") : ""
@@ -80,18 +81,23 @@ public enum ImageWarning: Sendable, Equatable {
         if !resizable && (width != pixels.width || height != pixels.height) && pixels.width > 0 && pixels.height > 0 {
             warnings.append(.resampled(width: Double(width) / Double(pixels.width), height: Double(height) / Double(pixels.height)))
         }
-        if width > 0 && height > 0 && pixels.width * pixels.height >= 4 * width * height {
+        // In Double: a drawn rectangle may be up to 2^32 pixels a side, and Int products overflow.
+        if width > 0 && height > 0 && Double(pixels.width) * Double(pixels.height) >= 4 * Double(width) * Double(height) {
             warnings.append(.oversized(source: PixelSize(width: pixels.width, height: pixels.height),
                                        drawn: PixelSize(width: width, height: height)))
         }
         return warnings
     }
 
-    /// The sequences of `view` whose frames differ in size or scale.
+    /// The sequences in use in `view` whose frames differ in size or scale: its animation images
+    /// (the highlighted ones when highlighted and set) and the frames of its still image in use.
     static func frames(of view: ImageView) -> [ImageWarning] {
-        var sequences: [(String, [Image])] = [("animationImages", view.animationImages),
-                                              ("highlightedAnimationImages", view.highlightedAnimationImages)]
-        if let still = view.image, !still.frames.isEmpty { sequences.append(("image", still.frames)) }
+        let highlightedSequence = view.isHighlighted && !view.highlightedAnimationImages.isEmpty
+        var sequences: [(String, [Image])] = [(highlightedSequence ? "highlightedAnimationImages" : "animationImages",
+                                               view.currentAnimationImages)]
+        if let still = view.stillImage, !still.frames.isEmpty {
+            sequences.append((view.isHighlighted && view.highlightedImage != nil ? "highlightedImage" : "image", still.frames))
+        }
         return sequences.compactMap { name, frames in
             var sizes: [Size] = [], scales: [Double] = []
             for frame in frames {
@@ -103,4 +109,7 @@ public enum ImageWarning: Sendable, Equatable {
     }
 
     private func n(_ value: Double) -> String { labelNumber(value) }
+
+    /// A factor for messages: two decimals (the exact factor is in the case's values).
+    private static func rounded(_ factor: Double) -> Double { (factor * 100).rounded() / 100 }
 }

@@ -7,7 +7,7 @@ public struct ScenarioDiagnostic: Error, Sendable, Equatable, CustomStringConver
     /// JSON path of the value, or "" for problems with the file as a whole.
     public var path: String
     public var message: String
-    /// Errors stop the scenario; warnings (ambiguous layouts) do not, unless `--strict`.
+    /// Errors stop the scenario; warnings (docs/SCENARIOS.md §Warnings) do not, unless `--strict`.
     public var severity: Severity
     /// For a warning, the kind a scenario acknowledges it by (WarningKinds).
     public var kind: String?

@@ -6,7 +6,7 @@ public enum ScenarioLoader {
     /// Loads the scenario in `url`; `displayName` names the file in messages and `name` is its
     /// snapshot folder (path under the scenarios folder without ".json").
     /// `assets` is shared by the scenarios of one run, so that each asset catalog is indexed once.
-    /// With `strict`, warnings (ambiguous layouts) are errors.
+    /// With `strict`, warnings (docs/SCENARIOS.md §Warnings) are errors.
     public static func load(_ url: URL, displayName: String, name: String, assets: AssetCache = AssetCache(),
                             strict: Bool = false) throws(ScenarioErrors) -> Scenario {
         guard let data = FileManager.default.contents(atPath: url.path) else {

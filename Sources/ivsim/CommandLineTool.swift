@@ -37,7 +37,7 @@ enum CommandLineTool {
       png inspect FILE         header, chunks and problems of a PNG file
       png convert IN OUT       decode IN and write OUT as .png (re-encoded) or .rgba (raw RGBA8)
 
-    --strict: warnings (ambiguous Auto Layout frames) are errors.
+    --strict: warnings (Auto Layout, image, duplicate names; docs/SCENARIOS.md §Warnings) are errors.
     exit codes: 0 success, 1 mismatch or missing baseline, 2 bad input or usage.
     defaults: --scenarios Scenarios --snapshots Snapshots --artifacts .ivsim/failures --jobs <cores>
     """

@@ -36,6 +36,25 @@ import Testing
         }
     }
 
+    @Test func aHugeDrawnRectangleIsJudgedWithoutOverflow() {
+        // ~3·10^9 device pixels a side: pixel counts past Int's range when multiplied.
+        let warnings = Self.warnings(T.image(4, 4), frame: Rect(x: 0, y: 0, width: 1e9, height: 1e9), scale: 3)
+        #expect(warnings.map(\.kind) == ["resampled"])
+    }
+
+    @Test func theHighlightedStillImageIsTheOneChecked() {
+        // An animated highlightedImage with frames of two sizes, shown: warned as highlightedImage;
+        // the plain image (not shown) is not checked.
+        let frames = Image.animated(name: "f", frames: [T.image(10, 10), T.image(12, 12)], duration: 1)
+        let view = View(frame: Rect(x: 0, y: 0, width: 12, height: 12),
+                        imageView: ImageView(image: frames, highlightedImage: frames, isHighlighted: true, contentMode: .center))
+        let layout = Scene(root: View(frame: .zero, subviews: [view]), canvasSize: Size(width: 20, height: 20), traits: Traits()).layout
+        #expect(layout.views[1].imageView?.warnings.compactMap { warning -> String? in
+            if case let .unequalFrames(sequence, _, _) = warning { return sequence }
+            return nil
+        } == ["highlightedImage"])
+    }
+
     @Test func offTheGridIsMisalignedAndNothingElse() {
         // Centred: 15 pt in 20 pt sits at 2.5 — half a pixel at 1x (the simulator's magenta).
         let warnings = Self.warnings(T.image(15, 15), frame: Rect(x: 0, y: 0, width: 20, height: 20), mode: .center)

@@ -69,7 +69,7 @@ private let fixture = Fixture()
         #expect(message("[ { \"image\": \"inner\" } ]", extra: "\"inner\": { \"asset\": [ { \"image\": \"red\" }, "
                         + "{ \"image\": \"green\", \"traits\": { \"userInterfaceStyle\": \"dark\" } } ] },")?
             .hasPrefix("\"inner\" has variants of its own (2)") == true)
-        #expect(message("[ { \"image\": \"rde\" } ]") == "unknown image \"rde\" to derive from (did you mean \"red\"?)")
+        #expect(message("[ { \"image\": \"rde\" } ]") == "unknown image \"rde\" to register (did you mean \"red\"?)")
         #expect(message("[]")?.contains("image registrations") == true)
     }
 }

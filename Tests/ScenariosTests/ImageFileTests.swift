@@ -62,4 +62,60 @@ import Testing
         #expect(scene.layout.views.compactMap { $0.imageView?.image?.name } == ["a", "b"])
         #expect(scene.displayList.imageNames == ["a", "b"])
     }
+
+    /// A fresh folder holding `files` (name → a corpus PNG to copy, or "→target" for a symbolic link).
+    static func folder(_ files: [(String, String)]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-file-\(UUID().uuidString)")
+        for (name, what) in files {
+            let url = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if what.hasPrefix("→") {
+                try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: String(what.dropFirst()))
+            } else {
+                try FileManager.default.copyItem(at: folder.appendingPathComponent(what), to: url)
+            }
+        }
+        return dir
+    }
+
+    static func load(_ image: String, in dir: URL, cache: AssetCache = AssetCache(), traits: String = "") throws(ScenarioErrors) -> Scenario {
+        let text = """
+        { "canvas": { "size": [10, 10] },\(traits) "images": { "x": \(image) }, "root": { "subviews": [] } }
+        """
+        return try ScenarioLoader.parse(Array(text.utf8), folder: dir, displayName: "f.json", name: "f", assets: cache)
+    }
+
+    @Test func siblingsAreBesideTheLinkAndTheNamedFileStandsInOnAnyDevice() throws {
+        let dir = try Self.folder([("real/x.png", "assets/icon.png"), ("link.png", "→real/x.png"), ("link@2x.png", "assets/icon@2x.png"),
+                                   ("pic~ipad.png", "assets/icon.png")])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let linked = try Self.load("{ \"file\": \"link.png\" }", in: dir).images[0]
+        #expect(linked.variants.map(\.source) == ["link.png", "link@2x.png"])
+        // Named on a phone (the default idiom), the iPad file is still the one shown.
+        let pad = try Self.load("{ \"file\": \"pic~ipad.png\" }", in: dir).images[0]
+        #expect(pad.resolved(for: Traits()).source == "pic~ipad.png")
+    }
+
+    @Test func aSiblingOutsideTheFolderIsRefusedWhicheverScenarioAsksFirst() throws {
+        // sub/pic@2x.png links out of sub/ but stays inside the outer folder: a scenario in the
+        // outer folder may use it, one in sub/ may not — in either order, with one shared cache.
+        let dir = try Self.folder([("outside.png", "assets/icon@2x.png"), ("sub/pic.png", "assets/icon.png"),
+                                   ("sub/pic@2x.png", "→../outside.png")])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for outerFirst in [true, false] {
+            let cache = AssetCache()
+            func outer() -> Bool { (try? Self.load("{ \"file\": \"sub/pic.png\" }", in: dir, cache: cache)) != nil }
+            func inner() -> String? {
+                do {
+                    _ = try Self.load("{ \"file\": \"pic.png\" }", in: dir.appendingPathComponent("sub"), cache: cache)
+                    return nil
+                } catch {
+                    return error.diagnostics.first?.message
+                }
+            }
+            let results = outerFirst ? (outer(), inner()) : { let i = inner(); return (outer(), i) }()
+            #expect(results.0, "outer first: \(outerFirst)")
+            #expect(results.1 == "\"pic@2x.png\" links outside the scenario's folder; keep assets inside it", "outer first: \(outerFirst)")
+        }
+    }
 }

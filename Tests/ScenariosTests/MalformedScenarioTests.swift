@@ -218,7 +218,7 @@ private let fixture = Fixture()
         Case("animated image without frames", [("\"images\": { \"dot\": { \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } } }", "\"images\": { \"dot\": { \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }, \"spin\": { \"animated\": { \"frames\": [] } } }")],
              ["$.images.spin.animated.frames: expected animation frames (a non-empty array), found an empty array"]),
         Case("animated frame unknown", [("\"images\": { \"dot\": { \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } } }", "\"images\": { \"dot\": { \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }, \"spin\": { \"animated\": { \"frames\": [\"dot\", \"dott\"] } } }")],
-             ["$.images.spin.animated.frames[1]: unknown image \"dott\" to derive from (did you mean \"dot\"?)"]),
+             ["$.images.spin.animated.frames[1]: unknown image \"dott\" as a frame (did you mean \"dot\"?)"]),
         Case("animated image made of itself", [("\"images\": { \"dot\": { \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } } }", "\"images\": { \"dot\": { \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }, \"spin\": { \"animated\": { \"frames\": [\"spin\"] } } }")],
              ["$.images.spin: images derive from each other in a cycle: spin → spin"]),
         Case("animated image with fps", [("\"images\": { \"dot\": { \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } } }", "\"images\": { \"dot\": { \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }, \"spin\": { \"animated\": { \"frames\": [\"dot\"], \"fps\": 30 } } }")],

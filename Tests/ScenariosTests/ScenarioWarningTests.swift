@@ -70,6 +70,16 @@ private let fixture = Fixture()
         #expect(try layout(view: ", \"acknowledgedWarnings\": [\"ambiguous\"]").warnings.isEmpty)
         #expect(try layout(top: " \"acknowledgedWarnings\": [\"ambiguous\"],").warnings.isEmpty)
         #expect(try layout(view: ", \"acknowledgedWarnings\": [\"negativeSize\"]").warnings.count == 1)
+        // A frame the required constraints make negative, quieted on its view.
+        func negative(_ view: String) throws(ScenarioErrors) -> Scenario {
+            try Self.load("""
+            { "canvas": { "size": [40, 40] }, "root": { "subviews": [ { "id": "a", "backgroundColor": "#FF0000"\(view) } ],
+              "constraints": ["a.leading == superview.leading + 30", "a.trailing == superview.leading + 10", "a.top == superview.top",
+                              "a.height == 5"] } }
+            """)
+        }
+        #expect(try negative("").warnings.map(\.kind) == ["negativeSize"])
+        #expect(try negative(", \"acknowledgedWarnings\": [\"negativeSize\"]").warnings.isEmpty)
 
         func named(top: String) throws(ScenarioErrors) -> Scenario {
             try ScenarioLoader.parse(Array("""
@@ -84,7 +94,8 @@ private let fixture = Fixture()
             _ = try layout(view: ", \"acknowledgedWarnings\": [\"duplicateName\"]")
             Issue.record("expected an error")
         } catch {
-            #expect(error.diagnostics.first?.message.hasPrefix("unknown warning kind \"duplicateName\"") == true)
+            #expect(error.diagnostics.first?.message == "\"duplicateName\" is the scenario's to acknowledge, not a view's: list it in the "
+                    + "top-level \"acknowledgedWarnings\"")
         }
     }
 

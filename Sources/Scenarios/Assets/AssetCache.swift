@@ -13,8 +13,10 @@ public final class AssetCache: @unchecked Sendable {
     private var catalogs: [String: CatalogIndex] = [:]
     private var imageSets: [String: CatalogSetResult<Image>] = [:]
     private var colorSets: [String: CatalogSetResult<Color>] = [:]
-    private var decodedFiles: [String: Result<SourceImage, AssetFile.Failure>] = [:]
-    private var headers: [String: Result<PNGHeader, AssetFile.Failure>] = [:]
+    /// Decoded files and headers: successes only, so that a failure's message (which names the
+    /// file as its scenario writes it) is made for each caller.
+    private var decodedFiles: [String: SourceImage] = [:]
+    private var headers: [String: PNGHeader] = [:]
 
     public init() {}
 
@@ -36,29 +38,20 @@ public final class AssetCache: @unchecked Sendable {
     /// messages. With `displayP3` its pixels are Display P3 and come back converted to sRGB
     /// (DisplayP3; cached apart from the unconverted decode).
     func decoded(_ url: URL, root: URL, shownAs path: String, displayP3: Bool = false) -> Result<SourceImage, AssetFile.Failure> {
-        cached(url.path + (displayP3 ? "#display-p3" : ""), in: \.decodedFiles) {
-            guard AssetFile.isInside(url, root) else { return .failure(Self.outside(path)) }
-            do throws(AssetFile.Failure) {
-                var decoded = try AssetFile.decode(url, shownAs: path)
-                if displayP3 { DisplayP3.convertToSRGB(straightRGBA: &decoded.pixels) }
-                return .success(SourceImage(Bitmap(width: decoded.width, height: decoded.height, straightRGBA: decoded.pixels)))
-            } catch {
-                return .failure(error)
-            }
+        // Whether the file is inside this caller's root is the caller's question: never cached.
+        guard AssetFile.isInside(url, root) else { return .failure(Self.outside(path)) }
+        return cachedSuccess(url.path + (displayP3 ? "#display-p3" : ""), in: \.decodedFiles) { () throws(AssetFile.Failure) in
+            var decoded = try AssetFile.decode(url, shownAs: path)
+            if displayP3 { DisplayP3.convertToSRGB(straightRGBA: &decoded.pixels) }
+            return SourceImage(Bitmap(width: decoded.width, height: decoded.height, straightRGBA: decoded.pixels))
         }
     }
 
     /// The header of the PNG file at `url`, read from its first bytes only (refused if it lies
     /// outside `root`): what a catalog listing needs.
     func header(_ url: URL, root: URL, shownAs path: String) -> Result<PNGHeader, AssetFile.Failure> {
-        cached(url.path, in: \.headers) {
-            guard AssetFile.isInside(url, root) else { return .failure(Self.outside(path)) }
-            do throws(AssetFile.Failure) {
-                return .success(try AssetFile.header(url, shownAs: path))
-            } catch {
-                return .failure(error)
-            }
-        }
+        guard AssetFile.isInside(url, root) else { return .failure(Self.outside(path)) }
+        return cachedSuccess(url.path, in: \.headers) { () throws(AssetFile.Failure) in try AssetFile.header(url, shownAs: path) }
     }
 
     private static func outside(_ path: String) -> AssetFile.Failure {
@@ -75,6 +68,22 @@ public final class AssetCache: @unchecked Sendable {
 
     func colorSet(_ url: URL, make: () -> CatalogSetResult<Color>) -> CatalogSetResult<Color> {
         cached(url.path, in: \.colorSets, make: make)
+    }
+
+    /// The value for `key`, made outside the lock until it is made without an error (a failure is
+    /// returned, not stored, so its message is the caller's).
+    private func cachedSuccess<Value>(_ key: String, in table: ReferenceWritableKeyPath<AssetCache, [String: Value]>,
+                                      make: () throws(AssetFile.Failure) -> Value) -> Result<Value, AssetFile.Failure> {
+        lock.lock()
+        let hit = self[keyPath: table][key]
+        lock.unlock()
+        if let hit { return .success(hit) }
+        do throws(AssetFile.Failure) {
+            let value = try make()
+            return .success(cached(key, in: table) { value })
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The value for `key`, made outside the lock the first time (two threads may both make it;

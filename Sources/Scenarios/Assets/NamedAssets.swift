@@ -75,19 +75,36 @@ final class NamedAssets {
         return nil
     }
 
-    /// UIImage(contentsOfFile:) of `path` (relative to the scenario's folder, already resolved to
-    /// `url` inside it): the file and its siblings that differ only by scale and device modifiers
-    /// (`pic.png`, `pic@2x.png`, `pic~ipad.png`, …; BundleLookup), as variants — on a 2x screen
-    /// the @2x file (docs/ASSETS.md §Image files). The file itself must exist.
-    func imageFile(_ path: String, at url: URL, name: String, node: JSONNode) -> Image? {
-        let folder = url.deletingLastPathComponent()
-        guard cache.contains(url.lastPathComponent, in: folder) else {
+    /// UIImage(contentsOfFile:) of `path` (relative to the scenario's folder `root`; already
+    /// checked to stay inside it): the file and its siblings that differ only by scale and device
+    /// modifiers (`pic.png`, `pic@2x.png`, `pic~ipad.png`, …; BundleLookup), as variants — on a 2x
+    /// screen the @2x file (docs/ASSETS.md §Image files). Siblings are looked up beside the path
+    /// as written (a symbolic link's own folder and name, not its target's). The file itself must
+    /// exist, and it stands in on any device: the idiom its name gives only ranks it.
+    func imageFile(_ path: String, name: String, node: JSONNode) -> Image? {
+        let url = root.standardizedFileURL.appendingPathComponent(path).standardizedFileURL
+        let folder = url.deletingLastPathComponent(), file = url.lastPathComponent
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            d.error(node, "\"\(path)\" is a folder, not a PNG file")
+            return nil
+        }
+        guard cache.contains(file, in: folder) else {
             d.error(node, AssetFile.notFound(url, shownAs: path).message)
             return nil
         }
-        guard case let .found(files) = BundleLookup.files(named: url.lastPathComponent, in: folder, cache: cache) else { return nil }
-        let written = (path as NSString).deletingLastPathComponent
-        return image(files: files, shownIn: written.isEmpty ? "" : written + "/", name: name, node: node, what: "\"\(path)\"")
+        let base = root.standardizedFileURL.path
+        let relative = folder.path.hasPrefix(base + "/") ? String(folder.path.dropFirst(base.count + 1)) + "/" : ""
+        switch BundleLookup.files(named: file, in: folder, cache: cache) {
+        case var .found(files):
+            for index in files.indices where files[index].path == file { files[index].conditions.idiom = nil }
+            return image(files: files, shownIn: relative, name: name, node: node, what: "\"\(path)\"")
+        case let .invalid(message):
+            d.error(node, message)
+        case .missing:
+            d.error(node, AssetFile.notFound(url, shownAs: path).message)
+        }
+        return nil
     }
 
     /// An image whose variants are `files` (shown as `prefix` + their paths).

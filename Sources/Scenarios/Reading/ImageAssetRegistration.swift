@@ -73,12 +73,13 @@ struct ImageAssetRegistration {
         for (registration, image) in registered {
             if image.variants.count > 1 {
                 d.error(registration.imageNode, "\"\(registration.image)\" has variants of its own (\(image.variants.count)); UIImageAsset "
-                        + "registers one image per trait collection: register a single image (a file with \"scale\", or a generated one)")
+                        + "registers one image per trait collection: register a single image (a generated one, a file without @2x/@3x or "
+                        + "~iphone/~ipad siblings, or one with \"scale\")")
                 return nil
             }
             var value = image.variants.first?.value ?? image
-            value.modify { $0.name = name }
             value.variants = []
+            value.rename(name)
             variants.append(AssetVariant(conditions: registration.conditions, value: value,
                                          source: image.source ?? "\"\(registration.image)\""))
         }

@@ -287,7 +287,7 @@ struct ImageReader {
                 let url = try AssetFile.resolve(path, in: folder)
                 if entry.modifiers.scale == nil && (url.pathExtension as String).lowercased() == "png" {
                     // UIImage(contentsOfFile:): the file and its @2x/@3x, ~iphone/~ipad siblings.
-                    image = assets.imageFile(path, at: url, name: name, node: node)
+                    image = assets.imageFile(path, name: name, node: node)
                 } else {
                     // UIImage(data:scale:): this file only.
                     let decoded = try AssetFile.decode(url, shownAs: path)
@@ -300,18 +300,18 @@ struct ImageReader {
             }
         case let .named(lookup, node):
             image = assets.image(named: lookup, node: node)
-            image?.modify { $0.name = name }
+            image?.rename(name)
         case let .generate(w, h, pixels):
             image = Image(name: name, pixels: SourceImage(Bitmap(width: w, height: h, straightRGBA: pixels())))
         case let .derived(base, node):
-            if let baseImage = dependency(base, node: node, of: name, chain: &chain) {
+            if let baseImage = dependency(base, node: node, of: name, role: "to derive from", chain: &chain) {
                 image = baseImage
-                image?.modify { $0.name = name }  // each variant too: whichever is shown bears this name
+                image?.rename(name)  // each variant too: whichever is shown bears this name
             }
         case let .animated(frames, duration):
             var images: [Image] = []
             for (frame, node) in frames {
-                guard let frameImage = dependency(frame, node: node, of: name, chain: &chain) else { break }
+                guard let frameImage = dependency(frame, node: node, of: name, role: "as a frame", chain: &chain) else { break }
                 images.append(frameImage)
             }
             if images.count == frames.count {
@@ -320,7 +320,8 @@ struct ImageReader {
         case let .asset(registrations):
             var registered: [(ImageAssetRegistration, Image)] = []
             for registration in registrations {
-                guard let image = dependency(registration.image, node: registration.imageNode, of: name, chain: &chain) else { break }
+                guard let image = dependency(registration.image, node: registration.imageNode, of: name, role: "to register",
+                                             chain: &chain) else { break }
                 registered.append((registration, image))
             }
             if registered.count == registrations.count { image = ImageAssetRegistration.image(name: name, registered, d) }
@@ -338,12 +339,13 @@ struct ImageReader {
         return nil
     }
 
-    /// Resolves the image `base` that `name` is made from, reporting unknown names.
-    private mutating func dependency(_ base: String, node: JSONNode, of name: String, chain: inout [String]) -> Image? {
+    /// Resolves the image `base` that `name` is made from (`role`: "to derive from", "as a frame",
+    /// "to register"), reporting unknown names.
+    private mutating func dependency(_ base: String, node: JSONNode, of name: String, role: String, chain: inout [String]) -> Image? {
         guard specs.contains(where: { $0.name == base }) || resolved[base] != nil else {
             if !order.contains(base) {
                 let suggestion = Suggestions.didYouMean(base, among: order.filter { $0 != name })
-                d.error(node, "unknown image \"\(base)\" to derive from" + suggestion)
+                d.error(node, "unknown image \"\(base)\" \(role)" + suggestion)
             }
             return nil
         }

@@ -95,7 +95,15 @@ struct ViewReader {
     /// means — not printed and not errors with --strict (image warnings stay in the report).
     static func acknowledgedWarnings(_ node: JSONNode, among kinds: [String], _ d: Diagnostics) -> [String]? {
         guard let items = Read.array(node, d, what: "warning kinds", allowEmpty: true) else { return nil }
-        return items.compactMap { Read.name($0, d, among: kinds, what: "warning kind") }
+        var listed: [String] = []
+        for item in items {
+            if case let .string(kind) = item.value, WarningKinds.scenario.contains(kind), !kinds.contains(kind) {
+                d.error(item, "\"\(kind)\" is the scenario's to acknowledge, not a view's: list it in the top-level \"acknowledgedWarnings\"")
+            } else if let kind = Read.name(item, d, among: kinds, what: "warning kind") {
+                if listed.contains(kind) { d.error(item, "\"\(kind)\" is listed twice") } else { listed.append(kind) }
+            }
+        }
+        return listed
     }
 
     /// Reads the settable properties (`PropertyValue.names`, but the frame, which has its own
