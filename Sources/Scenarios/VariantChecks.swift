@@ -29,15 +29,32 @@ struct VariantChecks {
     }
 }
 
-/// Subviews' JSON nodes and acknowledged warning kinds, by the layout's path name
-/// ("root.subviews[1].subviews[0]"); a lookup table only, never iterated.
+/// Subviews' JSON nodes and acknowledged warning kinds, in pre-order — the order of a layout's
+/// views after the root, so that `layout.views[i]` is `self[layoutIndex: i]` without building
+/// 100,000 path strings. By path name ("root.subviews[1].subviews[0]") for the few findings
+/// that name a view so.
 struct ViewNodes {
-    private let entries: [String: (node: JSONNode, acknowledged: [String])]
+    private let entries: [(treePath: [Int], node: JSONNode, acknowledged: [String])]
 
     init(_ nodes: [(treePath: [Int], node: JSONNode, acknowledged: [String])]) {
-        entries = Dictionary(nodes.map { ("root" + $0.treePath.map { ".subviews[\($0)]" }.joined(), ($0.node, $0.acknowledged)) },
-                             uniquingKeysWith: { first, _ in first })
+        entries = nodes
     }
 
-    subscript(path: String) -> (node: JSONNode, acknowledged: [String])? { entries[path] }
+    /// The subview at `index` of a layout's views (0 is the root, which has none).
+    subscript(layoutIndex index: Int) -> (node: JSONNode, acknowledged: [String])? {
+        index >= 1 && index <= entries.count ? (entries[index - 1].node, entries[index - 1].acknowledged) : nil
+    }
+
+    /// Pre-order lists index paths in lexicographic order, so a path is found by binary search.
+    subscript(path: String) -> (node: JSONNode, acknowledged: [String])? {
+        guard path.hasPrefix("root") else { return nil }
+        let treePath = path.dropFirst(4).split(separator: "]").compactMap { Int($0.drop { !$0.isNumber }) }
+        var low = 0, high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].treePath.lexicographicallyPrecedes(treePath) { low = mid + 1 } else { high = mid }
+        }
+        guard low < entries.count, entries[low].treePath == treePath else { return nil }
+        return (entries[low].node, entries[low].acknowledged)
+    }
 }

@@ -16,6 +16,10 @@ public struct JSONParser {
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// Characters counted on the current line up to `countedTo` (the parser only moves forward,
+    /// so each location continues the count: linear on a minified one-line file).
+    private var countedTo = 0
+    private var countedColumn = 1
     private static let maxDepth = 200
 
     private init(_ bytes: [UInt8]) {
@@ -31,7 +35,7 @@ public struct JSONParser {
         // A UTF-8 byte order mark is tolerated.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
         parser.skipWhitespace()
-        let root = try parser.parseValue(path: "$", depth: 0)
+        let root = try parser.parseValue(parent: nil, component: .root, depth: 0)
         parser.skipWhitespace()
         if parser.index < bytes.count {
             throw parser.error("unexpected \(parser.describeCurrent()) after the end of the document")
@@ -43,19 +47,21 @@ public struct JSONParser {
         try parse(Array(text.utf8))
     }
 
-    private var location: SourceLocation {
-        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-        var column = 1
-        var i = lineStart
-        while i < index {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
+    /// Where `index` is. Columns count characters, not bytes: UTF-8 continuation bytes are skipped.
+    private mutating func location() -> SourceLocation {
+        if countedTo < lineStart || countedTo > index {
+            countedTo = lineStart
+            countedColumn = 1
         }
-        return SourceLocation(line: line, column: column)
+        while countedTo < index {
+            if bytes[countedTo] & 0xC0 != 0x80 { countedColumn += 1 }
+            countedTo += 1
+        }
+        return SourceLocation(line: line, column: countedColumn)
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(location: location, message: message)
+    private mutating func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(location: location(), message: message)
     }
 
     private func describeCurrent() -> String {
@@ -80,28 +86,30 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue(path: String, depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    private mutating func parseValue(parent: JSONPath?, component: JSONPath.Component, depth: Int) throws(JSONSyntaxError) -> JSONNode {
         guard depth < JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
-        let start = location
+        let start = location()
         guard index < bytes.count else { throw error("expected a value, found end of file") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            return JSONNode(try parseObject(path: path, depth: depth), location: start, path: path)
+            return JSONNode(try parseObject(JSONPath(parent: parent, component: component), depth: depth), location: start,
+                            parent: parent, component: component)
         case UInt8(ascii: "["):
-            return JSONNode(try parseArray(path: path, depth: depth), location: start, path: path)
+            return JSONNode(try parseArray(JSONPath(parent: parent, component: component), depth: depth), location: start,
+                            parent: parent, component: component)
         case UInt8(ascii: "\""):
-            return JSONNode(.string(try parseString()), location: start, path: path)
+            return JSONNode(.string(try parseString()), location: start, parent: parent, component: component)
         case UInt8(ascii: "t"):
             try expectWord("true")
-            return JSONNode(.bool(true), location: start, path: path)
+            return JSONNode(.bool(true), location: start, parent: parent, component: component)
         case UInt8(ascii: "f"):
             try expectWord("false")
-            return JSONNode(.bool(false), location: start, path: path)
+            return JSONNode(.bool(false), location: start, parent: parent, component: component)
         case UInt8(ascii: "n"):
             try expectWord("null")
-            return JSONNode(.null, location: start, path: path)
+            return JSONNode(.null, location: start, parent: parent, component: component)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(.number(try parseNumber()), location: start, path: path)
+            return JSONNode(.number(try parseNumber()), location: start, parent: parent, component: component)
         default:
             let hint = bytes[index] == UInt8(ascii: "'") ? " (JSON strings use double quotes)" : ""
             throw error("expected a value, found \(describeCurrent())\(hint)")
@@ -116,9 +124,10 @@ public struct JSONParser {
         index += w.count
     }
 
-    private mutating func parseObject(path: String, depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseObject(_ path: JSONPath, depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var members: [JSONMember] = []
+        var keys = Set<String>()  // duplicate detection only; members keep file order
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -126,13 +135,13 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            let keyLocation = location
+            let keyLocation = location()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a key in double quotes, found \(describeCurrent())")
             }
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
-                throw JSONSyntaxError(location: keyLocation, message: "duplicate key \"\(key)\" in \(path)")
+            if !keys.insert(key).inserted {
+                throw JSONSyntaxError(location: keyLocation, message: "duplicate key \"\(key)\" in \(JSONPath.text(path.parent, path.component))")
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -140,13 +149,13 @@ public struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            let value = try parseValue(path: jsonPath(path, key: key), depth: depth + 1)
+            let value = try parseValue(parent: path, component: .key(key), depth: depth + 1)
             members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
             if try endOfElement(closing: "}", in: "object") { return .object(members) }
         }
     }
 
-    private mutating func parseArray(path: String, depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseArray(_ path: JSONPath, depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var elements: [JSONNode] = []
         skipWhitespace()
@@ -156,7 +165,7 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(path: "\(path)[\(elements.count)]", depth: depth + 1))
+            elements.append(try parseValue(parent: path, component: .index(elements.count), depth: depth + 1))
             if try endOfElement(closing: "]", in: "array") { return .array(elements) }
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 // "x.json:12:20: $.root.subviews[2].contentMode: …".
 
 /// A JSON value.
-public indirect enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -45,13 +45,59 @@ public struct SourceLocation: Sendable, Equatable, Comparable {
 public struct JSONNode: Sendable, Equatable {
     public var value: JSONValue
     public var location: SourceLocation
-    /// "$", "$.root", "$.root.subviews[2]", …
-    public var path: String
+    /// Where the node sits: its container's path and its key or index there. The path text is
+    /// made only when asked for (errors, reports), so that parsing allocates nothing per leaf.
+    let parent: JSONPath?
+    let component: JSONPath.Component
 
-    public init(_ value: JSONValue, location: SourceLocation, path: String) {
+    init(_ value: JSONValue, location: SourceLocation, parent: JSONPath?, component: JSONPath.Component) {
         self.value = value
         self.location = location
-        self.path = path
+        self.parent = parent
+        self.component = component
+    }
+
+    /// "$", "$.root", "$.root.subviews[2]", …
+    public var path: String { JSONPath.text(parent, component) }
+
+    public static func == (a: JSONNode, b: JSONNode) -> Bool {
+        a.value == b.value && a.location == b.location && a.path == b.path
+    }
+}
+
+/// The path of a container in a JSON document, linked to its own container's.
+final class JSONPath: Sendable {
+    enum Component: Sendable {
+        case root
+        case key(String)
+        case index(Int)
+    }
+
+    let parent: JSONPath?
+    let component: Component
+
+    init(parent: JSONPath?, component: Component) {
+        self.parent = parent
+        self.component = component
+    }
+
+    /// The text of the path `parent` + `component`.
+    static func text(_ parent: JSONPath?, _ component: Component) -> String {
+        var components = [component]
+        var next = parent
+        while let node = next {
+            components.append(node.component)
+            next = node.parent
+        }
+        var text = ""
+        for component in components.reversed() {
+            switch component {
+            case .root: text = "$"
+            case let .key(key): text = jsonPath(text, key: key)
+            case let .index(i): text += "[\(i)]"
+            }
+        }
+        return text
     }
 }
 

@@ -56,14 +56,20 @@ struct ColorReader {
     }
 
     static func hex(_ text: String) -> RGBA? {
-        let digits = Array(text.dropFirst())
-        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else { return nil }
+        let utf8 = Array(text.utf8.dropFirst())
+        guard utf8.count == 6 || utf8.count == 8 else { return nil }
+        func nibble(_ c: UInt8) -> UInt8? {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
         var bytes: [UInt8] = []
-        var i = 0
-        while i < digits.count {
-            guard let value = UInt8(String(digits[i..<(i + 2)]), radix: 16) else { return nil }
-            bytes.append(value)
-            i += 2
+        for i in stride(from: 0, to: utf8.count, by: 2) {
+            guard let high = nibble(utf8[i]), let low = nibble(utf8[i + 1]) else { return nil }
+            bytes.append(high << 4 | low)
         }
         return RGBA(r: bytes[0], g: bytes[1], b: bytes[2], a: bytes.count == 4 ? bytes[3] : 255)
     }

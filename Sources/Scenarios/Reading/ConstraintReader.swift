@@ -5,7 +5,7 @@ import ImageViews
 /// `metrics` and the per-axis priorities of views.
 struct ConstraintReader {
     let d: Diagnostics
-    let ids: [ViewID]
+    let ids: ViewIDs
     let metrics: [String: Double]
 
     /// The constraints in file order, each with the location of the string it came from.
@@ -33,7 +33,12 @@ struct ConstraintReader {
     /// constraint could not be read: it may be the one that names them).
     func checkPositioned(_ views: [(treePath: [Int], node: JSONNode)], by constraints: [LayoutConstraint]) {
         guard d.isEmpty else { return }
-        for (treePath, node) in views where !constraints.contains(where: { $0.first.view == treePath || $0.second?.view == treePath }) {
+        var named = Set<[Int]>()  // membership only
+        for constraint in constraints {
+            named.insert(constraint.first.view)
+            if let second = constraint.second { named.insert(second.view) }
+        }
+        for (treePath, node) in views where !named.contains(treePath) {
             d.error(node, "this view has no frame and no constraint names it: give it a \"frame\" (or a \"center\" or \"origin\" "
                     + "with a \"size\"), or an id and constraints that position it")
         }
@@ -44,9 +49,9 @@ struct ConstraintReader {
     private func resolve(_ parsed: ParsedConstraint, holder: [Int], _ node: JSONNode, text: String) -> LayoutConstraint? {
         func anchor(_ anchor: ParsedAnchor) -> LayoutAnchor? {
             if anchor.item == "superview" { return LayoutAnchor(view: holder, attribute: anchor.attribute) }
-            if let view = ids.first(where: { $0.id == anchor.item }) { return LayoutAnchor(view: view.treePath, attribute: anchor.attribute) }
+            if let view = ids[anchor.item] { return LayoutAnchor(view: view.treePath, attribute: anchor.attribute) }
             report(node, text: text, offset: anchor.offset, "no view has the id \"\(anchor.item)\""
-                  + Suggestions.didYouMean(anchor.item, among: ["superview"] + ids.map(\.id)))
+                  + Suggestions.didYouMean(anchor.item, among: ["superview"] + ids.names))
             return nil
         }
         guard let first = anchor(parsed.first) else { return nil }

@@ -5,7 +5,7 @@ import Raster
 struct VariantReader {
     let d: Diagnostics
     let properties: PropertyReader
-    let ids: [ViewID]
+    let ids: ViewIDs
 
     /// The trait matrix of a "variants" object (read before the images: named images are checked
     /// against every trait combination it gives).
@@ -73,9 +73,9 @@ struct VariantReader {
             return nil
         }
         let (id, property) = (String(parts[0]), String(parts[1]))
-        guard let view = ids.first(where: { $0.id == id }) else {
+        guard let view = ids[id] else {
             d.error(at: member.keyLocation, path: member.value.path, "no view has the id \"\(id)\""
-                    + Suggestions.didYouMean(id, among: ids.map(\.id)))
+                    + Suggestions.didYouMean(id, among: ids.names))
             return nil
         }
         let names = PropertyValue.names

@@ -7,7 +7,7 @@ struct ViewReader {
     let d: Diagnostics
     /// Every id with the view's JSON path, whether it is an image view, its index path from the
     /// root and whether constraints position it.
-    private(set) var ids: [ViewID] = []
+    private(set) var ids = ViewIDs()
     /// Every `constraints` list with the index path of the view that holds it.
     private(set) var constraintLists: [(holder: [Int], node: JSONNode)] = []
     /// Views given no frame (positioned by constraints), with their index paths.
@@ -45,6 +45,9 @@ struct ViewReader {
         return view
     }
 
+    /// The keys a plain (not image) view reads.
+    private static let plainViewKeys = ScenarioKeys.view.filter { !ScenarioKeys.imageViewOnly.contains($0) }
+
     /// Reads one subview; `treePath` is its index path from the root.
     mutating func readView(_ node: JSONNode, treePath: [Int]) -> View? {
         guard let object = ObjectReader(node, allowed: ScenarioKeys.view, what: "a view", d) else { return nil }
@@ -68,7 +71,7 @@ struct ViewReader {
                 view.imageView?.highlightedAnimationImages = frames
             }
         }
-        readProperties(object, among: ScenarioKeys.view.filter { isImageView || !ScenarioKeys.imageViewOnly.contains($0) }, into: &view)
+        readProperties(object, among: isImageView ? ScenarioKeys.view : Self.plainViewKeys, into: &view)
         if ScenarioKeys.position.contains(where: object.has) {
             let (frame, anchor) = readFrame(object, imageView: view.imageView)
             view.frame = frame
@@ -110,8 +113,9 @@ struct ViewReader {
     /// forms) among `keys` that the object gives, by the rules a variant state follows.
     private func readProperties(_ object: ObjectReader, among keys: [String], into view: inout View) {
         let properties = PropertyReader(images: images, colors: images.colors, d: d)
-        for name in PropertyValue.names where name != "frame" && keys.contains(name) {
-            if let node = object[name], let value = properties.value(of: name, node, nullClears: false) { view.set(value) }
+        // The object's few members against the lists, not every property against them.
+        for member in object.members where member.key != "frame" && keys.contains(member.key) && PropertyValue.names.contains(member.key) {
+            if let value = properties.value(of: member.key, member.value, nullClears: false) { view.set(value) }
         }
     }
 
@@ -120,7 +124,7 @@ struct ViewReader {
             if id.isEmpty || !id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0)
                 || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }) {
                 d.error(node, "invalid id \"\(id)\": use letters, digits, \"_\" and \"-\" (ids name views in variant states)")
-            } else if let previous = ids.first(where: { $0.id == id }) {
+            } else if let previous = ids[id] {
                 d.error(node, "duplicate id \"\(id)\" (already used at \(previous.path))")
             } else {
                 view.id = id
@@ -206,4 +210,21 @@ struct ViewID {
     /// Indices of subviews from the root.
     let treePath: [Int]
     let positioning: Positioning
+}
+
+/// The views that have ids, in file order, with a lookup by id (so that reading a scenario stays
+/// linear in its views; the order is the file's, never the table's).
+struct ViewIDs {
+    private(set) var list: [ViewID] = []
+    private var index: [String: Int] = [:]
+
+    subscript(id: String) -> ViewID? { index[id].map { list[$0] } }
+
+    /// The ids in file order (for suggestions).
+    var names: [String] { list.map(\.id) }
+
+    mutating func append(_ view: ViewID) {
+        index[view.id] = list.count
+        list.append(view)
+    }
 }
