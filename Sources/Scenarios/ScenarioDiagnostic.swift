@@ -133,19 +133,29 @@ public enum Suggestions {
     /// a likely typo; ties go to the earlier candidate. Failing that, for a word of three letters
     /// or more, the only candidate that contains it ("template" → "alwaysTemplate") or the only
     /// one it abbreviates by initials ("rtl" → "rightToLeft"), ignoring case.
+    ///
+    /// The work is bounded (docs/LIMITS.md): a word longer than `maxWordLength` characters gets no
+    /// suggestion, and a candidate is compared only as far as a distance that could still be
+    /// accepted — a typo is at most max(2, length / 3) edits away.
     public static func nearest(_ word: String, among candidates: [String]) -> String? {
-        var best: (String, Int)?
-        for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased()) * 2 + (word == candidate ? 0 : 1)
-            if best == nil || distance < best!.1 { best = (candidate, distance) }
-        }
-        guard let (candidate, score) = best else { return nil }
-        let limit = max(2, min(word.count, candidate.count) / 3) * 2 + 1
-        if score <= limit { return candidate }
         let lower = word.lowercased()
-        guard lower.count >= 3 else { return nil }
+        let letters = Array(lower)
+        guard letters.count <= maxWordLength else { return nil }
+        let accepted = max(2, letters.count / 3)  // no candidate farther than this can be returned
+        var best: (candidate: String, score: Int, length: Int)?
+        for candidate in candidates {
+            let other = Array(candidate.lowercased())
+            let cutoff = min(accepted, best.map { $0.score / 2 } ?? accepted)
+            guard abs(other.count - letters.count) <= cutoff, let distance = editDistance(letters, other, atMost: cutoff) else { continue }
+            let score = distance * 2 + (word == candidate ? 0 : 1)
+            if best == nil || score < best!.score { best = (candidate, score, other.count) }
+        }
+        if let best, best.score <= max(2, min(letters.count, best.length) / 3) * 2 + 1 { return best.candidate }
+        guard letters.count >= 3 else { return nil }
+        // Names a word could be part of or the initials of: none longer than a few words.
+        let plausible = candidates.filter { $0.utf8.count <= 4 * maxWordLength }
         for matches in [{ (c: String) in c.lowercased().contains(lower) }, { (c: String) in initials(c) == lower }] {
-            let found = candidates.filter(matches)
+            let found = plausible.filter(matches)
             if found.count == 1 { return found[0] }
         }
         return nil
@@ -154,6 +164,36 @@ public enum Suggestions {
     /// The first letter and every capital of a camel-case name, lower-cased: "rightToLeft" → "rtl".
     static func initials(_ name: String) -> String {
         String(name.enumerated().filter { $0.offset == 0 || $0.element.isUppercase }.map(\.element)).lowercased()
+    }
+
+    /// Words longer than this get no suggestion (no name of the format is near that long).
+    public static let maxWordLength = 64
+
+    /// The Levenshtein distance of `a` and `b` if it is at most `limit`, else nil — computed in the
+    /// diagonal band |i − j| ≤ limit only, and given up as soon as a row exceeds it.
+    static func editDistance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int? {
+        guard abs(a.count - b.count) <= limit else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        let outside = limit + 1
+        var previous = (0...b.count).map { $0 <= limit ? $0 : outside }
+        var current = [Int](repeating: outside, count: b.count + 1)
+        for i in 1...a.count {
+            let low = max(1, i - limit), high = min(b.count, i + limit)
+            current[0] = i <= limit ? i : outside
+            if low > 1 { current[low - 1] = outside }
+            var rowMinimum = current[0]
+            if low <= high {
+                for j in low...high {
+                    let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    current[j] = min(value, outside)
+                    rowMinimum = min(rowMinimum, current[j])
+                }
+            }
+            if high < b.count { current[high + 1] = outside }
+            if rowMinimum > limit { return nil }
+            swap(&previous, &current)
+        }
+        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 
     /// Levenshtein distance.
