@@ -29,6 +29,6 @@ let package = Package(
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TestSupport"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ivsimTests", dependencies: ["ivsim", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ivsimTests", dependencies: ["ivsim", "TestSupport", "PNGCodec", "Scenarios"], exclude: ["Fixtures"]),
     ]
 )

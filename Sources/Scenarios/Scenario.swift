@@ -82,6 +82,9 @@ public struct VariantMatrix: Sendable, Equatable {
 
     public init() {}
 
+    /// How many trait combinations the matrix gives (the product of its value counts).
+    public var combinationCount: Int { dimensions.reduce(1) { $0 * $1.values.count } }
+
     /// Every combination of the varied traits applied to `traits`, with the variant-name parts
     /// each gives, in the fixed dimension order (the first dimension varies slowest).
     public func combinations(from traits: Traits) -> [(parts: [String], traits: Traits)] {

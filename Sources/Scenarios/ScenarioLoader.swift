@@ -77,7 +77,7 @@ public enum ScenarioLoader {
         }
         var states: [VariantState] = []
         if let node = object["variants"] {
-            states = VariantReader(d: d, properties: PropertyReader(images: images, colors: colors, d: d), ids: views.ids).readStates(node)
+            states = VariantReader(d: d, properties: PropertyReader(images: images, colors: colors, d: d), ids: views.ids).readStates(node, combinations: matrix.combinationCount)
         }
 
         // Constraints.

@@ -53,6 +53,8 @@ public struct RunReport: Sendable {
     /// Baseline files no variant produces (full runs only).
     public var stale: [String] = []
     public var pruned = false
+    /// Temporary files an interrupted write left in the baselines (removed by record).
+    public var strays: [String] = []
 
     public var variants: [VariantOutcome] { scenarios.flatMap(\.variants) }
     public var diagnostics: [ScenarioDiagnostic] { scenarios.flatMap(\.diagnostics) }
@@ -94,6 +96,12 @@ public struct RunReport: Sendable {
                 lines.append("note: \(stale.count) baseline file(s) belong to no scenario variant: \(stale.joined(separator: ", "))"
                              + " (delete them with `ivsim record --prune`)")
             }
+        }
+        if !strays.isEmpty {
+            lines.append(mode == .record
+                ? "removed \(strays.count) temporary file(s) an interrupted write left: \(strays.joined(separator: ", "))"
+                : "note: \(strays.count) temporary file(s) an interrupted write left (not baselines; the next `ivsim record` removes "
+                    + "them): \(strays.joined(separator: ", "))")
         }
         let invalid = invalidCount
         switch mode {

@@ -3,9 +3,10 @@ import Scenarios
 
 /// Renders scenarios without comparing (`ivsim render` and `ivsim layout`).
 public enum SnapshotRendering {
-    /// PNG bytes, layout JSON text and name of every variant.
-    public static func files(for scenario: Scenario) -> [(png: [UInt8], layout: String, variant: String)] {
-        scenario.variants().map { variant in
+    /// PNG bytes, layout JSON text and name of every variant, made one at a time as the sequence
+    /// is walked (only one variant's files are in memory).
+    public static func files(for scenario: Scenario) -> some Sequence<(png: [UInt8], layout: String, variant: String)> {
+        scenario.variants().lazy.map { variant in
             let (bitmap, digest, scene) = SnapshotRunner.render(scenario, variant)
             let png = PNGEncoder().encode(bitmap.rgbaImage)
             let layout = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: SnapshotRunner.crcHex(png))
@@ -13,10 +14,10 @@ public enum SnapshotRendering {
         }
     }
 
-    /// The layout report of every variant (or only the one named); each is rendered for the pixel
-    /// digest the report carries, but no PNG is made.
-    public static func layouts(for scenario: Scenario, only name: String? = nil) -> [(String, JSONOutput)] {
-        scenario.variants().filter { name == nil || $0.name == name }.map { variant in
+    /// The layout report of every variant (or only the one named), made one at a time as the
+    /// sequence is walked; each is rendered for the pixel digest the report carries, but no PNG is made.
+    public static func layouts(for scenario: Scenario, only name: String? = nil) -> some Sequence<(String, JSONOutput)> {
+        scenario.variants().filter { name == nil || $0.name == name }.lazy.map { variant in
             let (_, digest, scene) = SnapshotRunner.render(scenario, variant)
             return (variant.name, LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: nil))
         }

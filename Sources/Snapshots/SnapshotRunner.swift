@@ -49,6 +49,12 @@ public enum SnapshotRunner {
     }
 
     private static func run(_ options: SnapshotOptions, mode: RunReport.Mode) -> RunReport {
+        // Temporary files an interrupted write left in the baselines: record removes them (before
+        // it writes any of its own), check only says they are there.
+        let strays = FileOutput.strays(in: options.snapshotsFolder)
+        if mode == .record {
+            for path in strays { try? FileManager.default.removeItem(at: options.snapshotsFolder.appendingPathComponent(path)) }
+        }
         let entries = ScenarioCatalog.entries(in: options.scenariosFolder, displayFolder: options.scenariosDisplay,
                                               filters: options.filters)
         // Two parallel phases: load every scenario, then run every variant. Variants are the unit
@@ -94,6 +100,7 @@ public enum SnapshotRunner {
             }
         }
         var report = RunReport(mode: mode, scenarios: outcomes)
+        report.strays = strays
         if options.filters.isEmpty && !outcomes.contains(where: { !$0.diagnostics.isEmpty }) {
             report.stale = staleBaselines(options, outcomes: outcomes)
             if mode == .record && options.prune {
@@ -140,9 +147,11 @@ public enum SnapshotRunner {
             let actualLayout = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: nil)
             let missing = [pngData == nil ? paths.png.lastPathComponent : nil, layoutData == nil ? paths.layout.lastPathComponent : nil]
                 .compactMap { $0 }.joined(separator: " and ")
-            artifacts.write(actual: bitmap, actualLayout: actualLayout, expectedPNG: pngData, expectedLayout: layoutData, diff: nil)
+            let written = artifacts.writeAndDescribe(actual: bitmap, actualLayout: actualLayout, expectedPNG: pngData,
+                                                     expectedLayout: layoutData, diff: nil)
             return VariantOutcome(scenario: scenario.name, variant: variant.name, status: .missing,
-                                  detail: "no baseline (\(missing) missing); run `ivsim record`", artifacts: artifacts.describe())
+                                  detail: "no baseline (\(missing) missing); run `ivsim record`" + (written.problem.map { "; " + $0 } ?? ""),
+                                  artifacts: written.artifacts)
         }
         // The usual case, without parsing anything: the baseline layout is byte for byte the report
         // this run would record with these pixels (digest) and this PNG file (CRC) — so the layout,
@@ -182,9 +191,11 @@ public enum SnapshotRunner {
             artifacts.removeOld()
             return VariantOutcome(scenario: scenario.name, variant: variant.name, status: .passed, detail: "", artifacts: nil)
         }
-        artifacts.write(actual: bitmap, actualLayout: actualLayout, expectedPNG: pngData, expectedLayout: layoutData, diff: diffImage)
+        let written = artifacts.writeAndDescribe(actual: bitmap, actualLayout: actualLayout, expectedPNG: pngData,
+                                                 expectedLayout: layoutData, diff: diffImage)
+        if let problem = written.problem { problems.append(problem) }
         return VariantOutcome(scenario: scenario.name, variant: variant.name, status: .failed,
-                              detail: problems.joined(separator: "; "), artifacts: artifacts.describe())
+                              detail: problems.joined(separator: "; "), artifacts: written.artifacts)
     }
 
     private static func recordVariant(_ scenario: Scenario, _ variant: Variant, _ options: SnapshotOptions) -> VariantOutcome {
@@ -259,14 +270,28 @@ struct Artifacts {
         }
     }
 
-    func write(actual: Bitmap, actualLayout: JSONOutput, expectedPNG: [UInt8]?, expectedLayout: [UInt8]?, diff: RGBAImage?) {
+    /// Writes the files; a file that cannot be written is an error (CI that uploads the folder
+    /// must not get nothing in silence).
+    func write(actual: Bitmap, actualLayout: JSONOutput, expectedPNG: [UInt8]?, expectedLayout: [UInt8]?,
+               diff: RGBAImage?) throws(FileOutput.Failure) {
         removeOld()
         let image = actual.rgbaImage
-        try? FileOutput.writeAtomically(PNGEncoder(level: .fast).encode(image), to: url(".actual.png"))
-        try? FileOutput.writeAtomically(actualLayout.text(), to: url(".actual.layout.json"))
-        if let expectedPNG { try? FileOutput.writeAtomically(expectedPNG, to: url(".expected.png")) }
-        if let expectedLayout { try? FileOutput.writeAtomically(expectedLayout, to: url(".expected.layout.json")) }
-        if let diff { try? FileOutput.writeAtomically(PNGEncoder(level: .fast).encode(diff), to: url(".diff.png")) }
+        try FileOutput.writeAtomically(PNGEncoder(level: .fast).encode(image), to: url(".actual.png"))
+        try FileOutput.writeAtomically(actualLayout.text(), to: url(".actual.layout.json"))
+        if let expectedPNG { try FileOutput.writeAtomically(expectedPNG, to: url(".expected.png")) }
+        if let expectedLayout { try FileOutput.writeAtomically(expectedLayout, to: url(".expected.layout.json")) }
+        if let diff { try FileOutput.writeAtomically(PNGEncoder(level: .fast).encode(diff), to: url(".diff.png")) }
+    }
+
+    /// Writes the files and says where they are, or why they are not there.
+    func writeAndDescribe(actual: Bitmap, actualLayout: JSONOutput, expectedPNG: [UInt8]?, expectedLayout: [UInt8]?,
+                          diff: RGBAImage?) -> (artifacts: String?, problem: String?) {
+        do {
+            try write(actual: actual, actualLayout: actualLayout, expectedPNG: expectedPNG, expectedLayout: expectedLayout, diff: diff)
+            return (describe(), nil)
+        } catch {
+            return (nil, "artifacts not written: \(error)")
+        }
     }
 
     func describe() -> String {

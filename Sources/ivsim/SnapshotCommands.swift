@@ -52,6 +52,12 @@ enum SnapshotCommands {
             guard FileManager.default.fileExists(atPath: scenarios, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw UsageError(message: "scenarios folder '\(scenarios)' not found (run in the repository root, or pass --scenarios DIR)")
             }
+            // Output folders that are files would swallow every write: refused before the run.
+            for (flag, folder) in [("--artifacts", artifacts), ("--snapshots", snapshots)] {
+                if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    throw UsageError(message: "\(flag) '\(folder)' is a file, not a folder: give a folder (it is created if missing)")
+                }
+            }
             return SnapshotOptions(scenariosFolder: URL(fileURLWithPath: scenarios), scenariosDisplay: scenarios,
                                    snapshotsFolder: URL(fileURLWithPath: snapshots), artifactsFolder: URL(fileURLWithPath: artifacts),
                                    filters: filters, jobs: jobs, prune: prune, strict: strict)
@@ -190,8 +196,19 @@ enum SnapshotCommands {
             throw UsageError(message: "no variant '\(variantName)' in \(paths[0])" + Suggestions.didYouMean(variantName, among: names)
                              + " (variants: \(names.joined(separator: ", ")))")
         }
+        // One report is printed as it is; several as one object, written as each is made.
         let reports = SnapshotRendering.layouts(for: scenario, only: variantName)
-        print(reports.count == 1 ? reports[0].1.text() : JSONOutput.object(reports).text(), terminator: "")
+        if variantName != nil || names.count == 1 {
+            for (_, report) in reports { print(report.text(), terminator: "") }
+            return ExitCode.success
+        }
+        var first = true
+        for (name, report) in reports {
+            print(first ? "{" : ",")
+            first = false
+            print(JSONOutput.memberText(name, report), terminator: "")
+        }
+        print("\n}")
         return ExitCode.success
     }
 }

@@ -56,8 +56,8 @@ private let fixture = Fixture()
         }
 
         @discardableResult
-        func run(_ arguments: [String]) throws -> Result {
-            try CommandLineTests.run(arguments, in: root)
+        func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+            try CommandLineTests.run(arguments, in: root, environment: environment)
         }
     }
 
@@ -65,11 +65,12 @@ private let fixture = Fixture()
         Bundle.main.bundleURL.appendingPathComponent("ivsim")
     }
 
-    static func run(_ arguments: [String], in folder: URL) throws -> Result {
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -73,7 +73,14 @@ enum AssetFile {
 
     /// The error for a file that is not there, with the nearest name in its folder.
     static func notFound(_ url: URL, shownAs relativePath: String) -> Failure {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
+        // A symbolic link whose target cannot be reached (a loop, or a target that is gone) is
+        // there by name: say what it is rather than suggest its own name.
+        if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) {
+            return .message("\"\(relativePath)\" is a symbolic link to \"\(link)\", which leads to no file (a loop, or a target that "
+                            + "is gone): point it at a PNG, or name the PNG itself")
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? [])
+            .filter { $0 != url.lastPathComponent }
         return .message("file \"\(relativePath)\" not found" + Suggestions.didYouMean(url.lastPathComponent, among: names.sorted()))
     }
 

@@ -91,6 +91,14 @@ public indirect enum JSONOutput: Sendable, Equatable {
         }
     }
 
+    /// One member of a top-level object as `text()` writes it ("  \"key\": value", no comma or
+    /// newline after), so that an object can be written member by member: "{\n", the members
+    /// joined by ",\n", then "\n}\n" give the bytes of `object(members).text()`.
+    public static func memberText(_ key: String, _ value: JSONOutput) -> String {
+        let text = JSONOutput.object([(key, value)]).text()  // "{\n" + member + "\n}\n"
+        return String(text.dropFirst(2).dropLast(3))
+    }
+
     /// Shortest round-trip text of a finite number.
     public static func format(_ n: Double) -> String {
         if n == 0 { return "0" }

@@ -57,6 +57,13 @@ struct ImageReader {
     let colors: ColorReader
     let d: Diagnostics
     private var specs: [(name: String, node: JSONNode, kind: Kind, modifiers: Modifiers)] = []
+    /// Where each name is in `specs` and `order` (lookups only: reading stays linear in images).
+    private var specIndex: [String: Int] = [:]
+    private var declared: Set<String> = []
+    /// Bytes of pixels the images hold so far, each SourceImage counted once
+    /// (ScenarioLimits.imageBytes).
+    private var pixelBytes = 0
+    private var charged: Set<ObjectIdentifier> = []
     private var resolved: [String: Image] = [:]
     /// Names that failed to resolve (reported once).
     private var failed: Set<String> = []
@@ -76,16 +83,29 @@ struct ImageReader {
             d.error(node, "expected the images (an object mapping names to image sources), found \(node.value.kindDescription)")
             return
         }
+        var generatedBytes = 0  // generated images' pixels, known before any is made
         for member in members {
             order.append(member.key)
+            declared.insert(member.key)
             if member.key.isEmpty {
                 d.error(at: member.keyLocation, path: member.value.path, "image names must not be empty")
                 continue
             }
             if let (kind, modifiers) = readSpec(member.value) {
+                if case let .generate(w, h, _) = kind {
+                    generatedBytes += w * h * 4
+                    if generatedBytes > ScenarioLimits.imageBytes {
+                        d.error(member.value, "the generated images up to this one need \(Self.mebibytes(generatedBytes)) of pixels, more than the "
+                                + "\(Self.mebibytes(ScenarioLimits.imageBytes)) one scenario may hold so that a run stays within memory: "
+                                + "generate smaller images, or split the scenario (docs/LIMITS.md)")
+                        break  // refused before any pixel is made
+                    }
+                }
+                specIndex[member.key] = specIndex[member.key] ?? specs.count
                 specs.append((member.key, member.value, kind, modifiers))
             }
         }
+        if generatedBytes > ScenarioLimits.imageBytes { return }
         for entry in specs {
             var chain: [String] = []
             _ = resolve(entry.name, chain: &chain)
@@ -102,7 +122,7 @@ struct ImageReader {
     func reference(_ node: JSONNode) -> Image? {
         guard let name = Read.string(node, d, what: "an image name") else { return nil }
         if let image = resolved[name] { return image }
-        if order.contains(name) { return nil }  // declared but failed: already reported
+        if declared.contains(name) { return nil }  // declared but failed: already reported
         let suggestion = Suggestions.didYouMean(name, among: order)
         d.error(node, "unknown image \"\(name)\"" + (suggestion.isEmpty
             ? (order.isEmpty ? " (the scenario declares no images)" : " (declared: \(order.joined(separator: ", ")))") : suggestion))
@@ -272,7 +292,7 @@ struct ImageReader {
     private mutating func resolve(_ name: String, chain: inout [String]) -> Image? {
         if let image = resolved[name] { return image }
         if failed.contains(name) { return nil }
-        guard let entry = specs.first(where: { $0.name == name }) else { return nil }
+        guard let entry = specIndex[name].map({ specs[$0] }) else { return nil }
         if let start = chain.firstIndex(of: name) {
             let cycle = chain[start...] + [name]
             d.error(entry.node, "images derive from each other in a cycle: \(cycle.joined(separator: " → "))")
@@ -302,7 +322,12 @@ struct ImageReader {
             image = assets.image(named: lookup, node: node)
             image?.rename(name)
         case let .generate(w, h, pixels):
-            image = Image(name: name, pixels: SourceImage(Bitmap(width: w, height: h, straightRGBA: pixels())))
+            // Refused before its pixels are made.
+            if withinBudget(adding: w * h * 4, for: "\(w) × \(h) px", at: entry.node) {
+                let source = SourceImage(Bitmap(width: w, height: h, straightRGBA: pixels()))
+                charged.insert(ObjectIdentifier(source))  // already counted
+                image = Image(name: name, pixels: source)
+            }
         case let .derived(base, node):
             if let baseImage = dependency(base, node: node, of: name, role: "to derive from", chain: &chain) {
                 image = baseImage
@@ -330,7 +355,7 @@ struct ImageReader {
             d.error(node, "\"resizingMode\" needs \"capInsets\": the image is not resizable (add \"capInsets\"; [0, 0, 0, 0] makes the whole image the part that tiles or stretches)")
             image = nil
         }
-        if var made = image {
+        if var made = image, charge(made, at: entry.node) {
             entry.modifiers.apply(to: &made)
             resolved[name] = made
             return made
@@ -339,11 +364,43 @@ struct ImageReader {
         return nil
     }
 
+    /// Adds the pixels of `image`, its variants and frames (each SourceImage once) to the
+    /// scenario's budget; false (reported at `node`) when that goes over ScenarioLimits.imageBytes.
+    private mutating func charge(_ image: Image, at node: JSONNode) -> Bool {
+        var sources = [image.pixels] + image.variants.map(\.value.pixels) + image.frames.map(\.pixels)
+        sources += image.frames.flatMap { $0.variants.map(\.value.pixels) }
+        var bytes = 0
+        var new: [ObjectIdentifier] = []
+        for source in sources where !charged.contains(ObjectIdentifier(source)) && !new.contains(ObjectIdentifier(source)) {
+            new.append(ObjectIdentifier(source))
+            bytes += source.width * source.height * 4
+        }
+        guard withinBudget(adding: bytes, for: "its pixels", at: node) else { return false }
+        charged.formUnion(new)
+        return true
+    }
+
+    /// Whether `bytes` more fit the scenario's pixel budget; if so they are counted, else an
+    /// error at `node` names the limit.
+    private mutating func withinBudget(adding bytes: Int, for what: String, at node: JSONNode) -> Bool {
+        guard pixelBytes + bytes > ScenarioLimits.imageBytes else {
+            pixelBytes += bytes
+            return true
+        }
+        d.error(node, "this image (\(what), \(Self.mebibytes(bytes))) takes the scenario's images past "
+                + "\(Self.mebibytes(ScenarioLimits.imageBytes)) of pixels (\(Self.mebibytes(pixelBytes)) before it), the most one scenario "
+                + "may hold so that a run stays within memory: use smaller images, or split the scenario (docs/LIMITS.md)")
+        return false
+    }
+
+    /// Bytes as whole MiB, rounded up.
+    private static func mebibytes(_ bytes: Int) -> String { "\((bytes + (1 << 20) - 1) >> 20) MiB" }
+
     /// Resolves the image `base` that `name` is made from (`role`: "to derive from", "as a frame",
     /// "to register"), reporting unknown names.
     private mutating func dependency(_ base: String, node: JSONNode, of name: String, role: String, chain: inout [String]) -> Image? {
-        guard specs.contains(where: { $0.name == base }) || resolved[base] != nil else {
-            if !order.contains(base) {
+        guard specIndex[base] != nil || resolved[base] != nil else {
+            if !declared.contains(base) {
                 let suggestion = Suggestions.didYouMean(base, among: order.filter { $0 != name })
                 d.error(node, "unknown image \"\(base)\" \(role)" + suggestion)
             }

@@ -61,4 +61,10 @@ enum ScenarioLimits {
     /// Asset file pixels.
     static let assetSide = 8192
     static let assetPixels = 1 << 24
+    /// Variants of one scenario (trait combinations × (1 + states)): each is laid out when the
+    /// scenario loads and rendered by check, record and render (docs/LIMITS.md).
+    static let variants = 4096
+    /// Bytes of pixels one scenario's images may hold, decoded or generated (4 per pixel; each
+    /// distinct image once): 512 MiB, about 40 full iPhone screens at 3x (docs/LIMITS.md).
+    static let imageBytes = 1 << 29
 }

@@ -23,17 +23,31 @@ struct VariantReader {
             }
             matrix.dimensions.append(VariantMatrix.Dimension(key: dimension.key, values: values))
         }
+        if matrix.combinationCount > ScenarioLimits.variants {
+            d.error(matrixNode, "the matrix gives \(matrix.combinationCount) trait combinations, more than the \(ScenarioLimits.variants) "
+                    + "variants a scenario may have: vary fewer traits (docs/LIMITS.md)")
+            return VariantMatrix()
+        }
         return matrix
     }
 
-    /// The states of a "variants" object (its matrix is read by `readMatrix`).
-    func readStates(_ node: JSONNode) -> [VariantState] {
+    /// The states of a "variants" object (its matrix, of `combinations` trait combinations, is
+    /// read by `readMatrix`); refused when the variants would exceed ScenarioLimits.variants.
+    func readStates(_ node: JSONNode, combinations: Int) -> [VariantState] {
         var states: [VariantState] = []
         guard let object = ObjectReader(node, allowed: ScenarioKeys.variants, what: "the variants", d) else { return states }
         if let statesNode = object["states"], let items = Read.array(statesNode, d, what: "the states") {
+            let total = combinations * (items.count + 1)
+            guard total <= ScenarioLimits.variants else {
+                d.error(statesNode, "\(combinations) trait combination\(combinations == 1 ? "" : "s") × (1 + \(items.count) states) = \(total) "
+                        + "variants, more than the \(ScenarioLimits.variants) a scenario may have (each is laid out and rendered): split "
+                        + "the scenario, or vary fewer traits (docs/LIMITS.md)")
+                return states
+            }
+            var names = Set<String>()  // duplicates only; states keep file order
             for item in items {
                 if let state = readState(item) {
-                    if states.contains(where: { $0.name == state.name }) {
+                    if !names.insert(state.name).inserted {
                         d.error(item, "duplicate state name \"\(state.name)\"")
                     } else {
                         states.append(state)
