@@ -1,0 +1,14 @@
+// libFuzzer target: whole PNG files (standard and CgBI) through PNGDecoder with limits small
+// enough that a header declaring a huge image is refused before anything that size is allocated.
+import PNGCodec
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let file = Array(UnsafeBufferPointer(start: data, count: size))
+    let decoder = PNGDecoder(limits: .init(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 22))
+    if let decoded = try? decoder.decodeWithDetails(file) {
+        precondition(decoded.image.pixels.count == decoded.image.width * decoded.image.height * 4, "pixel count disagrees with the size")
+    }
+    _ = PNGInspection(file, limits: decoder.limits)
+    return 0
+}
