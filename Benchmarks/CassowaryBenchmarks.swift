@@ -67,12 +67,38 @@ enum KiwiBenchSystems {
         return (solver, rw)
     }
 
+    /// The optional chain of `n` views (Benchmarks/kiwi_optional_chain.py): each left edge tied to
+    /// the previous view's right edge at 750, tops, widths and heights required; returns the
+    /// solver and the last view's left edge.
+    static func optionalChain(_ n: Int) -> (Solver, Variable) {
+        var solver = Solver()
+        let rl = Variable("root.left"), rt = Variable("root.top")
+        add(rl == 0, to: &solver)
+        add(rt == 0, to: &solver)
+        var previous: (left: Variable, width: Variable)?
+        for i in 0..<n {
+            let l = Variable("v\(i).l"), t = Variable("v\(i).t"), w = Variable("v\(i).w"), h = Variable("v\(i).h")
+            add(t == rt, to: &solver)
+            add(w == 1, to: &solver)
+            add(h == 1, to: &solver)
+            if let previous {
+                add((l == previous.left + previous.width).withPriority(750), to: &solver)
+            } else {
+                add(l == rl, to: &solver)
+            }
+            previous = (l, w)
+        }
+        solver.updateVariables()
+        return (solver, previous?.left ?? rl)
+    }
+
     private static func add(_ constraint: Constraint, to solver: inout Solver) {
         do { try solver.addConstraint(constraint) } catch { print("kiwi bench system: \(error)") }
     }
 }
 
-/// The eight kiwi_bench.py rows at N = 100 and 1000.
+/// The eight kiwi_bench.py rows at N = 100 and 1000, and the optional chain (kiwi_optional_chain.py)
+/// at 1000 and 2000.
 func cassowaryBenchmarks() -> [Benchmark] {
     final class State {
         var solver = Solver()
@@ -117,6 +143,15 @@ func cassowaryBenchmarks() -> [Benchmark] {
             run: { (cells.solver, cells.rootWidth) = KiwiBenchSystems.cells(n) }))
         list.append(resolves("cassowary 100 re-solves, \(n) grid cells", "100 re-solves after root width edits, \(n) grid cells",
                              base: 1200) { KiwiBenchSystems.cells(n) })
+    }
+    for n in [1000, 2000] {
+        final class Chain { var solver = Solver(), last = Variable() }
+        let chain = Chain()
+        list.append(Benchmark(
+            name: "cassowary build+solve optional chain of \(n) views",
+            reference: ReferenceKey(operationPrefix: "build+solve optional chain of \(n) views", library: "kiwisolver"),
+            run: { (chain.solver, chain.last) = KiwiBenchSystems.optionalChain(n) },
+            output: { "last view x = \(chain.solver.value(of: chain.last))" }))
     }
     return list
 }
