@@ -63,6 +63,6 @@ func idatStream(_ png: [UInt8]) throws -> [UInt8] {
 
 func allBenchmarks(_ anchors: Anchors) -> [Benchmark] {
     codecBenchmarks(anchors) + rasterBenchmarks(anchors) + imageSemanticsBenchmarks(anchors) + snapshotBenchmarks()
-        + assetBenchmarks()
+        + assetBenchmarks() + scaleBenchmarks()
         + cassowaryBenchmarks() + autoLayoutBenchmarks()
 }

@@ -14,7 +14,7 @@ import Foundation
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 let anchors = Anchors(directory: options.dataDirectory)
-let solverOnly = !options.filters.isEmpty && options.filters.allSatisfy { $0.hasPrefix("cassowary") || $0.hasPrefix("autolayout") }
+let solverOnly = !options.filters.isEmpty && options.filters.allSatisfy { $0.hasPrefix("cassowary") || $0.hasPrefix("autolayout") || $0.hasPrefix("load") }
 guard anchors.isComplete || solverOnly else {
     print("""
     anchor images not found in \(options.dataDirectory)
@@ -28,7 +28,7 @@ reference.rows += kiwiReferenceRows(path: options.kiwiPath)
 var rows: [BenchRow] = []
 for round in 1...options.rounds {
     print("== round \(round)/\(options.rounds)")
-    for benchmark in (solverOnly ? cassowaryBenchmarks() + autoLayoutBenchmarks() : allBenchmarks(anchors)) where options.selects(benchmark.name) {
+    for benchmark in (solverOnly ? cassowaryBenchmarks() + autoLayoutBenchmarks() + scaleBenchmarks() : allBenchmarks(anchors)) where options.selects(benchmark.name) {
         let times = benchmark.measure()
         merge(&rows, BenchRow(name: benchmark.name, times: times, bytes: benchmark.bytes, pixels: benchmark.pixels,
                               output: benchmark.output(), reference: benchmark.reference))
