@@ -50,10 +50,13 @@ public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
 /// Collects diagnostics while a file is read, so that one run reports every problem.
 final class Diagnostics {
     let file: String
+    /// The limits of the scenario being read (the readers that enforce one find it here).
+    let limits: ScenarioLimits
     private(set) var list: [ScenarioDiagnostic] = []
 
-    init(file: String) {
+    init(file: String, limits: ScenarioLimits = .default) {
         self.file = file
+        self.limits = limits
     }
 
     /// Warnings: problems that do not stop the scenario (errors under `--strict`). Kept apart

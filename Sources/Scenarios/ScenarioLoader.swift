@@ -7,21 +7,34 @@ public enum ScenarioLoader {
     /// snapshot folder (path under the scenarios folder without ".json").
     /// `assets` is shared by the scenarios of one run, so that each asset catalog is indexed once.
     /// With `strict`, warnings (docs/SCENARIOS.md §Warnings) are errors.
+    /// `limits` bound the work and memory one scenario may ask for (docs/LIMITS.md).
     public static func load(_ url: URL, displayName: String, name: String, assets: AssetCache = AssetCache(),
-                            strict: Bool = false) throws(ScenarioErrors) -> Scenario {
+                            strict: Bool = false, limits: ScenarioLimits = .default) throws(ScenarioErrors) -> Scenario {
+        // Refused by its size before it is read.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > limits.fileBytes {
+            throw ScenarioErrors([tooLarge(size, limits, file: displayName)])
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             let exists = FileManager.default.fileExists(atPath: url.path)
             throw ScenarioErrors([ScenarioDiagnostic(file: displayName, location: nil, path: "",
                                                      message: exists ? "cannot read the file" : "no such file")])
         }
         return try parse([UInt8](data), folder: url.deletingLastPathComponent(), displayName: displayName, name: name, assets: assets,
-                         strict: strict)
+                         strict: strict, limits: limits)
+    }
+
+    private static func tooLarge(_ size: Int, _ limits: ScenarioLimits, file: String) -> ScenarioDiagnostic {
+        ScenarioDiagnostic(file: file, location: nil, path: "",
+                           message: "the file is \(size) bytes, more than the \(limits.fileBytes) a scenario may be: split the scenario"
+                               + ScenarioLimits.raise("file-bytes"))
     }
 
     /// Parses scenario text whose relative asset paths resolve against `folder`.
     public static func parse(_ bytes: [UInt8], folder: URL, displayName: String, name: String,
-                             assets cache: AssetCache = AssetCache(), strict: Bool = false) throws(ScenarioErrors) -> Scenario {
-        let d = Diagnostics(file: displayName)
+                             assets cache: AssetCache = AssetCache(), strict: Bool = false,
+                             limits: ScenarioLimits = .default) throws(ScenarioErrors) -> Scenario {
+        guard bytes.count <= limits.fileBytes else { throw ScenarioErrors([tooLarge(bytes.count, limits, file: displayName)]) }
+        let d = Diagnostics(file: displayName, limits: limits)
         let document: JSONNode
         do {
             document = try JSONParser.parse(bytes)

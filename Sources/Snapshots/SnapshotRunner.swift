@@ -20,10 +20,12 @@ public struct SnapshotOptions: Sendable {
     public var prune: Bool
     /// Warnings (ambiguous layouts) are errors.
     public var strict: Bool
+    /// What one scenario may ask for (docs/LIMITS.md).
+    public var limits: ScenarioLimits
 
     public init(scenariosFolder: URL, scenariosDisplay: String, snapshotsFolder: URL, artifactsFolder: URL,
                 filters: [String] = [], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, prune: Bool = false,
-                strict: Bool = false) {
+                strict: Bool = false, limits: ScenarioLimits = .default) {
         self.scenariosFolder = scenariosFolder
         self.scenariosDisplay = scenariosDisplay
         self.snapshotsFolder = snapshotsFolder
@@ -32,6 +34,7 @@ public struct SnapshotOptions: Sendable {
         self.jobs = jobs
         self.prune = prune
         self.strict = strict
+        self.limits = limits
     }
 }
 
@@ -65,7 +68,8 @@ public enum SnapshotRunner {
         let loaded = parallelMap(entries.count, jobs: options.jobs) { index -> Result<Scenario, ScenarioErrors> in
             let entry = entries[index]
             return Result { () throws(ScenarioErrors) in
-                try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets, strict: options.strict)
+                try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets, strict: options.strict,
+                                        limits: options.limits)
             }
         }
         var pending: [(scenario: Scenario, variant: Variant)] = []

@@ -38,6 +38,8 @@ enum CommandLineTool {
       png convert IN OUT       decode IN and write OUT as .png (re-encoded) or .rgba (raw RGBA8)
 
     --strict: warnings (Auto Layout, image, duplicate names; docs/SCENARIOS.md §Warnings) are errors.
+    --limit NAME=N (check, record, render, layout, validate; repeatable): raise a limit of docs/LIMITS.md
+             (file-bytes, views, constraints, variants, image-bytes).
     exit codes: 0 success, 1 mismatch or missing baseline, 2 bad input or usage.
     defaults: --scenarios Scenarios --snapshots Snapshots --artifacts .ivsim/failures --jobs <cores>
     """

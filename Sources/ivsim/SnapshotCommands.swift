@@ -16,6 +16,7 @@ enum SnapshotCommands {
         var reportJSON: String?
         var prune = false
         var strict = false
+        var limits = ScenarioLimits.default
         var filters: [String] = []
 
         init(_ arguments: [String], allowPrune: Bool) throws {
@@ -36,9 +37,10 @@ enum SnapshotCommands {
                     jobs = n
                 case "--prune" where allowPrune: prune = true
                 case "--strict": strict = true
+                case "--limit": try LimitOption.apply(try value(argument), to: &limits)
                 default:
                     if argument.hasPrefix("-") {
-                        let known = ["--scenarios", "--snapshots", "--artifacts", "--jobs", "--junit", "--report-json", "--strict"]
+                        let known = ["--scenarios", "--snapshots", "--artifacts", "--jobs", "--junit", "--report-json", "--strict", "--limit"]
                             + (allowPrune ? ["--prune"] : [])
                         throw UsageError(message: "unknown option \(argument)" + Suggestions.didYouMean(argument, among: known))
                     }
@@ -60,7 +62,7 @@ enum SnapshotCommands {
             }
             return SnapshotOptions(scenariosFolder: URL(fileURLWithPath: scenarios), scenariosDisplay: scenarios,
                                    snapshotsFolder: URL(fileURLWithPath: snapshots), artifactsFolder: URL(fileURLWithPath: artifacts),
-                                   filters: filters, jobs: jobs, prune: prune, strict: strict)
+                                   filters: filters, jobs: jobs, prune: prune, strict: strict, limits: limits)
         }
     }
 
@@ -96,7 +98,7 @@ enum SnapshotCommands {
 
     /// Loads scenario files named on the command line (a folder means every scenario in it).
     /// Warnings are printed; with `strict` they are errors.
-    static func loadScenarios(_ paths: [String], strict: Bool) -> (scenarios: [Scenario], errors: [ScenarioDiagnostic]) {
+    static func loadScenarios(_ paths: [String], strict: Bool, limits: ScenarioLimits) -> (scenarios: [Scenario], errors: [ScenarioDiagnostic]) {
         var scenarios: [Scenario] = []
         var errors: [ScenarioDiagnostic] = []
         let assets = AssetCache()
@@ -117,7 +119,7 @@ enum SnapshotCommands {
             for entry in entries {
                 do {
                     let scenario = try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets,
-                                                           strict: strict)
+                                                           strict: strict, limits: limits)
                     for warning in scenario.warnings { printError(warning.description) }
                     scenarios.append(scenario)
                 } catch {
@@ -128,10 +130,22 @@ enum SnapshotCommands {
         return (scenarios, errors)
     }
 
-    static func validate(_ paths: [String]) throws -> Int32 {
+    static func validate(_ arguments: [String]) throws -> Int32 {
+        var paths: [String] = []
+        var strict = false
+        var limits = ScenarioLimits.default
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            if argument == "--strict" {
+                strict = true
+            } else if argument == "--limit" {
+                try LimitOption.apply(iterator.next(), to: &limits)
+            } else {
+                paths.append(argument)
+            }
+        }
         guard !paths.isEmpty else { throw UsageError(message: "usage: ivsim validate PATH... (scenario files or folders)") }
-        let strict = paths.contains("--strict")
-        let (scenarios, errors) = loadScenarios(paths.filter { $0 != "--strict" }, strict: strict)
+        let (scenarios, errors) = loadScenarios(paths, strict: strict, limits: limits)
         for error in errors { printError(error.description) }
         let files = Set(errors.map(\.file)).count
         print("\(scenarios.count) valid, \(files) invalid (\(errors.count) error\(errors.count == 1 ? "" : "s"))")
@@ -142,10 +156,13 @@ enum SnapshotCommands {
         var paths: [String] = []
         var output: String?
         var strict = false
+        var limits = ScenarioLimits.default
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             if argument == "--strict" {
                 strict = true
+            } else if argument == "--limit" {
+                try LimitOption.apply(iterator.next(), to: &limits)
             } else if argument == "-o" || argument == "--output" {
                 guard let value = iterator.next() else { throw UsageError(message: "-o needs a folder") }
                 output = value
@@ -154,7 +171,7 @@ enum SnapshotCommands {
             }
         }
         guard let output, !paths.isEmpty else { throw UsageError(message: "usage: ivsim render SCENARIO... -o DIR") }
-        let (scenarios, errors) = loadScenarios(paths, strict: strict)
+        let (scenarios, errors) = loadScenarios(paths, strict: strict, limits: limits)
         for error in errors { printError(error.description) }
         if !errors.isEmpty { return ExitCode.badInput }
         for scenario in scenarios {
@@ -176,10 +193,13 @@ enum SnapshotCommands {
         var paths: [String] = []
         var variantName: String?
         var strict = false
+        var limits = ScenarioLimits.default
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             if argument == "--strict" {
                 strict = true
+            } else if argument == "--limit" {
+                try LimitOption.apply(iterator.next(), to: &limits)
             } else if argument == "--variant" {
                 guard let value = iterator.next() else { throw UsageError(message: "--variant needs a name") }
                 variantName = value
@@ -188,7 +208,7 @@ enum SnapshotCommands {
             }
         }
         guard paths.count == 1 else { throw UsageError(message: "usage: ivsim layout SCENARIO [--variant NAME]") }
-        let (scenarios, errors) = loadScenarios(paths, strict: strict)
+        let (scenarios, errors) = loadScenarios(paths, strict: strict, limits: limits)
         for error in errors { printError(error.description) }
         guard let scenario = scenarios.first, errors.isEmpty else { return ExitCode.badInput }
         let names = scenario.variants().map(\.name)

@@ -8,9 +8,9 @@ private let fixture = Fixture()
 /// The limits that keep hostile or runaway scenarios from exhausting memory or time
 /// (docs/LIMITS.md): each refusal names the limit and comes before the work it refuses.
 @Suite struct LimitTests {
-    static func errors(_ text: String) -> [String] {
+    static func errors(_ text: String, limits: ScenarioLimits = .default) -> [String] {
         do {
-            _ = try ScenarioLoader.parse(Array(text.utf8), folder: fixture.directory, displayName: "l.json", name: "l")
+            _ = try ScenarioLoader.parse(Array(text.utf8), folder: fixture.directory, displayName: "l.json", name: "l", limits: limits)
             return []
         } catch {
             return error.diagnostics.map(\.description)
@@ -36,6 +36,62 @@ private let fixture = Fixture()
                         "states": [\(states.joined(separator: ", "))] } }
         """
         #expect(Self.errors(text).first?.contains("12 trait combinations × (1 + 400 states) = 4812 variants, more than the 4096") == true)
+    }
+
+    static func siblings(_ n: Int) -> String {
+        let views = (0..<n).map { _ in "{ \"frame\": [0, 0, 1, 1] }" }
+        return "{ \"canvas\": { \"size\": [10, 10] }, \"root\": { \"subviews\": [\(views.joined(separator: ", "))] } }"
+    }
+
+    @Test func viewsPastTheLimitAreRefusedOnceAtTheFirstOneOver() {
+        var limits = ScenarioLimits()
+        limits.views = 10  // the root and 9 subviews
+        let found = Self.errors(Self.siblings(12), limits: limits)
+        #expect(found.count == 1)
+        #expect(found.first?.contains("$.root.subviews[9]: this view is one more than the 10 views a scenario may have") == true)
+        #expect(found.first?.contains("--limit views=N") == true)
+        #expect(Self.errors(Self.siblings(9), limits: limits).isEmpty)
+    }
+
+    @Test func constraintsPastTheLimitCountVisualFormatExpansion() {
+        var limits = ScenarioLimits()
+        limits.constraints = 5
+        // "H:|[a][b]|" makes three constraints, "V:|[a]|" two: the sixth (in the third string) is refused.
+        let text = """
+        { "canvas": { "size": [10, 10] }, "root": { "subviews": [ { "id": "a" }, { "id": "b" } ],
+          "constraints": ["H:|[a][b]|", "V:|[a]|", "V:|[b]|", "a.width == b.width"] } }
+        """
+        let found = Self.errors(text, limits: limits)
+        #expect(found.count == 1)
+        #expect(found.first?.contains("$.root.constraints[2]: this constraint takes the scenario past the 5 constraints") == true)
+        limits.constraints = 8
+        #expect(Self.errors(text, limits: limits).isEmpty)
+    }
+
+    @Test func aFileOverTheSizeLimitIsRefusedBeforeItIsRead() throws {
+        var limits = ScenarioLimits()
+        limits.fileBytes = 100
+        let text = Self.siblings(10)
+        #expect(Self.errors(text, limits: limits) == ["l.json: error: the file is \(text.utf8.count) bytes, more than the 100 a scenario may be: "
+                                                      + "split the scenario (limit \"file-bytes\" in docs/LIMITS.md; whoever runs ivsim may raise "
+                                                      + "it with --limit file-bytes=N)"])
+        let url = fixture.directory.appendingPathComponent("large-\(UUID().uuidString).json")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: ScenarioErrors.self) { try ScenarioLoader.load(url, displayName: "large.json", name: "large", limits: limits) }
+        #expect(throws: Never.self) { try ScenarioLoader.load(url, displayName: "large.json", name: "large") }
+    }
+
+    @Test func raisedLimitsAdmitWhatTheDefaultsRefuse() {
+        let states = (0..<4096).map { "{ \"name\": \"s\($0)\", \"set\": { \"v.alpha\": 0.5 } }" }
+        let text = """
+        { "canvas": { "size": [10, 10] }, "root": { "subviews": [ { "id": "v", "frame": [0, 0, 1, 1] } ] },
+          "variants": { "states": [\(states.joined(separator: ", "))] } }
+        """
+        #expect(Self.errors(text).first?.contains("more than the 4096 a scenario may have") == true)
+        var limits = ScenarioLimits()
+        limits.variants = 4097
+        #expect(Self.errors(text, limits: limits).isEmpty)
     }
 
     @Test func anObjectWrittenMemberByMemberIsTheWholeObjectsText() {

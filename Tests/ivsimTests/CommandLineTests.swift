@@ -117,6 +117,20 @@ private let fixture = Fixture()
         #expect(result.stdout.hasPrefix("FAIL basic/one-view [default]: layout differs at $.views[1].frame[3]: expected 12, got 11; "))
     }
 
+    @Test func limitsAreRaisedFromTheCommandLineOnly() throws {
+        let w = try Workspace()
+        let lowered = try w.run(["validate", "--limit", "views=2", "Scenarios/basic/two-views.json"])
+        #expect(lowered.status == 2)
+        #expect(lowered.stderr.contains("this view is one more than the 2 views a scenario may have: split the scenario (limit \"views\""))
+        #expect(try w.run(["validate", "--limit", "views=3", "Scenarios/basic/two-views.json"]).status == 0)
+        #expect(try w.run(["check", "--limit", "file-bytes=10"]).stderr.contains("more than the 10 a scenario may be"))
+        let unknown = try w.run(["check", "--limit", "view=5"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "ivsim: error: --limit: unknown limit 'view' (did you mean \"views\"?) (limits: file-bytes, views, constraints, variants, image-bytes)\n")
+        #expect(try w.run(["render", "--limit", "views=0", "Scenarios/basic/one-view.json", "-o", "out"]).stderr
+                    == "ivsim: error: --limit views needs a whole number of at least 1 (views in one scenario), found '0'\n")
+    }
+
     @Test func aMissingBaselineFails() throws {
         let w = try Workspace()
         try FileManager.default.removeItem(at: w.url("Snapshots/basic/one-view/default.png"))

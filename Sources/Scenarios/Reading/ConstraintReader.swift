@@ -21,6 +21,11 @@ struct ConstraintReader {
                     report(item, text: text, offset: problem.offset, problem.message)
                 case let .success(parsed):
                     for constraint in parsed {
+                        guard result.count < d.limits.constraints else {
+                            d.error(item, "this constraint takes the scenario past the \(d.limits.constraints) constraints it may have "
+                                    + "(Visual Format lines count each constraint they make): split the scenario" + ScenarioLimits.raise("constraints"))
+                            return result
+                        }
                         if let resolved = resolve(constraint, holder: holder, item, text: text) { result.append((resolved, item.location)) }
                     }
                 }

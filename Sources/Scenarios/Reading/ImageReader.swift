@@ -61,7 +61,7 @@ struct ImageReader {
     private var specIndex: [String: Int] = [:]
     private var declared: Set<String> = []
     /// Bytes of pixels the images hold so far, each SourceImage counted once
-    /// (ScenarioLimits.imageBytes).
+    /// (the `image-bytes` limit).
     private var pixelBytes = 0
     private var charged: Set<ObjectIdentifier> = []
     private var resolved: [String: Image] = [:]
@@ -94,10 +94,10 @@ struct ImageReader {
             if let (kind, modifiers) = readSpec(member.value) {
                 if case let .generate(w, h, _) = kind {
                     generatedBytes += w * h * 4
-                    if generatedBytes > ScenarioLimits.imageBytes {
+                    if generatedBytes > d.limits.imageBytes {
                         d.error(member.value, "the generated images up to this one need \(Self.mebibytes(generatedBytes)) of pixels, more than the "
-                                + "\(Self.mebibytes(ScenarioLimits.imageBytes)) one scenario may hold so that a run stays within memory: "
-                                + "generate smaller images, or split the scenario (docs/LIMITS.md)")
+                                + "\(Self.mebibytes(d.limits.imageBytes)) one scenario may hold so that a run stays within memory: "
+                                + "generate smaller images, or split the scenario" + ScenarioLimits.raise("image-bytes"))
                         break  // refused before any pixel is made
                     }
                 }
@@ -105,7 +105,7 @@ struct ImageReader {
                 specs.append((member.key, member.value, kind, modifiers))
             }
         }
-        if generatedBytes > ScenarioLimits.imageBytes { return }
+        if generatedBytes > d.limits.imageBytes { return }
         for entry in specs {
             var chain: [String] = []
             _ = resolve(entry.name, chain: &chain)
@@ -365,7 +365,7 @@ struct ImageReader {
     }
 
     /// Adds the pixels of `image`, its variants and frames (each SourceImage once) to the
-    /// scenario's budget; false (reported at `node`) when that goes over ScenarioLimits.imageBytes.
+    /// scenario's budget; false (reported at `node`) when that goes over the `image-bytes` limit.
     private mutating func charge(_ image: Image, at node: JSONNode) -> Bool {
         var sources = [image.pixels] + image.variants.map(\.value.pixels) + image.frames.map(\.pixels)
         sources += image.frames.flatMap { $0.variants.map(\.value.pixels) }
@@ -383,13 +383,13 @@ struct ImageReader {
     /// Whether `bytes` more fit the scenario's pixel budget; if so they are counted, else an
     /// error at `node` names the limit.
     private mutating func withinBudget(adding bytes: Int, for what: String, at node: JSONNode) -> Bool {
-        guard pixelBytes + bytes > ScenarioLimits.imageBytes else {
+        guard pixelBytes + bytes > d.limits.imageBytes else {
             pixelBytes += bytes
             return true
         }
         d.error(node, "this image (\(what), \(Self.mebibytes(bytes))) takes the scenario's images past "
-                + "\(Self.mebibytes(ScenarioLimits.imageBytes)) of pixels (\(Self.mebibytes(pixelBytes)) before it), the most one scenario "
-                + "may hold so that a run stays within memory: use smaller images, or split the scenario (docs/LIMITS.md)")
+                + "\(Self.mebibytes(d.limits.imageBytes)) of pixels (\(Self.mebibytes(pixelBytes)) before it), the most one scenario "
+                + "may hold so that a run stays within memory: use smaller images, or split the scenario" + ScenarioLimits.raise("image-bytes"))
         return false
     }
 

@@ -41,8 +41,42 @@ enum ScenarioKeys {
     static let directions = ["horizontal", "vertical"]
 }
 
-/// Bounds on numbers (points unless stated), refused beyond them.
-enum ScenarioLimits {
+/// What one scenario may ask for (docs/LIMITS.md). The instance limits bound the work and memory
+/// of a run and can be raised by whoever runs ivsim (`--limit NAME=N`, `ScenarioLoader`'s
+/// `limits:`), never by the scenario; the static ranges bound single values and are fixed.
+public struct ScenarioLimits: Sendable, Equatable {
+    /// Bytes of scenario JSON: 16 MiB (a 100,000-view file is 7.1 MB and loads in about 0.6 s).
+    public var fileBytes = 16 << 20
+    /// Views in the tree, the root included: 100,000.
+    public var views = 100_000
+    /// Constraints after Visual Format Language lines are expanded: 10,000. The solver's rows can
+    /// grow with the length of a chain (docs/CASSOWARY.md §Row length): 10,000 constraints in a
+    /// chain take about 0.2 s, 32,000 take seconds and a gigabyte.
+    public var constraints = 10_000
+    /// Variants of one scenario (trait combinations × (1 + states)): each is laid out when the
+    /// scenario loads and rendered by check, record and render.
+    public var variants = 4096
+    /// Bytes of pixels one scenario's images may hold, decoded or generated (4 per pixel; each
+    /// distinct image once): 512 MiB, about 40 full iPhone screens at 3x.
+    public var imageBytes = 1 << 29
+
+    /// The defaults.
+    public static let `default` = ScenarioLimits()
+
+    public init() {}
+
+    /// The limits `--limit NAME=N` can set, by name, with what each counts.
+    public static let names: [(name: String, what: String, keyPath: any WritableKeyPath<ScenarioLimits, Int> & Sendable)] = [
+        ("file-bytes", "bytes of scenario JSON", \.fileBytes),
+        ("views", "views in one scenario", \.views),
+        ("constraints", "constraints in one scenario", \.constraints),
+        ("variants", "variants of one scenario", \.variants),
+        ("image-bytes", "bytes of image pixels in one scenario", \.imageBytes),
+    ]
+
+    /// " (limit NAME, docs/LIMITS.md; raise it with --limit NAME=N)" for messages.
+    static func raise(_ name: String) -> String { " (limit \"\(name)\" in docs/LIMITS.md; whoever runs ivsim may raise it with --limit \(name)=N)" }
+
     /// Canvas side in points.
     static let canvas: ClosedRange<Double> = 1...2048
     /// Any coordinate in points.
@@ -61,10 +95,4 @@ enum ScenarioLimits {
     /// Asset file pixels.
     static let assetSide = 8192
     static let assetPixels = 1 << 24
-    /// Variants of one scenario (trait combinations × (1 + states)): each is laid out when the
-    /// scenario loads and rendered by check, record and render (docs/LIMITS.md).
-    static let variants = 4096
-    /// Bytes of pixels one scenario's images may hold, decoded or generated (4 per pixel; each
-    /// distinct image once): 512 MiB, about 40 full iPhone screens at 3x (docs/LIMITS.md).
-    static let imageBytes = 1 << 29
 }

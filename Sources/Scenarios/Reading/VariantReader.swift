@@ -23,25 +23,25 @@ struct VariantReader {
             }
             matrix.dimensions.append(VariantMatrix.Dimension(key: dimension.key, values: values))
         }
-        if matrix.combinationCount > ScenarioLimits.variants {
-            d.error(matrixNode, "the matrix gives \(matrix.combinationCount) trait combinations, more than the \(ScenarioLimits.variants) "
-                    + "variants a scenario may have: vary fewer traits (docs/LIMITS.md)")
+        if matrix.combinationCount > d.limits.variants {
+            d.error(matrixNode, "the matrix gives \(matrix.combinationCount) trait combinations, more than the \(d.limits.variants) "
+                    + "variants a scenario may have: vary fewer traits" + ScenarioLimits.raise("variants"))
             return VariantMatrix()
         }
         return matrix
     }
 
     /// The states of a "variants" object (its matrix, of `combinations` trait combinations, is
-    /// read by `readMatrix`); refused when the variants would exceed ScenarioLimits.variants.
+    /// read by `readMatrix`); refused when the variants would exceed the `variants` limit.
     func readStates(_ node: JSONNode, combinations: Int) -> [VariantState] {
         var states: [VariantState] = []
         guard let object = ObjectReader(node, allowed: ScenarioKeys.variants, what: "the variants", d) else { return states }
         if let statesNode = object["states"], let items = Read.array(statesNode, d, what: "the states") {
             let total = combinations * (items.count + 1)
-            guard total <= ScenarioLimits.variants else {
+            guard total <= d.limits.variants else {
                 d.error(statesNode, "\(combinations) trait combination\(combinations == 1 ? "" : "s") × (1 + \(items.count) states) = \(total) "
-                        + "variants, more than the \(ScenarioLimits.variants) a scenario may have (each is laid out and rendered): split "
-                        + "the scenario, or vary fewer traits (docs/LIMITS.md)")
+                        + "variants, more than the \(d.limits.variants) a scenario may have (each is laid out and rendered): split "
+                        + "the scenario, or vary fewer traits" + ScenarioLimits.raise("variants"))
                 return states
             }
             var names = Set<String>()  // duplicates only; states keep file order

@@ -16,6 +16,8 @@ struct ViewReader {
     private(set) var sizeToFit: [SizeToFitPlacement] = []
     /// Every subview's JSON node and the image warnings it acknowledges, by index path.
     private(set) var viewNodes: [(treePath: [Int], node: JSONNode, acknowledged: [String])] = []
+    /// Views read so far, the root included (bounded by the `views` limit).
+    private var viewCount = 1
 
     init(images: ImageReader, diagnostics: Diagnostics) {
         self.images = images
@@ -50,6 +52,14 @@ struct ViewReader {
 
     /// Reads one subview; `treePath` is its index path from the root.
     mutating func readView(_ node: JSONNode, treePath: [Int]) -> View? {
+        viewCount += 1
+        guard viewCount <= d.limits.views else {
+            if viewCount == d.limits.views + 1 {
+                d.error(node, "this view is one more than the \(d.limits.views) views a scenario may have: split the scenario"
+                        + ScenarioLimits.raise("views"))
+            }
+            return nil
+        }
         guard let object = ObjectReader(node, allowed: ScenarioKeys.view, what: "a view", d) else { return nil }
         var type = "view"
         if let typeNode = object["type"] {
