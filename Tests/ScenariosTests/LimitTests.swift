@@ -101,3 +101,25 @@ private let fixture = Fixture()
         #expect(streamed == JSONOutput.object(members).text())
     }
 }
+
+/// A `file` that is a symbolic link leading nowhere is named as such, never "did you mean" itself.
+@Suite struct BrokenLinkTests {
+    @Test func aSymbolicLinkLoopOrDanglingLinkSaysSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-links-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop.png").path, withDestinationPath: "loop.png")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("gone.png").path, withDestinationPath: "missing/gone.png")
+        for (name, target) in [("loop.png", "loop.png"), ("gone.png", "missing/gone.png")] {
+            let text = "{ \"canvas\": { \"size\": [4, 4] }, \"images\": { \"x\": { \"file\": \"\(name)\" } }, \"root\": {} }"
+            var messages: [String] = []
+            do {
+                _ = try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "l.json", name: "l")
+            } catch {
+                messages = error.diagnostics.map(\.message)
+            }
+            #expect(messages == ["\"\(name)\" is a symbolic link to \"\(target)\", which leads to no file (a loop, or a target that is gone): "
+                                 + "point it at a PNG, or name the PNG itself"])
+        }
+    }
+}

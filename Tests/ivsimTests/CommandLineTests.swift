@@ -109,6 +109,22 @@ private let fixture = Fixture()
         #expect(w.snapshot("Snapshots") == before, "check must never write baselines")
     }
 
+    @Test func artifactsThatCannotBeWrittenAreReportedNotSwallowed() throws {
+        let w = try Workspace()
+        try w.edit("Scenarios/basic/one-view.json", "[2, 2, 12, 12]", "[2, 2, 12, 11]")
+        try w.write("artifacts-file", "not a folder")
+        let file = try w.run(["check", "--artifacts", "artifacts-file"])
+        #expect(file.status == 2)
+        #expect(file.stderr == "ivsim: error: --artifacts 'artifacts-file' is a file, not a folder: give a folder (it is created if missing)\n")
+        // A file where the scenario's artifact folder would go: the failure says so.
+        try FileManager.default.createDirectory(at: w.url("out"), withIntermediateDirectories: true)
+        try w.write("out/basic", "in the way")
+        let blocked = try w.run(["check", "--artifacts", "out", "one-view"])
+        #expect(blocked.status == 1)
+        #expect(blocked.stdout.contains("artifacts not written: "))
+        #expect(blocked.stdout.contains("default.actual.png: cannot write (cannot create "))
+    }
+
     @Test func layoutChangesAreReportedByPath() throws {
         let w = try Workspace()
         try w.edit("Scenarios/basic/one-view.json", "[2, 2, 12, 12]", "[2, 2, 12, 11]")
