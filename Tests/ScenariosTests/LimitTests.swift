@@ -123,3 +123,35 @@ private let fixture = Fixture()
         }
     }
 }
+
+/// Files too large to be what they claim are refused by their size, before they are read (the
+/// files here are sparse: they take no disk space and are never read).
+@Suite struct FileSizeTests {
+    static func sparse(_ url: URL, bytes: UInt64) throws {
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: bytes)
+        try handle.close()
+    }
+
+    static func errors(_ text: String, in folder: URL) -> [String] {
+        do {
+            _ = try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "s.json", name: "s")
+            return []
+        } catch {
+            return error.diagnostics.map(\.message)
+        }
+    }
+
+    @Test func anImageFileAndAContentsJSONOverTheirSizeAreRefusedUnread() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-sizes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("A.xcassets/big.imageset"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.sparse(folder.appendingPathComponent("huge.png"), bytes: 300 << 20)
+        try Self.sparse(folder.appendingPathComponent("A.xcassets/big.imageset/Contents.json"), bytes: 2 << 20)
+        #expect(Self.errors("{ \"canvas\": { \"size\": [4, 4] }, \"images\": { \"x\": { \"file\": \"huge.png\" } }, \"root\": {} }", in: folder)
+                == ["\"huge.png\" is 314572800 bytes, more than the 301989888 an image file may be (docs/LIMITS.md)"])
+        let named = "{ \"canvas\": { \"size\": [4, 4] }, \"assetCatalogs\": [\"A.xcassets\"], \"images\": { \"x\": { \"named\": \"big\" } }, \"root\": {} }"
+        #expect(Self.errors(named, in: folder).contains { $0.contains("the file is 2097152 bytes, more than the 1048576 a Contents.json may be") })
+    }
+}

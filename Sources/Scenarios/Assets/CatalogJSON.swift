@@ -71,6 +71,10 @@ struct CatalogSetResult<Value: Sendable> {
 }
 
 enum CatalogJSON {
+    /// The largest Contents.json read: 1 MiB (Xcode writes well under a kilobyte per entry, so
+    /// this holds thousands of entries).
+    static let maxBytes = 1 << 20
+
     /// The top-level object of `folder`'s Contents.json (its keys among `allowed`), or nil: when
     /// the file is absent (reported as `missing` if given; a group needs none), invalid JSON or
     /// not an object (reported).
@@ -80,6 +84,11 @@ enum CatalogJSON {
             return nil
         }
         let url = folder.appendingPathComponent("Contents.json")
+        // Refused by its size before it is read (Xcode writes a few kilobytes).
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > CatalogJSON.maxBytes {
+            d.error(at: nil, path: "", "the file is \(size) bytes, more than the \(CatalogJSON.maxBytes) a Contents.json may be (docs/LIMITS.md)")
+            return nil
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             d.error(at: nil, path: "", "cannot read the file")
             return nil

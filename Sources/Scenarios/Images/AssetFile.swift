@@ -88,6 +88,9 @@ enum AssetFile {
     static let limits = PNGDecoder.Limits(maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
                                           maxPixels: ScenarioLimits.assetPixels, maxImageDataBytes: 1 << 28)
 
+    /// The largest image file read: 288 MiB.
+    static let maxFileBytes = (1 << 28) + (1 << 25)
+
     /// The bytes of the file at `url` (the first `count` only, when given).
     private static func contents(_ url: URL, shownAs relativePath: String, upTo count: Int?) throws(Failure) -> [UInt8] {
         var isDirectory: ObjCBool = false
@@ -98,6 +101,11 @@ enum AssetFile {
             guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .message("cannot read \"\(relativePath)\"") }
             defer { try? handle.close() }
             return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+        }
+        // Refused by its size before it is read: image data is capped at 256 MiB (`limits`), and
+        // compression and ancillary chunks cannot need another 32 MiB in a usable file.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > maxFileBytes {
+            throw .message("\"\(relativePath)\" is \(size) bytes, more than the \(maxFileBytes) an image file may be (docs/LIMITS.md)")
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw .message("cannot read \"\(relativePath)\"")
