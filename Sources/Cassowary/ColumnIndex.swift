@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // For every symbol, the tableau rows that contain it: a doubly linked list per symbol through a
 // pool of nodes, one node per cell of a tableau row (the objective and the artificial objective
 // are not indexed; they are looked at directly).
@@ -17,9 +23,9 @@
 //
 // Speed (measured, kiwi_bench chain of 1000 views, release): with one Swift array per node field
 // and `append` per link, linking was 44 % of the build (uniqueness checks and growth copies on
-// every append). Now nodes are one array of 12-byte structs, grown (doubling) ahead of a batch,
-// and a batch links through raw pointers (`withLinker`): no check or copy per node. Freed nodes
-// are reused first (a free list), then never-used ones in order.
+// every append). Now nodes are one block of 12-byte structs (NodeStorage), grown (doubling, by
+// realloc) ahead of a batch, and a batch links through raw pointers (`withLinker`): no check or
+// copy per node. Freed nodes are reused first (a free list), then never-used ones in order.
 //
 // Dummies are not indexed. A dummy never enters the basis through a pivot; its rows are needed
 // only when it becomes basic (a redundant equality) or its constraint is removed, and then found
@@ -47,8 +53,8 @@ struct ColumnIndex {
     private(set) var head: [Int32] = []
     /// Per symbol: how many tableau rows contain it.
     private(set) var count: [Int32] = []
-    /// The node pool, free nodes included.
-    private(set) var nodes: [ColumnNode] = []
+    /// The node pool, free nodes included: nodes below `fresh` are initialised.
+    private var storage = NodeStorage()
     /// The first free node, or −1.
     private var free: Int32 = -1
     /// How many nodes are on the free list.
@@ -72,24 +78,30 @@ struct ColumnIndex {
 
     /// Runs `body` with a linker that may link up to `newNodes` cells (and unlink any number).
     mutating func withLinker<Result>(reserving newNodes: Int, _ body: (inout Linker) -> Result) -> Result {
-        if freeCount + (nodes.count - fresh) < newNodes {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(initialised: fresh) }
+        if freeCount + (storage.capacity - fresh) < newNodes {
             // Double the pool (amortised growth); fresh nodes are used in order after free ones.
-            let grow = max(newNodes, nodes.count, 64)
-            nodes.append(contentsOf: repeatElement(ColumnNode(slot: -1, previous: -1, next: -1), count: grow))
+            storage.grow(to: storage.capacity + max(newNodes, storage.capacity, 64))
         }
         return head.withUnsafeMutableBufferPointer { head in
             count.withUnsafeMutableBufferPointer { count in
-                nodes.withUnsafeMutableBufferPointer { nodes in
-                    var linker = Linker(head: head, count: count, nodes: nodes, free: free, freeCount: freeCount, fresh: fresh)
-                    let result = body(&linker)
-                    free = linker.free
-                    freeCount = linker.freeCount
-                    fresh = linker.fresh
-                    return result
-                }
+                let nodes = UnsafeMutableBufferPointer(start: storage.base, count: storage.capacity)
+                var linker = Linker(head: head, count: count, nodes: nodes, free: free, freeCount: freeCount, fresh: fresh)
+                let result = body(&linker)
+                free = linker.free
+                freeCount = linker.freeCount
+                fresh = linker.fresh
+                return result
             }
         }
     }
+
+    /// The node `index` (one that has been linked: below `nodeCount`).
+    @inline(__always)
+    func node(_ index: Int32) -> ColumnNode { storage.base![Int(index)] }
+
+    /// How many nodes have ever been used (free ones included).
+    var nodeCount: Int { fresh }
 
     /// The slots of the rows holding `symbol`, in list order.
     func slots(of symbol: Int32) -> [Int32] {
@@ -97,11 +109,42 @@ struct ColumnIndex {
         result.reserveCapacity(Int(count[Int(symbol)]))
         var node = head[Int(symbol)]
         while node >= 0 {
-            result.append(nodes[Int(node)].slot)
-            node = nodes[Int(node)].next
+            result.append(self.node(node).slot)
+            node = self.node(node).next
         }
         return result
     }
+}
+
+/// The node pool's memory: one malloc'd block grown by realloc, which moves a large block by
+/// remapping its pages rather than copying them and never touches the part not yet used (an
+/// Array would initialise every new node and copy the old ones at each doubling: on the
+/// optional chain of 2,000 views that was a fifth of the build). Shared copy-on-write by
+/// ColumnIndex (`withLinker` copies it when another solver value holds it too).
+final class NodeStorage: @unchecked Sendable {
+    private(set) var base: UnsafeMutablePointer<ColumnNode>?
+    private(set) var capacity = 0
+
+    init() {}
+
+    /// A copy of the first `initialised` nodes, with the same capacity.
+    func copy(initialised: Int) -> NodeStorage {
+        let copy = NodeStorage()
+        copy.grow(to: capacity)
+        if initialised > 0, let base, let target = copy.base { target.initialize(from: base, count: initialised) }
+        return copy
+    }
+
+    /// Makes room for `newCapacity` nodes, keeping the initialised ones.
+    func grow(to newCapacity: Int) {
+        guard newCapacity > capacity else { return }
+        let bytes = newCapacity * MemoryLayout<ColumnNode>.stride
+        guard let raw = realloc(base, bytes) else { fatalError("out of memory for \(newCapacity) column nodes") }
+        base = raw.bindMemory(to: ColumnNode.self, capacity: newCapacity)
+        capacity = newCapacity
+    }
+
+    deinit { free(base) }
 }
 
 /// Raw access to a ColumnIndex during `withLinker`; valid only inside it.

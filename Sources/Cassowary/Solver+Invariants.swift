@@ -52,7 +52,7 @@ extension Solver {
                 }
                 if !t.columns.isIndexed(cell.symbol) {
                     if cell.node != -1 { problems.append("\(rowName): unindexed \(name(of: cell.symbol)) has a node") }
-                } else if cell.node < 0 || Int(cell.node) >= t.columns.nodes.count || t.columns.nodes[Int(cell.node)].slot != Int32(slot) {
+                } else if cell.node < 0 || Int(cell.node) >= t.columns.nodeCount || t.columns.node(cell.node).slot != Int32(slot) {
                     problems.append("\(rowName): cell \(name(of: cell.symbol)) has a stale column node")
                 }
                 holders[Int(cell.symbol)].append(Int32(slot))

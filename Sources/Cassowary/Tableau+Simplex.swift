@@ -54,7 +54,7 @@ extension Tableau {
         var bestRatio = Double.greatestFiniteMagnitude
         var node = columns.head[Int(entering)]
         while node >= 0 {
-            let slot = Int(columns.nodes[Int(node)].slot)
+            let slot = Int(columns.node(node).slot)
             let basic = basicOfSlot[slot]
             if kinds[Int(basic)] != .external {
                 let coefficient = rows[slot].coefficient(of: entering)
@@ -66,7 +66,7 @@ extension Tableau {
                     }
                 }
             }
-            node = columns.nodes[Int(node)].next
+            node = columns.node(node).next
         }
         return best
     }
@@ -143,12 +143,12 @@ extension Tableau {
     mutating func shiftConstants(along symbol: Int32, by delta: Double) {
         var node = columns.head[Int(symbol)]
         while node >= 0 {
-            let slot = Int(columns.nodes[Int(node)].slot)
+            let slot = Int(columns.node(node).slot)
             let constant = rows[slot].constant + delta * rows[slot].coefficient(of: symbol)
             rows[slot].constant = constant
             let basic = basicOfSlot[slot]
             if constant < 0 && kinds[Int(basic)] != .external { infeasible.append(basic) }
-            node = columns.nodes[Int(node)].next
+            node = columns.node(node).next
         }
     }
 

@@ -109,8 +109,8 @@ struct Tableau {
             var node = columns.head[Int(symbol)]
             while node >= 0 {
                 // Merging unlinks this node only; the next one of the same symbol stays valid.
-                let next = columns.nodes[Int(node)].next
-                substitute(symbol, with: row, inSlot: Int(columns.nodes[Int(node)].slot))
+                let next = columns.node(node).next
+                substitute(symbol, with: row, inSlot: Int(columns.node(node).slot))
                 node = next
             }
         } else {

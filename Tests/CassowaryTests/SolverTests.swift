@@ -259,4 +259,30 @@ import Testing
         #expect(solver.id(of: Variable("never used")) == nil)
         #expect(solver.value(of: Variable("never used")) == 0)
     }
+
+    @Test func aCopiedSolverIsIndependent() throws {
+        // The solver is a value: a copy changed (rows merged, column nodes linked and freed,
+        // the node pool grown) leaves the original as it was, and both stay consistent.
+        var original = Solver()
+        var chain: [Variable] = []
+        for i in 0..<40 {
+            let v = Variable("v\(i)")
+            try original.addConstraint(i == 0 ? v == 0 : (v == chain[i - 1] + 1).withPriority(750))
+            chain.append(v)
+        }
+        var copy = original
+        let extra = (chain[39] == 100).withPriority(900)
+        try copy.addConstraint(extra)
+        for i in 40..<400 {
+            let v = Variable("w\(i)")
+            try copy.addConstraint((v == chain[39] + Double(i)).withPriority(500))
+        }
+        try copy.removeConstraint(extra)
+        try original.addConstraint((chain[10] == 50).withPriority(1000))
+        #expect(original.invariantViolations().isEmpty)
+        #expect(copy.invariantViolations().isEmpty)
+        // One of the first ten links gives way in the original (which one is the solver's choice).
+        #expect(values(&original, [chain[0], chain[10], chain[39]]) == [0, 50, 79])
+        #expect(values(&copy, [chain[0], chain[10], chain[39]]) == [0, 10, 39])
+    }
 }
