@@ -18,13 +18,59 @@ private let fixture = Fixture()
     }
 
     @Test func generatedImagesPastTheBudgetAreRefusedBeforeAnyIsMade() {
-        // 64 solids of 4096 × 4096 (4 GiB): refused at the ninth (8 × 64 MiB is the 512 MiB budget),
-        // before a pixel is made — this test allocates none of it.
+        // 64 solids of 4096 × 4096 (12 GiB at 12 bytes a pixel): refused at the fifth (4 × 192 MiB is
+        // the 768 MiB budget), before a pixel is made — this test allocates none of it.
         let images = (0..<64).map { "\"s\($0)\": { \"generate\": { \"solid\": { \"size\": [4096, 4096], \"color\": \"#FF0000\" } } }" }
         let text = "{ \"canvas\": { \"size\": [10, 10] }, \"images\": { \(images.joined(separator: ", ")) }, \"root\": {} }"
         let found = Self.errors(text)
         #expect(found.count == 1)
-        #expect(found.first?.contains("$.images.s8: the generated images up to this one need 576 MiB of pixels, more than the 512 MiB") == true)
+        #expect(found.first?.contains("$.images.s4: the generated images up to this one need 960 MiB of pixels, more than the 768 MiB") == true)
+    }
+
+    @Test func rotatedAndMirroredCopiesCountAgainstTheBudget() {
+        // One 1024² image (12 MiB) and its seven other orientations: 8 × 12 = 96 MiB, over a
+        // budget of 75 MiB at the seventh and the eighth; each orientation alone fits.
+        let orientations = ["down", "left", "right", "upMirrored", "downMirrored", "leftMirrored", "rightMirrored"]
+        let derived = orientations.map { "\"\($0)\": { \"from\": \"base\", \"orientation\": \"\($0)\" }" }
+        let text = """
+        { "canvas": { "size": [10, 10] }, "images": { "base": { "generate": { "solid": { "size": [1024, 1024], "color": "#FF0000" } } },
+          \(derived.joined(separator: ", ")) }, "root": {} }
+        """
+        var limits = ScenarioLimits()
+        limits.imageBytes = 75 << 20
+        let found = Self.errors(text, limits: limits)
+        #expect(found.count == 2)
+        #expect(found.first?.contains("$.images.leftMirrored: this image (its pixels and their rotated or mirrored copies, 12.0 MiB) takes the "
+                                      + "scenario's images past 75.0 MiB of pixels (72.0 MiB before it)") == true)
+    }
+
+    @Test func imagesDeriveAtMost32Deep() {
+        func chain(_ n: Int, reversed: Bool) -> String {
+            var images = ["\"i0\": { \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }"]
+            images += (1..<n).map { "\"i\($0)\": { \"from\": \"i\($0 - 1)\" }" }
+            if reversed { images.reverse() }
+            return "{ \"canvas\": { \"size\": [10, 10] }, \"images\": { \(images.joined(separator: ", ")) }, \"root\": {} }"
+        }
+        #expect(Self.errors(chain(33, reversed: false)).isEmpty)
+        #expect(Self.errors(chain(34, reversed: false)) == ["l.json:1:\(chain(34, reversed: false).range(of: "\"i33\"")!.lowerBound.utf16Offset(in: chain(34, reversed: false)) + 8): error: $.images.i33: \"i33\" is derived 33 images deep, more than the 32 a scenario may chain (docs/LIMITS.md): derive from the original image instead"])
+        // Declared last first, a 5,000-long chain is resolved by recursion: refused at 33 deep,
+        // never a deep stack (it crashed at about 2,000).
+        let reversed = Self.errors(chain(5000, reversed: true))
+        #expect(!reversed.isEmpty && reversed.allSatisfy { $0.contains("is derived more than 32 images deep") })
+        // Animated images whose frames are animated images: the same depth.
+        var animated = ["\"a0\": { \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }"]
+        animated += (1..<2000).map { "\"a\($0)\": { \"animated\": { \"frames\": [\"a\($0 - 1)\"] } }" }
+        let text = "{ \"canvas\": { \"size\": [10, 10] }, \"images\": { \(animated.joined(separator: ", ")) }, \"root\": {} }"
+        #expect(Self.errors(text).first?.contains("$.images.a33: \"a33\" is derived 33 images deep") == true)
+    }
+
+    @Test func anAnimatedImageHasAtMost1000Frames() {
+        let frames = Array(repeating: "\"f\"", count: 1001).joined(separator: ", ")
+        let text = """
+        { "canvas": { "size": [10, 10] }, "images": { "f": { "generate": { "solid": { "size": [4, 4], "color": "#FF0000" } } },
+          "a": { "animated": { "frames": [\(frames)], "duration": 1 } } }, "root": {} }
+        """
+        #expect(Self.errors(text).first?.contains("$.images.a.animated.frames: 1001 animation frames, more than the 1000 an animated image may have") == true)
     }
 
     @Test func theVariantProductIsCapped() {
@@ -121,6 +167,31 @@ private let fixture = Fixture()
             #expect(messages == ["\"\(name)\" is a symbolic link to \"\(target)\", which leads to no file (a loop, or a target that is gone): "
                                  + "point it at a PNG, or name the PNG itself"])
         }
+    }
+}
+
+/// A catalog folder that links back into the catalog is reported, not walked for ever (two
+/// such links made the walk double at every level until the system's link limit).
+@Suite struct CatalogLoopTests {
+    @Test func symbolicLinksBackIntoACatalogAreReported() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-catalog-loop-\(UUID().uuidString)")
+        let set = folder.appendingPathComponent("Cat.xcassets/A.colorset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1", "green": "0", "blue": "0", "alpha": "1"}}}]}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        for link in ["l1", "l2"] {
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("Cat.xcassets/\(link)").path, withDestinationPath: ".")
+        }
+        let text = #"{ "canvas": { "size": [4, 4] }, "assetCatalogs": ["Cat.xcassets"], "root": { "backgroundColor": { "named": "A" } } }"#
+        var messages: [String] = []
+        do {
+            _ = try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "c.json", name: "c")
+        } catch {
+            messages = error.diagnostics.map(\.description)
+        }
+        #expect(messages == ["Cat.xcassets/l1: error: is a symbolic link to a folder of the catalog already read (a loop): remove it",
+                             "Cat.xcassets/l2: error: is a symbolic link to a folder of the catalog already read (a loop): remove it"])
     }
 }
 

@@ -58,13 +58,17 @@ struct CatalogIndex {
     /// Indexes the catalog at `url` (already known to be inside `root`, the scenario's folder).
     init(url: URL, display: String, root: URL, cache: AssetCache) {
         self.display = display
-        walk(url, display: display, path: url.lastPathComponent, prefix: "", root: root, cache: cache)
+        var visited: Swift.Set<String> = [url.resolvingSymlinksInPath().path]
+        walk(url, display: display, path: url.lastPathComponent, prefix: "", root: root, cache: cache, visited: &visited)
         for (index, set) in sets.enumerated() {
             byName[set.kind.rawValue + ":" + set.name, default: []].append(index)
         }
     }
 
-    private mutating func walk(_ folder: URL, display: String, path: String, prefix: String, root: URL, cache: AssetCache) {
+    /// `visited`: the real paths of the groups walked so far, so that a symbolic link back into
+    /// the catalog (a loop) is reported instead of walked for ever.
+    private mutating func walk(_ folder: URL, display: String, path: String, prefix: String, root: URL, cache: AssetCache,
+                               visited: inout Swift.Set<String>) {
         guard let entries = cache.listing(folder) else {
             diagnostics.append(ScenarioDiagnostic(file: display, location: nil, path: "", message: "cannot read the folder"))
             return
@@ -83,9 +87,14 @@ struct CatalogIndex {
             let stem = (entry as NSString).deletingPathExtension
             if ext.isEmpty || ext == "spriteatlas" {
                 // A group, or a sprite atlas (a group of image sets for SpriteKit that UIImage(named:) also reads).
+                guard visited.insert(url.resolvingSymlinksInPath().path).inserted else {
+                    diagnostics.append(ScenarioDiagnostic(file: entryDisplay, location: nil, path: "",
+                                                          message: "is a symbolic link to a folder of the catalog already read (a loop): remove it"))
+                    continue
+                }
                 let namespace = Self.providesNamespace(url, display: entryDisplay, cache: cache, into: &diagnostics)
                 walk(url, display: entryDisplay, path: path + "/" + entry, prefix: namespace ? prefix + stem + "/" : prefix,
-                     root: root, cache: cache)
+                     root: root, cache: cache, visited: &visited)
             } else if let kind = Kind(rawValue: ext) {
                 sets.append(Set(name: prefix + stem, kind: kind, url: url, display: entryDisplay, path: path + "/" + entry))
             } else if Self.otherKinds.contains(ext) {

@@ -8,6 +8,11 @@ import Raster
 /// of which may lead back to itself), each optionally changed by the UIImage methods' keys
 /// (docs/SCENARIOS.md §Images).
 struct ImageReader {
+    /// How deep images may derive from images (`from`, animation frames): a chain is resolved
+    /// recursively, and UIKit code makes images from images a handful of steps deep.
+    static let maxDerivationDepth = 32
+    /// Frames of one animated image (a GIF's worth; each frame is a reference, its pixels shared).
+    static let maxFrames = 1_000
     enum Kind {
         case file(path: String, node: JSONNode)
         case named(name: String, node: JSONNode)
@@ -15,6 +20,16 @@ struct ImageReader {
         case derived(base: String, node: JSONNode)
         case animated(frames: [(name: String, node: JSONNode)], duration: Double)
         case asset([ImageAssetRegistration])
+
+        /// The images this one is made from.
+        var bases: [String] {
+            switch self {
+            case let .derived(base, _): [base]
+            case let .animated(frames, _): frames.map(\.name)
+            case let .asset(registrations): registrations.map(\.image)
+            case .file, .named, .generate: []
+            }
+        }
     }
 
     /// The UIImage methods a source may apply, in the order they apply.
@@ -63,10 +78,24 @@ struct ImageReader {
     /// Bytes of pixels the images hold so far, each SourceImage counted once
     /// (the `image-bytes` limit).
     private var pixelBytes = 0
-    private var charged: Set<ObjectIdentifier> = []
+    private var charged: Set<Charge> = []
+
+    /// One image in memory: stored pixels, or a copy of them under an orientation transform
+    /// (SourceImage makes each transform once, when it is first drawn).
+    private struct Charge: Hashable {
+        let source: ObjectIdentifier
+        let transform: PixelTransform
+    }
+
+    /// Bytes of memory per pixel of an image: premultiplied RGBA8 (4) and the same pixels in
+    /// 16-bit lanes for the bilinear kernel (8) — what a decoded, generated or transformed image
+    /// holds (Raster.SourceImage).
+    static let bytesPerPixel = 12
     private var resolved: [String: Image] = [:]
     /// Names that failed to resolve (reported once).
     private var failed: Set<String> = []
+    /// Per resolved image: how many derivations deep it is (0 for a file, named or generated image).
+    private var depths: [String: Int] = [:]
     /// Names given in file order (so that nothing depends on dictionary order).
     private(set) var order: [String] = []
 
@@ -93,7 +122,7 @@ struct ImageReader {
             }
             if let (kind, modifiers) = readSpec(member.value) {
                 if case let .generate(w, h, _) = kind {
-                    generatedBytes += w * h * 4
+                    generatedBytes += w * h * Self.bytesPerPixel
                     if generatedBytes > d.limits.imageBytes {
                         d.error(member.value, "the generated images up to this one need \(Self.mebibytes(generatedBytes)) of pixels, more than the "
                                 + "\(Self.mebibytes(d.limits.imageBytes)) one scenario may hold so that a run stays within memory: "
@@ -183,6 +212,11 @@ struct ImageReader {
             guard let animated = ObjectReader(object["animated"]!, allowed: ScenarioKeys.animated, what: "an animated image", d),
                   let framesNode = animated.required("frames", d, hint: " (image names, in order)"),
                   let frames = Read.array(framesNode, d, what: "animation frames") else { return nil }
+            guard frames.count <= ImageReader.maxFrames else {
+                d.error(framesNode, "\(frames.count) animation frames, more than the \(ImageReader.maxFrames) an animated image may have "
+                        + "(docs/LIMITS.md): use fewer frames")
+                return nil
+            }
             var duration = 0.0
             if let n = animated["duration"] {
                 guard let value = Read.number(n, d, in: ScenarioLimits.seconds, what: "a duration in seconds") else { return nil }
@@ -298,6 +332,13 @@ struct ImageReader {
             d.error(entry.node, "images derive from each other in a cycle: \(cycle.joined(separator: " → "))")
             return nil
         }
+        // Recursion is bounded by the depth limit (a long chain is refused, never a deep stack).
+        guard chain.count <= ImageReader.maxDerivationDepth else {
+            d.error(entry.node, "\"\(chain[0])\" is derived more than \(ImageReader.maxDerivationDepth) images deep, the most a scenario may "
+                    + "chain (docs/LIMITS.md): derive from the original image instead")
+            failed.formUnion(chain + [name])
+            return nil
+        }
         chain.append(name)
         defer { chain.removeLast() }
         var image: Image?
@@ -323,9 +364,9 @@ struct ImageReader {
             image?.rename(name)
         case let .generate(w, h, pixels):
             // Refused before its pixels are made.
-            if withinBudget(adding: w * h * 4, for: "\(w) × \(h) px", at: entry.node) {
+            if withinBudget(adding: w * h * Self.bytesPerPixel, for: "\(w) × \(h) px", at: entry.node) {
                 let source = SourceImage(Bitmap(width: w, height: h, straightRGBA: pixels()))
-                charged.insert(ObjectIdentifier(source))  // already counted
+                charged.insert(Charge(source: ObjectIdentifier(source), transform: .identity))  // already counted
                 image = Image(name: name, pixels: source)
             }
         case let .derived(base, node):
@@ -355,27 +396,46 @@ struct ImageReader {
             d.error(node, "\"resizingMode\" needs \"capInsets\": the image is not resizable (add \"capInsets\"; [0, 0, 0, 0] makes the whole image the part that tiles or stretches)")
             image = nil
         }
-        if var made = image, charge(made, at: entry.node) {
+        // How many derivations deep the image is (its bases resolved, even when earlier).
+        let depth = 1 + (entry.kind.bases.compactMap { depths[$0] }.max() ?? -1)
+        if image != nil && depth > ImageReader.maxDerivationDepth {
+            d.error(entry.node, "\"\(name)\" is derived \(depth) images deep, more than the \(ImageReader.maxDerivationDepth) a scenario may "
+                    + "chain (docs/LIMITS.md): derive from the original image instead")
+            image = nil
+        }
+        if var made = image {
             entry.modifiers.apply(to: &made)
+            image = charge(made, at: entry.node) ? made : nil
+        }
+        if let made = image {
             resolved[name] = made
+            depths[name] = depth
             return made
         }
         failed.insert(name)
         return nil
     }
 
-    /// Adds the pixels of `image`, its variants and frames (each SourceImage once) to the
-    /// scenario's budget; false (reported at `node`) when that goes over the `image-bytes` limit.
+    /// Adds the memory of `image`, its variants and frames to the scenario's budget: each stored
+    /// SourceImage once, and each orientation copy its drawing will make (its orientation, and the
+    /// horizontally flipped one when it flips for right-to-left layouts); false (reported at
+    /// `node`) when that goes over the `image-bytes` limit.
     private mutating func charge(_ image: Image, at node: JSONNode) -> Bool {
-        var sources = [image.pixels] + image.variants.map(\.value.pixels) + image.frames.map(\.pixels)
-        sources += image.frames.flatMap { $0.variants.map(\.value.pixels) }
+        var images = [image] + image.variants.map(\.value) + image.frames
+        images += image.frames.flatMap { $0.variants.map(\.value) }
         var bytes = 0
-        var new: [ObjectIdentifier] = []
-        for source in sources where !charged.contains(ObjectIdentifier(source)) && !new.contains(ObjectIdentifier(source)) {
-            new.append(ObjectIdentifier(source))
-            bytes += source.width * source.height * 4
+        var new: Set<Charge> = []
+        for shown in images {
+            var transforms: [PixelTransform] = [.identity, shown.orientation.transform]
+            if shown.flipsForRightToLeftLayoutDirection { transforms.append(shown.orientation.transform.thenFlippedHorizontally) }
+            for transform in transforms {
+                let key = Charge(source: ObjectIdentifier(shown.pixels), transform: transform)
+                if !charged.contains(key) && new.insert(key).inserted {
+                    bytes += shown.pixels.width * shown.pixels.height * Self.bytesPerPixel
+                }
+            }
         }
-        guard withinBudget(adding: bytes, for: "its pixels", at: node) else { return false }
+        guard withinBudget(adding: bytes, for: "its pixels and their rotated or mirrored copies", at: node) else { return false }
         charged.formUnion(new)
         return true
     }
@@ -393,8 +453,12 @@ struct ImageReader {
         return false
     }
 
-    /// Bytes as whole MiB, rounded up.
-    private static func mebibytes(_ bytes: Int) -> String { "\((bytes + (1 << 20) - 1) >> 20) MiB" }
+    /// Bytes in MiB, rounded up (to a tenth below 100 MiB, so that two amounts never read equal
+    /// while one exceeds the other by less than a MiB).
+    private static func mebibytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + (1 << 20) - 1) >> 20
+        return tenths < 1000 ? "\(tenths / 10).\(tenths % 10) MiB" : "\((bytes + (1 << 20) - 1) >> 20) MiB"
+    }
 
     /// Resolves the image `base` that `name` is made from (`role`: "to derive from", "as a frame",
     /// "to register"), reporting unknown names.

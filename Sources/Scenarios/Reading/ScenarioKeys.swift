@@ -56,9 +56,10 @@ public struct ScenarioLimits: Sendable, Equatable {
     /// Variants of one scenario (trait combinations × (1 + states)): each is laid out when the
     /// scenario loads and rendered by check, record and render.
     public var variants = 4096
-    /// Bytes of pixels one scenario's images may hold, decoded or generated (4 per pixel; each
-    /// distinct image once): 512 MiB, about 40 full iPhone screens at 3x.
-    public var imageBytes = 1 << 29
+    /// Bytes of memory one scenario's images may hold, decoded or generated, with the rotated
+    /// and mirrored copies drawing makes (12 per pixel, ImageReader.bytesPerPixel; each distinct
+    /// image once): 768 MiB, 64 Mi pixels — 21 full iPhone screens at 3x, or four 4096² images.
+    public var imageBytes = 768 << 20
 
     /// The defaults.
     public static let `default` = ScenarioLimits()
@@ -71,7 +72,7 @@ public struct ScenarioLimits: Sendable, Equatable {
         ("views", "views in one scenario", \.views),
         ("constraints", "constraints in one scenario", \.constraints),
         ("variants", "variants of one scenario", \.variants),
-        ("image-bytes", "bytes of image pixels in one scenario", \.imageBytes),
+        ("image-bytes", "bytes of image memory in one scenario", \.imageBytes),
     ]
 
     /// " (limit NAME, docs/LIMITS.md; raise it with --limit NAME=N)" for messages.
