@@ -29,7 +29,17 @@ public struct JSONParser {
     /// Parses a whole document.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw JSONSyntaxError(location: SourceLocation(line: 1, column: 1), message: "file is not valid UTF-8")
+            let offset = firstInvalidUTF8(bytes)
+            var location = SourceLocation(line: 1, column: 1)
+            for byte in bytes[..<offset] {
+                if byte == UInt8(ascii: "\n") {
+                    location = SourceLocation(line: location.line + 1, column: 1)
+                } else if byte & 0xC0 != 0x80 {
+                    location.column += 1
+                }
+            }
+            throw JSONSyntaxError(location: location, message: "file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) "
+                                  + "at offset \(offset) starts no well-formed UTF-8 character)")
         }
         var parser = JSONParser(bytes)
         // A UTF-8 byte order mark is tolerated.
@@ -41,6 +51,31 @@ public struct JSONParser {
             throw parser.error("unexpected \(parser.describeCurrent()) after the end of the document")
         }
         return root
+    }
+
+    /// The offset of the first byte of the first ill-formed sequence (RFC 3629 §4: no overlong
+    /// forms, no surrogates, nothing past U+10FFFF); `bytes.count` when there is none.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            let length: Int, second: ClosedRange<UInt8>
+            switch lead {
+            case 0x00...0x7F: i += 1; continue
+            case 0xC2...0xDF: length = 2; second = 0x80...0xBF
+            case 0xE0: length = 3; second = 0xA0...0xBF
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3; second = 0x80...0xBF
+            case 0xED: length = 3; second = 0x80...0x9F
+            case 0xF0: length = 4; second = 0x90...0xBF
+            case 0xF1...0xF3: length = 4; second = 0x80...0xBF
+            case 0xF4: length = 4; second = 0x80...0x8F
+            default: return i
+            }
+            guard i + length <= bytes.count, second.contains(bytes[i + 1]),
+                  bytes[(i + 2)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 }) else { return i }
+            i += length
+        }
+        return bytes.count
     }
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
