@@ -81,8 +81,9 @@ public enum FileOutput {
     }
 
     /// Temporary files under `folder` (paths relative to it, sorted) that an interrupted write
-    /// left: ivsim's own whose process is gone, and Foundation's (`.dat.nosync…`, from earlier
-    /// versions of ivsim).
+    /// left: ivsim's own whose process is gone — or older than `staleAfter`, since process ids
+    /// are reused and no write takes that long between creating its temporary and renaming it —
+    /// and Foundation's (`.dat.nosync…`, from earlier versions of ivsim).
     public static func strays(in folder: URL) -> [String] {
         let files = (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? []
         return files.filter { path in
@@ -91,7 +92,12 @@ public enum FileOutput {
             guard name.hasPrefix("."), let marker = name.range(of: temporaryMarker) else { return false }
             let pid = name[marker.upperBound...].prefix { $0.isNumber }
             guard let process = Int32(pid) else { return true }
-            return kill(process, 0) != 0 && errno == ESRCH  // its writer is gone
+            if kill(process, 0) != 0 && errno == ESRCH { return true }  // its writer is gone
+            let modified = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path))?[.modificationDate] as? Date
+            return modified.map { Date().timeIntervalSince($0) > staleAfter } ?? false
         }.sorted()
     }
+
+    /// Seconds after which a temporary file is a stray whatever its process id says: 10 minutes.
+    static let staleAfter: TimeInterval = 600
 }

@@ -13,7 +13,7 @@ enum LimitOption {
                              + " (limits: \(names.joined(separator: ", ")))")
         }
         guard let value = Int(number.replacingOccurrences(of: "_", with: "")), value >= 1 else {
-            throw UsageError(message: "--limit \(name) needs a whole number of at least 1 (\(limit.what)), found '\(number)'")
+            throw UsageError(message: "--limit \(name) needs a whole number from 1 to \(Int.max) (\(limit.what)), found '\(number)'")
         }
         limits[keyPath: limit.keyPath] = value
     }

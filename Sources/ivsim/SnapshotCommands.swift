@@ -33,7 +33,10 @@ enum SnapshotCommands {
                 case "--junit": junit = try value(argument)
                 case "--report-json": reportJSON = try value(argument)
                 case "--jobs", "-j":
-                    guard let n = Int(try value(argument)), n >= 1 else { throw UsageError(message: "--jobs needs a number of at least 1") }
+                    let text = try value(argument)
+                    guard let n = Int(text), (1...1024).contains(n) else {
+                        throw UsageError(message: "--jobs needs a whole number from 1 to 1024, found '\(text)'")
+                    }
                     jobs = n
                 case "--prune" where allowPrune: prune = true
                 case "--strict": strict = true

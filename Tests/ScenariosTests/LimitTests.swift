@@ -64,6 +64,19 @@ private let fixture = Fixture()
         #expect(Self.errors(text).first?.contains("$.images.a33: \"a33\" is derived 33 images deep") == true)
     }
 
+    @Test func stateNamesFitInFileNames() {
+        func text(_ name: String) -> String {
+            """
+            { "canvas": { "size": [10, 10] }, "root": { "subviews": [ { "id": "v", "frame": [0, 0, 1, 1] } ] },
+              "variants": { "states": [ { "name": "\(name)", "set": { "v.alpha": 0.5 } } ] } }
+            """
+        }
+        #expect(Self.errors(text(String(repeating: "a", count: 64))).isEmpty)
+        #expect(Self.errors(text(String(repeating: "a", count: 300))) == [
+            "l.json:2:39: error: $.variants.states[0].name: the state name \"aaaaaaaaaaaaaaaaaaaa…\" is 300 characters long, more than the 64 a "
+            + "state name may have (it becomes part of the snapshot's file names): shorten it"])
+    }
+
     @Test func anAnimatedImageHasAtMost1000Frames() {
         let frames = Array(repeating: "\"f\"", count: 1001).joined(separator: ", ")
         let text = """

@@ -144,7 +144,9 @@ private let fixture = Fixture()
         #expect(unknown.status == 2)
         #expect(unknown.stderr == "ivsim: error: --limit: unknown limit 'view' (did you mean \"views\"?) (limits: file-bytes, views, constraints, variants, image-bytes)\n")
         #expect(try w.run(["render", "--limit", "views=0", "Scenarios/basic/one-view.json", "-o", "out"]).stderr
-                    == "ivsim: error: --limit views needs a whole number of at least 1 (views in one scenario), found '0'\n")
+                    == "ivsim: error: --limit views needs a whole number from 1 to 9223372036854775807 (views in one scenario), found '0'\n")
+        #expect(try w.run(["check", "--jobs", "99999999999999999999"]).stderr
+                    == "ivsim: error: --jobs needs a whole number from 1 to 1024, found '99999999999999999999'\n")
     }
 
     @Test func aMissingBaselineFails() throws {

@@ -92,4 +92,24 @@ import TestSupport
         #expect(!w.snapshot("Snapshots").keys.contains { $0.contains(".ivsim-tmp.") || $0.contains(".dat.nosync") })
         #expect(killedMidway >= 1, "only \(killedMidway) of 10 kills landed while baselines were being written")
     }
+
+    @Test func oldTemporariesAnywhereUnderSnapshotsAreStraysWhateverTheirProcessID() throws {
+        // Process 1 is always alive, so only the age makes these strays: one at the top of
+        // Snapshots/, one in the folder of a scenario that no longer exists.
+        let w = try CommandLineTests.Workspace()
+        try FileManager.default.createDirectory(at: w.url("Snapshots/gone"), withIntermediateDirectories: true)
+        let old = Date(timeIntervalSinceNow: -3600)
+        for path in ["Snapshots/.top.png.ivsim-tmp.1.2", "Snapshots/gone/.x.png.ivsim-tmp.1.3"] {
+            try w.write(path, "partial")
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: w.url(path).path)
+        }
+        try w.write("Snapshots/.fresh.png.ivsim-tmp.1.4", "a live writer's")  // recent, and pid 1 lives: not a stray
+        let check = try w.run(["check"])
+        #expect(check.stdout.contains("note: 2 temporary file(s) an interrupted write left"))
+        #expect(check.stdout.contains(".top.png.ivsim-tmp.1.2") && check.stdout.contains("gone/.x.png.ivsim-tmp.1.3"))
+        #expect(!check.stdout.contains(".fresh.png"))
+        try w.run(["record"])
+        #expect(w.read("Snapshots/.top.png.ivsim-tmp.1.2") == nil && w.read("Snapshots/gone/.x.png.ivsim-tmp.1.3") == nil)
+        #expect(w.read("Snapshots/.fresh.png.ivsim-tmp.1.4") != nil)
+    }
 }

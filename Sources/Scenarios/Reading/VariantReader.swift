@@ -3,6 +3,8 @@ import Raster
 
 /// Reads "variants": a trait matrix and named states that set view properties.
 struct VariantReader {
+    /// The longest state name (it becomes part of file names).
+    static let maxStateName = 64
     let d: Diagnostics
     let properties: PropertyReader
     let ids: ViewIDs
@@ -63,6 +65,13 @@ struct VariantReader {
               let nameNode = object.required("name", d, hint: " (it becomes part of the snapshot name)"),
               let name = Read.string(nameNode, d, what: "a state name") else { return nil }
         let reserved = (["default"] + TraitDimension.variantNames).filter { $0 == $0.lowercased() }
+        // The name becomes part of file names (with the traits' part and ".layout.json", well
+        // inside the 255 bytes file systems allow).
+        guard name.utf8.count <= VariantReader.maxStateName else {
+            d.error(nameNode, "the state name \"\(name.prefix(20))…\" is \(name.utf8.count) characters long, more than the "
+                    + "\(VariantReader.maxStateName) a state name may have (it becomes part of the snapshot's file names): shorten it")
+            return nil
+        }
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }),
               !reserved.contains(name) else {
             d.error(nameNode, "invalid state name \"\(name)\": use lower-case letters, digits and \"-\", and none of \(reserved.joined(separator: ", "))")
