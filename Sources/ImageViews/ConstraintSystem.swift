@@ -65,6 +65,37 @@ struct ConstraintSystem {
             guard let entry = entry(for: constraint) else { continue }
             pending.append(entry)
         }
+        // The solver's order: required equalities that fix one unknown (`v.width == 44`), then
+        // constraints among sizes only (`a.width == b.width`, aspect ratios), then the rest, each
+        // group in file order. An unknown fixed or related early is never a parametric symbol that
+        // later rows hold; fixed after a chain of positions had used it, it was substituted into
+        // every later link's row (2,000 views whose widths came after their links: 17 s, cubic).
+        // Whether required constraints conflict does not depend on the order, so only a conflict
+        // is redone in file order, from an empty solver: the constraint refused and its conflicts
+        // are those of file order (docs/LAYOUT.md §Auto Layout, "Order").
+        let sizeUnknowns = Set(boxes.compactMap { $0 }.flatMap { [ObjectIdentifier($0.width), ObjectIdentifier($0.height)] })
+        let group = pending.map { entry -> Int in
+            if Self.fixesOneUnknown(entry.constraint) { return 0 }
+            return entry.constraint.expression.terms.allSatisfy { sizeUnknowns.contains(ObjectIdentifier($0.variable)) } ? 1 : 2
+        }
+        if group.contains(where: { $0 < 2 }) {
+            let solverOrder = (0...2).flatMap { g in pending.indices.filter { group[$0] == g } }
+            var conflict = false
+            for index in solverOrder {
+                do {
+                    try solver.addConstraint(pending[index].constraint)
+                } catch {
+                    conflict = true
+                    break
+                }
+            }
+            if !conflict {
+                entries = pending
+                pending = []
+            } else {
+                solver = Solver()
+            }
+        }
         for entry in pending {
             entries.append(entry)
             do {
@@ -88,6 +119,12 @@ struct ConstraintSystem {
         }
         report.constraints = entries.map { layout($0, satisfied: violation(of: $0.constraint)) }
         return report
+    }
+
+    /// Whether `constraint` is a required equality in one unknown (`unknown == constant`).
+    static func fixesOneUnknown(_ constraint: Constraint) -> Bool {
+        guard constraint.strength.isRequired, constraint.relation == .equal, let first = constraint.expression.terms.first else { return false }
+        return constraint.expression.terms.allSatisfy { $0.variable === first.variable }
     }
 
     /// Reads every view's solved alignment rect.

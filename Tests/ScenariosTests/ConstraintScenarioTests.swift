@@ -169,4 +169,37 @@ private let fixture = Fixture()
         #expect(la.views.map(\.frame) == lb.views.map(\.frame))
         #expect(la.autoLayout?.constraints == lb.autoLayout?.constraints)
     }
+
+    /// A row of plain views, each tied to the one before at 750, with its sizes before or after the links.
+    static func chain(_ n: Int, sizesFirst: Bool) -> String {
+        let views = (0..<n).map { "{ \"id\": \"v\($0)\" }" }.joined(separator: ", ")
+        let links = ["v0.leading == superview.leading + 3"] + (1..<n).map { "v\($0).leading == v\($0 - 1).trailing @750" }
+        let sizes = (0..<n).flatMap { ["v\($0).top == superview.top", "v\($0).width == \($0 % 3 + 1)", "v\($0).height == 1"] }
+        let list = (sizesFirst ? sizes + links : links + sizes).map { "\"\($0)\"" }.joined(separator: ", ")
+        return #"{ "canvas": { "size": [400, 10] }, "root": { "subviews": [\#(views)], "constraints": [\#(list)] } }"#
+    }
+
+    @Test func sizesAfterTheirLinksSolveAlikeInFileOrderInTheReport() throws {
+        // The solver takes fixed sizes first whatever their place in the file (docs/LAYOUT.md
+        // §Auto Layout, "System"); frames and the report's order are those of the file.
+        let late = try Self.load(Self.chain(60, sizesFirst: false)), early = try Self.load(Self.chain(60, sizesFirst: true))
+        let lateLayout = late.scene(for: late.variants()[0]).layout, earlyLayout = early.scene(for: early.variants()[0]).layout
+        var x = 3.0
+        for i in 0..<60 {
+            #expect(lateLayout.views[i + 1].frame == Rect(x: x, y: 0, width: Double(i % 3 + 1), height: 1))
+            x += Double(i % 3 + 1)
+        }
+        #expect(lateLayout.views.map(\.frame) == earlyLayout.views.map(\.frame))
+        let labels = lateLayout.autoLayout?.constraints.filter { $0.kind == .constraint }.map(\.label)
+        #expect(labels?.first == "v0.leading == superview.leading + 3" && labels?.last == "v59.height == 1")
+    }
+
+    @Test func aConflictIsReportedWhereFileOrderMeetsIt() {
+        // The solver's order would meet the conflict at the size relation (added after both fixed
+        // widths); the error names the constraint that file order refuses, and its conflicts.
+        let text = Self.scenario(Self.complete + ["hero.width == icon.width + 10", "hero.width == 50", "icon.width == 50"])
+        #expect(Self.errors(text) == ["c.json:17:9: error: $.root.constraints[5]: required constraint \"icon.width == 50\" "
+                                      + "cannot be satisfied together with \"hero.width == icon.width + 10\" ($.root.constraints[3]), "
+                                      + "\"hero.width == 50\" ($.root.constraints[4]); lower one of their priorities below 1000 or remove one"])
+    }
 }
