@@ -11,7 +11,7 @@ func snapshotBenchmarks() -> [Benchmark] {
     guard FileManager.default.fileExists(atPath: scenarios.path) else { return [] }
     func options(_ filters: [String], jobs: Int) -> SnapshotOptions {
         SnapshotOptions(scenariosFolder: scenarios, scenariosDisplay: "Scenarios", snapshotsFolder: snapshots,
-                        artifactsFolder: artifacts, filters: filters, jobs: jobs)
+                        artifactsFolder: artifacts, selection: Selection(arguments: filters), jobs: jobs)
     }
     let fullScreen = "image-files/full-screen-3x"
     let baseline = (try? [UInt8](Data(contentsOf: snapshots.appendingPathComponent(fullScreen + "/scale3.png")))) ?? []

@@ -1,7 +1,10 @@
 import Foundation
 
-/// Finds scenario files: every `*.json` under a folder except `*.schema.json` and the
-/// Contents.json files inside asset catalogs (`*.xcassets` folders are not entered), in path order.
+/// Finds scenario files: every `*.json` under a folder, in path order, except what is not a
+/// scenario — `*.schema.json`, layout reports (`*.layout.json`), the project configuration
+/// (`ivsim.json`), the Contents.json files inside asset catalogs (`*.xcassets` folders are not
+/// entered), hidden files and folders, and the folders given in `excluding` (the snapshots and
+/// artifacts folders when they lie inside the scenarios folder, as with `--scenarios .`).
 public enum ScenarioCatalog {
     /// A scenario file and its name (path under the folder, without ".json").
     public struct Entry: Sendable, Equatable {
@@ -17,22 +20,28 @@ public enum ScenarioCatalog {
         }
     }
 
-    /// The scenarios under `folder` whose names contain one of `filters` (all when empty).
-    public static func entries(in folder: URL, displayFolder: String, filters: [String] = []) -> [Entry] {
+    /// Whether a file name can be a scenario's.
+    public static func isScenarioFileName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && !name.hasSuffix(".schema.json") && !name.hasSuffix(".layout.json") && name != "ivsim.json"
+            && name != "Contents.json" && !name.hasPrefix(".")
+    }
+
+    /// The scenarios under `folder`, except those under the `excluding` folders.
+    public static func entries(in folder: URL, displayFolder: String, excluding: [URL] = []) -> [Entry] {
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
                                                               options: [.skipsHiddenFiles]) else { return [] }
         let base = folder.standardizedFileURL.path
+        let skipped = Set(excluding.map { $0.standardizedFileURL.path })
         var entries: [Entry] = []
         for case let url as URL in enumerator {
-            if url.pathExtension == "xcassets" {
+            let path = url.standardizedFileURL.path
+            if url.pathExtension == "xcassets" || skipped.contains(path) {
                 enumerator.skipDescendants()
                 continue
             }
-            let path = url.standardizedFileURL.path
-            guard path.hasSuffix(".json"), !path.hasSuffix(".schema.json"), path.hasPrefix(base + "/") else { continue }
+            guard isScenarioFileName(url.lastPathComponent), path.hasPrefix(base + "/") else { continue }
             let relative = String(path.dropFirst(base.count + 1))
             let name = String(relative.dropLast(".json".count))
-            if !filters.isEmpty && !filters.contains(where: { name.contains($0) }) { continue }
             let shown = displayFolder.isEmpty ? relative : (displayFolder.hasSuffix("/") ? displayFolder : displayFolder + "/") + relative
             entries.append(Entry(url: url, name: name, displayName: shown))
         }

@@ -8,8 +8,10 @@ public enum ScenarioLoader {
     /// `assets` is shared by the scenarios of one run, so that each asset catalog is indexed once.
     /// With `strict`, warnings (docs/SCENARIOS.md §Warnings) are errors.
     /// `limits` bound the work and memory one scenario may ask for (docs/LIMITS.md).
+    /// `assetRoots` are folders outside the scenario's own folder that its files may come from.
     public static func load(_ url: URL, displayName: String, name: String, assets: AssetCache = AssetCache(),
-                            strict: Bool = false, limits: ScenarioLimits = .default) throws(ScenarioErrors) -> Scenario {
+                            strict: Bool = false, limits: ScenarioLimits = .default,
+                            assetRoots: [AssetRoot] = []) throws(ScenarioErrors) -> Scenario {
         // Refused by its size before it is read.
         if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > limits.fileBytes {
             throw ScenarioErrors([tooLarge(size, limits, file: displayName)])
@@ -20,7 +22,7 @@ public enum ScenarioLoader {
                                                      message: exists ? "cannot read the file" : "no such file")])
         }
         return try parse([UInt8](data), folder: url.deletingLastPathComponent(), displayName: displayName, name: name, assets: assets,
-                         strict: strict, limits: limits)
+                         strict: strict, limits: limits, assetRoots: assetRoots)
     }
 
     private static func tooLarge(_ size: Int, _ limits: ScenarioLimits, file: String) -> ScenarioDiagnostic {
@@ -32,7 +34,7 @@ public enum ScenarioLoader {
     /// Parses scenario text whose relative asset paths resolve against `folder`.
     public static func parse(_ bytes: [UInt8], folder: URL, displayName: String, name: String,
                              assets cache: AssetCache = AssetCache(), strict: Bool = false,
-                             limits: ScenarioLimits = .default) throws(ScenarioErrors) -> Scenario {
+                             limits: ScenarioLimits = .default, assetRoots: [AssetRoot] = []) throws(ScenarioErrors) -> Scenario {
         guard bytes.count <= limits.fileBytes else { throw ScenarioErrors([tooLarge(bytes.count, limits, file: displayName)]) }
         let d = Diagnostics(file: displayName, limits: limits)
         let document: JSONNode
@@ -65,7 +67,8 @@ public enum ScenarioLoader {
                 return t
             }
         }
-        let assets = NamedAssets(object, folder: folder, displayName: displayName, cache: cache, traitCombinations: combinations, d)
+        let assets = NamedAssets(object, area: ReadableArea(folder: folder, roots: assetRoots), displayName: displayName, cache: cache,
+                                 traitCombinations: combinations, d)
 
         // Canvas.
         let colors = ColorReader(assets: assets, d: d)
@@ -74,7 +77,8 @@ public enum ScenarioLoader {
         if let node = object.required("canvas", d, hint: " (e.g. \"canvas\": {\"size\": [390, 844]})"),
            let canvas = ObjectReader(node, allowed: ScenarioKeys.canvas, what: "the canvas", d) {
             if let sizeNode = canvas.required("size", d, hint: " ([width, height] in points)"),
-               let v = Read.numbers(sizeNode, d, count: 2, in: ScenarioLimits.canvas, integer: true, what: "[width, height] in whole points") {
+               let v = Read.numbers(sizeNode, d, count: 2, in: ScenarioLimits.canvas, integer: true, what: "[width, height] in whole points",
+                                   names: ["the width", "the height"]) {
                 canvasSize = Size(width: v[0], height: v[1])
             }
             if let node = canvas["background"], let color = colors.read(node) { background = color }

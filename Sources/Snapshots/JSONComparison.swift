@@ -1,9 +1,31 @@
 import Scenarios
 
-/// The first difference between a recorded JSON document and a freshly made one, as
-/// "$.views[3].imageRect[0]: expected 10, got 10.5"; nil when equal. Keys listed in `ignoring`
-/// (top-level) are skipped. Numbers compare exactly; key order does not matter.
-func firstDifference(recorded: JSONNode, actual: JSONOutput, ignoring: Set<String> = []) -> String? {
+/// One difference between a recorded layout report and a fresh one.
+public struct LayoutDifference: Sendable, Equatable {
+    /// Where: `$.views[id=hero].imageRect[0]` (array elements that carry a string `id` are
+    /// named by it, others by index).
+    public var path: String
+    /// The baseline's value, shortly ("10", "\"a\"", "an array of 4"; "—" when absent).
+    public var expected: String
+    /// This run's value, alike.
+    public var actual: String
+
+    /// "$.views[id=hero].frame[0]: expected 10, got 10.5".
+    public var description: String {
+        if expected == LayoutDifference.absent { return "\(path): missing in the baseline, got \(actual)" }
+        if actual == LayoutDifference.absent { return "\(path): expected \(expected), no longer produced" }
+        return "\(path): expected \(expected), got \(actual)"
+    }
+
+    static let absent = "—"
+}
+
+/// The differences between a recorded JSON document and a freshly made one, in document order,
+/// at most `limit`. Keys listed in `ignoring` (top-level) are skipped. Numbers compare exactly;
+/// key order does not matter. Arrays of different lengths differ in their common elements and
+/// then once in their length.
+func layoutDifferences(recorded: JSONNode, actual: JSONOutput, ignoring: Set<String> = [], limit: Int = 100) -> [LayoutDifference] {
+    var found: [LayoutDifference] = []
     func show(_ node: JSONNode) -> String {
         switch node.value {
         case .null: return "null"
@@ -24,30 +46,45 @@ func firstDifference(recorded: JSONNode, actual: JSONOutput, ignoring: Set<Strin
         case .object: return "an object"
         }
     }
-    func compare(_ node: JSONNode, _ value: JSONOutput, path: String, top: Bool) -> String? {
+    func add(_ path: String, _ expected: String, _ actual: String) {
+        found.append(LayoutDifference(path: path, expected: expected, actual: actual))
+    }
+    /// `[id=hero]` for an element that is an object with a string id, else `[3]`.
+    func elementName(_ index: Int, _ node: JSONNode, _ value: JSONOutput) -> String {
+        if case let .object(members) = value, case let .string(id)? = members.first(where: { $0.0 == "id" })?.1 { return "[id=\(id)]" }
+        if case let .object(members) = node.value, case let .string(id)? = members.first(where: { $0.key == "id" })?.value.value {
+            return "[id=\(id)]"
+        }
+        return "[\(index)]"
+    }
+    func compare(_ node: JSONNode, _ value: JSONOutput, path: String, top: Bool) {
+        guard found.count < limit else { return }
         switch (node.value, value) {
-        case (.null, .null): return nil
-        case let (.bool(a), .bool(b)): return a == b ? nil : "\(path): expected \(a), got \(b)"
-        case let (.number(a), .number(b)): return a == b ? nil : "\(path): expected \(JSONOutput.format(a)), got \(JSONOutput.format(b))"
-        case let (.string(a), .string(b)): return a == b ? nil : "\(path): expected \"\(a)\", got \"\(b)\""
+        case (.null, .null): return
+        case let (.bool(a), .bool(b)): if a != b { add(path, show(node), show(value)) }
+        case let (.number(a), .number(b)): if a != b { add(path, show(node), show(value)) }
+        case let (.string(a), .string(b)): if a != b { add(path, show(node), show(value)) }
         case let (.array(a), .array(b)):
             for i in 0..<min(a.count, b.count) {
-                if let d = compare(a[i], b[i], path: "\(path)[\(i)]", top: false) { return d }
+                compare(a[i], b[i], path: path + elementName(i, a[i], b[i]), top: false)
             }
-            return a.count == b.count ? nil : "\(path): expected \(a.count) elements, got \(b.count)"
+            if a.count != b.count && found.count < limit { add(path, "\(a.count) elements", "\(b.count)") }
         case let (.object(a), .object(b)):
             for (key, bValue) in b where !(top && ignoring.contains(key)) {
                 let childPath = path + "." + key
-                guard let aMember = a.first(where: { $0.key == key }) else { return "\(childPath): missing in the baseline, got \(show(bValue))" }
-                if let d = compare(aMember.value, bValue, path: childPath, top: false) { return d }
+                if let aMember = a.first(where: { $0.key == key }) {
+                    compare(aMember.value, bValue, path: childPath, top: false)
+                } else if found.count < limit {
+                    add(childPath, LayoutDifference.absent, show(bValue))
+                }
             }
             for member in a where !(top && ignoring.contains(member.key)) && !b.contains(where: { $0.0 == member.key }) {
-                return "\(path).\(member.key): expected \(show(member.value)), no longer produced"
+                if found.count < limit { add(path + "." + member.key, show(member.value), LayoutDifference.absent) }
             }
-            return nil
         default:
-            return "\(path): expected \(show(node)), got \(show(value))"
+            add(path, show(node), show(value))
         }
     }
-    return compare(recorded, actual, path: "$", top: true)
+    compare(recorded, actual, path: "$", top: true)
+    return found
 }

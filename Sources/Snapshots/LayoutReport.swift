@@ -8,8 +8,9 @@ import Scenarios
 
 enum LayoutReport {
     /// The report of one variant. `pixels` holds the bitmap's size and digest, plus the baseline
-    /// PNG's CRC-32 once recorded.
-    static func make(_ scenario: Scenario, _ variant: Variant, _ scene: Scene, digest: String, pngCRC32: String?) -> JSONOutput {
+    /// PNG's CRC-32 once recorded; `provenance` what made it.
+    static func make(_ scenario: Scenario, _ variant: Variant, _ scene: Scene, digest: String, pngCRC32: String?,
+                     provenance: Provenance = .current) -> JSONOutput {
         let layout = scene.layout
         var pixels: [(String, JSONOutput)] = [
             ("size", pair(Double(layout.pixelWidth), Double(layout.pixelHeight))),
@@ -42,6 +43,7 @@ enum LayoutReport {
             ("views", .array(layout.views.map(view))),
         ] + (layout.autoLayout.map { [("autoLayout", autoLayout($0))] } ?? []) + [
             ("displayList", .array(displayList(scene.displayList))),
+            ("provenance", provenance.json),
             ("pixels", .object(pixels)),
         ])
     }

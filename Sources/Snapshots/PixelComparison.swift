@@ -11,6 +11,8 @@ struct PixelDifference: Sendable {
     /// The first differing pixel in row order, with both values.
     var first: (x: Int, y: Int, expected: [UInt8], actual: [UInt8])?
     var sizeMismatch: (expected: (Int, Int), actual: (Int, Int))?
+    /// Boxes around the changed areas (`ChangedRegions`), in pixels of the actual image.
+    var regions: [PixelBox] = []
 
     var isEqual: Bool { differingPixels == 0 && sizeMismatch == nil }
 
@@ -34,12 +36,14 @@ struct PixelDifference: Sendable {
                                    sizeMismatch: ((expected.width, expected.height), (actual.width, actual.height)))
         }
         var result = PixelDifference(differingPixels: 0, totalPixels: actual.width * actual.height, maxChannelDelta: 0)
+        var regions = ChangedRegions(width: actual.width, height: actual.height)
         expected.pixels.withUnsafeBufferPointer { e in
             actual.pixels.withUnsafeBufferPointer { a in
                 for i in 0..<(actual.width * actual.height) {
                     let o = i * 4
                     if e[o] == a[o] && e[o + 1] == a[o + 1] && e[o + 2] == a[o + 2] && e[o + 3] == a[o + 3] { continue }
                     result.differingPixels += 1
+                    regions.mark(x: i % actual.width, y: i / actual.width)
                     for c in 0..<4 {
                         result.maxChannelDelta = max(result.maxChannelDelta, abs(Int(e[o + c]) - Int(a[o + c])))
                     }
@@ -49,6 +53,7 @@ struct PixelDifference: Sendable {
                 }
             }
         }
+        if result.differingPixels > 0 { result.regions = regions.boxes() }
         return result
     }
 

@@ -24,11 +24,30 @@ public enum VariantStatus: String, Sendable {
 public struct VariantOutcome: Sendable {
     public var scenario: String
     public var variant: String
+    /// The scenario file, as messages show it.
+    public var file: String
     public var status: VariantStatus
     /// Why it failed, or what changed.
-    public var detail: String
+    public var detail: String = ""
     /// Where the failure artifacts are (path pattern), if written.
     public var artifacts: String?
+    /// Seconds spent on this variant (render, compare, write).
+    public var seconds: Double = 0
+    /// check: the layout numbers that differ from the baseline's (at most 100).
+    public var layoutDifferences: [LayoutDifference] = []
+    /// check: how the pixels differ, when they do.
+    public var pixelDifference: String?
+    /// check: boxes around the changed pixels (docs/SNAPSHOTS.md §Changed regions).
+    public var changedRegions: [PixelBox] = []
+    /// check: the baseline was made by older rendering rules than this build's.
+    public var olderBaseline = false
+
+    public init(scenario: String, variant: String, file: String, status: VariantStatus) {
+        self.scenario = scenario
+        self.variant = variant
+        self.file = file
+        self.status = status
+    }
 }
 
 /// One scenario's result: its errors, or its variants.
@@ -38,7 +57,12 @@ public struct ScenarioOutcome: Sendable {
     public var diagnostics: [ScenarioDiagnostic]
     /// Problems that did not stop the scenario (ambiguous layouts).
     public var warnings: [ScenarioDiagnostic]
+    /// The variants that ran (those the selection takes).
     public var variants: [VariantOutcome]
+    /// Every variant the scenario has, run or not; nil when it did not load.
+    public var variantNames: [String]?
+    /// Seconds spent loading and checking the file.
+    public var loadSeconds: Double = 0
 }
 
 /// The result of a run, with the exit code and the text, JUnit and JSON reports.
@@ -55,6 +79,10 @@ public struct RunReport: Sendable {
     public var pruned = false
     /// Temporary files an interrupted write left in the baselines (removed by record).
     public var strays: [String] = []
+    /// What the run took.
+    public var selection = Selection.all
+    /// Wall-clock seconds of the whole run.
+    public var seconds: Double = 0
 
     public var variants: [VariantOutcome] { scenarios.flatMap(\.variants) }
     public var diagnostics: [ScenarioDiagnostic] { scenarios.flatMap(\.diagnostics) }
@@ -94,7 +122,7 @@ public struct RunReport: Sendable {
                 lines.append("deleted \(stale.count) stale baseline file(s): \(stale.joined(separator: ", "))")
             } else {
                 lines.append("note: \(stale.count) baseline file(s) belong to no scenario variant: \(stale.joined(separator: ", "))"
-                             + " (delete them with `ivsim record --prune`)")
+                             + " (delete them with `ivsim record --prune`" + (selection.isEverything ? "" : " and the same filters") + ")")
             }
         }
         if !strays.isEmpty {
@@ -115,26 +143,49 @@ public struct RunReport: Sendable {
         return lines
     }
 
-    /// JUnit XML: one test case per variant, one suite per scenario.
+    /// JUnit XML: one test suite per scenario, one test case per variant, with `time` (seconds),
+    /// `file` (the scenario file) and, for a failure, its message in full.
     public var junitXML: String {
         func escape(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            var out = ""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "\n": out += "&#10;"
+                case "\t", "\r": out += "&#\(scalar.value);"
+                default:
+                    // XML 1.0 cannot hold other control characters, even escaped.
+                    if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+                }
+            }
+            return out
         }
+        func time(_ seconds: Double) -> String { JSONOutput.format((seconds * 1000).rounded() / 1000) }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"ivsim \(mode.rawValue)\" tests=\"\(variants.count + diagnostics.count)\" failures=\"\(failedCount)\" errors=\"\(invalidCount)\">\n"
+        xml += "<testsuites name=\"ivsim \(mode.rawValue)\" tests=\"\(variants.count + invalidCount)\" failures=\"\(failedCount)\" "
+            + "errors=\"\(invalidCount)\" time=\"\(time(seconds))\">\n"
         for scenario in scenarios {
             let failures = scenario.variants.filter(\.status.isFailure).count
-            xml += "  <testsuite name=\"\(escape(scenario.name))\" tests=\"\(max(scenario.variants.count, 1))\" failures=\"\(failures)\" errors=\"\(scenario.diagnostics.isEmpty ? 0 : 1)\">\n"
+            let total = scenario.loadSeconds + scenario.variants.reduce(0) { $0 + $1.seconds }
+            xml += "  <testsuite name=\"\(escape(scenario.name))\" tests=\"\(max(scenario.variants.count, 1))\" failures=\"\(failures)\" "
+                + "errors=\"\(scenario.diagnostics.isEmpty ? 0 : 1)\" time=\"\(time(total))\" file=\"\(escape(scenario.file))\">\n"
             if !scenario.diagnostics.isEmpty {
-                xml += "    <testcase name=\"load\" classname=\"\(escape(scenario.name))\">\n"
-                xml += "      <error message=\"invalid scenario\">\(escape(scenario.diagnostics.map(\.description).joined(separator: "\n")))</error>\n"
+                let text = scenario.diagnostics.map(\.description).joined(separator: "\n")
+                xml += "    <testcase name=\"load\" classname=\"\(escape(scenario.name))\" file=\"\(escape(scenario.file))\" "
+                    + "time=\"\(time(scenario.loadSeconds))\">\n"
+                xml += "      <error message=\"\(escape(text))\" type=\"invalid scenario\">\(escape(text))</error>\n"
                 xml += "    </testcase>\n"
             }
             for variant in scenario.variants {
-                xml += "    <testcase name=\"\(escape(variant.variant))\" classname=\"\(escape(scenario.name))\""
+                xml += "    <testcase name=\"\(escape(variant.variant))\" classname=\"\(escape(scenario.name))\" "
+                    + "file=\"\(escape(variant.file))\" time=\"\(time(variant.seconds))\""
                 if variant.status.isFailure {
-                    xml += ">\n      <failure message=\"\(escape(variant.detail))\">\(escape(variant.artifacts ?? ""))</failure>\n    </testcase>\n"
+                    let body = variant.detail + (variant.artifacts.map { "\nartifacts: \($0)" } ?? "")
+                    xml += ">\n      <failure message=\"\(escape(variant.detail))\" type=\"\(variant.status.rawValue)\">\(escape(body))</failure>\n"
+                        + "    </testcase>\n"
                 } else {
                     xml += "/>\n"
                 }
@@ -154,8 +205,14 @@ public struct RunReport: Sendable {
             ("errors", .array(diagnostics.map { .string($0.description) })),
             ("variants", .array(variants.map { v in
                 .object([
-                    ("scenario", .string(v.scenario)), ("variant", .string(v.variant)), ("status", .string(v.status.rawValue)),
-                    ("detail", .string(v.detail)), ("artifacts", v.artifacts.map(JSONOutput.string) ?? .null),
+                    ("scenario", .string(v.scenario)), ("variant", .string(v.variant)), ("file", .string(v.file)),
+                    ("status", .string(v.status.rawValue)), ("detail", .string(v.detail)),
+                    ("artifacts", v.artifacts.map(JSONOutput.string) ?? .null),
+                    ("layoutDifferences", .array(v.layoutDifferences.map { d in
+                        .object([("path", .string(d.path)), ("expected", .string(d.expected)), ("actual", .string(d.actual))])
+                    })),
+                    ("changedRegions", .array(v.changedRegions.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) })),
+                    ("seconds", .number((v.seconds * 1000).rounded() / 1000)),
                 ])
             })),
             ("stale", .array(stale.map(JSONOutput.string))),

@@ -4,6 +4,7 @@ import ImageViews
 import PNGCodec
 import Raster
 import Scenarios
+import Synchronization
 
 /// Where `check`, `record` and `render` read and write.
 public struct SnapshotOptions: Sendable {
@@ -12,35 +13,51 @@ public struct SnapshotOptions: Sendable {
     public var scenariosDisplay: String
     public var snapshotsFolder: URL
     public var artifactsFolder: URL
-    /// Only scenarios whose name contains one of these (all when empty).
-    public var filters: [String]
-    /// Worker threads (scenarios run in parallel; output order is fixed).
+    /// Which scenarios and variants run (all by default).
+    public var selection: Selection
+    /// Worker threads (variants run in parallel; output order is fixed).
     public var jobs: Int
-    /// `record`: delete baselines of scenarios or variants that no longer exist.
+    /// `record`: delete baselines of the selected scenarios or variants that no longer exist.
     public var prune: Bool
     /// Warnings (ambiguous layouts) are errors.
     public var strict: Bool
     /// What one scenario may ask for (docs/LIMITS.md).
     public var limits: ScenarioLimits
+    /// Folders outside a scenario's own folder that its files may come from (`assetRoots` of
+    /// ivsim.json).
+    public var assetRoots: [AssetRoot]
+    /// Called after each variant, from the worker thread that ran it, with the number done and
+    /// the total (a progress line; docs/CLI.md).
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     public init(scenariosFolder: URL, scenariosDisplay: String, snapshotsFolder: URL, artifactsFolder: URL,
-                filters: [String] = [], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, prune: Bool = false,
-                strict: Bool = false, limits: ScenarioLimits = .default) {
+                selection: Selection = .all, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, prune: Bool = false,
+                strict: Bool = false, limits: ScenarioLimits = .default, assetRoots: [AssetRoot] = [],
+                progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) {
         self.scenariosFolder = scenariosFolder
         self.scenariosDisplay = scenariosDisplay
         self.snapshotsFolder = snapshotsFolder
         self.artifactsFolder = artifactsFolder
-        self.filters = filters
+        self.selection = selection
         self.jobs = jobs
         self.prune = prune
         self.strict = strict
         self.limits = limits
+        self.assetRoots = assetRoots
+        self.progress = progress
+    }
+
+    /// The scenario files the selection takes, skipping the snapshots and artifacts folders when
+    /// they lie inside the scenarios folder.
+    func entries() -> [ScenarioCatalog.Entry] {
+        ScenarioCatalog.entries(in: scenariosFolder, displayFolder: scenariosDisplay, excluding: [snapshotsFolder, artifactsFolder])
+            .filter { selection.includes(scenario: $0.name) }
     }
 }
 
 /// Runs scenarios against their baselines.
 public enum SnapshotRunner {
-    /// Compares every scenario with its baseline; never writes a baseline. Failures write
+    /// Compares every selected scenario with its baseline; never writes a baseline. Failures write
     /// actual, expected and diff files to the artifacts folder.
     public static func check(_ options: SnapshotOptions) -> RunReport {
         run(options, mode: .check)
@@ -52,29 +69,38 @@ public enum SnapshotRunner {
     }
 
     private static func run(_ options: SnapshotOptions, mode: RunReport.Mode) -> RunReport {
+        let started = ContinuousClock.now
         // Temporary files an interrupted write left in the baselines: record removes them (before
         // it writes any of its own), check only says they are there.
         let strays = FileOutput.strays(in: options.snapshotsFolder)
         if mode == .record {
             for path in strays { try? FileManager.default.removeItem(at: options.snapshotsFolder.appendingPathComponent(path)) }
         }
-        let entries = ScenarioCatalog.entries(in: options.scenariosFolder, displayFolder: options.scenariosDisplay,
-                                              filters: options.filters)
+        let entries = options.entries()
         // Two parallel phases: load every scenario, then run every variant. Variants are the unit
         // of work (a scenario's variants can differ tenfold in cost), handed out largest canvas
         // first so that no thread is left with one big variant at the end; results keep their
         // place, so the output order never depends on scheduling.
         let assets = AssetCache()  // one per run: each catalog indexed once, each set read once
-        let loaded = parallelMap(entries.count, jobs: options.jobs) { index -> Result<Scenario, ScenarioErrors> in
+        let loaded = parallelMap(entries.count, jobs: options.jobs) { index -> (Result<Scenario, ScenarioErrors>, Double) in
             let entry = entries[index]
-            return Result { () throws(ScenarioErrors) in
+            let clock = ContinuousClock.now
+            let result = Result { () throws(ScenarioErrors) in
                 try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets, strict: options.strict,
-                                        limits: options.limits)
+                                        limits: options.limits, assetRoots: options.assetRoots)
             }
+            return (result, seconds(since: clock))
         }
         var pending: [(scenario: Scenario, variant: Variant)] = []
-        for case let .success(scenario) in loaded {
-            for variant in scenario.variants() { pending.append((scenario, variant)) }
+        var selected: [[Variant]] = []
+        for (result, _) in loaded {
+            guard case let .success(scenario) = result else {
+                selected.append([])
+                continue
+            }
+            let variants = scenario.variants().filter { options.selection.includes(variant: $0.name, of: scenario.name) }
+            selected.append(variants)
+            for variant in variants { pending.append((scenario, variant)) }
         }
         let work = pending
         let cost = work.map { item in
@@ -82,37 +108,50 @@ public enum SnapshotRunner {
                 * Double(item.variant.traits.displayScale * item.variant.traits.displayScale)
         }
         let order = work.indices.sorted { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }
+        let done = Atomic<Int>(0)
         let results = parallelMap(work.count, jobs: options.jobs) { slot -> (Int, VariantOutcome) in
             let index = order[slot]
             let (scenario, variant) = work[index]
-            return (index, mode == .check ? checkVariant(scenario, variant, options) : recordVariant(scenario, variant, options))
+            let clock = ContinuousClock.now
+            var outcome = mode == .check ? checkVariant(scenario, variant, options) : recordVariant(scenario, variant, options)
+            outcome.seconds = seconds(since: clock)
+            if let progress = options.progress { progress(done.add(1, ordering: .relaxed).newValue, work.count) }
+            return (index, outcome)
         }
         var byIndex = [VariantOutcome?](repeating: nil, count: work.count)
         for (index, outcome) in results { byIndex[index] = outcome }
         var next = 0
         var outcomes: [ScenarioOutcome] = []
-        for (entry, result) in zip(entries, loaded) {
+        for ((entry, (result, loadSeconds)), variants) in zip(zip(entries, loaded), selected) {
             switch result {
             case let .success(scenario):
-                let count = scenario.variants().count
+                let count = variants.count
                 outcomes.append(ScenarioOutcome(name: entry.name, file: entry.displayName, diagnostics: [], warnings: scenario.warnings,
-                                                variants: byIndex[next..<(next + count)].map { $0! }))
+                                                variants: byIndex[next..<(next + count)].map { $0! },
+                                                variantNames: scenario.variants().map(\.name), loadSeconds: loadSeconds))
                 next += count
             case let .failure(errors):
                 outcomes.append(ScenarioOutcome(name: entry.name, file: entry.displayName,
-                                                diagnostics: errors.diagnostics, warnings: [], variants: []))
+                                                diagnostics: errors.diagnostics, warnings: [], variants: [], variantNames: nil,
+                                                loadSeconds: loadSeconds))
             }
         }
         var report = RunReport(mode: mode, scenarios: outcomes)
         report.strays = strays
-        if options.filters.isEmpty && !outcomes.contains(where: { !$0.diagnostics.isEmpty }) {
-            report.stale = staleBaselines(options, outcomes: outcomes)
-            if mode == .record && options.prune {
-                for path in report.stale { try? FileManager.default.removeItem(at: options.snapshotsFolder.appendingPathComponent(path)) }
-                report.pruned = true
-            }
+        report.selection = options.selection
+        report.stale = staleBaselines(options, outcomes: outcomes)
+        if mode == .record && options.prune {
+            for path in report.stale { try? FileManager.default.removeItem(at: options.snapshotsFolder.appendingPathComponent(path)) }
+            removeEmptyFolders(under: options.snapshotsFolder, from: report.stale)
+            report.pruned = true
         }
+        report.seconds = seconds(since: started)
         return report
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
     /// Renders a variant: the bitmap, its digest and the layout report without the PNG CRC.
@@ -145,6 +184,7 @@ public enum SnapshotRunner {
         let (bitmap, digest, scene) = render(scenario, variant)
         let paths = baseline(options, scenario, variant)
         let artifacts = Artifacts(folder: options.artifactsFolder.appendingPathComponent(scenario.name), variant: variant.name)
+        var outcome = VariantOutcome(scenario: scenario.name, variant: variant.name, file: scenario.file, status: .passed)
         let pngData = FileManager.default.contents(atPath: paths.png.path).map { [UInt8]($0) }
         let layoutData = FileManager.default.contents(atPath: paths.layout.path).map { [UInt8]($0) }
         guard let pngData, let layoutData else {
@@ -153,24 +193,27 @@ public enum SnapshotRunner {
                 .compactMap { $0 }.joined(separator: " and ")
             let written = artifacts.writeAndDescribe(actual: bitmap, actualLayout: actualLayout, expectedPNG: pngData,
                                                      expectedLayout: layoutData, diff: nil)
-            return VariantOutcome(scenario: scenario.name, variant: variant.name, status: .missing,
-                                  detail: "no baseline (\(missing) missing); run `ivsim record`" + (written.problem.map { "; " + $0 } ?? ""),
-                                  artifacts: written.artifacts)
+            outcome.status = .missing
+            outcome.detail = "no baseline (\(missing) missing); run `ivsim record`" + (written.problem.map { "; " + $0 } ?? "")
+            outcome.artifacts = written.artifacts
+            return outcome
         }
         // The usual case, without parsing anything: the baseline layout is byte for byte the report
         // this run would record with these pixels (digest) and this PNG file (CRC) — so the layout,
         // the pixels and the PNG file all match.
         if layoutData == LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: crcHex(pngData)).utf8() {
             artifacts.removeOld()
-            return VariantOutcome(scenario: scenario.name, variant: variant.name, status: .passed, detail: "", artifacts: nil)
+            return outcome
         }
         let actualLayout = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: nil)
         var problems: [String] = []
         var recordedLayout: JSONNode?
         do {
             recordedLayout = try JSONParser.parse(layoutData)
-            if let difference = firstDifference(recorded: recordedLayout!, actual: actualLayout, ignoring: ["pixels"]) {
-                problems.append("layout differs at \(difference)")
+            outcome.layoutDifferences = layoutDifferences(recorded: recordedLayout!, actual: actualLayout, ignoring: ["pixels", "provenance"])
+            if let first = outcome.layoutDifferences.first {
+                let more = outcome.layoutDifferences.count - 1
+                problems.append("layout differs at \(first.description)" + (more > 0 ? " (and \(more)\(more >= 99 ? "+" : "") more)" : ""))
             }
         } catch {
             problems.append("baseline \(paths.layout.lastPathComponent) is not valid JSON (\(error))")
@@ -185,6 +228,8 @@ public enum SnapshotRunner {
                 let difference = PixelDifference.compare(expected: expected, actual: actual)
                 if !difference.isEqual {
                     problems.append(difference.summary)
+                    outcome.pixelDifference = difference.summary
+                    outcome.changedRegions = difference.regions
                     diffImage = PixelDifference.diffImage(expected: expected, actual: actual)
                 }
             } catch {
@@ -193,21 +238,29 @@ public enum SnapshotRunner {
         }
         if problems.isEmpty {
             artifacts.removeOld()
-            return VariantOutcome(scenario: scenario.name, variant: variant.name, status: .passed, detail: "", artifacts: nil)
+            return outcome
+        }
+        if let note = Provenance.olderNote(Provenance.recorded(in: recordedLayout)) {
+            problems.append(note)
+            outcome.olderBaseline = true
         }
         let written = artifacts.writeAndDescribe(actual: bitmap, actualLayout: actualLayout, expectedPNG: pngData,
                                                  expectedLayout: layoutData, diff: diffImage)
         if let problem = written.problem { problems.append(problem) }
-        return VariantOutcome(scenario: scenario.name, variant: variant.name, status: .failed,
-                              detail: problems.joined(separator: "; "), artifacts: written.artifacts)
+        outcome.status = .failed
+        outcome.detail = problems.joined(separator: "; ")
+        outcome.artifacts = written.artifacts
+        return outcome
     }
 
     private static func recordVariant(_ scenario: Scenario, _ variant: Variant, _ options: SnapshotOptions) -> VariantOutcome {
         let (bitmap, digest, scene) = render(scenario, variant)
         let paths = baseline(options, scenario, variant)
+        var outcome = VariantOutcome(scenario: scenario.name, variant: variant.name, file: scenario.file, status: .unchanged)
         let existingPNG = FileManager.default.contents(atPath: paths.png.path).map { [UInt8]($0) }
         let existingLayout = FileManager.default.contents(atPath: paths.layout.path).map { [UInt8]($0) }
-        let recorded = recordedPixels(existingLayout.flatMap { try? JSONParser.parse($0) })
+        let existingReport = existingLayout.flatMap { try? JSONParser.parse($0) }
+        let recorded = recordedPixels(existingReport)
 
         // Keep the existing PNG when it already holds exactly these pixels.
         var pngBytes: [UInt8]?
@@ -222,38 +275,76 @@ public enum SnapshotRunner {
         }
         let pixelsChanged = pngBytes == nil
         let png = pngBytes ?? PNGEncoder().encode(image ?? bitmap.rgbaImage)
-        let layoutText = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: crcHex(png)).utf8()
+        // A baseline whose numbers and pixels are this run's keeps the provenance it states: it
+        // says which version made these bytes, and a version that changes nothing rewrites nothing.
+        let provenance = (pixelsChanged ? nil : Provenance.recorded(in: existingReport)) ?? .current
+        let layoutText = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: crcHex(png), provenance: provenance).utf8()
         let layoutChanged = existingLayout != layoutText
         do {
             if pixelsChanged { try FileOutput.writeAtomically(png, to: paths.png) }
             if layoutChanged { try FileOutput.writeAtomically(layoutText, to: paths.layout) }
         } catch {
-            return VariantOutcome(scenario: scenario.name, variant: variant.name, status: .failed,
-                                  detail: error.description, artifacts: nil)
+            outcome.status = .failed
+            outcome.detail = error.description
+            return outcome
         }
-        let status: VariantStatus
         if existingPNG == nil && existingLayout == nil {
-            status = .recorded
+            outcome.status = .recorded
         } else {
-            status = pixelsChanged || layoutChanged ? .updated : .unchanged
+            outcome.status = pixelsChanged || layoutChanged ? .updated : .unchanged
         }
         let what = [pixelsChanged ? "pixels" : nil, layoutChanged ? "layout" : nil].compactMap { $0 }.joined(separator: " and ")
-        return VariantOutcome(scenario: scenario.name, variant: variant.name, status: status,
-                              detail: status == .updated ? "\(what) changed" : "", artifacts: nil)
+        outcome.detail = outcome.status == .updated ? "\(what) changed" : ""
+        return outcome
     }
 
-    /// Baseline files (relative to the snapshots folder) that no scenario variant produces.
+    /// Baseline files (relative to the snapshots folder) that belong to the selection but to no
+    /// variant of it: files of a selected scenario's variants that no longer exist, and folders
+    /// of scenarios that no longer exist whose names the selection takes. Scenarios with errors
+    /// are left alone (their variants are unknown).
     private static func staleBaselines(_ options: SnapshotOptions, outcomes: [ScenarioOutcome]) -> [String] {
         var expected = Set<String>()
+        var unknown = Set<String>()
         for scenario in outcomes {
-            for variant in scenario.variants {
-                expected.insert("\(scenario.name)/\(variant.variant).png")
-                expected.insert("\(scenario.name)/\(variant.variant).layout.json")
+            guard let names = scenario.variantNames else {
+                unknown.insert(scenario.name)
+                continue
+            }
+            for variant in names {
+                expected.insert("\(scenario.name)/\(variant).png")
+                expected.insert("\(scenario.name)/\(variant).layout.json")
             }
         }
         let files = (try? FileManager.default.subpathsOfDirectory(atPath: options.snapshotsFolder.path)) ?? []
-        let stale = files.filter { ($0.hasSuffix(".png") || $0.hasSuffix(".layout.json")) && !expected.contains($0) }
+        let stale = files.filter { path in
+            let suffix = path.hasSuffix(".png") ? ".png" : path.hasSuffix(".layout.json") ? ".layout.json" : nil
+            guard let suffix, !expected.contains(path) else { return false }
+            let slash = path.lastIndex(of: "/")
+            let scenario = slash.map { String(path[..<$0]) } ?? ""
+            let variant = String(path[(slash.map { path.index(after: $0) } ?? path.startIndex)...].dropLast(suffix.count))
+            guard !unknown.contains(scenario) else { return false }
+            return options.selection.includes(scenario: scenario) && options.selection.includes(variant: variant, of: scenario)
+        }
         return stale.sorted()
+    }
+
+    /// Removes the folders that deleting `files` left empty, up to (not including) `root`.
+    private static func removeEmptyFolders(under root: URL, from files: [String]) {
+        var folders = Set<String>()
+        for file in files {
+            var parts = file.split(separator: "/").dropLast()
+            while !parts.isEmpty {
+                folders.insert(parts.joined(separator: "/"))
+                parts = parts.dropLast()
+            }
+        }
+        // Deepest first, so that a parent is looked at after its children went.
+        for folder in folders.sorted(by: { $0.split(separator: "/").count > $1.split(separator: "/").count || ($0.split(separator: "/").count == $1.split(separator: "/").count && $0 < $1) }) {
+            let url = root.appendingPathComponent(folder)
+            if let contents = try? FileManager.default.contentsOfDirectory(atPath: url.path), contents.isEmpty {
+                try? FileManager.default.removeItem(at: url)
+            }
+        }
     }
 }
 

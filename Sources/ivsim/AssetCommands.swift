@@ -4,20 +4,22 @@ import Scenarios
 /// `ivsim assets CATALOG [--traits key=value,…]`: lists a catalog's sets, their variants and what
 /// each trait combination resolves to.
 enum AssetCommands {
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var catalogs: [String] = []
+    static let usage = """
+    usage: ivsim assets CATALOG... [--traits KEY=VALUE,...]
+      list an .xcassets folder's image and colour sets, their variants, the entries never picked and why, and
+      the file or colour each combination of the traits a set depends on resolves to
+
+    options:
+      --traits KEY=VALUE,...   fix traits (e.g. displayScale=3,userInterfaceStyle=dark; repeatable)
+    exit codes: 0 the catalog is valid, 2 errors in it (printed as file: error: message).
+    """
+
+    static func run(_ rest: [String]) throws -> Int32 {
+        let arguments = try Arguments(rest, command: "assets", valueOptions: ["--traits"], flagOptions: [])
+        if arguments.wantsHelp { return CommandLineTool.help(usage) }
+        let catalogs = arguments.positional
         var fixed: [(key: String, value: String)] = []
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            if argument == "--traits" {
-                guard let list = rest.popFirst() else { throw UsageError(message: "--traits needs a list such as displayScale=3,userInterfaceStyle=dark") }
-                fixed += try traits(list)
-            } else if argument.hasPrefix("-") {
-                throw UsageError(message: "unknown option \(argument) for assets (options: --traits)")
-            } else {
-                catalogs.append(argument)
-            }
-        }
+        for list in arguments.all("--traits") { fixed += try traits(list) }
         guard !catalogs.isEmpty else { throw UsageError(message: "assets needs a catalog folder, e.g. ivsim assets Scenarios/asset-catalogs/Media.xcassets") }
         var status = ExitCode.success
         let cache = AssetCache()

@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import Snapshots
 
 /// Exit codes of the tool.
 enum ExitCode {
@@ -13,36 +14,32 @@ struct UsageError: Error {
     let message: String
 }
 
-/// Dispatches the subcommands.
+/// Dispatches the subcommands (docs/CLI.md).
 enum CommandLineTool {
-    static let usage = """
-    usage: ivsim <command> [options]
+    static let commands: [(name: String, summary: String)] = [
+        ("check", "compare every scenario with its baseline (never writes baselines)"),
+        ("record", "write the baselines whose pixels or numbers changed"),
+        ("render", "write PNG and layout JSON of every variant, no comparison"),
+        ("layout", "print the layout report (points and display list) as JSON"),
+        ("validate", "check scenario files (or folders of them): errors and warnings"),
+        ("init", "write an ivsim.json and an example scenario"),
+        ("schema", "print the JSON Schema of the scenario format"),
+        ("assets", "list an .xcassets folder's sets, variants and what each trait combination resolves to"),
+        ("png", "the PNG codec on its own: inspect FILE, convert IN OUT"),
+    ]
 
-    commands:
-      check  [--scenarios DIR] [--snapshots DIR] [--artifacts DIR] [--jobs N] [--junit FILE] [--report-json FILE]
-             [--strict] [FILTER...]
-                               compare every scenario with its baseline (never writes baselines)
-      record [same options] [--prune]
-                               write the baselines whose pixels or numbers changed
-      render SCENARIO... -o DIR [--strict]
-                               write PNG and layout JSON of every variant, no comparison
-      layout SCENARIO [--variant NAME] [--strict]
-                               print the layout report (points and display list) as JSON
-      validate PATH... [--strict]
-                               check scenario files (or folders of them); errors and warnings
-      schema                   print the JSON Schema of the scenario format
-      assets CATALOG... [--traits KEY=VALUE,...]
-                               list an .xcassets folder's image and colour sets, their variants
-                               and the file or colour each trait combination resolves to
-      png inspect FILE         header, chunks and problems of a PNG file
-      png convert IN OUT       decode IN and write OUT as .png (re-encoded) or .rgba (raw RGBA8)
+    static var usage: String {
+        """
+        usage: ivsim <command> [arguments] [options]
 
-    --strict: warnings (Auto Layout, image, duplicate names; docs/SCENARIOS.md §Warnings) are errors.
-    --limit NAME=N (check, record, render, layout, validate; repeatable): raise a limit of docs/LIMITS.md
-             (file-bytes, views, constraints, variants, image-bytes).
-    exit codes: 0 success, 1 mismatch or missing baseline, 2 bad input or usage.
-    defaults: --scenarios Scenarios --snapshots Snapshots --artifacts .ivsim/failures --jobs <cores>
-    """
+        commands:
+        \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+        `ivsim <command> --help` shows a command's options; `ivsim --version` the version.
+        exit codes: 0 success, 1 mismatch or missing baseline, 2 bad input or usage.
+        Documentation: README.md and docs/CLI.md.
+        """
+    }
 
     static func run(_ arguments: [String]) -> Int32 {
         do {
@@ -52,15 +49,19 @@ enum CommandLineTool {
             let rest = Array(arguments.dropFirst())
             switch command {
             case "check", "record":
-                return try SnapshotCommands.run(command, rest)
+                return try RunCommand.run(command, rest)
             case "render":
-                return try SnapshotCommands.render(rest)
+                return try ScenarioCommands.render(rest)
             case "layout":
-                return try SnapshotCommands.layout(rest)
+                return try ScenarioCommands.layout(rest)
             case "validate":
-                return try SnapshotCommands.validate(rest)
+                return try ScenarioCommands.validate(rest)
+            case "init":
+                return try InitCommand.run(rest)
             case "schema":
-                guard rest.isEmpty else { throw UsageError(message: "schema takes no arguments") }
+                let parsed = try Arguments(rest, command: "schema", valueOptions: [], flagOptions: [])
+                if parsed.wantsHelp { return help(schemaUsage) }
+                guard parsed.positional.isEmpty else { throw UsageError(message: "schema takes no arguments") }
                 print(ScenarioSchema.document().text(), terminator: "")
                 return ExitCode.success
             case "png":
@@ -68,21 +69,38 @@ enum CommandLineTool {
             case "assets":
                 return try AssetCommands.run(rest)
             case "help", "-h", "--help":
+                if let topic = rest.first, commands.contains(where: { $0.name == topic }) { return run([topic, "--help"]) }
                 print(usage)
+                return ExitCode.success
+            case "--version", "version":
+                print(Provenance.versionLine)
                 return ExitCode.success
             default:
                 throw UsageError(message: "unknown command '\(command)'"
-                                 + suggestion(command, among: ["check", "record", "render", "layout", "validate", "schema", "png", "help"])
-                                 + "\n\n" + usage)
+                                 + suggestion(command, among: commands.map(\.name) + ["help", "--version"]) + "\n\n" + usage)
             }
         } catch let error as UsageError {
             printError("ivsim: error: \(error.message)")
+            return ExitCode.badInput
+        } catch let error as InputErrors {
+            for diagnostic in error.diagnostics { printError(diagnostic.description) }
             return ExitCode.badInput
         } catch {
             printError("ivsim: error: \(error)")
             return ExitCode.badInput
         }
     }
+
+    /// Prints a command's usage (asked for with --help): exit code 0.
+    static func help(_ text: String) -> Int32 {
+        print(text)
+        return ExitCode.success
+    }
+
+    static let schemaUsage = """
+    usage: ivsim schema
+      print the JSON Schema of the scenario format (committed as Scenarios/scenario.schema.json)
+    """
 
     /// " (did you mean "x"?)" for the closest of `candidates`, if any is close.
     static func suggestion(_ word: String, among candidates: [String]) -> String {

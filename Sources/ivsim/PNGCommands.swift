@@ -5,9 +5,17 @@ import Snapshots
 
 /// `ivsim png inspect FILE` and `ivsim png convert IN OUT [--level N]`.
 enum PNGCommands {
+    static let usage = """
+    usage: ivsim png inspect FILE
+             header, chunks and problems of a PNG file (exit code 2 when it cannot be decoded)
+           ivsim png convert IN OUT [--level 0-9]
+             decode IN and write OUT as .png (re-encoded at the level, default 6) or .rgba (straight RGBA8, row-major)
+    """
+
     static func run(_ arguments: [String]) throws -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") { return CommandLineTool.help(usage) }
         guard let subcommand = arguments.first else {
-            throw UsageError(message: "png needs a subcommand: inspect or convert")
+            throw UsageError(message: "png needs a subcommand: inspect or convert (ivsim png --help)")
         }
         let rest = Array(arguments.dropFirst())
         switch subcommand {

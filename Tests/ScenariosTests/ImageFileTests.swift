@@ -115,7 +115,7 @@ import Testing
             }
             let results = outerFirst ? (outer(), inner()) : { let i = inner(); return (outer(), i) }()
             #expect(results.0, "outer first: \(outerFirst)")
-            #expect(results.1 == "\"pic@2x.png\" links outside the scenario's folder; keep assets inside it", "outer first: \(outerFirst)")
+            #expect(results.1 == "\"pic@2x.png\" links outside the scenario's folder (sub/): keep assets next to the scenario, or add the folder that holds it to \"assetRoots\" in the project's ivsim.json", "outer first: \(outerFirst)")
         }
     }
 }

@@ -162,7 +162,8 @@ import Testing
         Case(name: "system colour written as a named colour", edits: [("{ \"named\": \"Tint\" }", "{ \"named\": \"systemRed\" }")],
              expected: ["case.json: $.root.tintColor.named: no colour set named \"systemRed\" in Cat.xcassets (\"systemRed\" is a system colour: write it as a string, \"systemRed\")"]),
         Case(name: "catalog outside the scenario's folder", edits: [("[\"Cat.xcassets\"]", "[\"../Outside.xcassets\"]")],
-             expected: ["case.json: $.assetCatalogs[0]: \"../Outside.xcassets\" is outside the scenario's folder (scenarios/); keep assets next to the scenario"]),
+             expected: ["case.json: $.assetCatalogs[0]: \"../Outside.xcassets\" is outside the scenario's folder (scenarios/): "
+                       + "keep assets next to the scenario, or add the folder that holds it to \"assetRoots\" in the project's ivsim.json"]),
         Case(name: "catalog that is not an .xcassets folder", edits: [("[\"Cat.xcassets\"]", "[\"Bundle\"]")],
              expected: ["case.json: $.assetCatalogs[0]: \"Bundle\" is not an asset catalog: expected a folder whose name ends in .xcassets"]),
         Case(name: "missing catalog", edits: [("[\"Cat.xcassets\"]", "[\"Cats.xcassets\"]")],

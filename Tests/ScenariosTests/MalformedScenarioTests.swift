@@ -73,7 +73,7 @@ private let fixture = Fixture()
             "$.canvass: unknown key \"canvass\" in a scenario (did you mean \"canvas\"?)"]),
         // Canvas.
         Case("canvas size too short", [("[100, 80]", "[100]")], ["$.canvas.size: expected [width, height] in whole points, found an array of 1 element"]),
-        Case("negative canvas", [("[100, 80]", "[-100, 80]")], ["$.canvas.size[0]: -100 is out of range: expected a number from 1 to 2048"]),
+        Case("negative canvas", [("[100, 80]", "[-100, 80]")], ["$.canvas.size[0]: the width -100 is out of range: expected a number from 1 to 2048"]),
         Case("huge canvas", [("[100, 80]", "[100, 1e999]")], ["$.canvas.size[1]: expected a number, found a number too large to represent"]),
         Case("fractional canvas", [("[100, 80]", "[100.5, 80]")], ["$.canvas.size[0]: expected a number (a whole number), found 100.5"]),
         Case("canvas background misspelt", [("\"size\": [100, 80] }", "\"size\": [100, 80], \"background\": \"sytemBackground\" }")],
@@ -130,7 +130,8 @@ private let fixture = Fixture()
         Case("missing file", [("{ \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }", "{ \"file\": \"assets/icn@2x.png\" }")],
              ["$.images.dot.file: file \"assets/icn@2x.png\" not found (did you mean \"icon@2x.png\"?)"]),
         Case("file outside the folder", [("{ \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }", "{ \"file\": \"../../Package.swift\" }")],
-             ["$.images.dot.file: \"../../Package.swift\" is outside the scenario's folder (Fixtures/); keep assets next to the scenario"]),
+             ["$.images.dot.file: \"../../Package.swift\" is outside the scenario's folder (Fixtures/): "
+              + "keep assets next to the scenario, or add the folder that holds it to \"assetRoots\" in the project's ivsim.json"]),
         Case("absolute file path", [("{ \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }", "{ \"file\": \"/etc/passwd\" }")],
              ["$.images.dot.file: \"/etc/passwd\" is an absolute path: image files must be given relative to the scenario's folder"]),
         Case("file that is not a PNG", [("{ \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }", "{ \"file\": \"assets/notes.png\" }")],

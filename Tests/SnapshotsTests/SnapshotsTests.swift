@@ -63,14 +63,29 @@ import TestSupport
         #expect(digest(Array((0..<768).map { UInt8($0 % 256) })) == 0x8E03_C838_C596_036F)
     }
 
-    @Test func firstDifferenceNamesThePath() throws {
-        let recorded = try JSONParser.parse("{\"a\": [1, {\"b\": 2}], \"c\": \"x\", \"pixels\": 1}")
-        let same: JSONOutput = .object([("c", .string("x")), ("a", .array([.number(1), .object([("b", .number(2))])]))])
-        #expect(firstDifference(recorded: recorded, actual: same, ignoring: ["pixels"]) == nil)
-        let changed: JSONOutput = .object([("a", .array([.number(1), .object([("b", .number(2.5))])])), ("c", .string("x"))])
-        #expect(firstDifference(recorded: recorded, actual: changed, ignoring: ["pixels"]) == "$.a[1].b: expected 2, got 2.5")
-        let added: JSONOutput = .object([("a", .array([.number(1)])), ("c", .string("x"))])
-        #expect(firstDifference(recorded: recorded, actual: added, ignoring: ["pixels"]) == "$.a: expected 2 elements, got 1")
+    @Test func layoutDifferencesNameThePathsAndViewsById() throws {
+        let recorded = try JSONParser.parse("""
+        {"a": [1, {"b": 2}], "c": "x", "pixels": 1, "views": [{"id": "hero", "frame": [0, 0, 4, 4]}, {"id": null, "frame": [1]}]}
+        """)
+        let views: JSONOutput = .array([.object([("id", .string("hero")), ("frame", .array([0, 0, 4, 4].map { .number($0) }))]),
+                                        .object([("id", .null), ("frame", .array([.number(1)]))])])
+        let same: JSONOutput = .object([("c", .string("x")), ("a", .array([.number(1), .object([("b", .number(2))])])), ("views", views)])
+        #expect(layoutDifferences(recorded: recorded, actual: same, ignoring: ["pixels"]).isEmpty)
+        let changedViews: JSONOutput = .array([.object([("id", .string("hero")), ("frame", .array([0, 0, 4.5, 4].map { .number($0) }))]),
+                                               .object([("id", .null), ("frame", .array([.number(2)]))])])
+        let changed: JSONOutput = .object([("a", .array([.number(1), .object([("b", .number(2.5))])])), ("c", .string("y")),
+                                           ("views", changedViews), ("new", .bool(true))])
+        #expect(layoutDifferences(recorded: recorded, actual: changed, ignoring: ["pixels"]).map(\.description) == [
+            "$.a[1].b: expected 2, got 2.5", "$.c: expected \"x\", got \"y\"", "$.views[id=hero].frame[2]: expected 4, got 4.5",
+            "$.views[1].frame[0]: expected 1, got 2", "$.new: missing in the baseline, got true",
+        ])
+        #expect(layoutDifferences(recorded: recorded, actual: changed, ignoring: ["pixels"], limit: 2).count == 2)
+        let shorter: JSONOutput = .object([("a", .array([.number(1)])), ("c", .string("x")), ("views", views)])
+        #expect(layoutDifferences(recorded: recorded, actual: shorter, ignoring: ["pixels"]).map(\.description)
+                    == ["$.a: expected 2 elements, got 1"])
+        let missing: JSONOutput = .object([("a", .array([.number(1), .object([("b", .number(2))])])), ("views", views)])
+        #expect(layoutDifferences(recorded: recorded, actual: missing, ignoring: ["pixels"]).map(\.description)
+                    == ["$.c: expected \"x\", no longer produced"])
     }
 
     @Test func pixelDifferenceCountsAndLocates() {

@@ -66,8 +66,14 @@ private let fixture = Fixture()
     }
 
     static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
+        try runProgram(binary.path, arguments, in: folder, environment: environment)
+    }
+
+    /// Runs any program (standard output and error are read on two threads, so that neither pipe
+    /// can fill up and stall it).
+    static func runProgram(_ path: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.currentDirectoryURL = folder
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
@@ -75,8 +81,13 @@ private let fixture = Fixture()
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errors = Box()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { errors.data = err.fileHandleForReading.readDataToEndOfFile() }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let stderr = errors.data
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
@@ -130,7 +141,7 @@ private let fixture = Fixture()
         try w.edit("Scenarios/basic/one-view.json", "[2, 2, 12, 12]", "[2, 2, 12, 11]")
         let result = try w.run(["check", "one-view"])
         #expect(result.status == 1)
-        #expect(result.stdout.hasPrefix("FAIL basic/one-view [default]: layout differs at $.views[1].frame[3]: expected 12, got 11; "))
+        #expect(result.stdout.hasPrefix("FAIL basic/one-view [default]: layout differs at $.views[id=v].frame[3]: expected 12, got 11 (and 6 more); "))
     }
 
     @Test func limitsAreRaisedFromTheCommandLineOnly() throws {
@@ -240,8 +251,10 @@ private let fixture = Fixture()
         let result = try w.run(["check", "--junit", "out/junit.xml", "--report-json", "out/report.json"])
         #expect(result.status == 1)
         let junit = String(decoding: w.read("out/junit.xml") ?? Data(), as: UTF8.self)
-        #expect(junit.contains("<testsuites name=\"ivsim check\" tests=\"5\" failures=\"1\" errors=\"0\">"))
-        #expect(junit.contains("<testcase name=\"default\" classname=\"basic/one-view\">\n      <failure message=\"layout differs at $.views[1].frame[0]: expected 2, got 3"))
+        #expect(junit.contains("<testsuites name=\"ivsim check\" tests=\"5\" failures=\"1\" errors=\"0\" time=\""))
+        #expect(junit.contains("<testcase name=\"default\" classname=\"basic/one-view\" file=\"Scenarios/basic/one-view.json\" time=\""))
+        #expect(junit.contains("<failure message=\"layout differs at $.views[id=v].frame[0]: expected 2, got 3"))
+        #expect(junit.contains("<testsuite name=\"basic/two-views\" tests=\"4\" failures=\"0\" errors=\"0\" time=\""))
         let report = String(decoding: w.read("out/report.json") ?? Data(), as: UTF8.self)
         #expect(report.contains("\"failed\": 1,"))
     }
@@ -253,10 +266,11 @@ private let fixture = Fixture()
         #expect(unknown.stderr.hasPrefix("ivsim: error: unknown command 'chek' (did you mean \"check\"?)"))
         let option = try w.run(["check", "--job", "2"])
         #expect(option.status == 2)
-        #expect(option.stderr == "ivsim: error: unknown option --job (did you mean \"--jobs\"?)\n")
+        #expect(option.stderr.hasPrefix("ivsim: error: unknown option --job for check (did you mean \"--jobs\"?) (options: --artifacts, "))
         let folder = try w.run(["check", "--scenarios", "Nowhere"])
         #expect(folder.status == 2)
-        #expect(folder.stderr == "ivsim: error: scenarios folder 'Nowhere' not found (run in the repository root, or pass --scenarios DIR)\n")
+        #expect(folder.stderr == "ivsim: error: scenarios folder 'Nowhere' not found (run in the project's root, pass --scenarios DIR, "
+                + "or set \"scenarios\" in ivsim.json; `ivsim init` writes one)\n")
         #expect(try w.run([]).status == 2)
         #expect(try w.run(["help"]).status == 0)
     }

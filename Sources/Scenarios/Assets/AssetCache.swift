@@ -34,12 +34,12 @@ public final class AssetCache: @unchecked Sendable {
         listing(folder)?.contains(name) ?? false
     }
 
-    /// The PNG file at `url` decoded (refused if it lies outside `root`); `shownAs` names it in
+    /// The PNG file at `url` decoded (refused if it lies outside `area`); `shownAs` names it in
     /// messages. With `displayP3` its pixels are Display P3 and come back converted to sRGB
     /// (DisplayP3; cached apart from the unconverted decode).
-    func decoded(_ url: URL, root: URL, shownAs path: String, displayP3: Bool = false) -> Result<SourceImage, AssetFile.Failure> {
-        // Whether the file is inside this caller's root is the caller's question: never cached.
-        guard AssetFile.isInside(url, root) else { return .failure(Self.outside(path)) }
+    func decoded(_ url: URL, area: ReadableArea, shownAs path: String, displayP3: Bool = false) -> Result<SourceImage, AssetFile.Failure> {
+        // Whether the file is inside this caller's area is the caller's question: never cached.
+        guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
         return cachedSuccess(url.path + (displayP3 ? "#display-p3" : ""), in: \.decodedFiles) { () throws(AssetFile.Failure) in
             var decoded = try AssetFile.decode(url, shownAs: path)
             if displayP3 { DisplayP3.convertToSRGB(straightRGBA: &decoded.pixels) }
@@ -48,15 +48,12 @@ public final class AssetCache: @unchecked Sendable {
     }
 
     /// The header of the PNG file at `url`, read from its first bytes only (refused if it lies
-    /// outside `root`): what a catalog listing needs.
-    func header(_ url: URL, root: URL, shownAs path: String) -> Result<PNGHeader, AssetFile.Failure> {
-        guard AssetFile.isInside(url, root) else { return .failure(Self.outside(path)) }
+    /// outside `area`): what a catalog listing needs.
+    func header(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<PNGHeader, AssetFile.Failure> {
+        guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
         return cachedSuccess(url.path, in: \.headers) { () throws(AssetFile.Failure) in try AssetFile.header(url, shownAs: path) }
     }
 
-    private static func outside(_ path: String) -> AssetFile.Failure {
-        .message("\"\(path)\" links outside the scenario's folder; keep assets inside it")
-    }
 
     func catalog(_ url: URL, make: () -> CatalogIndex) -> CatalogIndex {
         cached(url.path, in: \.catalogs, make: make)

@@ -56,10 +56,10 @@ struct CatalogIndex {
     }
 
     /// Indexes the catalog at `url` (already known to be inside `root`, the scenario's folder).
-    init(url: URL, display: String, root: URL, cache: AssetCache) {
+    init(url: URL, display: String, area: ReadableArea, cache: AssetCache) {
         self.display = display
         var visited: Swift.Set<String> = [url.resolvingSymlinksInPath().path]
-        walk(url, display: display, path: url.lastPathComponent, prefix: "", root: root, cache: cache, visited: &visited)
+        walk(url, display: display, path: url.lastPathComponent, prefix: "", area: area, cache: cache, visited: &visited)
         for (index, set) in sets.enumerated() {
             byName[set.kind.rawValue + ":" + set.name, default: []].append(index)
         }
@@ -67,7 +67,7 @@ struct CatalogIndex {
 
     /// `visited`: the real paths of the groups walked so far, so that a symbolic link back into
     /// the catalog (a loop) is reported instead of walked for ever.
-    private mutating func walk(_ folder: URL, display: String, path: String, prefix: String, root: URL, cache: AssetCache,
+    private mutating func walk(_ folder: URL, display: String, path: String, prefix: String, area: ReadableArea, cache: AssetCache,
                                visited: inout Swift.Set<String>) {
         guard let entries = cache.listing(folder) else {
             diagnostics.append(ScenarioDiagnostic(file: display, location: nil, path: "", message: "cannot read the folder"))
@@ -78,9 +78,11 @@ struct CatalogIndex {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
             let entryDisplay = display + "/" + entry
-            guard AssetFile.isInside(url, root) else {
+            guard area.contains(url) else {
                 diagnostics.append(ScenarioDiagnostic(file: entryDisplay, location: nil, path: "",
-                                                      message: "links outside the scenario's folder; keep catalogs inside it"))
+                                                      message: "links outside the scenario's folder"
+                                                          + (area.roots.isEmpty ? "" : " and the asset roots")
+                                                          + "; keep catalogs inside it, or add the folder it links to to \"assetRoots\" in ivsim.json"))
                 continue
             }
             let ext = (entry as NSString).pathExtension
@@ -94,7 +96,7 @@ struct CatalogIndex {
                 }
                 let namespace = Self.providesNamespace(url, display: entryDisplay, cache: cache, into: &diagnostics)
                 walk(url, display: entryDisplay, path: path + "/" + entry, prefix: namespace ? prefix + stem + "/" : prefix,
-                     root: root, cache: cache, visited: &visited)
+                     area: area, cache: cache, visited: &visited)
             } else if let kind = Kind(rawValue: ext) {
                 sets.append(Set(name: prefix + stem, kind: kind, url: url, display: entryDisplay, path: path + "/" + entry))
             } else if Self.otherKinds.contains(ext) {

@@ -13,8 +13,8 @@ public enum CatalogListing {
     /// `fixed` maps trait keys (as in scenario files) to the one value to list.
     public static func describe(catalogAt url: URL, display: String, fixed: [(key: String, value: String)] = [],
                                 cache: AssetCache = AssetCache()) -> (text: String, diagnostics: [ScenarioDiagnostic]) {
-        let root = url.deletingLastPathComponent()
-        let index = CatalogIndex(url: url, display: display, root: root, cache: cache)
+        let area = ReadableArea(folder: url.deletingLastPathComponent())
+        let index = CatalogIndex(url: url, display: display, area: area, cache: cache)
         var diagnostics = index.diagnostics
         let imageSets = index.sets.filter { $0.kind == .imageSet }
         let colorSets = index.sets.filter { $0.kind == .colorSet }
@@ -25,7 +25,7 @@ public enum CatalogListing {
             out += "\n"
             switch set.kind {
             case .imageSet:
-                let result = ImageSetReader.entries(set, root: root, cache: cache)  // PNG headers only: nothing is decoded
+                let result = ImageSetReader.entries(set, area: area, cache: cache)  // PNG headers only: nothing is decoded
                 diagnostics += result.diagnostics
                 out += describe(set, result, noun: "image set", fixed: fixed, images: true,
                                 header: { "  rendering: \($0[0].value.renderingMode.rawValue)\n" },

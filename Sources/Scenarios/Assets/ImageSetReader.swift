@@ -77,8 +77,8 @@ enum ImageSetReader {
 
     /// The set's images: `entries`, each file decoded (Display P3 converted), cut by its slicing
     /// and mirrored where it is a copy. Decoding errors are the set's.
-    static func read(_ set: CatalogIndex.Set, root: URL, cache: AssetCache) -> CatalogSetResult<Image> {
-        let described = entries(set, root: root, cache: cache)
+    static func read(_ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache) -> CatalogSetResult<Image> {
+        let described = entries(set, area: area, cache: cache)
         var result = CatalogSetResult<Image>(variants: nil, skipped: described.skipped, diagnostics: described.diagnostics)
         guard let variants = described.variants else { return result }
         let d = Diagnostics(file: set.display + "/Contents.json")
@@ -86,7 +86,7 @@ enum ImageSetReader {
         for variant in variants {
             let entry = variant.value
             let pixels: SourceImage
-            switch cache.decoded(entry.url, root: root, shownAs: variant.source, displayP3: entry.isDisplayP3) {
+            switch cache.decoded(entry.url, area: area, shownAs: variant.source, displayP3: entry.isDisplayP3) {
             case let .success(decoded): pixels = decoded
             case let .failure(failure):
                 d.error(entry.filenameNode, failure.message)
@@ -114,14 +114,14 @@ enum ImageSetReader {
     /// The set's entries from its Contents.json and each file's PNG header, without decoding any
     /// pixels; an empty set (every entry an empty slot, as Xcode's templates leave them) has no
     /// variants and no error — using it is the error (NamedAssets).
-    static func entries(_ set: CatalogIndex.Set, root: URL, cache: AssetCache) -> CatalogSetResult<ImageEntry> {
+    static func entries(_ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache) -> CatalogSetResult<ImageEntry> {
         .reading(set, allowed: CatalogKeys.imageSet, missing: "missing file: an image set lists its images in a Contents.json",
                  cache: cache) { object, d, result in
-            entries(set, object, root: root, cache: cache, into: &result, d)
+            entries(set, object, area: area, cache: cache, into: &result, d)
         }
     }
 
-    private static func entries(_ set: CatalogIndex.Set, _ object: ObjectReader, root: URL, cache: AssetCache,
+    private static func entries(_ set: CatalogIndex.Set, _ object: ObjectReader, area: ReadableArea, cache: AssetCache,
                                 into result: inout CatalogSetResult<ImageEntry>, _ d: Diagnostics) {
         var setIntent: RenderingMode?
         if let node = object["properties"], let properties = ObjectReader(node, allowed: CatalogKeys.imageSetProperties, what: "the image set's properties", d),
@@ -225,7 +225,7 @@ enum ImageSetReader {
         for entry in entries {
             let source = set.path + "/" + entry.filename, url = set.url.appendingPathComponent(entry.filename)
             let header: PNGHeader
-            switch cache.header(url, root: root, shownAs: source) {
+            switch cache.header(url, area: area, shownAs: source) {
             case let .success(value): header = value
             case let .failure(failure):
                 d.error(entry.filenameNode, failure.message)

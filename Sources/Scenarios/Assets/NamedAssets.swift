@@ -20,7 +20,8 @@ final class NamedAssets {
 
     let bundle: Folder?
     let catalogs: [(folder: Folder, index: CatalogIndex)]
-    let root: URL
+    /// Where the scenario may read (its folder and the project's asset roots).
+    let area: ReadableArea
     let cache: AssetCache
     /// Every trait collection a view of the scenario can have (variants × both directions).
     let traitCombinations: [Traits]
@@ -29,16 +30,16 @@ final class NamedAssets {
     /// name that is then not found is not reported again.
     let isIncomplete: Bool
 
-    init(bundle: Folder?, catalogs: [Folder], isIncomplete: Bool = false, root: URL, cache: AssetCache,
+    init(bundle: Folder?, catalogs: [Folder], isIncomplete: Bool = false, area: ReadableArea, cache: AssetCache,
          traitCombinations: [Traits], d: Diagnostics) {
         self.bundle = bundle
         self.isIncomplete = isIncomplete
-        self.root = root
+        self.area = area
         self.cache = cache
         self.traitCombinations = traitCombinations
         self.d = d
         self.catalogs = catalogs.map { folder in
-            let index = cache.catalog(folder.url) { CatalogIndex(url: folder.url, display: folder.display, root: root, cache: cache) }
+            let index = cache.catalog(folder.url) { CatalogIndex(url: folder.url, display: folder.display, area: area, cache: cache) }
             d.append(index.diagnostics)
             return (folder, index)
         }
@@ -53,7 +54,7 @@ final class NamedAssets {
             return nil
         }
         switch catalogVariants(named: name, kind: .imageSet, node: node, read: { set in
-            cache.imageSet(set.url) { ImageSetReader.read(set, root: root, cache: cache) }
+            cache.imageSet(set.url) { ImageSetReader.read(set, area: area, cache: cache) }
         }) {
         case let .found(variants, what): return image(from: variants, name: name, node: node, what: what)
         case .failed: return nil
@@ -75,14 +76,14 @@ final class NamedAssets {
         return nil
     }
 
-    /// UIImage(contentsOfFile:) of `path` (relative to the scenario's folder `root`; already
-    /// checked to stay inside it): the file and its siblings that differ only by scale and device
+    /// UIImage(contentsOfFile:) of `path` (relative to the scenario's folder; already checked to
+    /// stay inside the readable area): the file and its siblings that differ only by scale and device
     /// modifiers (`pic.png`, `pic@2x.png`, `pic~ipad.png`, …; BundleLookup), as variants — on a 2x
     /// screen the @2x file (docs/ASSETS.md §Image files). Siblings are looked up beside the path
     /// as written (a symbolic link's own folder and name, not its target's). The file itself must
     /// exist, and it stands in on any device: the idiom its name gives only ranks it.
     func imageFile(_ path: String, name: String, node: JSONNode) -> Image? {
-        let url = root.standardizedFileURL.appendingPathComponent(path).standardizedFileURL
+        let url = area.folder.standardizedFileURL.appendingPathComponent(path).standardizedFileURL
         let folder = url.deletingLastPathComponent(), file = url.lastPathComponent
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
@@ -93,8 +94,11 @@ final class NamedAssets {
             d.error(node, AssetFile.notFound(url, shownAs: path).message)
             return nil
         }
-        let base = root.standardizedFileURL.path
-        let relative = folder.path.hasPrefix(base + "/") ? String(folder.path.dropFirst(base.count + 1)) + "/" : ""
+        // Files in the scenario's folder tree are shown by their path in it, others (asset roots) as written.
+        let base = area.folder.standardizedFileURL.path
+        let written = (path as NSString).deletingLastPathComponent
+        let relative = folder.path.hasPrefix(base + "/") ? String(folder.path.dropFirst(base.count + 1)) + "/"
+            : folder.path == base ? "" : written.isEmpty ? "" : written + "/"
         switch BundleLookup.files(named: file, in: folder, cache: cache) {
         case var .found(files):
             for index in files.indices where files[index].path == file { files[index].conditions.idiom = nil }
@@ -112,7 +116,7 @@ final class NamedAssets {
         var variants: [AssetVariant<Image>] = []
         for file in files {
             let source = prefix + file.path
-            switch cache.decoded(file.url, root: root, shownAs: source) {
+            switch cache.decoded(file.url, area: area, shownAs: source) {
             case let .success(pixels):
                 let image = Image(name: name, pixels: pixels, scale: Double(file.conditions.scale ?? 1))
                 variants.append(AssetVariant(conditions: file.conditions, value: image.withSource(source), source: source))
@@ -251,16 +255,16 @@ extension Image {
 
 extension NamedAssets {
     /// The scenario's "bundle" and "assetCatalogs" (folders inside the scenario's folder tree).
-    convenience init(_ document: ObjectReader, folder: URL, displayName: String, cache: AssetCache,
+    convenience init(_ document: ObjectReader, area: ReadableArea, displayName: String, cache: AssetCache,
                      traitCombinations: [Traits], _ d: Diagnostics) {
         let displayFolder = (displayName as NSString).deletingLastPathComponent
         func read(_ node: JSONNode, what: String, catalog: Bool) -> Folder? {
             guard let path = Read.string(node, d, what: what) else { return nil }
             let url: URL
             do {
-                url = try AssetFile.resolve(path, in: folder)
+                url = try area.resolve(path, what: "folders")
             } catch {
-                d.error(node, error.message.replacingOccurrences(of: "image files", with: "folders"))
+                d.error(node, error.message)
                 return nil
             }
             var isFolder: ObjCBool = false
@@ -297,7 +301,7 @@ extension NamedAssets {
             }
         }
         if let node = document["assetCatalogs"], case .array = node.value {} else if document.has("assetCatalogs") { isIncomplete = true }
-        self.init(bundle: bundle, catalogs: catalogs, isIncomplete: isIncomplete, root: folder, cache: cache,
+        self.init(bundle: bundle, catalogs: catalogs, isIncomplete: isIncomplete, area: area, cache: cache,
                   traitCombinations: traitCombinations, d: d)
     }
 }

@@ -15,23 +15,6 @@ enum AssetFile {
         }
     }
 
-    /// Resolves `relativePath` against `folder` and refuses anything that leaves it (absolute
-    /// paths, "..", symbolic links pointing outside).
-    static func resolve(_ relativePath: String, in folder: URL) throws(Failure) -> URL {
-        if relativePath.isEmpty { throw .message("empty file path") }
-        if relativePath.hasPrefix("/") || relativePath.hasPrefix("~") {
-            throw .message("\"\(relativePath)\" is an absolute path: image files must be given relative to the scenario's folder")
-        }
-        let base = folder.standardizedFileURL.resolvingSymlinksInPath()
-        // Appended, not resolved "relative to" the base: a base without a trailing slash would lose its last component.
-        let url = base.appendingPathComponent(relativePath).standardizedFileURL.resolvingSymlinksInPath()
-        let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
-        guard url.path.hasPrefix(prefix) else {
-            throw .message("\"\(relativePath)\" is outside the scenario's folder (\(base.lastPathComponent)/); keep assets next to the scenario")
-        }
-        return url
-    }
-
     /// Whether `url`, with symbolic links followed, is `root` or inside it.
     static func isInside(_ url: URL, _ root: URL) -> Bool {
         let base = root.standardizedFileURL.resolvingSymlinksInPath().path

@@ -345,7 +345,7 @@ struct ImageReader {
         switch entry.kind {
         case let .file(path, node):
             do {
-                let url = try AssetFile.resolve(path, in: folder)
+                let url = try assets.area.resolve(path)
                 if entry.modifiers.scale == nil && (url.pathExtension as String).lowercased() == "png" {
                     // UIImage(contentsOfFile:): the file and its @2x/@3x, ~iphone/~ipad siblings.
                     image = assets.imageFile(path, name: name, node: node)

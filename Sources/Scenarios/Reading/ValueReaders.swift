@@ -50,8 +50,9 @@ enum Read {
     }
 
     /// A finite number within `range`, optionally an integer.
+    /// A number within `range`; `name` ("the width") names it in messages.
     static func number(_ node: JSONNode, _ d: Diagnostics, in range: ClosedRange<Double>, integer: Bool = false,
-                       what: String = "a number") -> Double? {
+                       what: String = "a number", name: String? = nil) -> Double? {
         guard case let .number(n) = node.value else {
             d.error(node, "expected \(what), found \(node.value.kindDescription)")
             return nil
@@ -65,15 +66,18 @@ enum Read {
             return nil
         }
         guard range.contains(n) else {
-            d.error(node, "\(JSONOutput.format(n)) is out of range: expected \(what) from \(JSONOutput.format(range.lowerBound)) to \(JSONOutput.format(range.upperBound))")
+            d.error(node, "\(name.map { $0 + " " } ?? "")\(JSONOutput.format(n)) is out of range: expected \(what) from "
+                    + "\(JSONOutput.format(range.lowerBound)) to \(JSONOutput.format(range.upperBound))")
             return nil
         }
         return n
     }
 
     /// An array of exactly `count` numbers, each within `range`.
+    /// Every element is checked, so that each one out of range is reported (both sides of a
+    /// canvas, not only the first); `names` ("the width", "the height") name them in messages.
     static func numbers(_ node: JSONNode, _ d: Diagnostics, count: Int, in range: ClosedRange<Double>,
-                        integer: Bool = false, what: String) -> [Double]? {
+                        integer: Bool = false, what: String, names: [String] = []) -> [Double]? {
         guard case let .array(items) = node.value else {
             d.error(node, "expected \(what), found \(node.value.kindDescription)")
             return nil
@@ -83,11 +87,10 @@ enum Read {
             return nil
         }
         var values: [Double] = []
-        for item in items {
-            guard let value = number(item, d, in: range, integer: integer) else { return nil }
-            values.append(value)
+        for (index, item) in items.enumerated() {
+            if let value = number(item, d, in: range, integer: integer, name: index < names.count ? names[index] : nil) { values.append(value) }
         }
-        return values
+        return values.count == count ? values : nil
     }
 
     /// One of `names`, with a suggestion for near misses.

@@ -1,0 +1,213 @@
+/// Which scenarios and variants a run takes: FILTER arguments and `--shard i/n` (docs/CLI.md
+/// §Selecting).
+///
+/// A filter is `SCENARIO` or `SCENARIO:VARIANT`. The scenario part matches a scenario's name (its
+/// path under the scenarios folder without ".json"): as a glob when it holds `*`, `?` or `[`
+/// (`*` and `?` stay inside one path segment, `**` crosses them), else when the name contains
+/// it. The variant part matches a variant's name: as a glob when it holds one of those
+/// characters, else exactly (`scale2` is not `scale2-dark`). Several filters select the union;
+/// none selects everything.
+public struct Selection: Sendable, Equatable {
+    /// One FILTER argument.
+    public struct Filter: Sendable, Equatable {
+        public var scenario: String
+        /// nil: every variant of the matching scenarios.
+        public var variant: String?
+
+        /// Reads `SCENARIO[:VARIANT]`.
+        public init(_ text: String) {
+            if let colon = text.lastIndex(of: ":") {
+                scenario = String(text[..<colon])
+                variant = String(text[text.index(after: colon)...])
+            } else {
+                scenario = text
+                variant = nil
+            }
+        }
+
+        func matches(scenario name: String) -> Bool {
+            if scenario.isEmpty { return true }
+            return Glob.isPattern(scenario) ? Glob.matches(scenario, name) : name.contains(scenario)
+        }
+
+        func matches(variant name: String) -> Bool {
+            guard let variant, !variant.isEmpty else { return true }
+            return Glob.isPattern(variant) ? Glob.matches(variant, name) : name == variant
+        }
+    }
+
+    /// `--shard i/n`: the i-th of n parts (1-based), split by scenario.
+    public struct Shard: Sendable, Equatable {
+        public var index: Int
+        public var count: Int
+
+        /// Reads `i/n` with 1 ≤ i ≤ n ≤ 10,000; nil for anything else.
+        public init?(_ text: String) {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), (1...10_000).contains(n), (1...n).contains(i) else {
+                return nil
+            }
+            index = i
+            count = n
+        }
+
+        public init(index: Int, count: Int) {
+            self.index = index
+            self.count = count
+        }
+
+        /// Whether the scenario named `name` falls in this shard: FNV-1a (64-bit) of its UTF-8
+        /// name, modulo the count. A scenario keeps its shard when others are added or removed.
+        public func includes(_ name: String) -> Bool {
+            Self.part(of: name, count: count) == index - 1
+        }
+
+        static func part(of name: String, count: Int) -> Int {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in name.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            return Int(hash % UInt64(count))
+        }
+    }
+
+    public var filters: [Filter]
+    public var shard: Shard?
+
+    public init(filters: [Filter] = [], shard: Shard? = nil) {
+        self.filters = filters
+        self.shard = shard
+    }
+
+    /// Filters read from the command line's FILTER arguments.
+    public init(arguments: [String], shard: Shard? = nil) {
+        self.init(filters: arguments.map(Filter.init), shard: shard)
+    }
+
+    /// Every scenario, every variant.
+    public static let all = Selection()
+
+    /// Whether nothing narrows the run (stale baselines are looked for everywhere only then).
+    public var isEverything: Bool { filters.isEmpty && (shard == nil || shard!.count == 1) }
+
+    /// Whether some filter selects the scenario and the shard holds it.
+    public func includes(scenario name: String) -> Bool {
+        if let shard, !shard.includes(name) { return false }
+        return filters.isEmpty || filters.contains { $0.matches(scenario: name) }
+    }
+
+    /// Whether the variant of a selected scenario is selected.
+    public func includes(variant: String, of scenario: String) -> Bool {
+        filters.isEmpty || filters.contains { $0.matches(scenario: scenario) && $0.matches(variant: variant) }
+    }
+
+    /// Whether every variant of the scenario is selected (no filter that picks it names a variant).
+    public func includesEveryVariant(of scenario: String) -> Bool {
+        filters.isEmpty || filters.contains { $0.matches(scenario: scenario) && ($0.variant ?? "").isEmpty }
+    }
+}
+
+/// Shell-style globs over names: `*` (any run inside a path segment), `**` (any run), `?` (one
+/// character but `/`), `[abc]`, `[a-z]`, `[!a]`. Matching is a dynamic programme over the
+/// pattern and the name (time proportional to their product, never exponential).
+enum Glob {
+    static func isPattern(_ text: String) -> Bool {
+        text.contains { $0 == "*" || $0 == "?" || $0 == "[" }
+    }
+
+    private enum Token: Equatable {
+        case literal(Character)
+        case any  // ?
+        case star  // *
+        case globstar  // **
+        case set([ClosedRange<Character>], negated: Bool)
+    }
+
+    private static func tokens(_ pattern: String) -> [Token] {
+        var tokens: [Token] = []
+        let characters = Array(pattern)
+        var i = 0
+        while i < characters.count {
+            let c = characters[i]
+            switch c {
+            case "*":
+                if i + 1 < characters.count && characters[i + 1] == "*" {
+                    tokens.append(.globstar)
+                    i += 2
+                    continue
+                }
+                tokens.append(.star)
+            case "?":
+                tokens.append(.any)
+            case "[":
+                // A set runs to the next "]" (a "]" first in the set is a member); without one, "[" is literal.
+                var j = i + 1
+                var negated = false
+                if j < characters.count && (characters[j] == "!" || characters[j] == "^") {
+                    negated = true
+                    j += 1
+                }
+                let start = j
+                if j < characters.count && characters[j] == "]" { j += 1 }
+                while j < characters.count && characters[j] != "]" { j += 1 }
+                guard j < characters.count else {
+                    tokens.append(.literal("["))
+                    break
+                }
+                var ranges: [ClosedRange<Character>] = []
+                var k = start
+                while k < j {
+                    if k + 2 < j && characters[k + 1] == "-" && characters[k] <= characters[k + 2] {
+                        ranges.append(characters[k]...characters[k + 2])
+                        k += 3
+                    } else {
+                        ranges.append(characters[k]...characters[k])
+                        k += 1
+                    }
+                }
+                tokens.append(.set(ranges, negated: negated))
+                i = j
+            default:
+                tokens.append(.literal(c))
+            }
+            i += 1
+        }
+        return tokens
+    }
+
+    /// Whether `name` matches `pattern` as a whole.
+    static func matches(_ pattern: String, _ name: String) -> Bool {
+        let tokens = tokens(pattern)
+        let text = Array(name)
+        // reachable[j]: the tokens so far can match text[0..<j].
+        var reachable = [Bool](repeating: false, count: text.count + 1)
+        reachable[0] = true
+        for token in tokens {
+            var next = [Bool](repeating: false, count: text.count + 1)
+            switch token {
+            case .star, .globstar:
+                var open = false
+                for j in 0...text.count {
+                    if reachable[j] { open = true }
+                    next[j] = open
+                    if j < text.count && token == .star && text[j] == "/" { open = false }
+                }
+            default:
+                for j in 0..<text.count where reachable[j] {
+                    let c = text[j]
+                    let hit: Bool
+                    switch token {
+                    case let .literal(l): hit = c == l
+                    case .any: hit = c != "/"
+                    case let .set(ranges, negated): hit = c != "/" && ranges.contains { $0.contains(c) } != negated
+                    default: hit = false
+                    }
+                    if hit { next[j + 1] = true }
+                }
+            }
+            reachable = next
+        }
+        return reachable[text.count]
+    }
+}

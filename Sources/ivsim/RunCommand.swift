@@ -1,0 +1,134 @@
+import Foundation
+import Scenarios
+import Snapshots
+
+/// `check` and `record`.
+enum RunCommand {
+    static let selectionHelp = """
+    FILTER: SCENARIO or SCENARIO:VARIANT. A scenario part with *, ** or ? (or [...]) is a glob over the
+            scenario's name (its path under the scenarios folder without .json; * stays inside a folder,
+            ** crosses folders), otherwise a part of the name; a variant part is a glob or an exact
+            name. Several filters add up; none takes everything.
+    """
+
+    static func usage(_ command: String) -> String {
+        """
+        usage: ivsim \(command) [FILTER...] [options]
+          \(command == "check" ? "compare every selected scenario with its baseline; never writes baselines"
+                                : "write the baselines whose pixels or numbers changed (atomically)")
+
+        \(selectionHelp)
+
+        options:
+          --scenarios DIR      scenario files (default: Scenarios, or "scenarios" of ivsim.json)
+          --snapshots DIR      baselines (default: Snapshots, or "snapshots" of ivsim.json)
+          --artifacts DIR      failure artifacts (default: .ivsim/failures, or "artifacts" of ivsim.json)
+          --config FILE        the project configuration (default: ./ivsim.json when there is one)
+          --shard I/N          only the I-th of N parts of the scenarios (1-based, a stable split by name)
+          --jobs N, -j N       worker threads (default: the number of cores)
+          --junit FILE         JUnit XML report (- for standard output)
+          --report-json FILE   JSON report (- for standard output)
+          --report-html FILE   a single-file HTML report of the failures (- for standard output)
+          --strict             warnings are errors
+          --limit NAME=N       raise a limit of docs/LIMITS.md for this run (repeatable)
+          --quiet, -q          print only failures and errors\(command == "record" ? """
+
+          --prune              delete the baselines of the selected scenarios that no variant produces,
+                               and the folders that leaves empty
+        """ : "")
+
+        exit codes: 0 \(command == "check" ? "all passed" : "recorded"), 1 \(command == "check" ? "a mismatch or a missing baseline" : "a write failed"), 2 bad input or usage.
+        """
+    }
+
+    static func run(_ command: String, _ rest: [String]) throws -> Int32 {
+        let valueOptions = ["--scenarios", "--snapshots", "--artifacts", "--config", "--shard", "--jobs", "-j", "--junit", "--report-json",
+                            "--report-html", "--limit"]
+        let flagOptions = ["--strict", "--quiet", "-q"] + (command == "record" ? ["--prune"] : [])
+        let arguments = try Arguments(rest, command: command, valueOptions: valueOptions, flagOptions: flagOptions)
+        if arguments.wantsHelp { return CommandLineTool.help(usage(command)) }
+        let project = try Project(arguments)
+        let options = try makeOptions(arguments, project: project, prune: arguments.has("--prune"))
+        let quiet = arguments.has("--quiet") || arguments.has("-q")
+        let reports = [("--junit", arguments.value("--junit")), ("--report-json", arguments.value("--report-json")),
+                       ("--report-html", arguments.value("--report-html"))]
+        if reports.filter({ $0.1 == "-" }).count > 1 { throw UsageError(message: "only one report can go to standard output (-)") }
+        // A report on standard output keeps it for itself: the run's lines go to standard error.
+        let linesToStandardError = reports.contains { $0.1 == "-" }
+        let terminal = Terminal(linesToStandardError: linesToStandardError)
+        var runOptions = options
+        let progress = terminal.progress && !quiet ? ProgressLine(label: command) : nil
+        if let progress { runOptions.progress = { done, total in progress.update(done: done, total: total) } }
+
+        let report = command == "check" ? SnapshotRunner.check(runOptions) : SnapshotRunner.record(runOptions)
+        progress?.finish()
+        for diagnostic in report.diagnostics { printError(diagnostic.description) }
+        if !quiet { for warning in report.warnings { printError(warning.description) } }
+        if report.variants.isEmpty && report.diagnostics.isEmpty {
+            let what = arguments.positional.isEmpty ? "" : " matching \(arguments.positional.joined(separator: " "))"
+            let shard = options.selection.shard.map { " in shard \($0.index)/\($0.count)" } ?? ""
+            printError("ivsim: error: no scenarios found in '\(options.scenariosDisplay)'\(what)\(shard)")
+            return ExitCode.badInput
+        }
+        for line in report.lines {
+            if quiet && !line.hasPrefix("FAIL ") && !line.hasPrefix("MISSING ") { continue }
+            if linesToStandardError { printError(terminal.paintLine(line)) } else { print(terminal.paintLine(line)) }
+        }
+        do {
+            for (option, path) in reports {
+                guard let path else { continue }
+                let text: String
+                switch option {
+                case "--junit": text = report.junitXML
+                case "--report-json": text = report.json
+                default: text = HTMLReport(report, artifactsFolder: options.artifactsFolder).text
+                }
+                if path == "-" {
+                    FileHandle.standardOutput.write(Data(text.utf8))
+                } else {
+                    try FileOutput.writeAtomically(text, to: URL(fileURLWithPath: path))
+                }
+            }
+        } catch {
+            throw UsageError(message: error.description)
+        }
+        return report.exitCode
+    }
+
+    /// The run's folders, selection, jobs and limits from the options and the project.
+    static func makeOptions(_ arguments: Arguments, project: Project, prune: Bool) throws -> SnapshotOptions {
+        let scenarios = project.scenarios(arguments)
+        let snapshots = project.folder(arguments.value("--snapshots"), project.configuration.snapshots)
+        let artifacts = project.folder(arguments.value("--artifacts"), project.configuration.artifacts)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: scenarios.url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError(message: "scenarios folder '\(scenarios.display)' not found (run in the project's root, pass --scenarios DIR, "
+                             + "or set \"scenarios\" in ivsim.json; `ivsim init` writes one)")
+        }
+        // Output folders that are files would swallow every write: refused before the run.
+        for (flag, folder) in [("--artifacts", artifacts), ("--snapshots", snapshots)] {
+            if FileManager.default.fileExists(atPath: folder.url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw UsageError(message: "\(flag) '\(folder.display)' is a file, not a folder: give a folder (it is created if missing)")
+            }
+        }
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        if let text = arguments.value("--jobs", "-j") {
+            guard let n = Int(text), (1...1024).contains(n) else {
+                throw UsageError(message: "--jobs needs a whole number from 1 to 1024, found '\(text)'")
+            }
+            jobs = n
+        }
+        var shard: Selection.Shard?
+        if let text = arguments.value("--shard") {
+            guard let parsed = Selection.Shard(text) else {
+                throw UsageError(message: "--shard needs I/N with 1 ≤ I ≤ N ≤ 10000 (e.g. --shard 2/4), found '\(text)'")
+            }
+            shard = parsed
+        }
+        var limits = ScenarioLimits.default
+        for text in arguments.all("--limit") { try LimitOption.apply(text, to: &limits) }
+        return SnapshotOptions(scenariosFolder: scenarios.url, scenariosDisplay: scenarios.display, snapshotsFolder: snapshots.url,
+                               artifactsFolder: artifacts.url, selection: Selection(arguments: arguments.positional, shard: shard),
+                               jobs: jobs, prune: prune, strict: arguments.has("--strict"), limits: limits, assetRoots: project.assetRoots)
+    }
+}

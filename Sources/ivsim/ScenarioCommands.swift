@@ -1,0 +1,197 @@
+import Foundation
+import ImageViews
+import Scenarios
+import Snapshots
+
+/// `render`, `layout` and `validate`: scenario files or folders named on the command line.
+enum ScenarioCommands {
+    static let valueOptions = ["--config", "--limit", "--scenarios"]
+    static let commonHelp = """
+      --strict             warnings are errors
+      --limit NAME=N       raise a limit of docs/LIMITS.md for this run (repeatable)
+      --config FILE        the project configuration (default: ./ivsim.json when there is one): its asset roots
+    """
+
+    static let validateUsage = """
+    usage: ivsim validate [PATH...] [options]
+      check scenario files, or every scenario in folders (default: the scenarios folder); errors and warnings
+
+    options:
+    \(commonHelp)
+    exit codes: 0 every file valid, 2 an error (or no scenario found).
+    """
+
+    static let renderUsage = """
+    usage: ivsim render SCENARIO... -o DIR [options]
+      write the PNG and layout report of every variant, no comparison (several scenarios go to DIR/<name>/)
+
+    options:
+      -o DIR, --output DIR the folder to write to (created if missing)
+    \(commonHelp)
+    """
+
+    static let layoutUsage = """
+    usage: ivsim layout SCENARIO... [--variant NAME] [options]
+      print layout reports as JSON: one scenario with one variant (or --variant) as the report itself, one
+      scenario's variants as {"variant": report}, several scenarios (or a folder) as {"scenario": {"variant": report}}
+
+    options:
+      --variant NAME       only this variant
+    \(commonHelp)
+    """
+
+    /// The snapshot name of a scenario file: its path under the scenarios folder without ".json"
+    /// when it lies inside that folder (as `check` names it), else its base name.
+    static func scenarioName(_ url: URL, scenariosFolder: URL) -> String {
+        let folder = scenariosFolder.standardizedFileURL.path + "/"
+        let path = url.standardizedFileURL.path
+        if path.hasPrefix(folder) {
+            return String(path.dropFirst(folder.count).dropLast(url.pathExtension.isEmpty ? 0 : url.pathExtension.count + 1))
+        }
+        return url.deletingPathExtension().lastPathComponent
+    }
+
+    /// Loads the scenario files named (a folder means every scenario in it). Warnings are printed;
+    /// with `strict` they are errors. A path that is neither, or a folder without scenarios, is
+    /// a usage error.
+    static func loadScenarios(_ paths: [String], arguments: Arguments, project: Project) throws -> (scenarios: [Scenario], errors: [ScenarioDiagnostic]) {
+        var limits = ScenarioLimits.default
+        for text in arguments.all("--limit") { try LimitOption.apply(text, to: &limits) }
+        let strict = arguments.has("--strict")
+        let scenariosFolder = project.scenarios(arguments).url
+        var scenarios: [Scenario] = []
+        var errors: [ScenarioDiagnostic] = []
+        let assets = AssetCache()
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let entries: [ScenarioCatalog.Entry]
+            if exists && isDirectory.boolValue {
+                let folder = URL(fileURLWithPath: path)
+                let snapshots = project.folder(nil, project.configuration.snapshots).url, artifacts = project.folder(nil, project.configuration.artifacts).url
+                entries = ScenarioCatalog.entries(in: folder, displayFolder: path, excluding: [snapshots, artifacts]).map { entry in
+                    var named = entry
+                    named.name = scenarioName(entry.url, scenariosFolder: scenariosFolder)
+                    return named
+                }
+                if entries.isEmpty {
+                    throw UsageError(message: "no scenario files in '\(path)' (scenarios are .json files; layout reports, schemas, "
+                                     + "Contents.json and ivsim.json are not)")
+                }
+            } else if !exists {
+                let parent = (path as NSString).deletingLastPathComponent
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []
+                throw UsageError(message: "'\(path)' not found" + Suggestions.didYouMean((path as NSString).lastPathComponent, among: names.sorted()))
+            } else {
+                let url = URL(fileURLWithPath: path)
+                entries = [ScenarioCatalog.Entry(url: url, name: scenarioName(url, scenariosFolder: scenariosFolder), displayName: path)]
+            }
+            for entry in entries {
+                do {
+                    let scenario = try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets,
+                                                           strict: strict, limits: limits, assetRoots: project.assetRoots)
+                    for warning in scenario.warnings { printError(warning.description) }
+                    scenarios.append(scenario)
+                } catch {
+                    errors += error.diagnostics
+                }
+            }
+        }
+        return (scenarios, errors)
+    }
+
+    static func validate(_ rest: [String]) throws -> Int32 {
+        let arguments = try Arguments(rest, command: "validate", valueOptions: valueOptions, flagOptions: ["--strict"])
+        if arguments.wantsHelp { return CommandLineTool.help(validateUsage) }
+        let project = try Project(arguments)
+        let paths = arguments.positional.isEmpty ? [project.scenarios(arguments).display] : arguments.positional
+        let (scenarios, errors) = try loadScenarios(paths, arguments: arguments, project: project)
+        for error in errors { printError(error.description) }
+        let files = Set(errors.map(\.file)).count
+        print("\(scenarios.count) valid, \(files) invalid (\(errors.count) error\(errors.count == 1 ? "" : "s"))")
+        return errors.isEmpty ? ExitCode.success : ExitCode.badInput
+    }
+
+    static func render(_ rest: [String]) throws -> Int32 {
+        let arguments = try Arguments(rest, command: "render", valueOptions: valueOptions + ["-o", "--output"], flagOptions: ["--strict"])
+        if arguments.wantsHelp { return CommandLineTool.help(renderUsage) }
+        guard let output = arguments.value("-o", "--output"), !arguments.positional.isEmpty else {
+            throw UsageError(message: "render needs scenarios and a folder: ivsim render SCENARIO... -o DIR (ivsim render --help)")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw UsageError(message: "-o '\(output)' is a file, not a folder")
+        }
+        let project = try Project(arguments)
+        let (scenarios, errors) = try loadScenarios(arguments.positional, arguments: arguments, project: project)
+        for error in errors { printError(error.description) }
+        if !errors.isEmpty { return ExitCode.badInput }
+        for scenario in scenarios {
+            let folder = URL(fileURLWithPath: output).appendingPathComponent(scenarios.count > 1 ? scenario.name : "")
+            for (png, layout, variant) in SnapshotRendering.files(for: scenario) {
+                do {
+                    try FileOutput.writeAtomically(png, to: folder.appendingPathComponent(variant + ".png"))
+                    try FileOutput.writeAtomically(layout, to: folder.appendingPathComponent(variant + ".layout.json"))
+                } catch {
+                    throw UsageError(message: error.description)
+                }
+                print(folder.appendingPathComponent(variant).path + ".{png,layout.json}")
+            }
+        }
+        return ExitCode.success
+    }
+
+    static func layout(_ rest: [String]) throws -> Int32 {
+        let arguments = try Arguments(rest, command: "layout", valueOptions: valueOptions + ["--variant"], flagOptions: ["--strict"])
+        if arguments.wantsHelp { return CommandLineTool.help(layoutUsage) }
+        guard !arguments.positional.isEmpty else {
+            throw UsageError(message: "layout needs a scenario: ivsim layout SCENARIO [--variant NAME] (ivsim layout --help)")
+        }
+        let project = try Project(arguments)
+        let (scenarios, errors) = try loadScenarios(arguments.positional, arguments: arguments, project: project)
+        for error in errors { printError(error.description) }
+        guard errors.isEmpty else { return ExitCode.badInput }
+        let variantName = arguments.value("--variant")
+        if let variantName {
+            for scenario in scenarios {
+                let names = scenario.variants().map(\.name)
+                if !names.contains(variantName) {
+                    throw UsageError(message: "no variant '\(variantName)' in \(scenario.file)" + Suggestions.didYouMean(variantName, among: names)
+                                     + " (variants: \(names.joined(separator: ", ")))")
+                }
+            }
+        }
+        // Reports are written as each is made (only one is in memory).
+        let nested = scenarios.count > 1 || arguments.positional.contains { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        func printVariants(_ scenario: Scenario, indent: Bool) {
+            let reports = SnapshotRendering.layouts(for: scenario, only: variantName)
+            if !indent && (variantName != nil || scenario.variants().count == 1) {
+                for (_, report) in reports { print(report.text(), terminator: "") }
+                return
+            }
+            var first = true
+            for (name, report) in reports {
+                print(first ? "{" : ",")
+                first = false
+                print(JSONOutput.memberText(name, report), terminator: "")
+            }
+            print("\n}", terminator: "")
+        }
+        if !nested {
+            printVariants(scenarios[0], indent: false)
+            if variantName == nil && scenarios[0].variants().count > 1 { print("") }
+            return ExitCode.success
+        }
+        print("{")
+        for (index, scenario) in scenarios.enumerated() {
+            print(JSONOutput.string(scenario.name).text().trimmingCharacters(in: .newlines) + ": ", terminator: "")
+            printVariants(scenario, indent: true)
+            print(index + 1 < scenarios.count ? "," : "")
+        }
+        print("}")
+        return ExitCode.success
+    }
+}
