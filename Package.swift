@@ -3,10 +3,15 @@ import PackageDescription
 
 // ivsim: a UIKit image-view simulator with its own DEFLATE and PNG codec.
 // Module dependencies point down only (see docs/ARCHITECTURE.md); no package dependencies.
+// Products: the `ivsim` tool, `IVSimKit` (the Swift API) and `IVSimTesting` (assertions for XCTest
+// and Swift Testing), the `ivsim` command plugin, and the codec and solver modules.
 let package = Package(
     name: "ivsim",
     products: [
         .executable(name: "ivsim", targets: ["ivsim"]),
+        .library(name: "IVSimKit", targets: ["IVSimKit"]),
+        .library(name: "IVSimTesting", targets: ["IVSimTesting"]),
+        .plugin(name: "IVSimPlugin", targets: ["IVSimPlugin"]),
         .library(name: "PNGCodec", targets: ["PNGCodec"]),
         .library(name: "Deflate", targets: ["Deflate"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
@@ -19,8 +24,13 @@ let package = Package(
         .target(name: "ImageViews", dependencies: ["Raster", "Cassowary"]),
         .target(name: "Scenarios", dependencies: ["ImageViews", "PNGCodec"]),
         .target(name: "Snapshots", dependencies: ["Scenarios", "PNGCodec", "Raster"]),
+        .target(name: "IVSimKit", dependencies: ["Snapshots", "Scenarios", "ImageViews"]),
+        .target(name: "IVSimTesting", dependencies: ["IVSimKit"]),
         .executableTarget(name: "ivsim", dependencies: ["Snapshots", "PNGCodec"]),
-        .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "Deflate", "Raster", "ImageViews", "Scenarios", "Snapshots", "Cassowary"], path: "Benchmarks"),
+        .plugin(name: "IVSimPlugin", capability: .command(intent: .custom(verb: "ivsim", description: "Check, record, render or validate ivsim scenarios (ivsim help)")),
+                dependencies: ["ivsim"]),
+        .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "Deflate", "Raster", "ImageViews", "Scenarios", "Snapshots", "Cassowary"], path: "Benchmarks",
+                          exclude: ["kiwi_optional_chain.py"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
@@ -29,6 +39,7 @@ let package = Package(
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TestSupport"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "IVSimKitTests", dependencies: ["IVSimKit", "IVSimTesting", "TestSupport"]),
         .testTarget(name: "ivsimTests", dependencies: ["ivsim", "TestSupport", "PNGCodec", "Scenarios"], exclude: ["Fixtures"]),
     ]
 )

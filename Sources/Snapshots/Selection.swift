@@ -13,6 +13,15 @@ public struct Selection: Sendable, Equatable {
         public var scenario: String
         /// nil: every variant of the matching scenarios.
         public var variant: String?
+        /// Both parts are names, compared exactly (no glob, no part of a name): for callers that
+        /// name variants, such as the test assertions recording the missing ones.
+        public var exact = false
+
+        public init(scenario: String, variant: String?, exact: Bool = false) {
+            self.scenario = scenario
+            self.variant = variant
+            self.exact = exact
+        }
 
         /// Reads `SCENARIO[:VARIANT]`.
         public init(_ text: String) {
@@ -26,12 +35,14 @@ public struct Selection: Sendable, Equatable {
         }
 
         func matches(scenario name: String) -> Bool {
+            if exact { return name == scenario }
             if scenario.isEmpty { return true }
             return Glob.isPattern(scenario) ? Glob.matches(scenario, name) : name.contains(scenario)
         }
 
         func matches(variant name: String) -> Bool {
             guard let variant, !variant.isEmpty else { return true }
+            if exact { return name == variant }
             return Glob.isPattern(variant) ? Glob.matches(variant, name) : name == variant
         }
     }

@@ -1,3 +1,4 @@
+import ImageViews
 import PNGCodec
 import Scenarios
 
@@ -21,5 +22,20 @@ public enum SnapshotRendering {
             let (_, digest, scene) = SnapshotRunner.render(scenario, variant)
             return (variant.name, LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: nil))
         }
+    }
+
+    /// One variant: its pixels (straight RGBA8), PNG bytes, layout report text and layout result.
+    public static func render(_ scenario: Scenario, _ variant: Variant) -> (image: RGBAImage, png: [UInt8], layout: String, result: LayoutResult) {
+        let (bitmap, digest, scene) = SnapshotRunner.render(scenario, variant)
+        let image = bitmap.rgbaImage
+        let png = PNGEncoder().encode(image)
+        let layout = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: SnapshotRunner.crcHex(png))
+        return (image, png, layout.text(), scene.layout)
+    }
+
+    /// One variant's layout result and report text (rendered for the digest; no PNG is made).
+    public static func layout(_ scenario: Scenario, _ variant: Variant) -> (layout: String, result: LayoutResult) {
+        let (_, digest, scene) = SnapshotRunner.render(scenario, variant)
+        return (LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: nil).text(), scene.layout)
     }
 }

@@ -149,6 +149,30 @@ public enum SnapshotRunner {
         return report
     }
 
+    /// Checks the selected variants of one scenario the caller loaded or built (`IVSimKit`), against
+    /// the baselines in `<snapshots>/<scenario.name>/`; never writes a baseline.
+    public static func check(_ scenario: Scenario, options: SnapshotOptions) -> ScenarioOutcome {
+        run(scenario, options: options, mode: .check)
+    }
+
+    /// Records the selected variants of one scenario, writing only what changed.
+    public static func record(_ scenario: Scenario, options: SnapshotOptions) -> ScenarioOutcome {
+        run(scenario, options: options, mode: .record)
+    }
+
+    private static func run(_ scenario: Scenario, options: SnapshotOptions, mode: RunReport.Mode) -> ScenarioOutcome {
+        let all = scenario.variants()
+        let variants = all.filter { options.selection.includes(variant: $0.name, of: scenario.name) }
+        let outcomes = parallelMap(variants.count, jobs: options.jobs) { index -> VariantOutcome in
+            let clock = ContinuousClock.now
+            var outcome = mode == .check ? checkVariant(scenario, variants[index], options) : recordVariant(scenario, variants[index], options)
+            outcome.seconds = seconds(since: clock)
+            return outcome
+        }
+        return ScenarioOutcome(name: scenario.name, file: scenario.file, diagnostics: [], warnings: scenario.warnings, variants: outcomes,
+                               variantNames: all.map(\.name))
+    }
+
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18

@@ -79,7 +79,7 @@ enum ScenarioCommands {
                                      + "Contents.json and ivsim.json are not)")
                 }
             } else if !exists {
-                let parent = (path as NSString).deletingLastPathComponent
+                let parent = DisplayPath.folder(of: path)
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []
                 throw UsageError(message: "'\(path)' not found" + Suggestions.didYouMean((path as NSString).lastPathComponent, among: names.sorted()))
             } else {

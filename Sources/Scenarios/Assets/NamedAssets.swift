@@ -96,7 +96,7 @@ final class NamedAssets {
         }
         // Files in the scenario's folder tree are shown by their path in it, others (asset roots) as written.
         let base = area.folder.standardizedFileURL.path
-        let written = (path as NSString).deletingLastPathComponent
+        let written = DisplayPath.folder(of: path)
         let relative = folder.path.hasPrefix(base + "/") ? String(folder.path.dropFirst(base.count + 1)) + "/"
             : folder.path == base ? "" : written.isEmpty ? "" : written + "/"
         switch BundleLookup.files(named: file, in: folder, cache: cache) {
@@ -257,7 +257,7 @@ extension NamedAssets {
     /// The scenario's "bundle" and "assetCatalogs" (folders inside the scenario's folder tree).
     convenience init(_ document: ObjectReader, area: ReadableArea, displayName: String, cache: AssetCache,
                      traitCombinations: [Traits], _ d: Diagnostics) {
-        let displayFolder = (displayName as NSString).deletingLastPathComponent
+        let displayFolder = DisplayPath.folder(of: displayName)
         func read(_ node: JSONNode, what: String, catalog: Bool) -> Folder? {
             guard let path = Read.string(node, d, what: what) else { return nil }
             let url: URL
@@ -308,7 +308,18 @@ extension NamedAssets {
 
 /// Paths for messages: joined and with "." and ".." removed by their names alone (no file
 /// system), so that every scenario of a run names a file the same way.
-enum DisplayPath {
+public enum DisplayPath {
+    /// The folder part of a path as written: everything before the last "/" ("/" for a file at the
+    /// root, "" for a bare name). Foundation's `NSString.deletingLastPathComponent` traps on a
+    /// one-character name without a slash (swift-corelibs-foundation in Swift 6.3), and a
+    /// scenario file may well be called "x": never use it on a path from outside.
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// `relative` appended to `folder`, with "." and ".." folded.
     static func join(_ folder: String, _ relative: String) -> String {
         var parts: [Substring] = []
         let absolute = folder.hasPrefix("/")

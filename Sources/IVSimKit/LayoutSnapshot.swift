@@ -1,0 +1,137 @@
+import Foundation
+import ImageViews
+
+/// One variant's layout as typed values: what the `.layout.json` baseline holds for each view,
+/// in points (docs/SNAPSHOTS.md lists every field; `json` is that file's text).
+public struct LayoutSnapshot: Sendable {
+    /// The variant's name (`scale2-dark`, `default`, …).
+    public var variant: String
+    /// The canvas in points.
+    public var canvasSize: CGSize
+    /// Device pixels per point.
+    public var displayScale: Int
+    /// Every view in pre-order: a view before its subviews, subviews in order; the root first.
+    public var views: [ViewSnapshot]
+    /// The constraints the solver held, when the scenario uses Auto Layout.
+    public var constraints: [ConstraintSnapshot]
+    /// Views whose frame the constraints do not determine, by id (or tree path without an id).
+    public var ambiguousViews: [String]
+    /// The layout report exactly as `ivsim record` writes it.
+    public var json: String
+
+    /// The view with this id.
+    public func view(_ id: String) -> ViewSnapshot? {
+        views.first { $0.id == id }
+    }
+
+    init(variant: String, result: LayoutResult, json: String) {
+        self.variant = variant
+        canvasSize = CGSize(width: result.canvasSize.width, height: result.canvasSize.height)
+        displayScale = result.traits.displayScale
+        views = result.views.map(ViewSnapshot.init)
+        constraints = result.autoLayout?.constraints.map(ConstraintSnapshot.init) ?? []
+        ambiguousViews = result.autoLayout?.ambiguities.map { $0.id ?? $0.path } ?? []
+        self.json = json
+    }
+}
+
+/// One view's layout.
+public struct ViewSnapshot: Sendable, Equatable {
+    /// The id the scenario gave it.
+    public var id: String?
+    /// Its place in the tree: `root`, `root.subviews[1]`, ….
+    public var path: String
+    /// `view` or `imageView`.
+    public var type: String
+    /// Whether Auto Layout placed it (translatesAutoresizingMaskIntoConstraints = false).
+    public var isPositionedByConstraints: Bool
+    /// In the superview's coordinates.
+    public var frame: CGRect
+    /// In the canvas's coordinates.
+    public var absoluteFrame: CGRect
+    public var bounds: CGRect
+    /// The frame less the image's alignment rect insets.
+    public var alignmentRect: CGRect
+    public var alpha: Double
+    public var isHidden: Bool
+    public var clipsToBounds: Bool
+    /// False when the view or an ancestor is hidden or fully transparent.
+    public var isDrawn: Bool
+    /// The image view's part, for image views.
+    public var imageView: ImageViewSnapshot?
+
+    init(_ layout: ViewLayout) {
+        id = layout.id
+        path = layout.path
+        type = layout.kind
+        isPositionedByConstraints = layout.positioning == .constraints
+        frame = CGRect(layout.frame)
+        absoluteFrame = CGRect(layout.absoluteFrame)
+        bounds = CGRect(layout.bounds)
+        alignmentRect = CGRect(layout.alignmentRect)
+        alpha = layout.alpha
+        isHidden = layout.isHidden
+        clipsToBounds = layout.clipsToBounds
+        isDrawn = layout.isDrawn
+        imageView = layout.imageView.map(ImageViewSnapshot.init)
+    }
+}
+
+/// An image view's part of the layout.
+public struct ImageViewSnapshot: Sendable, Equatable {
+    /// UIKit's name of the content mode (`scaleAspectFit`, …).
+    public var contentMode: String
+    public var isHighlighted: Bool
+    /// Which property the shown image comes from (`image`, `highlightedImage`, `animationImages`,
+    /// `highlightedAnimationImages`), nil when nothing is shown.
+    public var displayedImage: String?
+    /// The shown image's name in the scenario.
+    public var imageName: String?
+    /// The shown image's size in points.
+    public var imageSize: CGSize?
+    /// (-1, -1) when the view has no intrinsic size (no image).
+    public var intrinsicContentSize: CGSize
+    public var sizeThatFits: CGSize
+    /// Where the image is drawn, in the view's coordinates; nil when nothing is drawn.
+    public var imageRect: CGRect?
+    /// Whether the image is drawn as a template (its alpha filled with the tint).
+    public var drawnAsTemplate: Bool
+
+    init(_ layout: ImageViewLayout) {
+        contentMode = layout.contentMode.name
+        isHighlighted = layout.isHighlighted
+        displayedImage = layout.displayedImageKey
+        imageName = layout.image?.name
+        imageSize = layout.image.map { CGSize(width: $0.size.width, height: $0.size.height) }
+        intrinsicContentSize = CGSize(width: layout.intrinsicContentSize.width, height: layout.intrinsicContentSize.height)
+        sizeThatFits = CGSize(width: layout.sizeThatFits.width, height: layout.sizeThatFits.height)
+        imageRect = layout.imageRect.map(CGRect.init)
+        drawnAsTemplate = layout.drawnAsTemplate
+    }
+}
+
+/// A constraint the solver held, with whether the layout satisfies it.
+public struct ConstraintSnapshot: Sendable, Equatable {
+    /// As the report writes it: `hero.width == 0.5 * superview.width @750`, `hero.frame.minX == 20`, ….
+    public var label: String
+    /// `constraint` (the scenario's), `autoresizingMask`, `contentHugging`, `compressionResistance`, `nonNegativeSize`.
+    public var kind: String
+    public var priority: Double
+    public var isSatisfied: Bool
+    /// How far from satisfied, in points.
+    public var violation: Double
+
+    init(_ constraint: ConstraintLayout) {
+        label = constraint.label
+        kind = constraint.kind.rawValue
+        priority = constraint.priority
+        isSatisfied = constraint.isSatisfied
+        violation = constraint.violation
+    }
+}
+
+extension CGRect {
+    init(_ rect: Rect) {
+        self.init(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Scenarios
+
+/// How scenarios are read: strictness, the limits of docs/LIMITS.md and the folders outside a
+/// scenario's own folder that it may read (the `assetRoots` of ivsim.json).
+public struct LoadOptions: Sendable {
+    /// Warnings (ambiguous layouts, resampled images, …; docs/SCENARIOS.md §Warnings) are errors.
+    public var strict: Bool
+    /// Folders scenarios may read images and asset catalogs from besides their own folder.
+    public var assetRoots: [URL]
+    /// Raised limits by name (`views`, `constraints`, `variants`, `image-bytes`, `file-bytes`);
+    /// the others keep their defaults.
+    public var limits: [String: Int]
+
+    public init(strict: Bool = false, assetRoots: [URL] = [], limits: [String: Int] = [:]) {
+        self.strict = strict
+        self.assetRoots = assetRoots
+        self.limits = limits
+    }
+
+    /// The limits as the loader takes them; an unknown name is an error naming the known ones.
+    func scenarioLimits() throws(IVSimError) -> ScenarioLimits {
+        var result = ScenarioLimits.default
+        for name in limits.keys.sorted() {
+            guard let limit = ScenarioLimits.names.first(where: { $0.name == name }) else {
+                let names = ScenarioLimits.names.map(\.name)
+                throw IVSimError(messages: ["unknown limit \"\(name)\"" + Suggestions.didYouMean(name, among: names)
+                                            + " (limits: \(names.joined(separator: ", ")))"])
+            }
+            result[keyPath: limit.keyPath] = max(1, limits[name]!)
+        }
+        return result
+    }
+
+    var roots: [AssetRoot] { assetRoots.map { AssetRoot(url: $0, written: $0.path) } }
+}

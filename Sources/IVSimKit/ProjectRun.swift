@@ -1,0 +1,154 @@
+import Foundation
+import Scenarios
+import Snapshots
+
+/// Runs over a folder of scenarios, as `ivsim check` and `ivsim record` do.
+public enum IVSim {
+    /// This build's version and the version of its rendering rules (`ivsim --version`).
+    public static var version: String { Provenance.versionLine }
+
+    static var defaultArtifacts: URL {
+        URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".ivsim/failures")
+    }
+
+    /// Compares every selected scenario under `options.scenarios` with its baseline; never writes a
+    /// baseline.
+    public static func check(_ options: RunOptions) -> RunSummary {
+        RunSummary(SnapshotRunner.check(options.snapshotOptions))
+    }
+
+    /// Records the baselines of every selected scenario, writing only what changed.
+    public static func record(_ options: RunOptions) -> RunSummary {
+        RunSummary(SnapshotRunner.record(options.snapshotOptions))
+    }
+}
+
+/// Where a run reads and writes, and what it takes.
+public struct RunOptions: Sendable {
+    /// The folder of scenario files (searched recursively).
+    public var scenarios: URL
+    /// The baselines (default: the folder `Snapshots` beside `scenarios`, the command line's layout).
+    public var snapshots: URL
+    /// Failure artifacts (default: `.ivsim/failures` in the current folder).
+    public var artifacts: URL
+    /// `SCENARIO` or `SCENARIO:VARIANT` patterns as the command line takes them (docs/CLI.md
+    /// §Selecting); empty: everything.
+    public var filters: [String]
+    /// Exactly these variants (with `filters`, the union), for tools that name what to run.
+    public var variants: [VariantName]
+    public var load: LoadOptions
+    /// Worker threads.
+    public var jobs: Int
+    /// record: delete the baselines of selected scenarios that no variant produces.
+    public var prune: Bool
+
+    public init(scenarios: URL, snapshots: URL? = nil, artifacts: URL? = nil, filters: [String] = [], variants: [VariantName] = [],
+                load: LoadOptions = LoadOptions(),
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, prune: Bool = false) {
+        self.scenarios = scenarios
+        self.snapshots = snapshots ?? scenarios.standardizedFileURL.deletingLastPathComponent().appendingPathComponent("Snapshots")
+        self.artifacts = artifacts ?? IVSim.defaultArtifacts
+        self.filters = filters
+        self.variants = variants
+        self.load = load
+        self.jobs = jobs
+        self.prune = prune
+    }
+
+    var snapshotOptions: SnapshotOptions {
+        SnapshotOptions(scenariosFolder: scenarios, scenariosDisplay: scenarios.path, snapshotsFolder: snapshots, artifactsFolder: artifacts,
+                        selection: Selection(filters: filters.map(Selection.Filter.init)
+                            + variants.map { Selection.Filter(scenario: $0.scenario, variant: $0.variant, exact: true) }),
+                        jobs: jobs, prune: prune, strict: load.strict,
+                        limits: (try? load.scenarioLimits()) ?? .default, assetRoots: load.roots)
+    }
+}
+
+/// A variant of a scenario, by name.
+public struct VariantName: Hashable, Sendable {
+    public var scenario: String
+    public var variant: String
+
+    public init(scenario: String, variant: String) {
+        self.scenario = scenario
+        self.variant = variant
+    }
+}
+
+/// What a run found.
+public struct RunSummary: Sendable {
+    /// One per variant that ran, in scenario and variant order.
+    public var results: [VariantResult]
+    /// Errors in scenario files (each file, line, JSON path and message), which stop those scenarios.
+    public var errors: [String]
+    /// Warnings of the scenarios that loaded.
+    public var warnings: [String]
+    /// Baseline files that no selected variant produces.
+    public var staleBaselines: [String]
+    /// The lines `ivsim` prints for the run (failures, notes, totals).
+    public var lines: [String]
+    /// 0 all passed, 1 a mismatch or missing baseline, 2 a scenario with errors.
+    public var exitCode: Int32
+
+    public var passed: [VariantResult] { results.filter { !$0.isFailure } }
+    public var failed: [VariantResult] { results.filter(\.isFailure) }
+
+    init(_ report: RunReport) {
+        results = report.variants.map(VariantResult.init)
+        errors = report.diagnostics.map(\.description)
+        warnings = report.warnings.map(\.description)
+        staleBaselines = report.stale
+        lines = report.lines
+        exitCode = report.exitCode
+    }
+}
+
+/// One variant's result.
+public struct VariantResult: Sendable {
+    /// What happened.
+    public enum Status: String, Sendable {
+        /// check: pixels and layout match the baseline.
+        case passed
+        /// check: differs from the baseline; record: a write failed.
+        case failed
+        /// check: no baseline.
+        case missing
+        /// record: first recording.
+        case recorded
+        /// record: rewritten because pixels or numbers changed.
+        case updated
+        /// record: nothing changed.
+        case unchanged
+    }
+
+    public var scenario: String
+    public var variant: String
+    /// The scenario file (or the name given to a scenario built in Swift).
+    public var file: String
+    public var status: Status
+    /// Why it failed, or what changed.
+    public var message: String
+    /// The failure artifacts (`<folder>/<variant>.*`), when written.
+    public var artifacts: String?
+    /// The layout numbers that differ from the baseline's (at most 100), as
+    /// `$.views[id=hero].frame[0]: expected 10, got 10.5`.
+    public var layoutDifferences: [String]
+
+    /// Failed or missing.
+    public var isFailure: Bool { status == .failed || status == .missing }
+
+    /// `scenario [variant]: message — artifacts: …`, as the command line prints a failure.
+    public var summary: String {
+        "\(scenario) [\(variant)]" + (message.isEmpty ? ": \(status.rawValue)" : ": \(message)") + (artifacts.map { " — artifacts: \($0)" } ?? "")
+    }
+
+    init(_ outcome: VariantOutcome) {
+        scenario = outcome.scenario
+        variant = outcome.variant
+        file = outcome.file
+        status = Status(rawValue: outcome.status.rawValue) ?? .failed
+        message = outcome.detail
+        artifacts = outcome.artifacts
+        layoutDifferences = outcome.layoutDifferences.map(\.description)
+    }
+}
