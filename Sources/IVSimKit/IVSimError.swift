@@ -5,9 +5,11 @@ public struct IVSimError: Error, Sendable, CustomStringConvertible, Equatable {
     /// One line per problem: `file:line:column: error: $.path: message`.
     public var messages: [String]
 
+    /// Makes an error of these lines.
     public init(messages: [String]) {
         self.messages = messages
     }
 
+    /// The messages, one per line.
     public var description: String { messages.joined(separator: "\n") }
 }

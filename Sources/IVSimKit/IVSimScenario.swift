@@ -119,12 +119,15 @@ public struct IVSimScenario: Sendable {
 /// A rendered variant: straight RGBA8 pixels (row-major, 4 bytes a pixel), the PNG a baseline
 /// would hold and the layout.
 public struct RenderedVariant: Sendable {
+    /// Width in device pixels (canvas width × display scale).
     public var width: Int
+    /// Height in device pixels.
     public var height: Int
     /// Straight (not premultiplied) RGBA8, row-major, top row first.
     public var rgba: [UInt8]
     /// The PNG file's bytes, exactly as `ivsim record` writes them.
     public var png: [UInt8]
+    /// The variant's layout.
     public var layout: LayoutSnapshot
 
     /// The pixel at (x, y) as (r, g, b, a).

@@ -49,11 +49,15 @@ public struct ViewSnapshot: Sendable, Equatable {
     public var frame: CGRect
     /// In the canvas's coordinates.
     public var absoluteFrame: CGRect
+    /// The view's own coordinate space: origin zero, the frame's size.
     public var bounds: CGRect
     /// The frame less the image's alignment rect insets.
     public var alignmentRect: CGRect
+    /// The view's alpha (0…1).
     public var alpha: Double
+    /// Whether the view is hidden.
     public var isHidden: Bool
+    /// Whether content and subviews are clipped to the bounds.
     public var clipsToBounds: Bool
     /// False when the view or an ancestor is hidden or fully transparent.
     public var isDrawn: Bool
@@ -81,6 +85,7 @@ public struct ViewSnapshot: Sendable, Equatable {
 public struct ImageViewSnapshot: Sendable, Equatable {
     /// UIKit's name of the content mode (`scaleAspectFit`, …).
     public var contentMode: String
+    /// Whether the image view is highlighted.
     public var isHighlighted: Bool
     /// Which property the shown image comes from (`image`, `highlightedImage`, `animationImages`,
     /// `highlightedAnimationImages`), nil when nothing is shown.
@@ -91,6 +96,7 @@ public struct ImageViewSnapshot: Sendable, Equatable {
     public var imageSize: CGSize?
     /// (-1, -1) when the view has no intrinsic size (no image).
     public var intrinsicContentSize: CGSize
+    /// `sizeThatFits(_:)` of the image view: the image's size.
     public var sizeThatFits: CGSize
     /// Where the image is drawn, in the view's coordinates; nil when nothing is drawn.
     public var imageRect: CGRect?
@@ -116,7 +122,9 @@ public struct ConstraintSnapshot: Sendable, Equatable {
     public var label: String
     /// `constraint` (the scenario's), `autoresizingMask`, `contentHugging`, `compressionResistance`, `nonNegativeSize`.
     public var kind: String
+    /// 1 to 1000; 1000 is required.
     public var priority: Double
+    /// Whether the layout satisfies it (within 10⁻⁶ point).
     public var isSatisfied: Bool
     /// How far from satisfied, in points.
     public var violation: Double

@@ -12,6 +12,7 @@ public struct LoadOptions: Sendable {
     /// the others keep their defaults.
     public var limits: [String: Int]
 
+    /// Options with the defaults of the command line.
     public init(strict: Bool = false, assetRoots: [URL] = [], limits: [String: Int] = [:]) {
         self.strict = strict
         self.assetRoots = assetRoots

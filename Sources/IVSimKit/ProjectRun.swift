@@ -36,12 +36,14 @@ public struct RunOptions: Sendable {
     public var filters: [String]
     /// Exactly these variants (with `filters`, the union), for tools that name what to run.
     public var variants: [VariantName]
+    /// How scenarios are read.
     public var load: LoadOptions
     /// Worker threads.
     public var jobs: Int
     /// record: delete the baselines of selected scenarios that no variant produces.
     public var prune: Bool
 
+    /// A run over `scenarios`; the defaults are the command line's.
     public init(scenarios: URL, snapshots: URL? = nil, artifacts: URL? = nil, filters: [String] = [], variants: [VariantName] = [],
                 load: LoadOptions = LoadOptions(),
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount, prune: Bool = false) {
@@ -66,9 +68,12 @@ public struct RunOptions: Sendable {
 
 /// A variant of a scenario, by name.
 public struct VariantName: Hashable, Sendable {
+    /// The scenario's name (its path under the scenarios folder without `.json`).
     public var scenario: String
+    /// The variant's name.
     public var variant: String
 
+    /// The variant `variant` of `scenario`.
     public init(scenario: String, variant: String) {
         self.scenario = scenario
         self.variant = variant
@@ -90,7 +95,9 @@ public struct RunSummary: Sendable {
     /// 0 all passed, 1 a mismatch or missing baseline, 2 a scenario with errors.
     public var exitCode: Int32
 
+    /// The variants that passed (or, recording, were written or unchanged).
     public var passed: [VariantResult] { results.filter { !$0.isFailure } }
+    /// The variants that failed or have no baseline.
     public var failed: [VariantResult] { results.filter(\.isFailure) }
 
     init(_ report: RunReport) {
@@ -121,10 +128,13 @@ public struct VariantResult: Sendable {
         case unchanged
     }
 
+    /// The scenario's name.
     public var scenario: String
+    /// The variant's name.
     public var variant: String
     /// The scenario file (or the name given to a scenario built in Swift).
     public var file: String
+    /// What happened to it.
     public var status: Status
     /// Why it failed, or what changed.
     public var message: String

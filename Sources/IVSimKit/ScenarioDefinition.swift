@@ -15,6 +15,7 @@ import Foundation
 /// #expect(try scenario.layout().view("hero")?.imageView?.imageRect == CGRect(x: 0, y: 20, width: 180, height: 60))
 /// ```
 public struct ScenarioDefinition: Sendable {
+    /// What the scenario shows (the `description` key).
     public var description: String
     /// The canvas size in whole points.
     public var canvas: CGSize
@@ -32,10 +33,12 @@ public struct ScenarioDefinition: Sendable {
     public var variants: ScenarioJSON?
     /// Asset catalog folders (relative to the scenario's folder) and a bundle folder.
     public var assetCatalogs: [String]
+    /// A bundle folder for `named` lookups, relative to the scenario's folder.
     public var bundle: String?
     /// Warning kinds the whole scenario acknowledges (docs/SCENARIOS.md §Warnings).
     public var acknowledgedWarnings: [String]
 
+    /// A scenario with a canvas of this size; the rest as given or empty.
     public init(canvas: CGSize, description: String = "", background: String? = nil, traits: ScenarioJSON? = nil,
                 images: [ImageDefinition] = [], root: ViewDefinition = ViewDefinition(), metrics: ScenarioJSON? = nil,
                 variants: ScenarioJSON? = nil, assetCatalogs: [String] = [], bundle: String? = nil, acknowledgedWarnings: [String] = []) {
@@ -78,11 +81,13 @@ public struct ScenarioDefinition: Sendable {
 /// One named image of a scenario: where its pixels come from and what is done to it
 /// (docs/SCENARIOS.md §Images).
 public struct ImageDefinition: Sendable {
+    /// The image's name, which views and other images use.
     public var name: String
     /// The source and its options as the format writes them (`["file": "icon@2x.png"]`,
     /// `["from": "icon", "renderingMode": "alwaysTemplate"]`, …).
     public var value: ScenarioJSON
 
+    /// An image from its file-format value.
     public init(_ name: String, _ value: ScenarioJSON) {
         self.name = name
         self.value = value
@@ -127,26 +132,37 @@ public struct ViewDefinition: Sendable {
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
     }
 
+    /// The id constraints, states and `LayoutSnapshot.view(_:)` use.
     public var id: String?
+    /// A UIImageView (else a plain UIView).
     public var isImageView: Bool
     /// The frame; nil for a view placed by constraints.
     public var frame: CGRect?
+    /// `#RRGGBB`, `#RRGGBBAA` or a system colour name.
     public var backgroundColor: String?
+    /// The view's alpha (0…1).
     public var alpha: Double?
+    /// Whether the view is hidden.
     public var isHidden: Bool?
+    /// Whether content and subviews are clipped to the bounds.
     public var clipsToBounds: Bool?
+    /// The tint, for template images in it and its subviews.
     public var tintColor: String?
     /// The image's name in the scenario (image views).
     public var image: String?
+    /// The image shown while highlighted.
     public var highlightedImage: String?
+    /// How the image is placed in the view (default scaleToFill).
     public var contentMode: ContentMode?
     /// Constraints in equation or Visual Format form, with `superview` meaning this view
     /// (`"hero.width == 0.5 * superview.width"`, `"H:|-20-[hero]-20-|"`).
     public var constraints: [String]
+    /// The subviews, drawn in order.
     public var subviews: [ViewDefinition]
     /// Any other key of the format for this view (`["sizeToFit": true, "semanticContentAttribute": "forceRightToLeft"]`).
     public var more: ScenarioJSON?
 
+    /// A view with the given properties; nil leaves UIKit's default.
     public init(id: String? = nil, isImageView: Bool = false, frame: CGRect? = nil, backgroundColor: String? = nil, alpha: Double? = nil,
                 isHidden: Bool? = nil, clipsToBounds: Bool? = nil, tintColor: String? = nil, image: String? = nil,
                 highlightedImage: String? = nil, contentMode: ContentMode? = nil, constraints: [String] = [],

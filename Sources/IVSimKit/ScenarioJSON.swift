@@ -20,9 +20,12 @@ public enum ScenarioJSON: Sendable, Equatable {
 
     /// One member of an object.
     public struct Member: Sendable, Equatable {
+        /// The member's key.
         public var key: String
+        /// The member's value.
         public var value: ScenarioJSON
 
+        /// A member.
         public init(_ key: String, _ value: ScenarioJSON) {
             self.key = key
             self.value = value
@@ -61,11 +64,18 @@ public enum ScenarioJSON: Sendable, Equatable {
 
 extension ScenarioJSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    /// `nil` is JSON null.
     public init(nilLiteral: ()) { self = .null }
+    /// A Boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A whole number.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A number.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array.
     public init(arrayLiteral elements: ScenarioJSON...) { self = .array(elements) }
+    /// An object whose keys keep the order written.
     public init(dictionaryLiteral elements: (String, ScenarioJSON)...) { self = .object(elements.map { Member($0.0, $0.1) }) }
 }
