@@ -23,6 +23,7 @@ enum InitCommand {
     {
       "$schema": "scenario.schema.json",
       "description": "An example: a wide checkerboard aspect-fitted into a tall image view; the fill state aspect-fills it.",
+      "acknowledgedWarnings": ["resampled"],
       "canvas": { "size": [140, 180], "background": "#FFFFFF" },
       "images": {
         "wide": { "generate": { "checkerboard": { "size": [60, 20], "cell": 5, "colors": ["#E53935", "#FFFFFF"] } } }
