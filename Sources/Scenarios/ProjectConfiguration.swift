@@ -58,13 +58,7 @@ public struct ProjectConfiguration: Sendable, Equatable {
     /// Reads configuration text whose paths resolve against `folder`.
     public static func parse(_ bytes: [UInt8], folder: URL, displayName: String) throws(ScenarioErrors) -> ProjectConfiguration {
         let d = Diagnostics(file: displayName)
-        let document: JSONNode
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            throw ScenarioErrors([ScenarioDiagnostic(file: displayName, location: error.location, path: "",
-                                                     message: "invalid JSON: \(error.message)")])
-        }
+        let document = try JSONParser.document(bytes, file: displayName)
         var configuration = ProjectConfiguration(folder: folder)
         guard let object = ObjectReader(document, allowed: keys, what: "an ivsim configuration", d) else { throw ScenarioErrors(d.sorted) }
         if let node = object["$schema"] { _ = Read.string(node, d, what: "the schema's path or URL") }

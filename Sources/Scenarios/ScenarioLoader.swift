@@ -37,13 +37,7 @@ public enum ScenarioLoader {
                              limits: ScenarioLimits = .default, assetRoots: [AssetRoot] = []) throws(ScenarioErrors) -> Scenario {
         guard bytes.count <= limits.fileBytes else { throw ScenarioErrors([tooLarge(bytes.count, limits, file: displayName)]) }
         let d = Diagnostics(file: displayName, limits: limits)
-        let document: JSONNode
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            throw ScenarioErrors([ScenarioDiagnostic(file: displayName, location: error.location, path: "",
-                                                     message: "invalid JSON: \(error.message)")])
-        }
+        let document = try JSONParser.document(bytes, file: displayName)
         guard let object = ObjectReader(document, allowed: ScenarioKeys.document, what: "a scenario", d) else {
             throw ScenarioErrors(d.sorted)
         }

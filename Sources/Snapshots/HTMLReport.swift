@@ -158,20 +158,7 @@ public struct HTMLReport {
         scenario + (variant.map { ":" + $0 } ?? "")
     }
 
-    private func escape(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    private func escape(_ text: String) -> String { Markup.escape(text) }
 
     static let style = """
     body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:0 24px 40px;color:#1d1d1f;background:#fafafa}

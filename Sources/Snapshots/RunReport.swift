@@ -146,23 +146,7 @@ public struct RunReport: Sendable {
     /// JUnit XML: one test suite per scenario, one test case per variant, with `time` (seconds),
     /// `file` (the scenario file) and, for a failure, its message in full.
     public var junitXML: String {
-        func escape(_ s: String) -> String {
-            var out = ""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"": out += "&quot;"
-                case "\n": out += "&#10;"
-                case "\t", "\r": out += "&#\(scalar.value);"
-                default:
-                    // XML 1.0 cannot hold other control characters, even escaped.
-                    if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
-                }
-            }
-            return out
-        }
+        let escape = Markup.escape
         func time(_ seconds: Double) -> String { JSONOutput.format((seconds * 1000).rounded() / 1000) }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"ivsim \(mode.rawValue)\" tests=\"\(variants.count + invalidCount)\" failures=\"\(failedCount)\" "

@@ -88,6 +88,11 @@ import TestSupport
                     == ["$.c: expected \"x\", no longer produced"])
     }
 
+    @Test func markupEscapesForXMLAndHTML() {
+        #expect(Markup.escape("a<b>&\"c\" 'd'") == "a&lt;b&gt;&amp;&quot;c&quot; &#39;d&#39;")
+        #expect(Markup.escape("x\ny\tz\u{1}\u{FFFE}é") == "x&#10;y&#9;z\u{FFFD}\u{FFFD}é")
+    }
+
     @Test func pixelDifferenceCountsAndLocates() {
         let expected = RGBAImage(width: 2, height: 2, pixels: [0, 0, 0, 255, 1, 2, 3, 255, 9, 9, 9, 255, 0, 0, 0, 0])
         var actual = expected

@@ -82,6 +82,16 @@ public struct JSONParser {
         try parse(Array(text.utf8))
     }
 
+    /// The document of a file (a scenario, a configuration): a syntax error becomes the file's
+    /// diagnostic, `file:line:column: error: invalid JSON: …`.
+    static func document(_ bytes: [UInt8], file: String) throws(ScenarioErrors) -> JSONNode {
+        do {
+            return try parse(bytes)
+        } catch {
+            throw ScenarioErrors([ScenarioDiagnostic(file: file, location: error.location, path: "", message: "invalid JSON: \(error.message)")])
+        }
+    }
+
     /// Where `index` is. Columns count characters, not bytes: UTF-8 continuation bytes are skipped.
     private mutating func location() -> SourceLocation {
         if countedTo < lineStart || countedTo > index {

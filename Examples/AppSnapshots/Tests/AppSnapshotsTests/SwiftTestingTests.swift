@@ -24,13 +24,18 @@ import Testing
         #expect(avatar.imageView?.imageRect == CGRect(x: 0, y: 0, width: 64, height: 64))
     }
 
-    /// A scenario written in Swift, checked against its baseline in Snapshots/ beside this file.
-    @Test func aBadgeBuiltInSwift() throws {
+    /// A red 8-pixel dot placed by `contentMode` in a 32-point image view, on a 48-point canvas at 2x.
+    static func badge(_ contentMode: ViewDefinition.ContentMode) -> ScenarioDefinition {
         var badge = ScenarioDefinition(canvas: CGSize(width: 48, height: 48), background: "#FFFFFF")
         badge.images = [.solid("dot", width: 8, height: 8, color: "#FF3B30")]
-        badge.root.subviews = [.imageView(id: "dot", image: "dot", contentMode: .center, frame: CGRect(x: 8, y: 8, width: 32, height: 32))]
+        badge.root.subviews = [.imageView(id: "dot", image: "dot", contentMode: contentMode, frame: CGRect(x: 8, y: 8, width: 32, height: 32))]
         badge.variants = ["matrix": ["displayScale": [2]]]
-        let scenario = try IVSimScenario(badge, name: "badge")
+        return badge
+    }
+
+    /// A scenario written in Swift, checked against its baseline in Snapshots/ beside this file.
+    @Test func aBadgeBuiltInSwift() throws {
+        let scenario = try IVSimScenario(Self.badge(.center), name: "badge")
         #expect(try scenario.layout().view("dot")?.imageView?.imageRect == CGRect(x: 12, y: 12, width: 8, height: 8))
         assertScenario(scenario, artifacts: Project.artifacts)  // baselines: Snapshots/ beside this file
     }
@@ -38,11 +43,7 @@ import Testing
     /// What a failure looks like: a changed scenario fails with the variant, the difference and
     /// where its images are (expected here, so the test passes).
     @Test func aChangedLayoutFails() throws {
-        var moved = ScenarioDefinition(canvas: CGSize(width: 48, height: 48), background: "#FFFFFF")
-        moved.images = [.solid("dot", width: 8, height: 8, color: "#FF3B30")]
-        moved.root.subviews = [.imageView(id: "dot", image: "dot", contentMode: .topLeft, frame: CGRect(x: 8, y: 8, width: 32, height: 32))]
-        moved.variants = ["matrix": ["displayScale": [2]]]
-        let scenario = try IVSimScenario(moved, name: "badge")
+        let scenario = try IVSimScenario(Self.badge(.topLeft), name: "badge")  // the badge, with its dot moved to a corner
         withKnownIssue {
             assertScenario(scenario, artifacts: Project.artifacts, record: .never)
         } matching: { issue in
