@@ -82,7 +82,9 @@ struct ReferenceResults {
 
     func find(_ key: ReferenceKey?) -> Row? {
         guard let key else { return nil }
-        return rows.first { $0.op.hasPrefix(key.operationPrefix) && $0.lib.hasPrefix(key.library) }
+        // An exact operation name first: "… of 1000 views" is also a prefix of "… of 1000 views, sizes last".
+        return rows.first { $0.op == key.operationPrefix && $0.lib.hasPrefix(key.library) }
+            ?? rows.first { $0.op.hasPrefix(key.operationPrefix) && $0.lib.hasPrefix(key.library) }
     }
 }
 

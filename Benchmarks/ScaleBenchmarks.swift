@@ -18,18 +18,24 @@ enum ScaleScenarios {
         return Array((text + "]}}").utf8)
     }
 
-    static func optionalChain(_ n: Int) -> [UInt8] {
+    /// With `sizesLast`, every link comes first and the tops, widths and heights after them (the
+    /// order that made fill-in cubic before the solver order of docs/LAYOUT.md §Solver order).
+    static func optionalChain(_ n: Int, sizesLast: Bool = false) -> [UInt8] {
         var views: [String] = []
-        var constraints: [String] = [
-            #""v0.leading == superview.leading""#, #""v0.top == superview.top""#, #""v0.width == 1""#, #""v0.height == 1""#,
-        ]
+        var links: [String] = [#""v0.leading == superview.leading""#]
+        var sizes: [String] = []
+        var constraints: [String] = []
         for i in 0..<n {
             views.append(##"{"id": "v\##(i)", "backgroundColor": "#FF0000"}"##)
-            if i > 0 {
-                constraints += [#""v\#(i).leading == v\#(i - 1).trailing @750""#, #""v\#(i).top == superview.top""#,
-                                #""v\#(i).width == 1""#, #""v\#(i).height == 1""#]
+            if i > 0 { links.append(#""v\#(i).leading == v\#(i - 1).trailing @750""#) }
+            let own = [#""v\#(i).top == superview.top""#, #""v\#(i).width == 1""#, #""v\#(i).height == 1""#]
+            if sizesLast {
+                sizes += own
+            } else {
+                constraints += [links.removeLast()] + own
             }
         }
+        constraints += links + sizes
         let root = #"{"subviews": [\#(views.joined(separator: ", "))], "constraints": [\#(constraints.joined(separator: ", "))]}"#
         return Array(#"{"canvas": {"size": [100, 100]}, "root": \#(root)}"#.utf8)
     }
@@ -37,9 +43,9 @@ enum ScaleScenarios {
 
 func scaleBenchmarks() -> [Benchmark] {
     final class Outcome { var text = "" }
-    func load(_ name: String, _ bytes: [UInt8]) -> Benchmark {
+    func load(_ name: String, _ bytes: [UInt8], kiwi: String? = nil) -> Benchmark {
         let outcome = Outcome()
-        return Benchmark(name: name, bytes: bytes.count, run: {
+        return Benchmark(name: name, bytes: bytes.count, reference: kiwi.map { ReferenceKey(operationPrefix: $0, library: "kiwisolver") }, run: {
             do throws(ScenarioErrors) {
                 let scenario = try ScenarioLoader.parse(bytes, folder: URL(fileURLWithPath: "."), displayName: "bench.json", name: "bench")
                 outcome.text = "\(scenario.warnings.count) warnings"
@@ -49,5 +55,8 @@ func scaleBenchmarks() -> [Benchmark] {
         }, output: { outcome.text })
     }
     return [1000, 100_000].map { load("load \($0) views, siblings under the root", ScaleScenarios.siblings($0)) }
-        + [1000, 2000].map { load("load optional chain of \($0) views", ScaleScenarios.optionalChain($0)) }
+        + [1000, 2000].map { load("load optional chain of \($0) views", ScaleScenarios.optionalChain($0),
+                                  kiwi: "build+solve optional chain of \($0) views") }
+        + [1000, 2000].map { load("load optional chain of \($0) views, sizes last", ScaleScenarios.optionalChain($0, sizesLast: true),
+                                  kiwi: "build+solve optional chain of \($0) views, sizes last") }
 }

@@ -175,13 +175,16 @@ public struct ImageView: Sendable {
     }
 
     /// The frame shown `time` seconds into an animation, or nil once `repeats` cycles (> 0) are
-    /// over: floor(time × count / duration) mod count.
+    /// over: floor(time × count / duration) mod count, computed as floor(fmod(q, count)) with
+    /// q = time × count / duration — the same number for every q an Int holds, exact (fmod is), and
+    /// defined for the q no Int holds (a duration of 1e-300 s); a q that is not finite shows frame 0.
     static func frameIndex(time: Double, count: Int, duration: Double, repeats: Int) -> Int? {
         guard count > 0 else { return nil }
         guard duration > 0 else { return 0 }
         if repeats > 0 && time >= duration * Double(repeats) { return nil }
-        let step = Int((max(time, 0) * Double(count) / duration).rounded(.down))
-        return step % count
+        let quotient = max(time, 0) * Double(count) / duration
+        guard quotient.isFinite else { return 0 }
+        return min(count - 1, Int(quotient.truncatingRemainder(dividingBy: Double(count)).rounded(.down)))
     }
 
     /// The image layout sizes itself to: `image`, else the first animation image (Decision:

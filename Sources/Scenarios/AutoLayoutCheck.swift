@@ -34,7 +34,7 @@ struct AutoLayoutCheck {
         let failing = failure.constraint
         var message = "required constraint \"\(failing.label)\" cannot be satisfied"
         if !failure.conflicts.isEmpty {
-            message += " together with " + failure.conflicts.map(describe).joined(separator: ", ")
+            message += " together with " + Listing.names(failure.conflicts.map(describe))
         } else if let reason = failure.reason {
             message += ": \(reason)"
         }

@@ -31,10 +31,25 @@ public enum ScenarioLoader {
                                + ScenarioLimits.raise("file-bytes"))
     }
 
-    /// Parses scenario text whose relative asset paths resolve against `folder`.
+    /// Parses scenario text whose relative asset paths resolve against `folder`. Its suggestions
+    /// share one budget (`Suggestions.scenarioBudget`).
     public static func parse(_ bytes: [UInt8], folder: URL, displayName: String, name: String,
                              assets cache: AssetCache = AssetCache(), strict: Bool = false,
                              limits: ScenarioLimits = .default, assetRoots: [AssetRoot] = []) throws(ScenarioErrors) -> Scenario {
+        var outcome = Result<Scenario, ScenarioErrors>.failure(ScenarioErrors([]))
+        Suggestions.$budget.withValue(Suggestions.Budget(Suggestions.scenarioBudget)) {
+            do throws(ScenarioErrors) {
+                outcome = .success(try parseScenario(bytes, folder: folder, displayName: displayName, name: name, assets: cache,
+                                                     strict: strict, limits: limits, assetRoots: assetRoots))
+            } catch {
+                outcome = .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+
+    private static func parseScenario(_ bytes: [UInt8], folder: URL, displayName: String, name: String, assets cache: AssetCache,
+                                      strict: Bool, limits: ScenarioLimits, assetRoots: [AssetRoot]) throws(ScenarioErrors) -> Scenario {
         guard bytes.count <= limits.fileBytes else { throw ScenarioErrors([tooLarge(bytes.count, limits, file: displayName)]) }
         let d = Diagnostics(file: displayName, limits: limits)
         let document = try JSONParser.document(bytes, file: displayName)
@@ -98,12 +113,24 @@ public enum ScenarioLoader {
         constraintReader.checkPositioned(views.constraintPositioned, by: constraints.map(\.constraint))
         let acknowledged = object["acknowledgedWarnings"].flatMap { ViewReader.acknowledgedWarnings($0, among: WarningKinds.scenario, d) } ?? []
         if !d.isEmpty { throw ScenarioErrors(d.sorted) }
+        // The work of laying out every variant, refused before any is laid out.
+        let variantCount = matrix.combinationCount * (1 + states.count)
+        let perVariant = views.viewNodes.count + 1 + 10 * constraints.count
+        let (work, overflow) = variantCount.multipliedReportingOverflow(by: perVariant)
+        let limitNode = object["variants"] ?? document
+        if overflow || work > limits.layoutWork {
+            d.error(limitNode, "laying out \(variantCount) variant\(variantCount == 1 ? "" : "s") of \(views.viewNodes.count + 1) views and "
+                    + "\(constraints.count) constraints is \(overflow ? "more than \(Int.max)" : String(work)) units of layout work (views plus ten "
+                    + "times constraints, per variant), more than the \(limits.layoutWork) one scenario may ask for: fewer variants or a smaller "
+                    + "tree, or split the scenario" + ScenarioLimits.raise("layout-work"))
+            throw ScenarioErrors(d.sorted)
+        }
         var scenario = Scenario(file: displayName, name: name, description: description, canvasSize: canvasSize,
                                 background: background, traits: traits, images: images.images, root: root,
                                 matrix: matrix, states: states, sizeToFit: views.sizeToFit,
                                 constraints: constraints.map(\.constraint))
         let checks = VariantChecks(
-            scenario: scenario, viewNodes: views.viewNodes,
+            scenario: scenario, viewNodes: views.viewNodes, limitNode: limitNode,
             autoLayout: AutoLayoutCheck(scenario: scenario, constraintLocations: constraints.map(\.location), d: d))
         checks.run(d)
         if !d.isEmpty { throw ScenarioErrors(d.sorted) }

@@ -8,20 +8,36 @@ struct VariantChecks {
     /// Subviews' JSON nodes and the warning kinds each acknowledges.
     let viewNodes: ViewNodes
     let autoLayout: AutoLayoutCheck
+    /// Where a refusal by the `render-pixels` limit is reported (the variants, else the document).
+    let limitNode: JSONNode
 
-    init(scenario: Scenario, viewNodes: [(treePath: [Int], node: JSONNode, acknowledged: [String])], autoLayout: AutoLayoutCheck) {
+    init(scenario: Scenario, viewNodes: [(treePath: [Int], node: JSONNode, acknowledged: [String])], limitNode: JSONNode,
+         autoLayout: AutoLayoutCheck) {
         self.scenario = scenario
         self.viewNodes = ViewNodes(viewNodes)
+        self.limitNode = limitNode
         self.autoLayout = autoLayout
     }
 
     func run(_ d: Diagnostics) {
         let variants = scenario.variants()
         var findings = VariantFindings(variantCount: variants.count)
+        var renderWork = 0
         for variant in variants {
-            let layout = scenario.scene(for: variant).layout
+            let scene = scenario.scene(for: variant)
+            let layout = scene.layout
+            // The pixels rendering will take, refused before anything is rendered.
+            renderWork = renderWork &+ scene.displayList.renderWork(width: layout.pixelWidth, height: layout.pixelHeight)
+            if renderWork > d.limits.renderPixels || renderWork < 0 {
+                d.error(limitNode, "rendering the variants up to \(variant.name) takes more than the \(d.limits.renderPixels) pixel "
+                        + "operations one scenario may ask for (each variant's canvas, plus the area each fill, image and tile covers, "
+                        + "docs/LIMITS.md): fewer variants, a smaller canvas or fewer layers, or split the scenario"
+                        + ScenarioLimits.raise("render-pixels"))
+                return
+            }
             if let report = layout.autoLayout { autoLayout.inspect(report, variant: variant.name, views: viewNodes, into: &findings) }
             ImageWarningCheck.inspect(layout, file: scenario.file, variant: variant.name, views: viewNodes, into: &findings)
+            FrameRangeCheck.inspect(layout, file: scenario.file, variant: variant.name, views: viewNodes, into: &findings)
         }
         for diagnostic in findings.diagnostics {
             if diagnostic.severity == .warning { d.append(warnings: [diagnostic]) } else { d.append([diagnostic]) }

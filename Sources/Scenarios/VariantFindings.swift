@@ -3,6 +3,8 @@
 struct VariantFindings {
     let variantCount: Int
     private var problems: [(diagnostic: ScenarioDiagnostic, variants: [String])] = []
+    /// Where each problem is in `problems` (a lookup, so that noting is not quadratic in views).
+    private var index: [ScenarioDiagnostic: Int] = [:]
 
     init(variantCount: Int) {
         self.variantCount = variantCount
@@ -10,9 +12,10 @@ struct VariantFindings {
 
     /// Notes `diagnostic` in `variant`.
     mutating func note(_ diagnostic: ScenarioDiagnostic, _ variant: String) {
-        if let index = problems.firstIndex(where: { $0.diagnostic == diagnostic }) {
-            problems[index].variants.append(variant)
+        if let at = index[diagnostic] {
+            problems[at].variants.append(variant)
         } else {
+            index[diagnostic] = problems.count
             problems.append((diagnostic, [variant]))
         }
     }
@@ -22,7 +25,7 @@ struct VariantFindings {
         problems.map { diagnostic, names in
             var diagnostic = diagnostic
             if names.count < variantCount {
-                diagnostic.message += " (in variant\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")))"
+                diagnostic.message += " (in variant\(names.count == 1 ? "" : "s") \(Listing.names(names)))"
             }
             return diagnostic
         }

@@ -29,6 +29,22 @@ public enum FileOutput {
     }()
 
     public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(Failure) {
+        // Only a regular file is replaced: the rename would turn a device (/dev/null), a FIFO or a
+        // symbolic link into a plain file (run as root, `--junit /dev/full` replaced the device).
+        var status = stat()
+        if lstat(url.path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+            let kind: String
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: kind = "a folder"
+            case S_IFLNK: kind = "a symbolic link"
+            case S_IFCHR, S_IFBLK: kind = "a device"
+            case S_IFIFO: kind = "a FIFO"
+            case S_IFSOCK: kind = "a socket"
+            default: kind = "not a regular file"
+            }
+            throw Failure(path: url.path, reason: "it is \(kind), and ivsim replaces only regular files: name a file (a report can go to "
+                          + "standard output with -)")
+        }
         let folder = url.deletingLastPathComponent()
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {

@@ -304,6 +304,16 @@ public enum SnapshotRunner {
         let provenance = (pixelsChanged ? nil : Provenance.recorded(in: existingReport)) ?? .current
         let layoutText = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: crcHex(png), provenance: provenance).utf8()
         let layoutChanged = existingLayout != layoutText
+        // Baselines are written only inside the snapshots folder: a symbolic link in it to a folder
+        // elsewhere is not written through.
+        let inside = options.snapshotsFolder.standardizedFileURL.resolvingSymlinksInPath().path
+        let target = paths.png.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path
+        guard target == inside || target.hasPrefix(inside + "/") else {
+            outcome.status = .failed
+            outcome.detail = "\(paths.png.deletingLastPathComponent().path) leads out of the snapshots folder (to \(target)) through a "
+                + "symbolic link: ivsim writes baselines only inside it; replace the link with a folder"
+            return outcome
+        }
         do {
             if pixelsChanged { try FileOutput.writeAtomically(png, to: paths.png) }
             if layoutChanged { try FileOutput.writeAtomically(layoutText, to: paths.layout) }

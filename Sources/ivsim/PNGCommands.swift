@@ -41,6 +41,8 @@ enum PNGCommands {
         let inspection = PNGInspection(try read(path))
         print("\(path)")
         print(inspection.text)
+        // The problem again on standard error, naming the file, as every other error does.
+        if let error = inspection.error { printError("\(path): error: \(error)") }
         return inspection.error == nil ? ExitCode.success : ExitCode.badInput
     }
 

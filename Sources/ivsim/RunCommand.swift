@@ -111,6 +111,14 @@ enum RunCommand {
                 throw UsageError(message: "\(flag) '\(folder.display)' is a file, not a folder: give a folder (it is created if missing)")
             }
         }
+        // check never writes into the baselines: artifacts may not go inside them (nor they inside
+        // the artifacts, which a run clears).
+        let snapshotsPath = snapshots.url.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        let artifactsPath = artifacts.url.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        if snapshotsPath.hasPrefix(artifactsPath) || artifactsPath.hasPrefix(snapshotsPath) {
+            throw UsageError(message: "--artifacts '\(artifacts.display)' and --snapshots '\(snapshots.display)' overlap: failure artifacts "
+                             + "must not be written among the baselines; give them separate folders")
+        }
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         if let text = arguments.value("--jobs", "-j") {
             guard let n = Int(text), (1...1024).contains(n) else {

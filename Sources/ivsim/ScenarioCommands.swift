@@ -115,7 +115,7 @@ enum ScenarioCommands {
     static func render(_ rest: [String]) throws -> Int32 {
         let arguments = try Arguments(rest, command: "render", valueOptions: valueOptions + ["-o", "--output"], flagOptions: ["--strict"])
         if arguments.wantsHelp { return CommandLineTool.help(renderUsage) }
-        guard let output = arguments.value("-o", "--output"), !arguments.positional.isEmpty else {
+        guard let output = arguments.value("-o", "--output"), !output.isEmpty, !arguments.positional.isEmpty else {
             throw UsageError(message: "render needs scenarios and a folder: ivsim render SCENARIO... -o DIR (ivsim render --help)")
         }
         var isDirectory: ObjCBool = false

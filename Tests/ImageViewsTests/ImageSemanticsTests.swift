@@ -291,4 +291,18 @@ import Testing
         #expect(mirrored(.forceRightToLeft, .leftToRight) == true)
         #expect(mirrored(.unspecified, .rightToLeft, flips: false) == false)
     }
+
+    @Test func theAnimationFrameIsDefinedForEveryDuration() {
+        // floor(fmod(q, n)) with q = time × n / duration: floor(q) mod n wherever that fits an
+        // integer, and defined where it does not (a duration of 1e-300 s trapped before).
+        #expect(ImageView.frameIndex(time: 0.75, count: 4, duration: 1, repeats: 0) == 3)
+        #expect(ImageView.frameIndex(time: 10.5, count: 4, duration: 1, repeats: 0) == 2)  // floor(42) mod 4
+        for step in 0..<200 {
+            let time = Double(step) * 0.37
+            #expect(ImageView.frameIndex(time: time, count: 7, duration: 2.5, repeats: 0) == Int((time * 7 / 2.5).rounded(.down)) % 7)
+        }
+        #expect(ImageView.frameIndex(time: 1, count: 2, duration: 1e-300, repeats: 0) == 0)  // q = 2e300, an even number
+        #expect(ImageView.frameIndex(time: 1, count: 3, duration: 5e-324, repeats: 0) == 0)  // q overflows: frame 0
+        #expect(ImageView.frameIndex(time: 86_400, count: 1_000, duration: 1e-14, repeats: 0) != nil)
+    }
 }

@@ -113,6 +113,25 @@ import TestSupport
         #expect(bitmap[2, 0] == PremultipliedColor(r: 0, g: 0, b: 128, a: 128))
     }
 
+    @Test func aGroupLeavesItsLayerClearForTheNext() {
+        // Layers are cleared by the group that drew in them (not on every beginGroup): a group at
+        // opacity 0 that drew, then a later group at the same depth over other pixels, must not
+        // show the first group's pixels.
+        let bitmap = render(4, 1, [
+            .beginGroup(opacity: 0),
+            .fill(DeviceRect(x0: 0, y0: 0, x1: px(2), y1: px(1)), red),
+            .endGroup,
+            .beginGroup(opacity: 255),
+            .fill(DeviceRect(x0: px(3), y0: 0, x1: px(4), y1: px(1)), red),
+            .endGroup,
+            .beginGroup(opacity: 255),
+            .endGroup,
+        ])
+        #expect(bitmap.pixels.map { $0 >> 24 } == [0, 0, 0, 255])
+        #expect(DisplayList(commands: [.fill(DeviceRect(x0: -px(5), y0: 0, x1: px(2.5), y1: px(1)), red)]).renderWork(width: 4, height: 1)
+                    == 4 + 3 + 1)  // the canvas, the fill's pixels on it (rounded out), one band
+    }
+
     @Test func nestedClipsIntersect() {
         let bitmap = render(5, 1, [
             .pushClip(DeviceRect(x0: px(1), y0: 0, x1: px(3.5), y1: px(1))),

@@ -7,9 +7,20 @@ import Raster
 /// that each catalog is indexed once and each set parsed and decoded once (docs/ASSETS.md
 /// §Performance). Entries are keyed by absolute path; values never depend on which scenario
 /// asked first, so sharing cannot change any output.
+///
+/// Decoded pixels (files, and image sets, which hold them) are kept until they reach
+/// `pixelLimit` bytes; past it new ones are made for their caller and not kept, so that a run over
+/// many scenarios holds at most that much besides the scenarios it is working on (each bounded by
+/// its `image-bytes` limit). Within one scenario the same file is one image either way
+/// (NamedAssets keeps its own), so what is kept changes speed only.
 public final class AssetCache: @unchecked Sendable {
+    /// Bytes of decoded pixels a run keeps for later scenarios: 2 GiB (12 bytes a pixel, as the
+    /// image budget counts them).
+    static let pixelLimit = 1 << 31
+    private var keptPixelBytes = 0
     private let lock = NSLock()
     private var listings: [String: [String]?] = [:]
+    private var listingSets: [String: Set<String>] = [:]
     private var catalogs: [String: CatalogIndex] = [:]
     private var imageSets: [String: CatalogSetResult<Image>] = [:]
     private var colorSets: [String: CatalogSetResult<Color>] = [:]
@@ -31,7 +42,7 @@ public final class AssetCache: @unchecked Sendable {
     /// Whether `name` is an entry of `folder`, with exactly this spelling (file systems that
     /// ignore case would otherwise find "Icon.png" for "icon.png" on one machine and not another).
     func contains(_ name: String, in folder: URL) -> Bool {
-        listing(folder)?.contains(name) ?? false
+        cached(folder.path, in: \.listingSets) { Set(listing(folder) ?? []) }.contains(name)
     }
 
     /// The PNG file at `url` decoded (refused if it lies outside `area`); `shownAs` names it in
@@ -40,10 +51,18 @@ public final class AssetCache: @unchecked Sendable {
     func decoded(_ url: URL, area: ReadableArea, shownAs path: String, displayP3: Bool = false) -> Result<SourceImage, AssetFile.Failure> {
         // Whether the file is inside this caller's area is the caller's question: never cached.
         guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
-        return cachedSuccess(url.path + (displayP3 ? "#display-p3" : ""), in: \.decodedFiles) { () throws(AssetFile.Failure) in
+        let key = url.path + (displayP3 ? "#display-p3" : "")
+        lock.lock()
+        let hit = decodedFiles[key]
+        lock.unlock()
+        if let hit { return .success(hit) }
+        do throws(AssetFile.Failure) {
             var decoded = try AssetFile.decode(url, shownAs: path)
             if displayP3 { DisplayP3.convertToSRGB(straightRGBA: &decoded.pixels) }
-            return SourceImage(Bitmap(width: decoded.width, height: decoded.height, straightRGBA: decoded.pixels))
+            let image = SourceImage(Bitmap(width: decoded.width, height: decoded.height, straightRGBA: decoded.pixels))
+            return .success(keep(key, image, bytes: image.width * image.height * 12, in: \.decodedFiles))
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -60,7 +79,25 @@ public final class AssetCache: @unchecked Sendable {
     }
 
     func imageSet(_ url: URL, make: () -> CatalogSetResult<Image>) -> CatalogSetResult<Image> {
-        cached(url.path, in: \.imageSets, make: make)
+        lock.lock()
+        let hit = imageSets[url.path]
+        lock.unlock()
+        if let hit { return hit }
+        let result = make()
+        let bytes = (result.variants ?? []).reduce(0) { $0 + $1.value.pixels.width * $1.value.pixels.height * 12 }
+        return keep(url.path, result, bytes: bytes, in: \.imageSets)
+    }
+
+    /// Stores `value` under `key` while the kept pixels stay within `pixelLimit` (the first stored
+    /// wins a race); returns what is stored, or `value` when it is not kept.
+    private func keep<Value>(_ key: String, _ value: Value, bytes: Int, in table: ReferenceWritableKeyPath<AssetCache, [String: Value]>) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored = self[keyPath: table][key] { return stored }
+        guard keptPixelBytes + bytes <= Self.pixelLimit else { return value }
+        keptPixelBytes += bytes
+        self[keyPath: table][key] = value
+        return value
     }
 
     func colorSet(_ url: URL, make: () -> CatalogSetResult<Color>) -> CatalogSetResult<Color> {

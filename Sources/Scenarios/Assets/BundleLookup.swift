@@ -66,7 +66,8 @@ enum BundleLookup {
         }
         if files.isEmpty {
             let names = (cache.listing(folder) ?? []).filter { $0.hasSuffix(".png") }.map { prefix + imageName(ofFile: $0) }
-            return .missing(available: names.reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
+            var seen = Set<String>()
+            return .missing(available: names.filter { seen.insert($0).inserted })  // in order, each once
         }
         return .found(files)
     }

@@ -52,6 +52,9 @@ struct CatalogSetResult<Value: Sendable> {
     /// Entries that are never picked, with the reason (for `ivsim assets`).
     var skipped: [(entry: String, reason: String)] = []
     var diagnostics: [ScenarioDiagnostic] = []
+    /// The set was not read because its files would exceed the scenario's image budget (already
+    /// reported at the scenario's use of it).
+    var refused = false
 
     /// The never-picked entries as one list for messages ("a.png: reason; b.png: reason").
     var skippedList: String { skipped.map { "\($0.entry): \($0.reason)" }.joined(separator: "; ") }
@@ -84,6 +87,14 @@ enum CatalogJSON {
             return nil
         }
         let url = folder.appendingPathComponent("Contents.json")
+        // The folder is inside what the scenario may read (CatalogIndex checked it); the file must
+        // be too: a Contents.json that is a symbolic link out of its folder is not followed.
+        let real = url.standardizedFileURL.resolvingSymlinksInPath()
+        guard real.deletingLastPathComponent().path == folder.standardizedFileURL.resolvingSymlinksInPath().path else {
+            d.error(at: nil, path: "", "is a symbolic link out of its folder (to \(real.path)); a catalog's Contents.json files are read only "
+                    + "inside the catalog: copy the file in")
+            return nil
+        }
         // Refused by its size before it is read (Xcode writes a few kilobytes).
         if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > CatalogJSON.maxBytes {
             d.error(at: nil, path: "", "the file is \(size) bytes, more than the \(CatalogJSON.maxBytes) a Contents.json may be (docs/LIMITS.md)")

@@ -77,7 +77,9 @@ enum ImageSetReader {
 
     /// The set's images: `entries`, each file decoded (Display P3 converted), cut by its slicing
     /// and mirrored where it is a copy. Decoding errors are the set's.
-    static func read(_ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache) -> CatalogSetResult<Image> {
+    /// `decode` decodes a file (url, how messages name it, whether it is Display P3).
+    static func read(_ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache,
+                     decode: (URL, String, Bool) -> Result<SourceImage, AssetFile.Failure>) -> CatalogSetResult<Image> {
         let described = entries(set, area: area, cache: cache)
         var result = CatalogSetResult<Image>(variants: nil, skipped: described.skipped, diagnostics: described.diagnostics)
         guard let variants = described.variants else { return result }
@@ -86,7 +88,7 @@ enum ImageSetReader {
         for variant in variants {
             let entry = variant.value
             let pixels: SourceImage
-            switch cache.decoded(entry.url, area: area, shownAs: variant.source, displayP3: entry.isDisplayP3) {
+            switch decode(entry.url, variant.source, entry.isDisplayP3) {
             case let .success(decoded): pixels = decoded
             case let .failure(failure):
                 d.error(entry.filenameNode, failure.message)

@@ -22,6 +22,13 @@ final class NamedAssets {
     let catalogs: [(folder: Folder, index: CatalogIndex)]
     /// Where the scenario may read (its folder and the project's asset roots).
     let area: ReadableArea
+    /// The scenario's image budget: files are admitted by their headers before they are decoded
+    /// (set by the scenario's ImageReader; nil for catalog listings, which decode nothing).
+    var budget: PixelBudget?
+    /// This scenario's decoded files and image sets, so that a file is one image in it whatever
+    /// the run's cache keeps (the budget counts each image once).
+    private var decodedHere: [String: SourceImage] = [:]
+    private var setsHere: [String: CatalogSetResult<Image>] = [:]
     let cache: AssetCache
     /// Every trait collection a view of the scenario can have (variants × both directions).
     let traitCombinations: [Traits]
@@ -54,7 +61,16 @@ final class NamedAssets {
             return nil
         }
         switch catalogVariants(named: name, kind: .imageSet, node: node, read: { set in
-            cache.imageSet(set.url) { ImageSetReader.read(set, area: area, cache: cache) }
+            // The set's files by their headers first: a set past the budget is not decoded.
+            if let budget, let entries = ImageSetReader.entries(set, area: area, cache: cache).variants,
+               !budget.admit(entries.map { ($0.value.url.standardizedFileURL.resolvingSymlinksInPath().path, $0.value.fileWidth, $0.value.fileHeight) },
+                             at: node) {
+                return CatalogSetResult<Image>(variants: nil, refused: true)
+            }
+            if let read = setsHere[set.url.path] { return read }
+            let read = cache.imageSet(set.url) { ImageSetReader.read(set, area: area, cache: cache, decode: decode) }
+            setsHere[set.url.path] = read
+            return read
         }) {
         case let .found(variants, what): return image(from: variants, name: name, node: node, what: what)
         case .failed: return nil
@@ -111,12 +127,33 @@ final class NamedAssets {
         return nil
     }
 
+    /// The file decoded: this scenario's copy, else the run's, else decoded now.
+    func decode(_ url: URL, _ shownAs: String, _ displayP3: Bool) -> Result<SourceImage, AssetFile.Failure> {
+        let key = url.path + (displayP3 ? "#display-p3" : "")
+        if let image = decodedHere[key] {
+            guard area.contains(url) else { return .failure(area.outside(shownAs, links: true)) }
+            return .success(image)
+        }
+        let result = cache.decoded(url, area: area, shownAs: shownAs, displayP3: displayP3)
+        if case let .success(image) = result { decodedHere[key] = image }
+        return result
+    }
+
     /// An image whose variants are `files` (shown as `prefix` + their paths).
     private func image(files: [BundleLookup.File], shownIn prefix: String, name: String, node: JSONNode, what: String) -> Image? {
+        // Admitted by their headers before any is decoded (a file whose header cannot be read is
+        // reported by its decoding below).
+        if let budget {
+            let headers = files.compactMap { file -> (String, Int, Int)? in
+                guard case let .success(header) = cache.header(file.url, area: area, shownAs: prefix + file.path) else { return nil }
+                return (file.url.standardizedFileURL.resolvingSymlinksInPath().path, header.width, header.height)
+            }
+            guard budget.admit(headers, at: node) else { return nil }
+        }
         var variants: [AssetVariant<Image>] = []
         for file in files {
             let source = prefix + file.path
-            switch cache.decoded(file.url, area: area, shownAs: source) {
+            switch decode(file.url, source, false) {
             case let .success(pixels):
                 let image = Image(name: name, pixels: pixels, scale: Double(file.conditions.scale ?? 1))
                 variants.append(AssetVariant(conditions: file.conditions, value: image.withSource(source), source: source))
@@ -173,7 +210,7 @@ final class NamedAssets {
             let sets = index.sets(named: name, kind: kind)
             guard let set = sets.first else { continue }
             guard sets.count == 1 else {
-                d.error(node, "\(sets.count) \(noun)s are named \"\(name)\" in \(folder.path): \(sets.map(\.display).joined(separator: ", "))"
+                d.error(node, "\(sets.count) \(noun)s are named \"\(name)\" in \(folder.path): \(Listing.names(sets.map(\.display)))"
                         + (kind == .imageSet ? " (rename one, or put it in a group that provides a namespace)" : ""))
                 return .failed
             }
@@ -187,7 +224,7 @@ final class NamedAssets {
                           + "an error, and which set an app would get is undefined — rename one")
             }
             guard let variants = result.variants else {
-                d.error(node, "\(what) cannot be used (see the errors in \(set.display)/Contents.json)")
+                if !result.refused { d.error(node, "\(what) cannot be used (see the errors in \(set.display)/Contents.json)") }
                 return .failed
             }
             guard !variants.isEmpty else {

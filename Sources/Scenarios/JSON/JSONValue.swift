@@ -27,7 +27,7 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// A position in a source file (1-based).
-public struct SourceLocation: Sendable, Equatable, Comparable {
+public struct SourceLocation: Sendable, Hashable, Comparable {
     public var line: Int
     public var column: Int
 

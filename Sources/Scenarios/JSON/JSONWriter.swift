@@ -55,7 +55,7 @@ public indirect enum JSONOutput: Sendable, Equatable {
         switch self {
         case .null: append("null")
         case let .bool(b): b ? append("true") : append("false")
-        case let .number(n): out.append(contentsOf: JSONOutput.format(n).utf8)
+        case let .number(n): n.isFinite ? out.append(contentsOf: JSONOutput.format(n).utf8) : append("null")  // JSON has no NaN or infinity
         case let .string(s): JSONOutput.quote(s, into: &out)
         case let .array(items):
             if items.isEmpty { append("[]"); return }

@@ -4,6 +4,9 @@ import ImageViews
 /// ConstraintParser) into LayoutConstraints that name views by index path; also the document's
 /// `metrics` and the per-axis priorities of views.
 struct ConstraintReader {
+    /// The largest multiplier's magnitude.
+    static let maxMultiplier = 1000.0
+
     let d: Diagnostics
     let ids: ViewIDs
     let metrics: [String: Double]
@@ -57,6 +60,18 @@ struct ConstraintReader {
             if let view = ids[anchor.item] { return LayoutAnchor(view: view.treePath, attribute: anchor.attribute) }
             report(node, text: text, offset: anchor.offset, "no view has the id \"\(anchor.item)\""
                   + Suggestions.didYouMean(anchor.item, among: ["superview"] + ids.names))
+            return nil
+        }
+        // The numbers a frame may hold: constants as coordinates (docs/LIMITS.md), multipliers
+        // within ±1000 (a chain of them can still overflow: the solved frames are checked too).
+        guard ScenarioLimits.coordinate.contains(parsed.constant) else {
+            report(node, text: text, offset: 0, "the constant \(JSONOutput.format(parsed.constant)) is out of range: constants (summed) must be "
+                   + "from -100000 to 100000 points, as coordinates are (docs/LIMITS.md)")
+            return nil
+        }
+        guard abs(parsed.multiplier) <= Self.maxMultiplier else {
+            report(node, text: text, offset: 0, "the multiplier \(JSONOutput.format(parsed.multiplier)) is out of range: multipliers must be "
+                   + "from -\(JSONOutput.format(Self.maxMultiplier)) to \(JSONOutput.format(Self.maxMultiplier)) (docs/LIMITS.md)")
             return nil
         }
         guard let first = anchor(parsed.first) else { return nil }

@@ -75,22 +75,8 @@ struct ImageReader {
     /// Where each name is in `specs` and `order` (lookups only: reading stays linear in images).
     private var specIndex: [String: Int] = [:]
     private var declared: Set<String> = []
-    /// Bytes of pixels the images hold so far, each SourceImage counted once
-    /// (the `image-bytes` limit).
-    private var pixelBytes = 0
-    private var charged: Set<Charge> = []
-
-    /// One image in memory: stored pixels, or a copy of them under an orientation transform
-    /// (SourceImage makes each transform once, when it is first drawn).
-    private struct Charge: Hashable {
-        let source: ObjectIdentifier
-        let transform: PixelTransform
-    }
-
-    /// Bytes of memory per pixel of an image: premultiplied RGBA8 (4) and the same pixels in
-    /// 16-bit lanes for the bilinear kernel (8) — what a decoded, generated or transformed image
-    /// holds (Raster.SourceImage).
-    static let bytesPerPixel = 12
+    /// The scenario's `image-bytes` budget, shared with the asset lookups that decode files.
+    let budget: PixelBudget
     private var resolved: [String: Image] = [:]
     /// Names that failed to resolve (reported once).
     private var failed: Set<String> = []
@@ -102,6 +88,8 @@ struct ImageReader {
     init(folder: URL, assets: NamedAssets, diagnostics: Diagnostics) {
         self.folder = folder
         self.assets = assets
+        budget = PixelBudget(diagnostics)
+        assets.budget = budget
         colors = ColorReader(assets: assets, d: diagnostics)
         d = diagnostics
     }
@@ -122,10 +110,10 @@ struct ImageReader {
             }
             if let (kind, modifiers) = readSpec(member.value) {
                 if case let .generate(w, h, _) = kind {
-                    generatedBytes += w * h * Self.bytesPerPixel
+                    generatedBytes += w * h * PixelBudget.bytesPerPixel
                     if generatedBytes > d.limits.imageBytes {
-                        d.error(member.value, "the generated images up to this one need \(Self.mebibytes(generatedBytes)) of pixels, more than the "
-                                + "\(Self.mebibytes(d.limits.imageBytes)) one scenario may hold so that a run stays within memory: "
+                        d.error(member.value, "the generated images up to this one need \(PixelBudget.mebibytes(generatedBytes)) of pixels, more than the "
+                                + "\(PixelBudget.mebibytes(d.limits.imageBytes)) one scenario may hold so that a run stays within memory: "
                                 + "generate smaller images, or split the scenario" + ScenarioLimits.raise("image-bytes"))
                         break  // refused before any pixel is made
                     }
@@ -154,13 +142,19 @@ struct ImageReader {
         if declared.contains(name) { return nil }  // declared but failed: already reported
         let suggestion = Suggestions.didYouMean(name, among: order)
         d.error(node, "unknown image \"\(name)\"" + (suggestion.isEmpty
-            ? (order.isEmpty ? " (the scenario declares no images)" : " (declared: \(order.joined(separator: ", ")))") : suggestion))
+            ? (order.isEmpty ? " (the scenario declares no images)" : " (declared: \(Listing.names(order)))") : suggestion))
         return nil
     }
 
     /// A list of image references (animation frames).
+    /// A view's `animationImages` (at most `maxFrames`, as an animated image: a refusal before
+    /// any is looked up).
     func references(_ node: JSONNode, what: String) -> [Image]? {
         guard let items = Read.array(node, d, what: what) else { return nil }
+        guard items.count <= ImageReader.maxFrames else {
+            d.error(node, "\(items.count) \(what), more than the \(ImageReader.maxFrames) a view may animate through (docs/LIMITS.md)")
+            return nil
+        }
         let images = items.compactMap(reference)
         return images.count == items.count ? images : nil
     }
@@ -344,29 +338,34 @@ struct ImageReader {
         var image: Image?
         switch entry.kind {
         case let .file(path, node):
-            do {
+            do throws(AssetFile.Failure) {
                 let url = try assets.area.resolve(path)
                 if entry.modifiers.scale == nil && (url.pathExtension as String).lowercased() == "png" {
                     // UIImage(contentsOfFile:): the file and its @2x/@3x, ~iphone/~ipad siblings.
                     image = assets.imageFile(path, name: name, node: node)
                 } else {
-                    // UIImage(data:scale:): this file only.
-                    let decoded = try AssetFile.decode(url, shownAs: path)
-                    let bitmap = Bitmap(width: decoded.width, height: decoded.height, straightRGBA: decoded.pixels)
-                    image = Image(name: name, pixels: SourceImage(bitmap), scale: AssetFile.scale(fromName: url.lastPathComponent))
-                        .withSource(path)
+                    // UIImage(data:scale:): this file only (decoded once a run, however many images name it).
+                    let header = try AssetFile.header(url, shownAs: path)
+                    if budget.admit([(url.standardizedFileURL.resolvingSymlinksInPath().path, header.width, header.height)], at: node) {
+                        switch assets.decode(url, path, false) {
+                        case let .success(pixels):
+                            image = Image(name: name, pixels: pixels, scale: AssetFile.scale(fromName: url.lastPathComponent)).withSource(path)
+                        case let .failure(failure):
+                            throw failure
+                        }
+                    }
                 }
             } catch {
-                if case let .message(text) = error { d.error(node, text) }
+                d.error(node, error.message)
             }
         case let .named(lookup, node):
             image = assets.image(named: lookup, node: node)
             image?.rename(name)
         case let .generate(w, h, pixels):
             // Refused before its pixels are made.
-            if withinBudget(adding: w * h * Self.bytesPerPixel, for: "\(w) × \(h) px", at: entry.node) {
+            if budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: entry.node) {
                 let source = SourceImage(Bitmap(width: w, height: h, straightRGBA: pixels()))
-                charged.insert(Charge(source: ObjectIdentifier(source), transform: .identity))  // already counted
+                budget.markCharged(source)  // already counted
                 image = Image(name: name, pixels: source)
             }
         case let .derived(base, node):
@@ -378,6 +377,14 @@ struct ImageReader {
             var images: [Image] = []
             for (frame, node) in frames {
                 guard let frameImage = dependency(frame, node: node, of: name, role: "as a frame", chain: &chain) else { break }
+                // A frame is a still image (UIImage.animatedImage(with:duration:) takes images; what
+                // it does with an animated one is not documented): refused, which also keeps the
+                // frames of frames from multiplying (1,000 of 1,000 of 1,000 was a billion).
+                guard frameImage.frames.isEmpty else {
+                    d.error(node, "\"\(frame)\" is itself animated: the frames of an animated image are still images (name \"\(frame)\"'s own "
+                            + "frames here instead)")
+                    break
+                }
                 images.append(frameImage)
             }
             if images.count == frames.count {
@@ -405,7 +412,7 @@ struct ImageReader {
         }
         if var made = image {
             entry.modifiers.apply(to: &made)
-            image = charge(made, at: entry.node) ? made : nil
+            image = budget.charge(made, at: entry.node) ? made : nil
         }
         if let made = image {
             resolved[name] = made
@@ -414,50 +421,6 @@ struct ImageReader {
         }
         failed.insert(name)
         return nil
-    }
-
-    /// Adds the memory of `image`, its variants and frames to the scenario's budget: each stored
-    /// SourceImage once, and each orientation copy its drawing will make (its orientation, and the
-    /// horizontally flipped one when it flips for right-to-left layouts); false (reported at
-    /// `node`) when that goes over the `image-bytes` limit.
-    private mutating func charge(_ image: Image, at node: JSONNode) -> Bool {
-        var images = [image] + image.variants.map(\.value) + image.frames
-        images += image.frames.flatMap { $0.variants.map(\.value) }
-        var bytes = 0
-        var new: Set<Charge> = []
-        for shown in images {
-            var transforms: [PixelTransform] = [.identity, shown.orientation.transform]
-            if shown.flipsForRightToLeftLayoutDirection { transforms.append(shown.orientation.transform.thenFlippedHorizontally) }
-            for transform in transforms {
-                let key = Charge(source: ObjectIdentifier(shown.pixels), transform: transform)
-                if !charged.contains(key) && new.insert(key).inserted {
-                    bytes += shown.pixels.width * shown.pixels.height * Self.bytesPerPixel
-                }
-            }
-        }
-        guard withinBudget(adding: bytes, for: "its pixels and their rotated or mirrored copies", at: node) else { return false }
-        charged.formUnion(new)
-        return true
-    }
-
-    /// Whether `bytes` more fit the scenario's pixel budget; if so they are counted, else an
-    /// error at `node` names the limit.
-    private mutating func withinBudget(adding bytes: Int, for what: String, at node: JSONNode) -> Bool {
-        guard pixelBytes + bytes > d.limits.imageBytes else {
-            pixelBytes += bytes
-            return true
-        }
-        d.error(node, "this image (\(what), \(Self.mebibytes(bytes))) takes the scenario's images past "
-                + "\(Self.mebibytes(d.limits.imageBytes)) of pixels (\(Self.mebibytes(pixelBytes)) before it), the most one scenario "
-                + "may hold so that a run stays within memory: use smaller images, or split the scenario" + ScenarioLimits.raise("image-bytes"))
-        return false
-    }
-
-    /// Bytes in MiB, rounded up (to a tenth below 100 MiB, so that two amounts never read equal
-    /// while one exceeds the other by less than a MiB).
-    private static func mebibytes(_ bytes: Int) -> String {
-        let tenths = (bytes * 10 + (1 << 20) - 1) >> 20
-        return tenths < 1000 ? "\(tenths / 10).\(tenths % 10) MiB" : "\((bytes + (1 << 20) - 1) >> 20) MiB"
     }
 
     /// Resolves the image `base` that `name` is made from (`role`: "to derive from", "as a frame",

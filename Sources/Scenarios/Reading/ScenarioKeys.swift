@@ -57,9 +57,16 @@ public struct ScenarioLimits: Sendable, Equatable {
     /// scenario loads and rendered by check, record and render.
     public var variants = 4096
     /// Bytes of memory one scenario's images may hold, decoded or generated, with the rotated
-    /// and mirrored copies drawing makes (12 per pixel, ImageReader.bytesPerPixel; each distinct
+    /// and mirrored copies drawing makes (12 per pixel, PixelBudget.bytesPerPixel; each distinct
     /// image once): 768 MiB, 64 Mi pixels — 21 full iPhone screens at 3x, or four 4096² images.
     public var imageBytes = 768 << 20
+    /// Layout work when the scenario loads: each variant's views plus ten times its constraints,
+    /// summed over the variants: 2,000,000 — 20 variants of 100,000 views, or of 10,000
+    /// constraints (each variant is laid out when the scenario loads, and again to render).
+    public var layoutWork = 2_000_000
+    /// Pixel operations to render every variant (DisplayList.renderWork, summed): 2^32, about
+    /// 115 full iPhone screens at 3x with ten full-screen layers each.
+    public var renderPixels = 1 << 32
 
     /// The defaults.
     public static let `default` = ScenarioLimits()
@@ -73,6 +80,8 @@ public struct ScenarioLimits: Sendable, Equatable {
         ("constraints", "constraints in one scenario", \.constraints),
         ("variants", "variants of one scenario", \.variants),
         ("image-bytes", "bytes of image memory in one scenario", \.imageBytes),
+        ("layout-work", "views plus ten times constraints, summed over one scenario's variants", \.layoutWork),
+        ("render-pixels", "pixel operations to render one scenario's variants", \.renderPixels),
     ]
 
     /// " (limit NAME, docs/LIMITS.md; raise it with --limit NAME=N)" for messages.

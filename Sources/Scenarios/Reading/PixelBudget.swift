@@ -1,0 +1,109 @@
+import ImageViews
+import Raster
+
+/// The `image-bytes` limit of one scenario (docs/LIMITS.md): the memory its images' pixels take,
+/// counted before the memory is taken.
+///
+/// - A generated image is counted from its declared size before a pixel is made.
+/// - A PNG file is admitted from its header before it is decoded (`admit`): each distinct file
+///   once per scenario, at its pixel count × `bytesPerPixel`, against what is already held. So a
+///   file past the budget is never decoded (40 headers of 4096² are refused in milliseconds, not
+///   after 8 GB of decoding).
+/// - Every image made is then charged exactly (`charge`): each stored SourceImage once, and each
+///   orientation copy drawing will make. Admission counts no more than the charge will (one copy
+///   per file), so it never refuses what the charge would accept.
+final class PixelBudget {
+    /// Bytes of memory per pixel of an image: premultiplied RGBA8 (4) and the same pixels in
+    /// 16-bit lanes for the bilinear kernel (8) — what a decoded, generated or transformed image
+    /// holds (Raster.SourceImage).
+    static let bytesPerPixel = 12
+
+    let d: Diagnostics
+    /// Bytes charged so far.
+    private(set) var used = 0
+    private var charged: Set<Charge> = []
+    /// Files admitted before decoding (their real paths), each counted once.
+    private var admitted: Set<String> = []
+
+    /// One image in memory: stored pixels, or a copy of them under an orientation transform
+    /// (SourceImage makes each transform once, when it is first drawn).
+    private struct Charge: Hashable {
+        let source: ObjectIdentifier
+        let transform: PixelTransform
+    }
+
+    init(_ d: Diagnostics) {
+        self.d = d
+    }
+
+    var limit: Int { d.limits.imageBytes }
+
+    /// Whether the files (paths and header sizes) may be decoded: false, with the error at `node`,
+    /// when the ones not admitted before would take the scenario past its budget.
+    func admit(_ files: [(path: String, width: Int, height: Int)], at node: JSONNode) -> Bool {
+        var bytes = 0
+        var new: [String] = []
+        for file in files where !admitted.contains(file.path) && !new.contains(file.path) {
+            bytes += file.width * file.height * Self.bytesPerPixel
+            new.append(file.path)
+        }
+        guard used + bytes > limit else {
+            admitted.formUnion(new)
+            return true
+        }
+        let what = files.count == 1 ? "\(files[0].width) × \(files[0].height) px" : "\(files.count) files"
+        refuse(bytes, for: what + ", by its PNG header, before decoding", at: node)
+        return false
+    }
+
+    /// Adds a generated image's bytes, known before its pixels are made; false (reported) over the budget.
+    func reserve(_ bytes: Int, for what: String, at node: JSONNode) -> Bool {
+        guard used + bytes > limit else {
+            used += bytes
+            return true
+        }
+        refuse(bytes, for: what, at: node)
+        return false
+    }
+
+    /// Marks a generated image's pixels as charged (its bytes were reserved).
+    func markCharged(_ source: SourceImage) {
+        charged.insert(Charge(source: ObjectIdentifier(source), transform: .identity))
+    }
+
+    /// Adds the memory of `image`, its variants and frames: each stored SourceImage once, and each
+    /// orientation copy its drawing will make (its orientation, and the horizontally flipped one
+    /// when it flips for right-to-left layouts); false (reported at `node`) over the budget.
+    func charge(_ image: Image, at node: JSONNode) -> Bool {
+        var images = [image] + image.variants.map(\.value) + image.frames
+        images += image.frames.flatMap { $0.variants.map(\.value) }
+        var bytes = 0
+        var new: Set<Charge> = []
+        for shown in images {
+            var transforms: [PixelTransform] = [.identity, shown.orientation.transform]
+            if shown.flipsForRightToLeftLayoutDirection { transforms.append(shown.orientation.transform.thenFlippedHorizontally) }
+            for transform in transforms {
+                let key = Charge(source: ObjectIdentifier(shown.pixels), transform: transform)
+                if !charged.contains(key) && new.insert(key).inserted {
+                    bytes += shown.pixels.width * shown.pixels.height * Self.bytesPerPixel
+                }
+            }
+        }
+        guard reserve(bytes, for: "its pixels and their rotated or mirrored copies", at: node) else { return false }
+        charged.formUnion(new)
+        return true
+    }
+
+    private func refuse(_ bytes: Int, for what: String, at node: JSONNode) {
+        d.error(node, "this image (\(what), \(Self.mebibytes(bytes))) takes the scenario's images past "
+                + "\(Self.mebibytes(limit)) of pixels (\(Self.mebibytes(used)) before it), the most one scenario "
+                + "may hold so that a run stays within memory: use smaller images, or split the scenario" + ScenarioLimits.raise("image-bytes"))
+    }
+
+    /// Bytes in MiB, rounded up (to a tenth below 100 MiB, so that two amounts never read equal
+    /// while one exceeds the other by less than a MiB).
+    static func mebibytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + (1 << 20) - 1) >> 20
+        return tenths < 1000 ? "\(tenths / 10).\(tenths % 10) MiB" : "\((bytes + (1 << 20) - 1) >> 20) MiB"
+    }
+}
