@@ -43,6 +43,9 @@ struct Terminal: Sendable {
 final class ProgressLine: Sendable {
     private let label: String
     private let started = ContinuousClock.now
+    /// How long a run goes before the line shows: a second (`IVSIM_PROGRESS_DELAY_MS` sets it, for
+    /// the test that looks at the line).
+    private let delay: Duration = .milliseconds(ProcessInfo.processInfo.environment["IVSIM_PROGRESS_DELAY_MS"].flatMap { Int($0) } ?? 1000)
     private let state = Mutex<(lastDraw: ContinuousClock.Instant?, shown: Bool)>((nil, false))
 
     init(label: String) {
@@ -51,7 +54,7 @@ final class ProgressLine: Sendable {
 
     func update(done: Int, total: Int) {
         let now = ContinuousClock.now
-        guard now - started >= .seconds(1) else { return }
+        guard now - started >= delay else { return }
         state.withLock { state in
             if let last = state.lastDraw, now - last < .milliseconds(100), done < total { return }
             state.lastDraw = now

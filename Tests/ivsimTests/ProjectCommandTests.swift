@@ -75,6 +75,20 @@ import TestSupport
         #expect(noColor.stdout.contains("FAIL basic/one-view [default]") && !noColor.stdout.contains("\u{1B}[3"), "\(noColor.stdout)")
     }
 
+    @Test func aProgressLineShowsOnATerminalAndIsErased() throws {
+        let w = try Workspace()
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        let command = "'\(CommandLineTests.binary.path)' check --jobs 1"
+        let tty = try CommandLineTests.runProgram("/usr/bin/script", ["-qec", command, "/dev/null"], in: w.root,
+                                                  environment: ["IVSIM_PROGRESS_DELAY_MS": "0", "NO_COLOR": "1"])
+        #expect(tty.stdout.contains("\r\u{1B}[2K[1/5] check"), "\(tty.stdout)")
+        #expect(tty.stdout.contains("\r\u{1B}[2K[5/5] check\r\u{1B}[2K5 passed, 0 failed"), "\(tty.stdout)")  // erased before the totals
+        let quiet = try CommandLineTests.runProgram("/usr/bin/script", ["-qec", command + " --quiet", "/dev/null"], in: w.root,
+                                                    environment: ["IVSIM_PROGRESS_DELAY_MS": "0"])
+        #expect(!quiet.stdout.contains("[1/5]"))
+        #expect(!(try w.run(["check"], environment: ["IVSIM_PROGRESS_DELAY_MS": "0"]).stderr.contains("[1/5]")))  // not a terminal
+    }
+
     @Test func theScenariosFolderMayHoldTheBaselines() throws {
         // `--scenarios .`: layout reports, the snapshots and artifacts folders and ivsim.json are not
         // scenarios. The scenarios are named from "." (Scenarios/basic/one-view), so their baselines
