@@ -28,6 +28,9 @@ public enum CassowaryError: Error, Sendable, CustomStringConvertible {
     case badRequiredStrength(Variable)
     /// The value suggested for the edit variable is NaN or infinite.
     case nonFiniteSuggestedValue(Variable)
+    /// Adding the constraint made the tableau hold more than the solver's `maxTerms` cells (it
+    /// holds `terms`): the caller's bound on memory and time, not a property of the system.
+    case tooLarge(Constraint, terms: Int)
     /// The solver's own invariants failed (an unbounded objective or a failed dual pivot); a
     /// bug, never expected for finite input.
     case internalError(String)
@@ -53,6 +56,8 @@ public enum CassowaryError: Error, Sendable, CustomStringConvertible {
             return "edit variable '\(variable.name)' cannot be required"
         case .nonFiniteSuggestedValue(let variable):
             return "the value suggested for '\(variable.name)' is not finite"
+        case .tooLarge(let constraint, let terms):
+            return "adding \(constraint) made the solver hold \(terms) terms, more than it may"
         case .internalError(let message):
             return "internal solver error: \(message)"
         }

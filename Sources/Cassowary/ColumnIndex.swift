@@ -62,6 +62,9 @@ struct ColumnIndex {
     /// Nodes from here on have never been used.
     private var fresh = 0
 
+    /// Cells of tableau rows the index holds (every cell but the dummies').
+    var nodesInUse: Int { fresh - freeCount }
+
     /// Makes room for one more symbol (ids are dense and handed out in order); an unindexed
     /// symbol (a dummy) gets no nodes, and its rows must be found by a scan.
     mutating func addSymbol(indexed: Bool) {

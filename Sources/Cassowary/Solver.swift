@@ -52,6 +52,10 @@ public struct Solver: Sendable {
     var editIndex: [ObjectIdentifier: Int] = [:]
 
     /// An empty solver.
+    /// The most cells the tableau may hold: `addConstraint` throws `tooLarge` past it (the
+    /// constraint stays added; the caller discards the solver). Unbounded by default.
+    public var maxTerms = Int.max
+
     public init() {}
 
     /// Adds `constraint`; throws if it was added before, or if it is required and cannot hold.
@@ -79,7 +83,13 @@ public struct Solver: Sendable {
         owners[Int(tag.marker)] = constraint
         if tag.other >= 0 { owners[Int(tag.other)] = constraint }
         try tableau.optimize()
+        let terms = tableau.columns.nodesInUse
+        if terms > maxTerms { throw .tooLarge(constraint, terms: terms) }
     }
+
+    /// The number of cells of the tableau's rows (dummies aside): what the solver's memory and
+    /// the cost of each substitution grow with.
+    public var termCount: Int { tableau.columns.nodesInUse }
 
     /// Removes `constraint`; throws if it is not in the solver.
     public mutating func removeConstraint(_ constraint: Constraint) throws(CassowaryError) {

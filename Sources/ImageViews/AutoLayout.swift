@@ -19,6 +19,12 @@ import Cassowary
 
 /// Solves a view tree's constraints.
 public enum AutoLayout {
+    /// The most terms (tableau cells) one layout's solver may hold: 10,000,000, about 450 MB with
+    /// their index. A determined chain of 2,500 optional links (10,000 constraints) holds about 6
+    /// million; two flush Visual Format lines of 5,000 views without sizes hold every earlier width
+    /// in every edge's row (13.7 s and 3.2 GB before this bound) and are refused (docs/LIMITS.md).
+    public static let maxSolverTerms = 10_000_000
+
     /// Whether anything in the tree is laid out by constraints.
     public static func isUsed(by root: View, constraints: [LayoutConstraint]) -> Bool {
         !constraints.isEmpty || root.containsConstraintPositionedView

@@ -63,4 +63,7 @@ public struct AutoLayoutFailure: Error, Sendable, Equatable {
     public var conflicts: [ConstraintLayout]
     /// The solver's explanation when it is not a plain conflict.
     public var reason: String?
+    /// When the layout was given up because the solver grew past `ConstraintSystem.maxSolverTerms`:
+    /// the terms it held.
+    public var termsWhenGivenUp: Int?
 }

@@ -27,7 +27,13 @@ struct ConstraintSystem {
 
     let tree: LayoutTree
     let constraints: [LayoutConstraint]
-    var solver = Solver()
+    var solver = ConstraintSystem.newSolver()
+
+    static func newSolver() -> Solver {
+        var solver = Solver()
+        solver.maxTerms = AutoLayout.maxSolverTerms
+        return solver
+    }
     /// Per node: its unknowns, when it takes part.
     var boxes: [Box?]
     var entries: [Entry] = []
@@ -84,12 +90,18 @@ struct ConstraintSystem {
             do {
                 try solver.addConstraint(pending[index].constraint)
             } catch {
+                if case .tooLarge = error {  // not a conflict: file order would grow as large
+                    entries = pending
+                    report.failure = failure(error, adding: pending[index])
+                    report.constraints = entries.map { layout($0, satisfied: nil) }
+                    return report
+                }
                 conflict = true
                 break
             }
         }
         if conflict {
-            solver = Solver()
+            solver = Self.newSolver()
             order = Array(pending.indices)
             for (index, entry) in pending.enumerated() {
                 do {
@@ -116,10 +128,18 @@ struct ConstraintSystem {
             // 61 s for two lines of 2,400 views). Added early, the widths are basic from the start
             // and the rows hold the sizes' slacks instead (0.7 s). They are never required, so
             // they cannot make a conflict.
-            solver = Solver()
-            for index in order where group[index] == 0 { try? solver.addConstraint(pending[index].constraint) }
-            for entry in sizes { try? solver.addConstraint(entry.constraint) }
-            for index in order where group[index] != 0 { try? solver.addConstraint(pending[index].constraint) }
+            solver = Self.newSolver()
+            do throws(CassowaryError) {
+                for index in order where group[index] == 0 { try solver.addConstraint(pending[index].constraint) }
+                for entry in sizes { try solver.addConstraint(entry.constraint) }
+                for index in order where group[index] != 0 { try solver.addConstraint(pending[index].constraint) }
+            } catch {
+                // Only the term bound can fail here (the same constraints held without the sizes,
+                // which are never required).
+                report.failure = failure(error, adding: entries.last!)
+                report.constraints = entries.map { layout($0, satisfied: nil) }
+                return report
+            }
             readSolution()
             if checkAmbiguity { report.ambiguities = ambiguities() }
         }
@@ -264,6 +284,9 @@ struct ConstraintSystem {
     /// The failure for a solver error raised while adding `entry`.
     private func failure(_ error: CassowaryError, adding entry: Entry) -> AutoLayoutFailure {
         let failing = layout(entry, satisfied: nil)
+        if case let .tooLarge(_, terms) = error {
+            return AutoLayoutFailure(constraint: failing, conflicts: [], reason: nil, termsWhenGivenUp: terms)
+        }
         guard case let .unsatisfiableConstraint(_, conflicts) = error else {
             return AutoLayoutFailure(constraint: failing, conflicts: [], reason: error.description)
         }

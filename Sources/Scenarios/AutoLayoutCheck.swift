@@ -33,6 +33,14 @@ struct AutoLayoutCheck {
     private func conflict(_ failure: AutoLayoutFailure) -> ScenarioDiagnostic {
         let failing = failure.constraint
         var message = "required constraint \"\(failing.label)\" cannot be satisfied"
+        if let terms = failure.termsWhenGivenUp {
+            let path = failing.kind == .constraint ? failing.source : "$." + failing.source
+            return ScenarioDiagnostic(file: scenario.file, location: location(of: failing), path: path,
+                                      message: "with \"\(failing.label)\" the layout's solver holds \(terms) terms, more than the "
+                                          + "\(AutoLayout.maxSolverTerms) one layout may (docs/LIMITS.md): long chains of views without "
+                                          + "sizes make every edge depend on every width before it; give the views sizes (or intrinsic "
+                                          + "sizes), or split the chain")
+        }
         if !failure.conflicts.isEmpty {
             message += " together with " + Listing.names(failure.conflicts.map(describe))
         } else if let reason = failure.reason {

@@ -45,14 +45,13 @@ public struct ProjectConfiguration: Sendable, Equatable {
 
     /// Reads the file at `url`; errors name the file (as `displayName`), line and JSON path.
     public static func load(_ url: URL, displayName: String) throws(ScenarioErrors) -> ProjectConfiguration {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw ScenarioErrors([ScenarioDiagnostic(file: displayName, location: nil, path: "", message: "cannot read the file")])
-        }
-        guard data.count <= 1 << 20 else {
+        switch BoundedFile.read(url, limit: 1 << 20) {
+        case let .success(bytes):
+            return try parse(bytes, folder: url.deletingLastPathComponent(), displayName: displayName)
+        case let .failure(failure):
             throw ScenarioErrors([ScenarioDiagnostic(file: displayName, location: nil, path: "",
-                                                     message: "the file is \(data.count) bytes, more than the 1 MiB a configuration may be")])
+                                                     message: failure.message(limit: 1 << 20, what: "a configuration"))])
         }
-        return try parse([UInt8](data), folder: url.deletingLastPathComponent(), displayName: displayName)
     }
 
     /// Reads configuration text whose paths resolve against `folder`.

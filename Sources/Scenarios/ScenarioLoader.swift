@@ -12,16 +12,16 @@ public enum ScenarioLoader {
     public static func load(_ url: URL, displayName: String, name: String, assets: AssetCache = AssetCache(),
                             strict: Bool = false, limits: ScenarioLimits = .default,
                             assetRoots: [AssetRoot] = []) throws(ScenarioErrors) -> Scenario {
-        // Refused by its size before it is read.
-        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > limits.fileBytes {
-            throw ScenarioErrors([tooLarge(size, limits, file: displayName)])
+        // Refused by its size before it is read (the size of what a symbolic link leads to).
+        let data: [UInt8]
+        switch BoundedFile.read(url, limit: limits.fileBytes) {
+        case let .success(bytes): data = bytes
+        case let .failure(.tooLarge(size)): throw ScenarioErrors([tooLarge(size, limits, file: displayName)])
+        case let .failure(failure):
+            throw ScenarioErrors([ScenarioDiagnostic(file: displayName, location: nil, path: "", message: failure.message(limit: limits.fileBytes,
+                                                                                                                        what: "a scenario"))])
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            throw ScenarioErrors([ScenarioDiagnostic(file: displayName, location: nil, path: "",
-                                                     message: exists ? "cannot read the file" : "no such file")])
-        }
-        return try parse([UInt8](data), folder: url.deletingLastPathComponent(), displayName: displayName, name: name, assets: assets,
+        return try parse(data, folder: url.deletingLastPathComponent(), displayName: displayName, name: name, assets: assets,
                          strict: strict, limits: limits, assetRoots: assetRoots)
     }
 

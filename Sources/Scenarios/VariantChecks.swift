@@ -35,7 +35,11 @@ struct VariantChecks {
                         + ScenarioLimits.raise("render-pixels"))
                 return
             }
-            if let report = layout.autoLayout { autoLayout.inspect(report, variant: variant.name, views: viewNodes, into: &findings) }
+            if let report = layout.autoLayout {
+                autoLayout.inspect(report, variant: variant.name, views: viewNodes, into: &findings)
+                // A layout too large to solve is as large in every variant: once is enough.
+                if report.failure?.termsWhenGivenUp != nil { break }
+            }
             ImageWarningCheck.inspect(layout, file: scenario.file, variant: variant.name, views: viewNodes, into: &findings)
             FrameRangeCheck.inspect(layout, file: scenario.file, variant: variant.name, views: viewNodes, into: &findings)
         }

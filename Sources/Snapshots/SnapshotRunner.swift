@@ -209,8 +209,8 @@ public enum SnapshotRunner {
         let paths = baseline(options, scenario, variant)
         let artifacts = Artifacts(folder: options.artifactsFolder.appendingPathComponent(scenario.name), variant: variant.name)
         var outcome = VariantOutcome(scenario: scenario.name, variant: variant.name, file: scenario.file, status: .passed)
-        let pngData = FileManager.default.contents(atPath: paths.png.path).map { [UInt8]($0) }
-        let layoutData = FileManager.default.contents(atPath: paths.layout.path).map { [UInt8]($0) }
+        let pngData = Baseline.read(paths.png, limit: Baseline.maxPNGBytes)
+        let layoutData = Baseline.read(paths.layout, limit: Baseline.maxLayoutBytes)
         guard let pngData, let layoutData else {
             let actualLayout = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: nil)
             let missing = [pngData == nil ? paths.png.lastPathComponent : nil, layoutData == nil ? paths.layout.lastPathComponent : nil]
@@ -281,8 +281,8 @@ public enum SnapshotRunner {
         let (bitmap, digest, scene) = render(scenario, variant)
         let paths = baseline(options, scenario, variant)
         var outcome = VariantOutcome(scenario: scenario.name, variant: variant.name, file: scenario.file, status: .unchanged)
-        let existingPNG = FileManager.default.contents(atPath: paths.png.path).map { [UInt8]($0) }
-        let existingLayout = FileManager.default.contents(atPath: paths.layout.path).map { [UInt8]($0) }
+        let existingPNG = Baseline.read(paths.png, limit: Baseline.maxPNGBytes)
+        let existingLayout = Baseline.read(paths.layout, limit: Baseline.maxLayoutBytes)
         let existingReport = existingLayout.flatMap { try? JSONParser.parse($0) }
         let recorded = recordedPixels(existingReport)
 
@@ -306,8 +306,8 @@ public enum SnapshotRunner {
         let layoutChanged = existingLayout != layoutText
         // Baselines are written only inside the snapshots folder: a symbolic link in it to a folder
         // elsewhere is not written through.
-        let inside = options.snapshotsFolder.standardizedFileURL.resolvingSymlinksInPath().path
-        let target = paths.png.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path
+        let inside = FileOutput.realPath(options.snapshotsFolder)
+        let target = FileOutput.realPath(paths.png.deletingLastPathComponent())
         guard target == inside || target.hasPrefix(inside + "/") else {
             outcome.status = .failed
             outcome.detail = "\(paths.png.deletingLastPathComponent().path) leads out of the snapshots folder (to \(target)) through a "
@@ -379,6 +379,20 @@ public enum SnapshotRunner {
                 try? FileManager.default.removeItem(at: url)
             }
         }
+    }
+}
+
+/// Reading baseline files: bounded, and only regular files (a baseline replaced by a 3 GB file, a
+/// FIFO or a device is treated as not there, and the check says the baseline is missing).
+enum Baseline {
+    /// The largest baseline PNG read: 288 MiB (a 6,144-pixel square canvas is 151 MB raw).
+    static let maxPNGBytes = (1 << 28) + (1 << 25)
+    /// The largest layout report read: 512 MiB (100,000 views make about 150 MB).
+    static let maxLayoutBytes = 1 << 29
+
+    static func read(_ url: URL, limit: Int) -> [UInt8]? {
+        if case let .success(bytes) = BoundedFile.read(url, limit: limit) { return bytes }
+        return nil
     }
 }
 

@@ -1,6 +1,7 @@
 import Deflate
 import Foundation
 import PNGCodec
+import Scenarios
 import Snapshots
 
 /// `ivsim png inspect FILE` and `ivsim png convert IN OUT [--level N]`.
@@ -31,10 +32,10 @@ enum PNGCommands {
     }
 
     static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError(message: "\(path): cannot read file")
+        switch BoundedFile.read(URL(fileURLWithPath: path), limit: 1 << 30) {
+        case let .success(bytes): return bytes
+        case let .failure(failure): throw UsageError(message: "\(path): " + failure.message(limit: 1 << 30, what: "a PNG file given to ivsim png"))
         }
-        return [UInt8](data)
     }
 
     static func inspect(_ path: String) throws -> Int32 {

@@ -113,8 +113,8 @@ enum RunCommand {
         }
         // check never writes into the baselines: artifacts may not go inside them (nor they inside
         // the artifacts, which a run clears).
-        let snapshotsPath = snapshots.url.standardizedFileURL.resolvingSymlinksInPath().path + "/"
-        let artifactsPath = artifacts.url.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        let snapshotsPath = FileOutput.realPath(snapshots.url) + "/"
+        let artifactsPath = FileOutput.realPath(artifacts.url) + "/"
         if snapshotsPath.hasPrefix(artifactsPath) || artifactsPath.hasPrefix(snapshotsPath) {
             throw UsageError(message: "--artifacts '\(artifacts.display)' and --snapshots '\(snapshots.display)' overlap: failure artifacts "
                              + "must not be written among the baselines; give them separate folders")

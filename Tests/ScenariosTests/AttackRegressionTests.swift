@@ -153,4 +153,34 @@ private let fixture = Fixture()
         #expect(found.contains { $0.contains("In.imageset/Contents.json: error: is a symbolic link out of its folder") }, "\(found)")
         #expect(!found.contains { $0.contains("secretKey") })
     }
+
+    @Test func aContentsJSONLinkedToABigSiblingIsRefusedBySize() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-bigcontents-\(UUID().uuidString)")
+        let set = root.appendingPathComponent("Cat.xcassets/In.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try #"{"info":{"version":1,"author":"xcode"}}"#.write(to: root.appendingPathComponent("Cat.xcassets/Contents.json"),
+                                                            atomically: true, encoding: .utf8)
+        #expect(FileManager.default.createFile(atPath: set.appendingPathComponent("big.bin").path, contents: nil))
+        let handle = try FileHandle(forWritingTo: set.appendingPathComponent("big.bin"))
+        try handle.truncate(atOffset: 3 << 30)  // sparse: no disk used
+        try handle.close()
+        try FileManager.default.createSymbolicLink(atPath: set.appendingPathComponent("Contents.json").path, withDestinationPath: "big.bin")
+        let found = Self.errors(#"{ "canvas": { "size": [4, 4] }, "assetCatalogs": ["Cat.xcassets"], "images": { "a": { "named": "In" } }, "root": {} }"#,
+                                folder: root)
+        #expect(found.contains { $0.contains("Contents.json: error: the file is 3221225472 bytes, more than the 1048576 a Contents.json may be") },
+                "\(found)")
+    }
+
+    @Test func aLayoutTooLargeToSolveIsRefused() {
+        // Two flush Visual Format lines of 5,000 views without sizes (10,000 constraints, the
+        // limit): every edge's row holds every earlier width; 13.7 s and 3.2 GB before the bound.
+        let views = (0..<4_999).map { "{ \"id\": \"v\($0)\" }" }.joined(separator: ", ")
+        let line = (0..<4_999).map { "[v\($0)]" }.joined()
+        let found = Self.errors("{ \"canvas\": { \"size\": [100, 100] }, \"root\": { \"subviews\": [\(views)], "
+                                + "\"constraints\": [\"H:|\(line)|\", \"V:|\(line)|\"] } }")
+        #expect(found.count == 1)
+        #expect(found.first?.contains("the layout's solver holds") == true && found.first?.contains("terms, more than the 10000000 one layout may") == true,
+                "\(found)")
+    }
 }

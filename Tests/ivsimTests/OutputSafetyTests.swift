@@ -36,6 +36,39 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: w.url("elsewhere").path).isEmpty)
     }
 
+    @Test func aLinkedGroupFolderIsSeenBeforeItsFirstBaseline() throws {
+        // Snapshots/basic is a link elsewhere and basic/one-view does not exist yet: the real path
+        // of the folder to be made is outside (Foundation's resolvingSymlinksInPath missed it).
+        let w = try Workspace()
+        try FileManager.default.createDirectory(at: w.url("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.removeItem(at: w.url("Snapshots/basic"))
+        try FileManager.default.createSymbolicLink(at: w.url("Snapshots/basic"), withDestinationURL: w.url("elsewhere"))
+        let result = try w.run(["record"])
+        #expect(result.status == 1 && result.stdout.contains("leads out of the snapshots folder"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: w.url("elsewhere").path).isEmpty)
+    }
+
+    @Test func filesAreSizedByWhatTheyLeadToAndReadBounded() throws {
+        // A sparse 3 GiB file (no disk used) behind a link named as a scenario, as ivsim.json, and
+        // as a PNG: each refused by its size before it is read.
+        let w = try Workspace()
+        let big = w.url("big.bin")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 3 << 30)
+        try handle.close()
+        try FileManager.default.createSymbolicLink(at: w.url("Scenarios/big.json"), withDestinationURL: big)
+        let scenario = try w.run(["validate", "Scenarios/big.json"])
+        #expect(scenario.stderr.contains("Scenarios/big.json: error: the file is 3221225472 bytes, more than the 16777216 a scenario may be"))
+        try FileManager.default.createSymbolicLink(at: w.url("ivsim.json"), withDestinationURL: big)
+        let config = try w.run(["check"])
+        #expect(config.status == 2 && config.stderr.contains("ivsim.json: error: the file is 3221225472 bytes, more than the 1048576 a configuration"))
+        try FileManager.default.removeItem(at: w.url("ivsim.json"))
+        #expect(mkfifo(w.url("fifo.png").path, 0o644) == 0)
+        let fifo = try w.run(["png", "inspect", "fifo.png"])  // refused at once, never blocks on the FIFO
+        #expect(fifo.status == 2 && fifo.stderr.contains("fifo.png: it is a FIFO, not a file"))
+    }
+
     @Test func artifactsNeverGoAmongTheBaselines() throws {
         let w = try Workspace()
         let before = w.snapshot("Snapshots")

@@ -96,17 +96,16 @@ enum CatalogJSON {
             return nil
         }
         // Refused by its size before it is read (Xcode writes a few kilobytes).
-        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > CatalogJSON.maxBytes {
-            d.error(at: nil, path: "", "the file is \(size) bytes, more than the \(CatalogJSON.maxBytes) a Contents.json may be (docs/LIMITS.md)")
-            return nil
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            d.error(at: nil, path: "", "cannot read the file")
+        let data: [UInt8]
+        switch BoundedFile.read(url, limit: CatalogJSON.maxBytes) {
+        case let .success(bytes): data = bytes
+        case let .failure(failure):
+            d.error(at: nil, path: "", failure.message(limit: CatalogJSON.maxBytes, what: "a Contents.json") + " (docs/LIMITS.md)")
             return nil
         }
         let document: JSONNode
         do {
-            document = try JSONParser.parse([UInt8](data))
+            document = try JSONParser.parse(data)
         } catch {
             d.error(at: error.location, path: "", "invalid JSON: \(error.message)")
             return nil

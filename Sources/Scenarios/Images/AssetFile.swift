@@ -80,19 +80,16 @@ enum AssetFile {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw notFound(url, shownAs: relativePath)
         }
-        if let count {
-            guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .message("cannot read \"\(relativePath)\"") }
-            defer { try? handle.close() }
-            return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
-        }
-        // Refused by its size before it is read: image data is capped at 256 MiB (`limits`), and
-        // compression and ancillary chunks cannot need another 32 MiB in a usable file.
-        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > maxFileBytes {
+        // Refused by its size before it is read (the size of what a symbolic link leads to): image
+        // data is capped at 256 MiB (`limits`), and compression and ancillary chunks cannot need
+        // another 32 MiB in a usable file.
+        switch count.map({ BoundedFile.prefix(url, count: $0) }) ?? BoundedFile.read(url, limit: maxFileBytes) {
+        case let .success(bytes): return bytes
+        case .failure(.missing): throw notFound(url, shownAs: relativePath)
+        case let .failure(.tooLarge(size)):
             throw .message("\"\(relativePath)\" is \(size) bytes, more than the \(maxFileBytes) an image file may be (docs/LIMITS.md)")
+        case let .failure(failure):
+            throw .message("\"\(relativePath)\": " + failure.message(limit: maxFileBytes, what: "an image file"))
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw .message("cannot read \"\(relativePath)\"")
-        }
-        return [UInt8](data)
     }
 }
