@@ -1,33 +1,48 @@
 extension DisplayList {
     /// What rendering the list onto a `width × height` canvas costs, in pixel operations, as the
-    /// `render-pixels` limit counts it (docs/LIMITS.md): the canvas once, each fill, image and
-    /// tile region's area on the canvas (its device-pixel bounds, rounded out, clipped to the
-    /// canvas; clips inside the list are not subtracted, so this is an upper bound of the pixels
-    /// drawn), and each command once per band it is executed in (Renderer.bandRows). Groups cost
-    /// the pixels drawn in them, which the draws already count. Saturates instead of overflowing.
+    /// `render-pixels` limit counts it (docs/LIMITS.md), an upper bound of the renderer's work:
+    ///
+    /// - the canvas once;
+    /// - a fill: its pixels on the canvas (device-pixel bounds rounded out, clipped to the
+    ///   canvas; clips inside the list are not subtracted);
+    /// - an image: per destination row on the canvas, its columns plus the source columns they
+    ///   span (the bilinear kernel blends every source column between a row's first and last tap:
+    ///   a 2-pixel-wide view showing a 4096-pixel-wide image blends about 4096 per row);
+    /// - tiles: the same for the region, each tile spanning the source's width, plus 64 per tile
+    ///   (a tile is a draw of its own);
+    /// - every command once per band it is executed in (Renderer.bandRows).
+    ///
+    /// Groups cost the pixels drawn in them, which the draws already count. Saturates at Int.max.
     public func renderWork(width: Int, height: Int) -> Int {
         guard width > 0 && height > 0 else { return 0 }
         let rows = Renderer.bandRows(width: width)
-        let bands = (height + rows - 1) / rows
-        var work = width * height
-        func add(_ value: Int) {
-            let (sum, overflow) = work.addingReportingOverflow(value)
-            work = overflow ? Int.max : sum
-        }
-        func area(_ rect: DeviceRect) -> Int {
+        let bands = Double((height + rows - 1) / rows)
+        var work = Double(width) * Double(height)
+        /// The rectangle's visible columns and rows (whole pixels), and its width in pixels.
+        func visible(_ rect: DeviceRect) -> (columns: Double, rows: Double, fullWidth: Double) {
             let x0 = max(0, rect.x0 >> 8), y0 = max(0, rect.y0 >> 8)
             let x1 = min(width, (rect.x1 + 255) >> 8), y1 = min(height, (rect.y1 + 255) >> 8)
-            return x1 > x0 && y1 > y0 ? (x1 - x0) * (y1 - y0) : 0
+            guard x1 > x0 && y1 > y0 else { return (0, 0, 1) }
+            return (Double(x1 - x0), Double(y1 - y0), max(1, Double(rect.x1 - rect.x0) / 256))
         }
         for command in commands {
             switch command {
-            case let .fill(rect, _): add(area(rect))
-            case let .drawImage(draw): add(area(draw.destination))
-            case let .tileImage(tile): add(area(tile.region))
+            case let .fill(rect, _):
+                let v = visible(rect)
+                work += v.columns * v.rows
+            case let .drawImage(draw):
+                let v = visible(draw.destination)
+                let spanned = (Double(draw.source.width) * v.columns / v.fullWidth).rounded(.up)
+                work += v.rows * (v.columns + spanned)
+            case let .tileImage(tile):
+                let v = visible(tile.region)
+                let tileWidth = max(1, Double(tile.tileWidth)) / 256, tileHeight = max(1, Double(tile.tileHeight)) / 256
+                let across = (v.columns / tileWidth).rounded(.up) + 1, down = (v.rows / tileHeight).rounded(.up) + 1
+                work += v.rows * (v.columns + across * Double(tile.source.width)) + across * down * 64
             case .pushClip, .popClip, .beginGroup, .endGroup: break
             }
-            add(bands)
+            work += bands
         }
-        return work
+        return work.isFinite && work < Double(Int.max) ? Int(work) : Int.max
     }
 }

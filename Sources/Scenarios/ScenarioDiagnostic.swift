@@ -41,7 +41,7 @@ public struct ScenarioDiagnostic: Error, Sendable, Hashable, CustomStringConvert
     /// `text` with C0 and C1 control characters and DEL written as `\n`, `\t`, `\u{1B}`, … A line
     /// break followed by four spaces (how a message shows a constraint and its caret) is kept when
     /// `keepingIndentedLines`: such a line can never pass for a diagnostic of its own.
-    static func escapingControls(_ text: String, keepingIndentedLines: Bool = false) -> String {
+    public static func escapingControls(_ text: String, keepingIndentedLines: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return text }
         let scalars = Array(text.unicodeScalars)
         var out = ""
@@ -151,11 +151,11 @@ final class Diagnostics {
 /// Lists of names in messages, cut short: a message names at most `limit` (20) of them and says
 /// how many more there are, so that one message stays a line and thousands of errors about a
 /// scenario with 20,000 images do not each list them all (1.4 GB of text before).
-enum Listing {
-    static let limit = 20
+public enum Listing {
+    public static let limit = 20
 
     /// "a, b, c" or "a, b, …, t and 19980 more".
-    static func names(_ names: [String], limit: Int = Listing.limit) -> String {
+    public static func names(_ names: [String], limit: Int = Listing.limit) -> String {
         guard names.count > limit else { return names.joined(separator: ", ") }
         return names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more"
     }

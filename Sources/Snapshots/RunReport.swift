@@ -101,35 +101,38 @@ public struct RunReport: Sendable {
 
     /// One line per failure (or, for record, per write), then the totals.
     public var lines: [String] {
+        // Names come from file names and messages from files: their control characters are shown
+        // escaped, so that a file named "x\nFAIL …" cannot forge a line (or colour a terminal).
+        let safe = { (text: String) in ScenarioDiagnostic.escapingControls(text) }
         var lines: [String] = []
         for variant in variants {
-            let name = "\(variant.scenario) [\(variant.variant)]"
+            let name = safe("\(variant.scenario) [\(variant.variant)]")
             switch variant.status {
             case .failed:
-                lines.append("FAIL \(name): \(variant.detail)" + (variant.artifacts.map { " — artifacts: \($0)" } ?? ""))
+                lines.append("FAIL \(name): \(safe(variant.detail))" + (variant.artifacts.map { " — artifacts: \(safe($0))" } ?? ""))
             case .missing:
-                lines.append("MISSING \(name): \(variant.detail)")
+                lines.append("MISSING \(name): \(safe(variant.detail))")
             case .recorded:
                 lines.append("recorded \(name)")
             case .updated:
-                lines.append("updated \(name): \(variant.detail)")
+                lines.append("updated \(name): \(safe(variant.detail))")
             case .passed, .unchanged:
                 break
             }
         }
         if !stale.isEmpty {
             if pruned {
-                lines.append("deleted \(stale.count) stale baseline file(s): \(stale.joined(separator: ", "))")
+                lines.append("deleted \(stale.count) stale baseline file(s): \(safe(stale.joined(separator: ", ")))")
             } else {
-                lines.append("note: \(stale.count) baseline file(s) belong to no scenario variant: \(stale.joined(separator: ", "))"
+                lines.append("note: \(stale.count) baseline file(s) belong to no scenario variant: \(safe(stale.joined(separator: ", ")))"
                              + " (delete them with `ivsim record --prune`" + (selection.isEverything ? "" : " and the same filters") + ")")
             }
         }
         if !strays.isEmpty {
             lines.append(mode == .record
-                ? "removed \(strays.count) temporary file(s) an interrupted write left: \(strays.joined(separator: ", "))"
+                ? "removed \(strays.count) temporary file(s) an interrupted write left: \(safe(strays.joined(separator: ", ")))"
                 : "note: \(strays.count) temporary file(s) an interrupted write left (not baselines; the next `ivsim record` removes "
-                    + "them): \(strays.joined(separator: ", "))")
+                    + "them): \(safe(strays.joined(separator: ", ")))")
         }
         let invalid = invalidCount
         switch mode {

@@ -10,40 +10,47 @@
 public struct Selection: Sendable, Equatable {
     /// One FILTER argument.
     public struct Filter: Sendable, Equatable {
-        public var scenario: String
+        public let scenario: String
         /// nil: every variant of the matching scenarios.
-        public var variant: String?
+        public let variant: String?
         /// Both parts are names, compared exactly (no glob, no part of a name): for callers that
         /// name variants, such as the test assertions recording the missing ones.
-        public var exact = false
+        public let exact: Bool
+        /// The parts as globs, read once (nil: not a glob).
+        private let scenarioGlob: Glob?
+        private let variantGlob: Glob?
 
         public init(scenario: String, variant: String?, exact: Bool = false) {
             self.scenario = scenario
             self.variant = variant
             self.exact = exact
+            scenarioGlob = !exact && Glob.isPattern(scenario) ? Glob(scenario) : nil
+            variantGlob = !exact ? variant.flatMap { Glob.isPattern($0) ? Glob($0) : nil } : nil
         }
 
         /// Reads `SCENARIO[:VARIANT]`.
         public init(_ text: String) {
             if let colon = text.lastIndex(of: ":") {
-                scenario = String(text[..<colon])
-                variant = String(text[text.index(after: colon)...])
+                self.init(scenario: String(text[..<colon]), variant: String(text[text.index(after: colon)...]))
             } else {
-                scenario = text
-                variant = nil
+                self.init(scenario: text, variant: nil)
             }
+        }
+
+        public static func == (a: Filter, b: Filter) -> Bool {
+            a.scenario == b.scenario && a.variant == b.variant && a.exact == b.exact
         }
 
         func matches(scenario name: String) -> Bool {
             if exact { return name == scenario }
             if scenario.isEmpty { return true }
-            return Glob.isPattern(scenario) ? Glob.matches(scenario, name) : name.contains(scenario)
+            return scenarioGlob.map { $0.matches(name) } ?? name.contains(scenario)
         }
 
         func matches(variant name: String) -> Bool {
             guard let variant, !variant.isEmpty else { return true }
             if exact { return name == variant }
-            return Glob.isPattern(variant) ? Glob.matches(variant, name) : name == variant
+            return variantGlob.map { $0.matches(name) } ?? (name == variant)
         }
     }
 
@@ -120,14 +127,17 @@ public struct Selection: Sendable, Equatable {
 }
 
 /// Shell-style globs over names: `*` (any run inside a path segment), `**` (any run), `?` (one
-/// character but `/`), `[abc]`, `[a-z]`, `[!a]`. Matching is a dynamic programme over the
-/// pattern and the name (time proportional to their product, never exponential).
-enum Glob {
+/// character but `/`), `[abc]`, `[a-z]`, `[!a]`; a `[` without a closing `]` is itself. A pattern
+/// is read once, in one pass (the closing `]` of every `[` is found by one scan from the end:
+/// 20,000 unclosed `[` took seconds when each scanned to the end), and matching is a dynamic
+/// programme over the pattern and the name (time proportional to their product, never
+/// exponential).
+struct Glob: Sendable {
     static func isPattern(_ text: String) -> Bool {
         text.contains { $0 == "*" || $0 == "?" || $0 == "[" }
     }
 
-    private enum Token: Equatable {
+    private enum Token: Equatable, Sendable {
         case literal(Character)
         case any  // ?
         case star  // *
@@ -135,9 +145,18 @@ enum Glob {
         case set([ClosedRange<Character>], negated: Bool)
     }
 
-    private static func tokens(_ pattern: String) -> [Token] {
-        var tokens: [Token] = []
+    private let tokens: [Token]
+
+    init(_ pattern: String) {
         let characters = Array(pattern)
+        // closing[i]: the index of the first "]" after i (a "]" right after "[" or "[!" is a member).
+        var closing = [Int](repeating: -1, count: characters.count + 1)
+        var next = -1
+        for i in stride(from: characters.count - 1, through: 0, by: -1) {
+            closing[i] = next
+            if characters[i] == "]" { next = i }
+        }
+        var tokens: [Token] = []
         var i = 0
         while i < characters.count {
             let c = characters[i]
@@ -152,24 +171,22 @@ enum Glob {
             case "?":
                 tokens.append(.any)
             case "[":
-                // A set runs to the next "]" (a "]" first in the set is a member); without one, "[" is literal.
-                var j = i + 1
+                var start = i + 1
                 var negated = false
-                if j < characters.count && (characters[j] == "!" || characters[j] == "^") {
+                if start < characters.count && (characters[start] == "!" || characters[start] == "^") {
                     negated = true
-                    j += 1
+                    start += 1
                 }
-                let start = j
-                if j < characters.count && characters[j] == "]" { j += 1 }
-                while j < characters.count && characters[j] != "]" { j += 1 }
-                guard j < characters.count else {
+                // The set ends at the first "]" after its first member (which may be "]" itself).
+                let end = start < characters.count ? closing[start] : -1
+                guard end >= 0 else {
                     tokens.append(.literal("["))
                     break
                 }
                 var ranges: [ClosedRange<Character>] = []
                 var k = start
-                while k < j {
-                    if k + 2 < j && characters[k + 1] == "-" && characters[k] <= characters[k + 2] {
+                while k < end {
+                    if k + 2 < end && characters[k + 1] == "-" && characters[k] <= characters[k + 2] {
                         ranges.append(characters[k]...characters[k + 2])
                         k += 3
                     } else {
@@ -178,18 +195,22 @@ enum Glob {
                     }
                 }
                 tokens.append(.set(ranges, negated: negated))
-                i = j
+                i = end
             default:
                 tokens.append(.literal(c))
             }
             i += 1
         }
-        return tokens
+        self.tokens = tokens
     }
 
-    /// Whether `name` matches `pattern` as a whole.
+    /// Whether `pattern` matches `name` as a whole.
     static func matches(_ pattern: String, _ name: String) -> Bool {
-        let tokens = tokens(pattern)
+        Glob(pattern).matches(name)
+    }
+
+    /// Whether the pattern matches `name` as a whole.
+    func matches(_ name: String) -> Bool {
         let text = Array(name)
         // reachable[j]: the tokens so far can match text[0..<j].
         var reachable = [Bool](repeating: false, count: text.count + 1)
@@ -218,6 +239,7 @@ enum Glob {
                 }
             }
             reachable = next
+            if !reachable.contains(true) { return false }
         }
         return reachable[text.count]
     }

@@ -77,64 +77,20 @@ public enum SnapshotRunner {
             for path in strays { try? FileManager.default.removeItem(at: options.snapshotsFolder.appendingPathComponent(path)) }
         }
         let entries = options.entries()
-        // Two parallel phases: load every scenario, then run every variant. Variants are the unit
-        // of work (a scenario's variants can differ tenfold in cost), handed out largest canvas
-        // first so that no thread is left with one big variant at the end; results keep their
-        // place, so the output order never depends on scheduling.
         let assets = AssetCache()  // one per run: each catalog indexed once, each set read once
-        let loaded = parallelMap(entries.count, jobs: options.jobs) { index -> (Result<Scenario, ScenarioErrors>, Double) in
-            let entry = entries[index]
-            let clock = ContinuousClock.now
-            let result = Result { () throws(ScenarioErrors) in
-                try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets, strict: options.strict,
-                                        limits: options.limits, assetRoots: options.assetRoots)
-            }
-            return (result, seconds(since: clock))
-        }
-        var pending: [(scenario: Scenario, variant: Variant)] = []
-        var selected: [[Variant]] = []
-        for (result, _) in loaded {
-            guard case let .success(scenario) = result else {
-                selected.append([])
-                continue
-            }
-            let variants = scenario.variants().filter { options.selection.includes(variant: $0.name, of: scenario.name) }
-            selected.append(variants)
-            for variant in variants { pending.append((scenario, variant)) }
-        }
-        let work = pending
-        let cost = work.map { item in
-            item.scenario.canvasSize.width * item.scenario.canvasSize.height
-                * Double(item.variant.traits.displayScale * item.variant.traits.displayScale)
-        }
-        let order = work.indices.sorted { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }
-        let done = Atomic<Int>(0)
-        let results = parallelMap(work.count, jobs: options.jobs) { slot -> (Int, VariantOutcome) in
-            let index = order[slot]
-            let (scenario, variant) = work[index]
-            let clock = ContinuousClock.now
-            var outcome = mode == .check ? checkVariant(scenario, variant, options) : recordVariant(scenario, variant, options)
-            outcome.seconds = seconds(since: clock)
-            if let progress = options.progress { progress(done.add(1, ordering: .relaxed).newValue, work.count) }
-            return (index, outcome)
-        }
-        var byIndex = [VariantOutcome?](repeating: nil, count: work.count)
-        for (index, outcome) in results { byIndex[index] = outcome }
-        var next = 0
+        // Scenarios go in windows of twice the worker count, and a window's scenarios are let go
+        // before the next is loaded: a run holds at most that many scenarios (each bounded by its
+        // image budget), not every file it was given (ten at the budget needed 8 GB when all
+        // were loaded first).
+        let window = max(2, 2 * options.jobs)
+        let finished = FinishedScenarios(total: entries.count, progress: options.progress)
         var outcomes: [ScenarioOutcome] = []
-        for ((entry, (result, loadSeconds)), variants) in zip(zip(entries, loaded), selected) {
-            switch result {
-            case let .success(scenario):
-                let count = variants.count
-                outcomes.append(ScenarioOutcome(name: entry.name, file: entry.displayName, diagnostics: [], warnings: scenario.warnings,
-                                                variants: byIndex[next..<(next + count)].map { $0! },
-                                                variantNames: scenario.variants().map(\.name), loadSeconds: loadSeconds))
-                next += count
-            case let .failure(errors):
-                outcomes.append(ScenarioOutcome(name: entry.name, file: entry.displayName,
-                                                diagnostics: errors.diagnostics, warnings: [], variants: [], variantNames: nil,
-                                                loadSeconds: loadSeconds))
-            }
+        outcomes.reserveCapacity(entries.count)
+        var start = 0
+        while start < entries.count {
+            let slice = Array(entries[start..<min(entries.count, start + window)])
+            outcomes += runWindow(slice, options: options, mode: mode, assets: assets, finished: finished)
+            start += window
         }
         var report = RunReport(mode: mode, scenarios: outcomes)
         report.strays = strays
@@ -171,6 +127,71 @@ public enum SnapshotRunner {
         }
         return ScenarioOutcome(name: scenario.name, file: scenario.file, diagnostics: [], warnings: scenario.warnings, variants: outcomes,
                                variantNames: all.map(\.name))
+    }
+
+    /// One window of scenarios in two parallel phases: load them, then run their variants. Variants
+    /// are the unit of work (a scenario's variants can differ tenfold in cost), handed out largest
+    /// canvas first so that no thread is left with one big variant at the end; results keep their
+    /// place, so the output order never depends on scheduling. `finished` counts the run's
+    /// scenarios done, for the progress callback.
+    private static func runWindow(_ entries: [ScenarioCatalog.Entry], options: SnapshotOptions, mode: RunReport.Mode, assets: AssetCache,
+                                  finished: FinishedScenarios) -> [ScenarioOutcome] {
+        let loaded = parallelMap(entries.count, jobs: options.jobs) { index -> (Result<Scenario, ScenarioErrors>, Double) in
+            let entry = entries[index]
+            let clock = ContinuousClock.now
+            let result = Result { () throws(ScenarioErrors) in
+                try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets, strict: options.strict,
+                                        limits: options.limits, assetRoots: options.assetRoots)
+            }
+            return (result, seconds(since: clock))
+        }
+        var pending: [(scenario: Scenario, variant: Variant, owner: Int)] = []
+        var selected: [[Variant]] = []
+        for (index, (result, _)) in loaded.enumerated() {
+            guard case let .success(scenario) = result else {
+                selected.append([])
+                continue
+            }
+            let variants = scenario.variants().filter { options.selection.includes(variant: $0.name, of: scenario.name) }
+            selected.append(variants)
+            for variant in variants { pending.append((scenario, variant, index)) }
+        }
+        // A scenario is done when its last variant is (at once when it has none to run).
+        let window = finished.startWindow(variantCounts: selected.map(\.count))
+        let work = pending
+        let cost = work.map { item in
+            item.scenario.canvasSize.width * item.scenario.canvasSize.height
+                * Double(item.variant.traits.displayScale * item.variant.traits.displayScale)
+        }
+        let order = work.indices.sorted { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }
+        let results = parallelMap(work.count, jobs: options.jobs) { slot -> (Int, VariantOutcome) in
+            let index = order[slot]
+            let (scenario, variant, owner) = work[index]
+            let clock = ContinuousClock.now
+            var outcome = mode == .check ? checkVariant(scenario, variant, options) : recordVariant(scenario, variant, options)
+            outcome.seconds = seconds(since: clock)
+            finished.variantDone(scenario: owner, window: window)
+            return (index, outcome)
+        }
+        var byIndex = [VariantOutcome?](repeating: nil, count: work.count)
+        for (index, outcome) in results { byIndex[index] = outcome }
+        var next = 0
+        var outcomes: [ScenarioOutcome] = []
+        for ((entry, (result, loadSeconds)), variants) in zip(zip(entries, loaded), selected) {
+            switch result {
+            case let .success(scenario):
+                let count = variants.count
+                outcomes.append(ScenarioOutcome(name: entry.name, file: entry.displayName, diagnostics: [], warnings: scenario.warnings,
+                                                variants: byIndex[next..<(next + count)].map { $0! },
+                                                variantNames: scenario.variants().map(\.name), loadSeconds: loadSeconds))
+                next += count
+            case let .failure(errors):
+                outcomes.append(ScenarioOutcome(name: entry.name, file: entry.displayName,
+                                                diagnostics: errors.diagnostics, warnings: [], variants: [], variantNames: nil,
+                                                loadSeconds: loadSeconds))
+            }
+        }
+        return outcomes
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {
@@ -379,6 +400,40 @@ public enum SnapshotRunner {
                 try? FileManager.default.removeItem(at: url)
             }
         }
+    }
+}
+
+/// Scenarios done in a run, for the progress callback (scenarios, not variants: a window's
+/// variants are known only once it is loaded).
+final class FinishedScenarios: Sendable {
+    private let state = Mutex<(done: Int, remaining: [[Int]])>((0, []))
+    let total: Int
+    let progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+
+    init(total: Int, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) {
+        self.total = total
+        self.progress = progress
+    }
+
+    /// Registers a window's scenarios by their variant counts; those with none are done at once.
+    func startWindow(variantCounts: [Int]) -> Int {
+        let (window, done) = state.withLock { state -> (Int, Int) in
+            state.remaining.append(variantCounts)
+            state.done += variantCounts.filter { $0 == 0 }.count
+            return (state.remaining.count - 1, state.done)
+        }
+        if variantCounts.contains(0) { progress?(done, total) }
+        return window
+    }
+
+    func variantDone(scenario: Int, window: Int) {
+        let done = state.withLock { state -> Int? in
+            state.remaining[window][scenario] -= 1
+            guard state.remaining[window][scenario] == 0 else { return nil }
+            state.done += 1
+            return state.done
+        }
+        if let done { progress?(done, total) }
     }
 }
 

@@ -51,53 +51,63 @@ enum ScenarioCommands {
         return url.deletingPathExtension().lastPathComponent
     }
 
-    /// Loads the scenario files named (a folder means every scenario in it). Warnings are printed;
-    /// with `strict` they are errors. A path that is neither, or a folder without scenarios, is
-    /// a usage error.
-    static func loadScenarios(_ paths: [String], arguments: Arguments, project: Project) throws -> (scenarios: [Scenario], errors: [ScenarioDiagnostic]) {
-        var limits = ScenarioLimits.default
-        for text in arguments.all("--limit") { try LimitOption.apply(text, to: &limits) }
-        let strict = arguments.has("--strict")
+    /// The scenario files named (a folder means every scenario in it), in order. A path that is
+    /// neither, or a folder without scenarios, is a usage error.
+    static func entries(_ paths: [String], arguments: Arguments, project: Project) throws -> [ScenarioCatalog.Entry] {
         let scenariosFolder = project.scenarios(arguments).url
-        var scenarios: [Scenario] = []
-        var errors: [ScenarioDiagnostic] = []
-        let assets = AssetCache()
+        var all: [ScenarioCatalog.Entry] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let entries: [ScenarioCatalog.Entry]
             if exists && isDirectory.boolValue {
                 let folder = URL(fileURLWithPath: path)
                 let snapshots = project.folder(nil, project.configuration.snapshots).url, artifacts = project.folder(nil, project.configuration.artifacts).url
-                entries = ScenarioCatalog.entries(in: folder, displayFolder: path, excluding: [snapshots, artifacts]).map { entry in
+                let found = ScenarioCatalog.entries(in: folder, displayFolder: path, excluding: [snapshots, artifacts]).map { entry in
                     var named = entry
                     named.name = scenarioName(entry.url, scenariosFolder: scenariosFolder)
                     return named
                 }
-                if entries.isEmpty {
+                if found.isEmpty {
                     throw UsageError(message: "no scenario files in '\(path)' (scenarios are .json files; layout reports, schemas, "
                                      + "Contents.json and ivsim.json are not)")
                 }
+                all += found
             } else if !exists {
                 let parent = DisplayPath.folder(of: path)
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []
                 throw UsageError(message: "'\(path)' not found" + Suggestions.didYouMean((path as NSString).lastPathComponent, among: names.sorted()))
             } else {
                 let url = URL(fileURLWithPath: path)
-                entries = [ScenarioCatalog.Entry(url: url, name: scenarioName(url, scenariosFolder: scenariosFolder), displayName: path)]
-            }
-            for entry in entries {
-                do {
-                    let scenario = try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets,
-                                                           strict: strict, limits: limits, assetRoots: project.assetRoots)
-                    for warning in scenario.warnings { printError(warning.description) }
-                    scenarios.append(scenario)
-                } catch {
-                    errors += error.diagnostics
-                }
+                all.append(ScenarioCatalog.Entry(url: url, name: scenarioName(url, scenariosFolder: scenariosFolder), displayName: path))
             }
         }
-        return (scenarios, errors)
+        return all
+    }
+
+    /// Loads the entries one at a time and hands each valid scenario to `body`, which must not
+    /// keep it: a run holds one scenario (and its images) at a time, however many files it is
+    /// given (ten files at the image budget each needed 8 GB when all were kept). Warnings are
+    /// printed; with `--strict` they are errors. Returns the errors of the files that did not load.
+    static func forEachScenario(_ entries: [ScenarioCatalog.Entry], arguments: Arguments, project: Project, printingWarnings: Bool = true,
+                                _ body: (Scenario) throws -> Void) throws -> [ScenarioDiagnostic] {
+        var limits = ScenarioLimits.default
+        for text in arguments.all("--limit") { try LimitOption.apply(text, to: &limits) }
+        let strict = arguments.has("--strict")
+        var errors: [ScenarioDiagnostic] = []
+        let assets = AssetCache()
+        for entry in entries {
+            let scenario: Scenario
+            do {
+                scenario = try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets,
+                                                   strict: strict, limits: limits, assetRoots: project.assetRoots)
+            } catch {
+                errors += error.diagnostics
+                continue
+            }
+            if printingWarnings { for warning in scenario.warnings { printError(warning.description) } }
+            try body(scenario)
+        }
+        return errors
     }
 
     static func validate(_ rest: [String]) throws -> Int32 {
@@ -105,10 +115,12 @@ enum ScenarioCommands {
         if arguments.wantsHelp { return CommandLineTool.help(validateUsage) }
         let project = try Project(arguments)
         let paths = arguments.positional.isEmpty ? [project.scenarios(arguments).display] : arguments.positional
-        let (scenarios, errors) = try loadScenarios(paths, arguments: arguments, project: project)
+        var valid = 0
+        let errors = try forEachScenario(try entries(paths, arguments: arguments, project: project), arguments: arguments,
+                                         project: project) { _ in valid += 1 }
         for error in errors { printError(error.description) }
         let files = Set(errors.map(\.file)).count
-        print("\(scenarios.count) valid, \(files) invalid (\(errors.count) error\(errors.count == 1 ? "" : "s"))")
+        print("\(valid) valid, \(files) invalid (\(errors.count) error\(errors.count == 1 ? "" : "s"))")
         return errors.isEmpty ? ExitCode.success : ExitCode.badInput
     }
 
@@ -123,13 +135,15 @@ enum ScenarioCommands {
             throw UsageError(message: "-o '\(output)' is a file, not a folder")
         }
         let project = try Project(arguments)
-        let (scenarios, errors) = try loadScenarios(arguments.positional, arguments: arguments, project: project)
+        let entries = try entries(arguments.positional, arguments: arguments, project: project)
+        // Every file is checked first: a run with an error writes nothing.
+        let errors = try forEachScenario(entries, arguments: arguments, project: project) { _ in }
         for error in errors { printError(error.description) }
-        if !errors.isEmpty { return ExitCode.badInput }
-        for scenario in scenarios {
-            let folder = URL(fileURLWithPath: output).appendingPathComponent(scenarios.count > 1 ? scenario.name : "")
+        guard errors.isEmpty else { return ExitCode.badInput }
+        _ = try forEachScenario(entries, arguments: arguments, project: project, printingWarnings: false) { scenario in
+            let folder = URL(fileURLWithPath: output).appendingPathComponent(entries.count > 1 ? scenario.name : "")
             for (png, layout, variant) in SnapshotRendering.files(for: scenario) {
-                do {
+                do throws(FileOutput.Failure) {
                     try FileOutput.writeAtomically(png, to: folder.appendingPathComponent(variant + ".png"))
                     try FileOutput.writeAtomically(layout, to: folder.appendingPathComponent(variant + ".layout.json"))
                 } catch {
@@ -148,21 +162,22 @@ enum ScenarioCommands {
             throw UsageError(message: "layout needs a scenario: ivsim layout SCENARIO [--variant NAME] (ivsim layout --help)")
         }
         let project = try Project(arguments)
-        let (scenarios, errors) = try loadScenarios(arguments.positional, arguments: arguments, project: project)
+        let entries = try entries(arguments.positional, arguments: arguments, project: project)
+        let variantName = arguments.value("--variant")
+        // First every file is checked (nothing is printed for a run with errors), then each is
+        // loaded again and printed: one scenario in memory at a time either way.
+        var variantCounts: [Int] = []
+        let errors = try forEachScenario(entries, arguments: arguments, project: project) { scenario in
+            let names = scenario.variants().map(\.name)
+            if let variantName, !names.contains(variantName) {
+                throw UsageError(message: "no variant '\(variantName)' in \(scenario.file)" + Suggestions.didYouMean(variantName, among: names)
+                                 + " (variants: \(Listing.names(names)))")
+            }
+            variantCounts.append(names.count)
+        }
         for error in errors { printError(error.description) }
         guard errors.isEmpty else { return ExitCode.badInput }
-        let variantName = arguments.value("--variant")
-        if let variantName {
-            for scenario in scenarios {
-                let names = scenario.variants().map(\.name)
-                if !names.contains(variantName) {
-                    throw UsageError(message: "no variant '\(variantName)' in \(scenario.file)" + Suggestions.didYouMean(variantName, among: names)
-                                     + " (variants: \(names.joined(separator: ", ")))")
-                }
-            }
-        }
-        // Reports are written as each is made (only one is in memory).
-        let nested = scenarios.count > 1 || arguments.positional.contains { path in
+        let nested = entries.count > 1 || arguments.positional.contains { path in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
@@ -181,15 +196,17 @@ enum ScenarioCommands {
             print("\n}", terminator: "")
         }
         if !nested {
-            printVariants(scenarios[0], indent: false)
-            if variantName == nil && scenarios[0].variants().count > 1 { print("") }
+            _ = try forEachScenario(entries, arguments: arguments, project: project, printingWarnings: false) { printVariants($0, indent: false) }
+            if variantName == nil && variantCounts.first ?? 1 > 1 { print("") }
             return ExitCode.success
         }
         print("{")
-        for (index, scenario) in scenarios.enumerated() {
+        var index = 0
+        _ = try forEachScenario(entries, arguments: arguments, project: project, printingWarnings: false) { scenario in
             print(JSONOutput.string(scenario.name).text().trimmingCharacters(in: .newlines) + ": ", terminator: "")
             printVariants(scenario, indent: true)
-            print(index + 1 < scenarios.count ? "," : "")
+            index += 1
+            print(index < entries.count ? "," : "")
         }
         print("}")
         return ExitCode.success

@@ -48,6 +48,16 @@ import Testing
         }
     }
 
+    @Test func setsAndUnclosedBrackets() {
+        #expect(Glob.matches("[]a]", "]") && Glob.matches("[]a]", "a") && !Glob.matches("[]a]", "b"))
+        #expect(Glob.matches("[!]a]", "b") && !Glob.matches("[!]a]", "]"))
+        #expect(Glob.matches("x[", "x[") && Glob.matches("[!", "[!") && Glob.matches("[a-", "[a-"))
+        // 20,000 unclosed "[" (each scanned to the end before: quadratic): read in one pass, literal.
+        let brackets = String(repeating: "[", count: 20_000)
+        #expect(Glob.matches(brackets, brackets) && !Glob.matches(brackets, "["))
+        #expect(Selection(arguments: [brackets]).includes(scenario: "a") == false)
+    }
+
     @Test func filtersSelectScenariosAndVariants() {
         let selection = Selection(arguments: ["content-modes/*:scale1", "nested", "hello:scale2-*"])
         #expect(selection.includes(scenario: "content-modes/bottom"))

@@ -90,3 +90,20 @@ import TestSupport
         #expect(inspect.status == 2 && inspect.stderr.hasPrefix("bad.png: error: "), "\(inspect.stderr)")
     }
 }
+
+/// Names from file names reach the run's lines escaped.
+@Suite struct RunLineTests {
+    @Test func controlCharactersInScenarioAndBaselineNamesAreEscaped() throws {
+        let w = try CommandLineTests.Workspace()
+        let text = ##"{"canvas":{"size":[4,4]},"root":{"backgroundColor":"#FF0000"}}"##
+        try w.write("Scenarios/nl\nFAIL forged [x]: injected.json", text)
+        try w.write("Scenarios/esc\u{1B}[31mRED.json", text)
+        try w.write("Snapshots/basic/x\nFAIL stale forged.png", "")
+        let result = try w.run(["check"])
+        let lines = result.stdout.split(separator: "\n")
+        #expect(!lines.contains { $0.hasPrefix("FAIL forged") || $0.hasPrefix("FAIL stale") }, "\(result.stdout)")
+        #expect(result.stdout.contains("MISSING nl\\nFAIL forged [x]: injected [default]"))
+        #expect(result.stdout.contains("MISSING esc\\u{1B}[31mRED [default]") && !result.stdout.contains("\u{1B}"))
+        #expect(result.stdout.contains("basic/x\\nFAIL stale forged.png"))
+    }
+}

@@ -81,12 +81,13 @@ import TestSupport
         let command = "'\(CommandLineTests.binary.path)' check --jobs 1"
         let tty = try CommandLineTests.runProgram("/usr/bin/script", ["-qec", command, "/dev/null"], in: w.root,
                                                   environment: ["IVSIM_PROGRESS_DELAY_MS": "0", "NO_COLOR": "1"])
-        #expect(tty.stdout.contains("\r\u{1B}[2K[1/5] check"), "\(tty.stdout)")
-        #expect(tty.stdout.contains("\r\u{1B}[2K[5/5] check\r\u{1B}[2K5 passed, 0 failed"), "\(tty.stdout)")  // erased before the totals
+        // Scenarios done of the run's scenarios (a window's variants are known only once it loads).
+        #expect(tty.stdout.contains("\r\u{1B}[2K[1/2] check"), "\(tty.stdout)")
+        #expect(tty.stdout.contains("\r\u{1B}[2K[2/2] check\r\u{1B}[2K5 passed, 0 failed"), "\(tty.stdout)")  // erased before the totals
         let quiet = try CommandLineTests.runProgram("/usr/bin/script", ["-qec", command + " --quiet", "/dev/null"], in: w.root,
                                                     environment: ["IVSIM_PROGRESS_DELAY_MS": "0"])
-        #expect(!quiet.stdout.contains("[1/5]"))
-        #expect(!(try w.run(["check"], environment: ["IVSIM_PROGRESS_DELAY_MS": "0"]).stderr.contains("[1/5]")))  // not a terminal
+        #expect(!quiet.stdout.contains("[1/2]"))
+        #expect(!(try w.run(["check"], environment: ["IVSIM_PROGRESS_DELAY_MS": "0"]).stderr.contains("[1/2]")))  // not a terminal
     }
 
     @Test func theScenariosFolderMayHoldTheBaselines() throws {
