@@ -14,6 +14,8 @@ public struct ProjectConfiguration: Sendable, Equatable {
     /// The file name looked for in the folder ivsim runs in.
     public static let fileName = "ivsim.json"
     static let keys = ["$schema", "scenarios", "snapshots", "artifacts", "assetRoots"]
+    /// The most asset roots (each path a scenario reads is checked against every root).
+    static let maxAssetRoots = 100
 
     /// The folder the file is in (paths resolve against it).
     public var folder: URL
@@ -67,6 +69,13 @@ public struct ProjectConfiguration: Sendable, Equatable {
                 d.error(node, "\(what) is empty: give a folder relative to \(displayName)'s folder")
                 return nil
             }
+            // A configuration comes with the project, from whoever wrote it: its folders stay inside
+            // the project (record --prune deletes baselines in "snapshots"; scenarios read "assetRoots").
+            guard !path.hasPrefix("/") && !path.hasPrefix("~"), RealPath.isInside(configuration.url(path), folder) else {
+                d.error(node, "\"\(path)\" leads outside the project (the folder of \(displayName)): the folders of a configuration stay "
+                        + "inside it; a folder elsewhere can be given on the command line (--scenarios, --snapshots, --artifacts)")
+                return nil
+            }
             var isFolder: ObjCBool = false
             let url = configuration.url(path)
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
@@ -87,6 +96,11 @@ public struct ProjectConfiguration: Sendable, Equatable {
         if let node = object["snapshots"], let path = folderPath(node, what: "the snapshots folder", mustExist: false) { configuration.snapshots = path }
         if let node = object["artifacts"], let path = folderPath(node, what: "the artifacts folder", mustExist: false) { configuration.artifacts = path }
         if let node = object["assetRoots"], let items = Read.array(node, d, what: "folders scenarios may read from", allowEmpty: true) {
+            guard items.count <= Self.maxAssetRoots else {
+                d.error(node, "\(items.count) asset roots, more than the \(Self.maxAssetRoots) a project may have: name the folders that hold the "
+                        + "assets (a root covers everything under it)")
+                throw ScenarioErrors(d.sorted)
+            }
             for item in items {
                 if let path = folderPath(item, what: "an asset root", mustExist: true) { configuration.assetRoots.append(path) }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -92,23 +93,8 @@ public enum FileOutput {
         }
     }
 
-    /// The real path of `url` (every symbolic link resolved) even when its last folders do not
-    /// exist yet: the deepest existing ancestor is resolved (realpath(3)) and the rest appended.
-    /// (Foundation's resolvingSymlinksInPath leaves a path alone when its end does not exist, so a
-    /// link higher up went unseen.)
-    public static func realPath(_ url: URL) -> String {
-        var existing = url.standardizedFileURL
-        var rest: [String] = []
-        while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing = existing.deletingLastPathComponent()
-        }
-        guard let resolved = realpath(existing.path, nil) else { return url.standardizedFileURL.path }
-        defer { free(resolved) }
-        var path = String(cString: resolved)
-        for component in rest { path += (path.hasSuffix("/") ? "" : "/") + component }
-        return path
-    }
+    /// The real path of `url` (RealPath.of).
+    public static func realPath(_ url: URL) -> String { RealPath.of(url) }
 
     public static func writeAtomically(_ text: String, to url: URL) throws(Failure) {
         try writeAtomically(Array(text.utf8), to: url)

@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 
 /// A run as one self-contained HTML page (`--report-html`; docs/SNAPSHOTS.md §HTML report): every
 /// failing or missing variant with its expected, actual and diff images (embedded as data URLs,
@@ -50,7 +51,8 @@ public struct HTMLReport {
                     + "<b>\(escape(variant.variant))</b></a> — \(variant.status == .missing ? "no baseline" : "differs")</li>"
             }
             html += "</ul></nav>\n"
-            for variant in failing { html += failure(variant) }
+            var embedded = 0
+            for variant in failing { html += failure(variant, embedded: &embedded) }
             html += "</section>\n"
         }
         let passing = report.variants.filter { !$0.status.isFailure }
@@ -77,13 +79,23 @@ public struct HTMLReport {
         report.lines.last ?? ""
     }
 
-    /// One failing variant: message, images, regions, layout table.
-    private func failure(_ variant: VariantOutcome) -> String {
+    /// Bytes of images one page embeds: 64 MiB. Past it, a failure shows where its images are
+    /// instead (a page of 56 full-canvas failures was a gigabyte).
+    static let maxEmbeddedBytes = 64 << 20
+
+    /// One failing variant: message, images, regions, layout table. `embedded` counts the bytes of
+    /// images the page holds so far.
+    private func failure(_ variant: VariantOutcome, embedded: inout Int) -> String {
         let folder = artifactsFolder.appendingPathComponent(variant.scenario)
+        var budgetLeft = true
         func image(_ suffix: String) -> String? {
             let url = folder.appendingPathComponent(variant.variant + suffix)
-            guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-            return "data:image/png;base64," + data.base64EncodedString()
+            guard budgetLeft, case let .success(bytes) = BoundedFile.read(url, limit: Self.maxEmbeddedBytes - embedded) else {
+                budgetLeft = false
+                return nil
+            }
+            embedded += bytes.count
+            return "data:image/png;base64," + Data(bytes).base64EncodedString()
         }
         let expected = image(".expected.png"), actual = image(".actual.png"), diff = image(".diff.png")
         var html = "<article class=\"variant \(variant.status.rawValue)\" id=\"\(escape(anchor(variant.scenario, variant.variant)))\">\n"
@@ -93,7 +105,9 @@ public struct HTMLReport {
         if variant.olderBaseline { html += "<p class=\"older\">The baseline was made by an older rendering version.</p>\n" }
         let pictures = [("expected", expected), ("actual", actual), ("diff", diff)].compactMap { name, url in url.map { (name, $0) } }
         if pictures.isEmpty {
-            html += "<p class=\"noimages\">No images: the artifacts were not written (see the message).</p>\n"
+            html += budgetLeft ? "<p class=\"noimages\">No images: the artifacts were not written (see the message).</p>\n"
+                : "<p class=\"noimages\">Images not embedded: the page already holds \(Self.maxEmbeddedBytes >> 20) MiB of them; see the "
+                    + "artifacts below.</p>\n"
         } else {
             // The compare widget: the images stacked in one frame; boxes mark the changed regions.
             let size = imageSize(variant)

@@ -96,7 +96,8 @@ public enum SnapshotRunner {
         report.strays = strays
         report.selection = options.selection
         report.stale = staleBaselines(options, outcomes: outcomes)
-        if mode == .record && options.prune {
+        // Nothing is pruned by a run that ran nothing: with no scenario, every baseline would look stale.
+        if mode == .record && options.prune && outcomes.contains(where: { $0.variantNames != nil }) {
             for path in report.stale { try? FileManager.default.removeItem(at: options.snapshotsFolder.appendingPathComponent(path)) }
             removeEmptyFolders(under: options.snapshotsFolder, from: report.stale)
             report.pruned = true

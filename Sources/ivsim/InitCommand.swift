@@ -59,14 +59,37 @@ enum InitCommand {
             }
             configuration.assetRoots.append(root)
         }
+        // The configuration must be one ivsim reads back, and every file must be makeable, before
+        // anything is written (no half-made project).
+        do {
+            _ = try ProjectConfiguration.parse(Array(configuration.text.utf8), folder: here, displayName: ProjectConfiguration.fileName)
+        } catch {
+            throw UsageError(message: "these options make a configuration ivsim would refuse: "
+                             + error.diagnostics.map(\.message).joined(separator: "; "))
+        }
         let files: [(path: String, text: String)] = [
             (ProjectConfiguration.fileName, configuration.text),
             ((configuration.scenarios as NSString).appendingPathComponent("example.json"), example),
             ((configuration.scenarios as NSString).appendingPathComponent("scenario.schema.json"), ScenarioSchema.document().text()),
         ]
+        var kept: Set<String> = []
+        for file in files {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) {
+                if isFolder.boolValue { throw UsageError(message: "'\(file.path)' is a folder: init writes a file there; move the folder") }
+                kept.insert(file.path)
+            }
+            var parent = configuration.url(file.path).deletingLastPathComponent()
+            while parent.path != here.path && parent.path.count > here.path.count {
+                if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isFolder), !isFolder.boolValue {
+                    throw UsageError(message: "'\(parent.path)' is a file: init makes a folder there; move the file")
+                }
+                parent = parent.deletingLastPathComponent()
+            }
+        }
         var wrote: [String] = []
         for file in files {
-            if FileManager.default.fileExists(atPath: file.path) {
+            if kept.contains(file.path) {
                 print("kept \(file.path) (it exists)")
                 continue
             }

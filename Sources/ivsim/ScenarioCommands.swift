@@ -84,16 +84,29 @@ enum ScenarioCommands {
         return all
     }
 
+    /// Refuses two files that would both be filed under one name (render's DIR/<name>/, layout's keys).
+    static func requireDistinctNames(_ entries: [ScenarioCatalog.Entry]) throws {
+        var seen: [String: String] = [:]
+        for entry in entries {
+            if let first = seen[entry.name] {
+                throw UsageError(message: "'\(first)' and '\(entry.displayName)' would both be named '\(entry.name)': render them "
+                                 + "separately, or rename one")
+            }
+            seen[entry.name] = entry.displayName
+        }
+    }
+
     /// Loads the entries one at a time and hands each valid scenario to `body`, which must not
     /// keep it: a run holds one scenario (and its images) at a time, however many files it is
     /// given (ten files at the image budget each needed 8 GB when all were kept). Warnings are
     /// printed; with `--strict` they are errors. Returns the errors of the files that did not load.
     static func forEachScenario(_ entries: [ScenarioCatalog.Entry], arguments: Arguments, project: Project, printingWarnings: Bool = true,
-                                _ body: (Scenario) throws -> Void) throws -> [ScenarioDiagnostic] {
+                                _ body: (Scenario) throws -> Void) throws -> (errors: [ScenarioDiagnostic], invalid: Int) {
         var limits = ScenarioLimits.default
         for text in arguments.all("--limit") { try LimitOption.apply(text, to: &limits) }
         let strict = arguments.has("--strict")
         var errors: [ScenarioDiagnostic] = []
+        var invalid = 0
         let assets = AssetCache()
         for entry in entries {
             let scenario: Scenario
@@ -102,12 +115,13 @@ enum ScenarioCommands {
                                                    strict: strict, limits: limits, assetRoots: project.assetRoots)
             } catch {
                 errors += error.diagnostics
+                invalid += 1
                 continue
             }
             if printingWarnings { for warning in scenario.warnings { printError(warning.description) } }
             try body(scenario)
         }
-        return errors
+        return (errors, invalid)
     }
 
     static func validate(_ rest: [String]) throws -> Int32 {
@@ -116,11 +130,10 @@ enum ScenarioCommands {
         let project = try Project(arguments)
         let paths = arguments.positional.isEmpty ? [project.scenarios(arguments).display] : arguments.positional
         var valid = 0
-        let errors = try forEachScenario(try entries(paths, arguments: arguments, project: project), arguments: arguments,
-                                         project: project) { _ in valid += 1 }
+        let (errors, invalid) = try forEachScenario(try entries(paths, arguments: arguments, project: project), arguments: arguments,
+                                                    project: project) { _ in valid += 1 }
         for error in errors { printError(error.description) }
-        let files = Set(errors.map(\.file)).count
-        print("\(valid) valid, \(files) invalid (\(errors.count) error\(errors.count == 1 ? "" : "s"))")
+        print("\(valid) valid, \(invalid) invalid (\(errors.count) error\(errors.count == 1 ? "" : "s"))")
         return errors.isEmpty ? ExitCode.success : ExitCode.badInput
     }
 
@@ -136,8 +149,9 @@ enum ScenarioCommands {
         }
         let project = try Project(arguments)
         let entries = try entries(arguments.positional, arguments: arguments, project: project)
+        try requireDistinctNames(entries)
         // Every file is checked first: a run with an error writes nothing.
-        let errors = try forEachScenario(entries, arguments: arguments, project: project) { _ in }
+        let (errors, _) = try forEachScenario(entries, arguments: arguments, project: project) { _ in }
         for error in errors { printError(error.description) }
         guard errors.isEmpty else { return ExitCode.badInput }
         _ = try forEachScenario(entries, arguments: arguments, project: project, printingWarnings: false) { scenario in
@@ -163,11 +177,12 @@ enum ScenarioCommands {
         }
         let project = try Project(arguments)
         let entries = try entries(arguments.positional, arguments: arguments, project: project)
+        try requireDistinctNames(entries)
         let variantName = arguments.value("--variant")
         // First every file is checked (nothing is printed for a run with errors), then each is
         // loaded again and printed: one scenario in memory at a time either way.
         var variantCounts: [Int] = []
-        let errors = try forEachScenario(entries, arguments: arguments, project: project) { scenario in
+        let (errors, _) = try forEachScenario(entries, arguments: arguments, project: project) { scenario in
             let names = scenario.variants().map(\.name)
             if let variantName, !names.contains(variantName) {
                 throw UsageError(message: "no variant '\(variantName)' in \(scenario.file)" + Suggestions.didYouMean(variantName, among: names)

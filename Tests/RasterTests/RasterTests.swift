@@ -129,16 +129,16 @@ import TestSupport
         ])
         #expect(bitmap.pixels.map { $0 >> 24 } == [0, 0, 0, 255])
         #expect(DisplayList(commands: [.fill(DeviceRect(x0: -px(5), y0: 0, x1: px(2.5), y1: px(1)), red)]).renderWork(width: 4, height: 1)
-                    == 4 + 3 + 1)  // the canvas, the fill's pixels on it (rounded out), one band
+                    == 9 * 4 + 3 + 1)  // the canvas nine times, the fill's pixels on it (rounded out), one band
         // A 4096-pixel-wide image shown 2 pixels wide: each of the 10 rows blends the 4096 source
         // columns the two pixels span (the kernel's work), not 2.
         let minified = ImageDraw(image: 0, source: PixelRect(x: 0, y: 0, width: 4096, height: 4096),
                                  destination: DeviceRect(x0: 0, y0: 0, x1: px(2), y1: px(10)))
-        #expect(DisplayList(commands: [.drawImage(minified)]).renderWork(width: 4, height: 10) == 40 + 10 * (2 + 4096) + 1)
+        #expect(DisplayList(commands: [.drawImage(minified)]).renderWork(width: 4, height: 10) == 9 * 40 + 10 * (2 + 4096) + 1)
         // Drawn wholly off the canvas: nothing but the command's dispatch (a NaN from 0 / 0 trapped).
         let offCanvas = ImageDraw(image: 0, source: PixelRect(x: 0, y: 0, width: 8, height: 8),
                                   destination: DeviceRect(x0: px(50), y0: 0, x1: px(58), y1: px(8)))
-        #expect(DisplayList(commands: [.drawImage(offCanvas)]).renderWork(width: 4, height: 10) == 40 + 1)
+        #expect(DisplayList(commands: [.drawImage(offCanvas)]).renderWork(width: 4, height: 10) == 9 * 40 + 1)
     }
 
     @Test func nestedClipsIntersect() {

@@ -107,3 +107,85 @@ import TestSupport
         #expect(result.stdout.contains("basic/x\\nFAIL stale forged.png"))
     }
 }
+
+/// The second attacker round's findings about projects and paths, kept.
+@Suite struct ProjectSafetyTests {
+    typealias Workspace = CommandLineTests.Workspace
+
+    @Test func aConfigurationsFoldersStayInsideTheProject() throws {
+        let w = try Workspace()
+        try FileManager.default.createDirectory(at: w.url("victim"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: w.url("project"), withIntermediateDirectories: true)
+        for (key, value) in [("snapshots", "../victim"), ("snapshots", "/tmp"), ("assetRoots", "[\"../victim\"]"), ("artifacts", "~/x")] {
+            let json = key == "assetRoots" ? "{ \"\(key)\": \(value) }" : "{ \"\(key)\": \"\(value)\" }"
+            try w.write("project/ivsim.json", json)
+            let result = try CommandLineTests.run(["check"], in: w.url("project"))
+            #expect(result.status == 2 && result.stderr.contains("leads outside the project"), "\(json): \(result.stderr)")
+        }
+        let roots = (0..<101).map { _ in "\".\"" }.joined(separator: ", ")
+        try w.write("ivsim.json", "{ \"assetRoots\": [\(roots)] }")
+        #expect(try w.run(["check"]).stderr.contains("101 asset roots, more than the 100 a project may have"))
+    }
+
+    @Test func pruneDeletesNothingWhenNothingRan() throws {
+        let w = try Workspace()
+        try FileManager.default.createDirectory(at: w.url("Empty"), withIntermediateDirectories: true)
+        let before = w.snapshot("Snapshots")
+        let result = try w.run(["record", "--prune", "--scenarios", "Empty"])
+        #expect(result.status == 2 && result.stderr.contains("no scenarios found in 'Empty'"))
+        #expect(w.snapshot("Snapshots") == before)
+    }
+
+    @Test func artifactsThroughALinkIntoTheBaselinesAreRefused() throws {
+        let w = try Workspace()
+        try FileManager.default.createSymbolicLink(at: w.url("slink"), withDestinationURL: w.url("Snapshots"))
+        let result = try w.run(["check", "--artifacts", "slink/failures"])
+        #expect(result.status == 2 && result.stderr.contains("overlap"))
+    }
+
+    @Test func aMissingFileThroughALinkOutIsRefusedWithoutListingWhereItLeads() throws {
+        let w = try Workspace()
+        try FileManager.default.createDirectory(at: w.url("outside"), withIntermediateDirectories: true)
+        try w.write("outside/topsecret-plan.png", "")
+        try FileManager.default.createSymbolicLink(at: w.url("Scenarios/basic/link"), withDestinationURL: w.url("outside"))
+        try w.edit("Scenarios/basic/one-view.json", "{ \"generate\": { \"indexGrid\": { \"size\": [4, 4] } } }", "{ \"file\": \"link/topsecret-plam.png\" }")
+        let result = try w.run(["validate", "Scenarios/basic/one-view.json"])
+        #expect(result.status == 2 && result.stderr.contains("is outside the scenario's folder"), "\(result.stderr)")
+        #expect(!result.stderr.contains("topsecret-plan"))
+    }
+
+    @Test func twoFilesOfOneNameAreRefusedByRenderAndLayout() throws {
+        let w = try Workspace()
+        try FileManager.default.createDirectory(at: w.url("d1"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: w.url("d2"), withIntermediateDirectories: true)
+        for folder in ["d1", "d2"] { try FileManager.default.copyItem(at: w.url("Scenarios/basic/one-view.json"), to: w.url(folder + "/a.json")) }
+        for command in [["render", "d1", "d2", "-o", "out"], ["layout", "d1", "d2"]] {
+            let result = try w.run(command)
+            #expect(result.status == 2 && result.stderr.contains("'d1/a.json' and 'd2/a.json' would both be named 'a'"), "\(command)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: w.url("out").path))
+    }
+
+    @Test func initRefusesWhatItCannotMakeBeforeWritingAnything() throws {
+        let w = try Workspace()
+        let empty = try w.run(["init", "--scenarios", ""])
+        #expect(empty.status == 2 && empty.stderr.contains("configuration ivsim would refuse"))
+        try FileManager.default.createDirectory(at: w.url("ivsim.json"), withIntermediateDirectories: true)
+        #expect(try w.run(["init"]).stderr.contains("'ivsim.json' is a folder"))
+        try FileManager.default.removeItem(at: w.url("ivsim.json"))
+        try w.write("UI", "a file")
+        let blocked = try w.run(["init", "--scenarios", "UI/Scenarios"])
+        #expect(blocked.status == 2 && blocked.stderr.contains("is a file: init makes a folder there"))
+        #expect(!FileManager.default.fileExists(atPath: w.url("ivsim.json").path))  // nothing half-made
+    }
+
+    @Test func validateCountsScenarioFilesNotCatalogFiles() throws {
+        let w = try Workspace()
+        try FileManager.default.createDirectory(at: w.url("Scenarios/c/Cat.xcassets/A.imageset"), withIntermediateDirectories: true)
+        try w.write("Scenarios/c/Cat.xcassets/Contents.json", "{ bad")
+        try w.write("Scenarios/c/Cat.xcassets/A.imageset/Contents.json", "{ bad")
+        try w.write("Scenarios/c/x.json", #"{ "canvas": { "size": [4, 4] }, "assetCatalogs": ["Cat.xcassets"], "images": { "a": { "named": "A" } }, "root": {} }"#)
+        let result = try w.run(["validate", "Scenarios/c/x.json"])
+        #expect(result.stdout.hasPrefix("0 valid, 1 invalid ("), "\(result.stdout)")
+    }
+}

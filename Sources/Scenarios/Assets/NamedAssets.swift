@@ -77,6 +77,12 @@ final class NamedAssets {
         case .notFound: break
         }
         if let bundle {
+            // A name with folders in it reads that folder's listing: it must be inside too.
+            let folder = bundle.url.appendingPathComponent(DisplayPath.folder(of: name))
+            guard area.contains(folder) else {
+                d.error(node, area.outside(bundle.path + "/" + name, links: true).message)
+                return nil
+            }
             switch BundleLookup.files(named: name, in: bundle.url, cache: cache) {
             case let .invalid(message):
                 d.error(node, message)

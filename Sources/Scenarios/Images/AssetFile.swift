@@ -15,13 +15,6 @@ enum AssetFile {
         }
     }
 
-    /// Whether `url`, with symbolic links followed, is `root` or inside it.
-    static func isInside(_ url: URL, _ root: URL) -> Bool {
-        let base = root.standardizedFileURL.resolvingSymlinksInPath().path
-        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-        return path == base || path.hasPrefix(base.hasSuffix("/") ? base : base + "/")
-    }
-
     /// The scale an @2x or @3x suffix gives (before an optional ~ipad/~iphone modifier), else 1.
     static func scale(fromName name: String) -> Double {
         var stem = (name as NSString).deletingPathExtension

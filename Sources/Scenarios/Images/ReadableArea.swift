@@ -1,4 +1,37 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Real paths of paths that may not exist yet.
+public enum RealPath {
+    /// The real path of `url` (every symbolic link resolved) even when its last components do not
+    /// exist: the deepest existing ancestor is resolved (realpath(3)) and the rest appended.
+    /// (Foundation's resolvingSymlinksInPath leaves a path alone when its end does not exist, so a
+    /// link higher up went unseen: a missing file through a link out of the folder passed the
+    /// inside check, and its "did you mean" listed the folder the link leads to.)
+    public static func of(_ url: URL) -> String {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        guard let resolved = realpath(existing.path, nil) else { return url.standardizedFileURL.path }
+        defer { free(resolved) }
+        var path = String(cString: resolved)
+        for component in rest { path += (path.hasSuffix("/") ? "" : "/") + component }
+        return path
+    }
+
+    /// Whether `url`'s real path is `folder`'s or inside it.
+    public static func isInside(_ url: URL, _ folder: URL) -> Bool {
+        let base = of(folder), path = of(url)
+        return path == base || path.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+    }
+}
 
 /// A folder outside the scenarios' own folders that scenarios may read images and catalogs from:
 /// an entry of `assetRoots` in a project's ivsim.json (docs/CLI.md §Project configuration).
@@ -21,15 +54,22 @@ struct ReadableArea: Sendable {
     /// The scenario's folder.
     let folder: URL
     let roots: [AssetRoot]
+    /// The real paths of the folder and the roots, each ending in "/", found once.
+    private let realBases: [String]
 
     init(folder: URL, roots: [AssetRoot] = []) {
         self.folder = folder
         self.roots = roots
+        realBases = ([folder] + roots.map(\.url)).map { url in
+            let path = RealPath.of(url)
+            return path.hasSuffix("/") ? path : path + "/"
+        }
     }
 
     /// Whether `url`, with symbolic links followed, is inside the scenario's folder or a root.
     func contains(_ url: URL) -> Bool {
-        AssetFile.isInside(url, folder) || roots.contains { AssetFile.isInside(url, $0.url) }
+        let path = RealPath.of(url) + "/"
+        return realBases.contains { path.hasPrefix($0) }
     }
 
     /// `relativePath` resolved against the scenario's folder, refused when it leaves the area.
@@ -40,7 +80,7 @@ struct ReadableArea: Sendable {
         }
         let base = folder.standardizedFileURL.resolvingSymlinksInPath()
         // Appended, not resolved "relative to" the base: a base without a trailing slash would lose its last component.
-        let url = base.appendingPathComponent(relativePath).standardizedFileURL.resolvingSymlinksInPath()
+        let url = URL(fileURLWithPath: RealPath.of(base.appendingPathComponent(relativePath)))
         guard contains(url) else { throw outside(relativePath, base: base) }
         return url
     }
@@ -48,7 +88,7 @@ struct ReadableArea: Sendable {
     /// The refusal of a path that leaves the area, naming the key that would allow it.
     func outside(_ path: String, base: URL? = nil, links: Bool = false) -> AssetFile.Failure {
         let shown = (base ?? folder.standardizedFileURL).lastPathComponent
-        let roots = self.roots.isEmpty ? "" : " and the asset roots (\(self.roots.map(\.written).joined(separator: ", ")))"
+        let roots = self.roots.isEmpty ? "" : " and the asset roots (\(Listing.names(self.roots.map(\.written))))"
         return .message("\"\(path)\" \(links ? "links" : "is") outside the scenario's folder (\(shown)/)\(roots): keep assets next to "
                         + "the scenario, or add the folder that holds it to \"assetRoots\" in the project's ivsim.json")
     }
