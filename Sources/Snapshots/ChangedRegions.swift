@@ -1,17 +1,4 @@
-/// A rectangle of whole pixels: `x, y` its top-left pixel, `width × height` pixels.
-public struct PixelBox: Sendable, Equatable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
+import Raster
 
 /// Boxes around the areas where two images differ, for reports (docs/SNAPSHOTS.md §Changed
 /// regions).
@@ -47,7 +34,7 @@ struct ChangedRegions {
         }
     }
 
-    func boxes() -> [PixelBox] {
+    func boxes() -> [PixelRect] {
         var region = [Int](repeating: -1, count: cells.count)
         var bounds: [(Int, Int, Int, Int)] = []
         for start in cells.indices where cells[start] != nil && region[start] < 0 {
@@ -77,6 +64,6 @@ struct ChangedRegions {
             let all = bounds.dropFirst().reduce(bounds[0]) { (min($0.0, $1.0), min($0.1, $1.1), max($0.2, $1.2), max($0.3, $1.3)) }
             bounds = [all]
         }
-        return bounds.map { PixelBox(x: $0.0, y: $0.1, width: $0.2 - $0.0 + 1, height: $0.3 - $0.1 + 1) }
+        return bounds.map { PixelRect(x: $0.0, y: $0.1, width: $0.2 - $0.0 + 1, height: $0.3 - $0.1 + 1) }
     }
 }

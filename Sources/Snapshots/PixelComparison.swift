@@ -12,7 +12,7 @@ struct PixelDifference: Sendable {
     var first: (x: Int, y: Int, expected: [UInt8], actual: [UInt8])?
     var sizeMismatch: (expected: (Int, Int), actual: (Int, Int))?
     /// Boxes around the changed areas (`ChangedRegions`), in pixels of the actual image.
-    var regions: [PixelBox] = []
+    var regions: [PixelRect] = []
 
     var isEqual: Bool { differingPixels == 0 && sizeMismatch == nil }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import Scenarios
 
 /// What happened to one variant.
@@ -38,7 +39,7 @@ public struct VariantOutcome: Sendable {
     /// check: how the pixels differ, when they do.
     public var pixelDifference: String?
     /// check: boxes around the changed pixels (docs/SNAPSHOTS.md §Changed regions).
-    public var changedRegions: [PixelBox] = []
+    public var changedRegions: [PixelRect] = []
     /// check: the baseline was made by older rendering rules than this build's.
     public var olderBaseline = false
 

@@ -1,4 +1,5 @@
 import PNGCodec
+import Raster
 import Testing
 @testable import Snapshots
 
@@ -7,20 +8,20 @@ import Testing
     @Test func separateChangesGetSeparateTightBoxes() {
         var regions = ChangedRegions(width: 64, height: 40)
         for (x, y) in [(2, 3), (5, 4), (6, 6), (40, 30), (41, 31)] { regions.mark(x: x, y: y) }
-        #expect(regions.boxes() == [PixelBox(x: 2, y: 3, width: 5, height: 4), PixelBox(x: 40, y: 30, width: 2, height: 2)])
+        #expect(regions.boxes() == [PixelRect(x: 2, y: 3, width: 5, height: 4), PixelRect(x: 40, y: 30, width: 2, height: 2)])
     }
 
     @Test func touchingCellsJoinDiagonallyToo() {
         var regions = ChangedRegions(width: 32, height: 32)
         regions.mark(x: 7, y: 7)  // cell (0, 0)
         regions.mark(x: 8, y: 8)  // cell (1, 1), a diagonal neighbour
-        #expect(regions.boxes() == [PixelBox(x: 7, y: 7, width: 2, height: 2)])
+        #expect(regions.boxes() == [PixelRect(x: 7, y: 7, width: 2, height: 2)])
     }
 
     @Test func manyRegionsBecomeOneBox() {
         var regions = ChangedRegions(width: 800, height: 16)
         for k in 0..<40 { regions.mark(x: k * 20, y: 1) }  // 40 cells, none touching
-        #expect(regions.boxes() == [PixelBox(x: 0, y: 1, width: 781, height: 1)])
+        #expect(regions.boxes() == [PixelRect(x: 0, y: 1, width: 781, height: 1)])
     }
 
     @Test func boxesHoldEveryChangedPixelOfRandomImages() {
