@@ -14,12 +14,20 @@ public enum IVSim {
     /// Compares every selected scenario under `options.scenarios` with its baseline; never writes a
     /// baseline.
     public static func check(_ options: RunOptions) -> RunSummary {
-        RunSummary(SnapshotRunner.check(options.snapshotOptions))
+        do {
+            return RunSummary(SnapshotRunner.check(try options.snapshotOptions()))
+        } catch {
+            return RunSummary(refused: error)
+        }
     }
 
     /// Records the baselines of every selected scenario, writing only what changed.
     public static func record(_ options: RunOptions) -> RunSummary {
-        RunSummary(SnapshotRunner.record(options.snapshotOptions))
+        do {
+            return RunSummary(SnapshotRunner.record(try options.snapshotOptions()))
+        } catch {
+            return RunSummary(refused: error)
+        }
     }
 }
 
@@ -57,12 +65,14 @@ public struct RunOptions: Sendable {
         self.prune = prune
     }
 
-    var snapshotOptions: SnapshotOptions {
-        SnapshotOptions(scenariosFolder: scenarios, scenariosDisplay: scenarios.path, snapshotsFolder: snapshots, artifactsFolder: artifacts,
+    /// The runner's options; an unknown limit name is an error.
+    func snapshotOptions() throws(IVSimError) -> SnapshotOptions {
+        let limits = try load.scenarioLimits()
+        return SnapshotOptions(scenariosFolder: scenarios, scenariosDisplay: scenarios.path, snapshotsFolder: snapshots, artifactsFolder: artifacts,
                         selection: Selection(filters: filters.map(Selection.Filter.init)
                             + variants.map { Selection.Filter(scenario: $0.scenario, variant: $0.variant, exact: true) }),
                         jobs: jobs, prune: prune, strict: load.strict,
-                        limits: (try? load.scenarioLimits()) ?? .default, assetRoots: load.roots)
+                        limits: limits, assetRoots: load.roots)
     }
 }
 
@@ -99,6 +109,16 @@ public struct RunSummary: Sendable {
     public var passed: [VariantResult] { results.filter { !$0.isFailure } }
     /// The variants that failed or have no baseline.
     public var failed: [VariantResult] { results.filter(\.isFailure) }
+
+    /// A run refused before it started (bad options): its errors, exit code 2.
+    init(refused error: IVSimError) {
+        results = []
+        errors = error.messages
+        warnings = []
+        staleBaselines = []
+        lines = error.messages
+        exitCode = 2
+    }
 
     init(_ report: RunReport) {
         results = report.variants.map(VariantResult.init)

@@ -120,5 +120,11 @@ import Testing
         some.variants = [VariantName(scenario: "basic/one-view", variant: "default")]
         #expect(IVSim.check(some).results.map(\.scenario) == ["basic/one-view"])
         #expect(IVSim.version.hasPrefix("ivsim "))
+        var misspelt = options
+        misspelt.load = LoadOptions(limits: ["viewz": 5])
+        let refused = IVSim.check(misspelt)
+        #expect(refused.exitCode == 2 && refused.results.isEmpty)
+        #expect(refused.errors == ["unknown limit \"viewz\" (did you mean \"views\"?) (limits: file-bytes, views, constraints, variants, "
+                                   + "image-bytes, layout-work, render-pixels)"])
     }
 }
