@@ -22,6 +22,15 @@ enum Baseline {
 struct Artifacts {
     let folder: URL
     let variant: String
+    /// The run's artifacts folder: nothing is written, or removed, through a symbolic link in it
+    /// that leads elsewhere (a committed `.ivsim/failures/<group>` linked into Snapshots/).
+    let root: URL
+
+    /// Whether this variant's folder is really inside the artifacts folder.
+    private var isInsideRoot: Bool {
+        let base = RealPath.of(root), path = RealPath.of(folder)
+        return path == base || path.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+    }
 
     private static let suffixes = [".actual.png", ".expected.png", ".diff.png", ".actual.layout.json", ".expected.layout.json"]
 
@@ -29,6 +38,7 @@ struct Artifacts {
 
     /// Removes this variant's files from an earlier run.
     func removeOld() {
+        guard isInsideRoot else { return }
         for suffix in Artifacts.suffixes where FileManager.default.fileExists(atPath: url(suffix).path) {
             try? FileManager.default.removeItem(at: url(suffix))
         }
@@ -38,6 +48,10 @@ struct Artifacts {
     /// must not get nothing in silence).
     func write(actual: Bitmap, actualLayout: JSONOutput, expectedPNG: [UInt8]?, expectedLayout: [UInt8]?,
                diff: RGBAImage?) throws(FileOutput.Failure) {
+        guard isInsideRoot else {
+            throw FileOutput.Failure(path: folder.path, reason: "it leads out of the artifacts folder (to \(RealPath.of(folder))) through a "
+                                     + "symbolic link: replace the link with a folder")
+        }
         removeOld()
         let image = actual.rgbaImage
         try FileOutput.writeAtomically(PNGEncoder(level: .fast).encode(image), to: url(".actual.png"))

@@ -180,7 +180,8 @@ public enum SnapshotRunner {
     private static func checkVariant(_ scenario: Scenario, _ variant: Variant, _ options: SnapshotOptions) -> VariantOutcome {
         let (bitmap, digest, scene) = render(scenario, variant)
         let paths = baseline(options, scenario, variant)
-        let artifacts = Artifacts(folder: options.artifactsFolder.appendingPathComponent(scenario.name), variant: variant.name)
+        let artifacts = Artifacts(folder: options.artifactsFolder.appendingPathComponent(scenario.name), variant: variant.name,
+                                  root: options.artifactsFolder)
         var outcome = VariantOutcome(scenario: scenario.name, variant: variant.name, file: scenario.file, status: .passed)
         let pngData = Baseline.read(paths.png, limit: Baseline.maxPNGBytes)
         let layoutData = Baseline.read(paths.layout, limit: Baseline.maxLayoutBytes)

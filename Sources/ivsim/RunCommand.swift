@@ -111,6 +111,15 @@ enum RunCommand {
                 throw UsageError(message: "\(flag) '\(folder.display)' is a file, not a folder: give a folder (it is created if missing)")
             }
         }
+        // Folders not given on the command line (the defaults and ivsim.json's) stay inside the project,
+        // real paths compared: a committed `Snapshots` that is a link elsewhere is not written through.
+        let projectFolder = project.configuration.folder
+        for (flag, folder) in [("--scenarios", scenarios), ("--snapshots", snapshots), ("--artifacts", artifacts)] where arguments.value(flag) == nil {
+            guard RealPath.isInside(folder.url, projectFolder) else {
+                throw UsageError(message: "'\(folder.display)' leads outside the project (to \(RealPath.of(folder.url))) through a symbolic "
+                                 + "link: ivsim reads and writes the project's own folders only; give \(flag) to use a folder elsewhere")
+            }
+        }
         // check never writes into the baselines: artifacts may not go inside them (nor they inside
         // the artifacts, which a run clears).
         let snapshotsPath = FileOutput.realPath(snapshots.url) + "/"

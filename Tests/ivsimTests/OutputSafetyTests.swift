@@ -127,6 +127,31 @@ import TestSupport
         #expect(try w.run(["check"]).stderr.contains("101 asset roots, more than the 100 a project may have"))
     }
 
+    @Test func linksInTheArtifactsFolderAreNotWrittenThrough() throws {
+        let w = try Workspace()
+        try FileManager.default.createDirectory(at: w.url(".ivsim/failures"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: w.url("outside"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: w.url(".ivsim/failures/basic"), withDestinationURL: w.url("outside"))
+        try w.edit("Scenarios/basic/one-view.json", "[2, 2, 12, 12]", "[3, 2, 12, 12]")
+        let result = try w.run(["check"])
+        #expect(result.status == 1 && result.stdout.contains("artifacts not written: ") && result.stdout.contains("leads out of the artifacts folder"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: w.url("outside").path).isEmpty)
+    }
+
+    @Test func defaultFoldersLinkedOutOfTheProjectAreRefused() throws {
+        let w = try Workspace()
+        try FileManager.default.moveItem(at: w.url("Snapshots"), to: w.url("elsewhere"))
+        let victim = w.url("elsewhere").deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("ivsim-victim-\(UUID().uuidString)")
+        try FileManager.default.moveItem(at: w.url("elsewhere"), to: victim)
+        defer { try? FileManager.default.removeItem(at: victim) }
+        try FileManager.default.createSymbolicLink(at: w.url("Snapshots"), withDestinationURL: victim)
+        let before = try FileManager.default.subpathsOfDirectory(atPath: victim.path).sorted()
+        let record = try w.run(["record"])
+        #expect(record.status == 2 && record.stderr.contains("'Snapshots' leads outside the project"))
+        #expect(try w.run(["check", "--snapshots", "Snapshots"]).status == 0)  // given on the command line: the user's choice
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: victim.path).sorted() == before)
+    }
+
     @Test func pruneDeletesNothingWhenNothingRan() throws {
         let w = try Workspace()
         try FileManager.default.createDirectory(at: w.url("Empty"), withIntermediateDirectories: true)
