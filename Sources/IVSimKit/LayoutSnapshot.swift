@@ -16,6 +16,10 @@ public struct LayoutSnapshot: Sendable {
     public var constraints: [ConstraintSnapshot]
     /// Views whose frame the constraints do not determine, by id (or tree path without an id).
     public var ambiguousViews: [String]
+    /// The canvas's safe area insets.
+    public var safeAreaInsets: InsetsSnapshot
+    /// The layout guides the scenario added, with their solved frames.
+    public var layoutGuides: [LayoutGuideSnapshot]
     /// The layout report exactly as `ivsim record` writes it.
     public var json: String
 
@@ -31,6 +35,8 @@ public struct LayoutSnapshot: Sendable {
         views = result.views.map(ViewSnapshot.init)
         constraints = result.autoLayout?.constraints.map(ConstraintSnapshot.init) ?? []
         ambiguousViews = result.autoLayout?.ambiguities.map { $0.id ?? $0.path } ?? []
+        safeAreaInsets = InsetsSnapshot(result.safeAreaInsets)
+        layoutGuides = result.autoLayout?.layoutGuides.map(LayoutGuideSnapshot.init) ?? []
         self.json = json
     }
 }
@@ -61,6 +67,11 @@ public struct ViewSnapshot: Sendable, Equatable {
     public var clipsToBounds: Bool
     /// False when the view or an ancestor is hidden or fully transparent.
     public var isDrawn: Bool
+    /// How far the unsafe bands (status bar, sensor housing, home indicator) reach into the view from each edge.
+    public var safeAreaInsets: InsetsSnapshot
+    /// The effective layout margins (with the safe area and the superview's margins applied),
+    /// left and right resolved.
+    public var layoutMargins: InsetsSnapshot
     /// The image view's part, for image views.
     public var imageView: ImageViewSnapshot?
 
@@ -77,6 +88,8 @@ public struct ViewSnapshot: Sendable, Equatable {
         isHidden = layout.isHidden
         clipsToBounds = layout.clipsToBounds
         isDrawn = layout.isDrawn
+        safeAreaInsets = InsetsSnapshot(layout.safeAreaInsets)
+        layoutMargins = InsetsSnapshot(layout.layoutMargins)
         imageView = layout.imageView.map(ImageViewSnapshot.init)
     }
 }
@@ -120,7 +133,8 @@ public struct ImageViewSnapshot: Sendable, Equatable {
 public struct ConstraintSnapshot: Sendable, Equatable {
     /// As the report writes it: `hero.width == 0.5 * superview.width @750`, `hero.frame.minX == 20`, ….
     public var label: String
-    /// `constraint` (the scenario's), `autoresizingMask`, `contentHugging`, `compressionResistance`, `nonNegativeSize`.
+    /// `constraint` (the scenario's), `autoresizingMask`, `contentHugging`, `compressionResistance`, `nonNegativeSize`,
+    /// `layoutGuide` (a margins or safe area guide tied to its view).
     public var kind: String
     /// 1 to 1000; 1000 is required.
     public var priority: Double
@@ -135,6 +149,44 @@ public struct ConstraintSnapshot: Sendable, Equatable {
         priority = constraint.priority
         isSatisfied = constraint.isSatisfied
         violation = constraint.violation
+    }
+}
+
+/// Distances from each edge, in points (UIEdgeInsets).
+public struct InsetsSnapshot: Sendable, Equatable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    init(_ insets: EdgeInsets) {
+        self.init(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
+    }
+}
+
+/// A layout guide the scenario added (UILayoutGuide) and where the constraints put it.
+public struct LayoutGuideSnapshot: Sendable, Equatable {
+    /// The name the scenario gave it.
+    public var name: String
+    /// The owning view's id, when it has one.
+    public var ownerID: String?
+    /// The guide's place in the tree: `root.layoutGuides[0]`.
+    public var path: String
+    /// In the owning view's coordinates (not rounded to the pixel grid: nothing draws a guide).
+    public var layoutFrame: CGRect
+
+    init(_ guide: LayoutGuideFrame) {
+        name = guide.name
+        ownerID = guide.ownerID
+        path = guide.path
+        layoutFrame = CGRect(guide.frame)
     }
 }
 

@@ -21,6 +21,8 @@ public struct ScenarioDefinition: Sendable {
     public var canvas: CGSize
     /// The canvas colour (`#RRGGBB`, `#RRGGBBAA` or a system colour name); default systemBackground.
     public var background: String?
+    /// The root view's safe area insets (`canvas.safeAreaInsets`); default none.
+    public var safeAreaInsets: InsetsSnapshot?
     /// `traits` of the format: `["displayScale": 3, "userInterfaceStyle": "dark"]`.
     public var traits: ScenarioJSON?
     /// The images, in order (later ones may derive from earlier ones).
@@ -62,6 +64,9 @@ public struct ScenarioDefinition: Sendable {
         if !description.isEmpty { add("description", .string(description)) }
         var canvasValue: ScenarioJSON = ["size": [.number(canvas.width), .number(canvas.height)]]
         if let background { canvasValue = canvasValue.setting("background", .string(background)) }
+        if let i = safeAreaInsets {
+            canvasValue = canvasValue.setting("safeAreaInsets", [.number(i.top), .number(i.left), .number(i.bottom), .number(i.right)])
+        }
         add("canvas", canvasValue)
         add("traits", traits)
         if !acknowledgedWarnings.isEmpty { add("acknowledgedWarnings", .array(acknowledgedWarnings.map(ScenarioJSON.string))) }

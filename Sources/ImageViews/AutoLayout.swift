@@ -25,22 +25,56 @@ public enum AutoLayout {
     /// in every edge's row (13.7 s and 3.2 GB before this bound) and are refused (docs/LIMITS.md).
     public static let maxSolverTerms = 10_000_000
 
+    /// The most times one layout is solved while the margins and safe areas its constraints use
+    /// keep moving with the frames (docs/LAYOUT.md §Safe area, "Passes").
+    public static let maxPasses = 8
+
     /// Whether anything in the tree is laid out by constraints.
     public static func isUsed(by root: View, constraints: [LayoutConstraint]) -> Bool {
         !constraints.isEmpty || root.containsConstraintPositionedView
     }
 
-    /// Solves `constraints` for the tree under `root` (whose frame is the canvas) in `traits` and
-    /// sets the frames of the views positioned by constraints; nil when nothing uses constraints.
+    /// Solves `constraints` for the tree under `root` (whose frame is the canvas, whose safe area
+    /// is inset by `safeAreaInsets`) in `traits` and sets the frames of the views positioned by
+    /// constraints; nil when nothing uses constraints.
+    ///
+    /// The margins and safe area guides are tied to their views by the views' effective margins
+    /// and safe area insets, which depend on where the views end up: like UIKit, which lays out
+    /// again when a view's safe area or margins change, the system is solved again with the
+    /// values the last pass's frames give until they stop changing (at most `maxPasses` times).
     public static func layout(_ root: inout View, constraints: [LayoutConstraint], traits: Traits,
-                              checkAmbiguity: Bool = true) -> AutoLayoutReport? {
+                              safeAreaInsets: EdgeInsets = .zero, checkAmbiguity: Bool = true) -> AutoLayoutReport? {
         guard isUsed(by: root, constraints: constraints) else { return nil }
-        var system = ConstraintSystem(tree: LayoutTree(root: root, traits: traits), constraints: constraints)
-        let report = system.solve(checkAmbiguity: checkAmbiguity)
-        if report.failure == nil {
-            system.applyFrames(to: &root, scale: Double(traits.displayScale))
+        let tree = LayoutTree(root: root, traits: traits, constraints: constraints)
+        let owners = tree.insetGuideOwners
+        let unsolved = root
+        var geometry = GuideGeometry(root: root, canvasSafeArea: safeAreaInsets, traits: traits)
+        var pass = 1
+        while true {
+            var system = ConstraintSystem(tree: tree, constraints: constraints, geometry: geometry)
+            var report = system.solve(checkAmbiguity: checkAmbiguity)
+            report.passes = pass
+            guard report.failure == nil else { return report }
+            root = unsolved
+            let origins = system.applyFrames(to: &root, scale: Double(traits.displayScale))
+            report.layoutGuides = system.addedGuideFrames(origins: origins, scale: Double(traits.displayScale))
+            guard !owners.isEmpty else { return report }
+            let next = GuideGeometry(root: root, canvasSafeArea: safeAreaInsets, traits: traits)
+            if owners.allSatisfy({ next.safeAreaInsets[$0] == geometry.safeAreaInsets[$0] && next.layoutMargins[$0] == geometry.layoutMargins[$0] }) {
+                return report
+            }
+            guard pass < maxPasses else {
+                report.failure = AutoLayoutFailure(
+                    constraint: ConstraintLayout(kind: .layoutGuide, label: "", source: "", priority: LayoutPriority.required,
+                                                 isSatisfied: false, violation: 0),
+                    conflicts: [], reason: "the margins and safe areas the constraints use do not settle: after \(maxPasses) layout "
+                        + "passes they still move the views they belong to (positions and the safe areas or margins they are tied to "
+                        + "depend on each other)")
+                return report
+            }
+            geometry = next
+            pass += 1
         }
-        return report
     }
 
     /// An engine value in points rounded to the device-pixel grid: first to 1/1024 pixel (the
@@ -52,9 +86,10 @@ public enum AutoLayout {
 }
 
 extension View {
-    /// Whether this view or a descendant is positioned by constraints.
+    /// Whether this view or a descendant is positioned by constraints or adds a layout guide
+    /// (which only constraints place).
     var containsConstraintPositionedView: Bool {
-        positioning == .constraints || subviews.contains { $0.containsConstraintPositionedView }
+        positioning == .constraints || !guides.layoutGuides.isEmpty || subviews.contains { $0.containsConstraintPositionedView }
     }
 }
 
@@ -76,20 +111,65 @@ struct LayoutTree {
         let intrinsicSize: Size
         let hugging: AxisPriorities
         let compression: AxisPriorities
+        /// For a layout guide's node: which guide of its parent (the owner) it is; nil for a view.
+        var guide: LayoutGuideReference? = nil
     }
 
     private(set) var nodes: [Node] = []
-    /// Tree path → node (lookup only).
+    /// The views' nodes come first, in pre-order (0..<viewCount); the guides' follow.
+    private(set) var viewCount = 0
+    /// Item path → node (lookup only): a view's indices, or its owner's and a guide marker.
     private var index: [[Int]: Int] = [:]
 
-    init(root: View, traits: Traits) {
+    /// The views of the tree under `root`, then the guides that take part: every guide a view
+    /// adds, and the margins and safe area guides that `constraints` name.
+    init(root: View, traits: Traits, constraints: [LayoutConstraint] = []) {
         add(root, path: [], treePath: "root", parent: -1, traits: traits)
+        viewCount = nodes.count
+        var named: [(owner: [Int], guide: LayoutGuideReference)] = []
+        for constraint in constraints {
+            for anchor in [constraint.first] + (constraint.second.map { [$0] } ?? []) {
+                if let guide = anchor.guide, index[anchor.itemPath] == nil, !named.contains(where: { $0.owner == anchor.view && $0.guide == guide }) {
+                    named.append((anchor.view, guide))
+                }
+            }
+        }
+        for view in 0..<viewCount {
+            let owner = nodes[view]
+            let systemGuides = named.filter { $0.owner == owner.path && !$0.guide.isAdded }.map(\.guide)
+                .sorted { $0.pathMarker > $1.pathMarker }
+            let added = guideNames[view].indices.map { LayoutGuideReference.added($0) }
+            for guide in systemGuides + added {
+                let name = switch guide {
+                case .layoutMargins: "\(owner.name).margins"
+                case .safeArea: "\(owner.name).safeArea"
+                case let .added(i): guideNames[view][i]
+                }
+                let path = owner.path + [guide.pathMarker]
+                index[path] = nodes.count
+                nodes.append(Node(path: path, parent: view, name: name, id: guide.isAdded ? name : nil,
+                                  treePath: "\(owner.treePath).\(guide.pathComponent)", positioning: .constraints,
+                                  frame: .zero, insets: .zero, direction: owner.direction, intrinsicSize: .noIntrinsicMetric,
+                                  hugging: .defaultHugging, compression: .defaultCompressionResistance, guide: guide))
+            }
+        }
     }
+
+    /// The view nodes whose margins or safe area guide takes part, in order.
+    var insetGuideOwners: [Int] {
+        var owners: [Int] = []
+        for node in nodes[viewCount...] where node.guide?.isAdded == false && owners.last != node.parent { owners.append(node.parent) }
+        return owners
+    }
+
+    /// Per view node: the names of the guides it adds.
+    private var guideNames: [[String]] = []
 
     private mutating func add(_ view: View, path: [Int], treePath: String, parent: Int, traits: Traits) {
         let viewTraits = view.traits(in: traits)
         let imageView = view.imageView?.resolved(for: viewTraits)
         index[path] = nodes.count
+        guideNames.append(view.guides.layoutGuides)
         nodes.append(Node(
             path: path, parent: parent, name: view.id ?? treePath, id: view.id, treePath: treePath,
             positioning: parent < 0 ? .frame : view.positioning, frame: view.frame,

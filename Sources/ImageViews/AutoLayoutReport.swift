@@ -13,6 +13,32 @@ public struct AutoLayoutReport: Sendable {
     /// Set when a required constraint cannot hold; the views positioned by constraints then keep
     /// zero frames.
     public var failure: AutoLayoutFailure?
+    /// The solved frames of the layout guides the scenario added, in tree order.
+    public var layoutGuides: [LayoutGuideFrame] = []
+    /// How many times the system was solved: more than once when the margins or safe area of a
+    /// view positioned by constraints, which a constraint uses, moved with its frame.
+    public var passes = 1
+}
+
+/// A layout guide the scenario added (UILayoutGuide) and its solved frame (layoutFrame).
+public struct LayoutGuideFrame: Sendable, Equatable {
+    /// The guide's name (unique among ids in a scenario).
+    public var name: String
+    /// The owning view's id, if it has one, and its tree path.
+    public var ownerID: String?
+    public var ownerPath: String
+    /// The guide's tree path: "root.subviews[1].layoutGuides[0]".
+    public var path: String
+    /// In the owning view's coordinates.
+    public var frame: Rect
+
+    public init(name: String, ownerID: String?, ownerPath: String, path: String, frame: Rect) {
+        self.name = name
+        self.ownerID = ownerID
+        self.ownerPath = ownerPath
+        self.path = path
+        self.frame = frame
+    }
 }
 
 /// Where a constraint comes from.
@@ -27,6 +53,8 @@ public enum ConstraintKind: String, Sendable {
     case compressionResistance
     /// frame width ≥ 0 (height ≥ 0) of a constraint-positioned view, just below required.
     case nonNegativeSize
+    /// An edge of a view's layout margins or safe area guide tied to the view's frame.
+    case layoutGuide
 }
 
 /// One constraint and how it came out.

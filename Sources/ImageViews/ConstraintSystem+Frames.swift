@@ -6,7 +6,8 @@ extension ConstraintSystem {
     func ambiguities() -> [ViewAmbiguity] {
         var asked: [(node: Int, name: String, variable: Variable)] = []
         for (node, box) in boxes.enumerated() {
-            guard let box, tree.nodes[node].positioning == .constraints else { continue }
+            // A margins or safe area guide is determined when its owner is.
+            guard let box, tree.nodes[node].positioning == .constraints, tree.nodes[node].guide?.isAdded != false else { continue }
             for (name, variable) in box.all { asked.append((node, name, variable)) }
         }
         let free = solver.undetermined(asked.map(\.variable))
@@ -27,10 +28,12 @@ extension ConstraintSystem {
     /// (`AutoLayout.pixelRounded`). A size is negative only where required constraints force it
     /// (the implicit non-negative sizes outrank every optional constraint), and stays negative, as
     /// UIKit's frame does; such a view draws nothing of its own (Raster's rectangles are empty).
-    func applyFrames(to root: inout View, scale: Double) {
-        var origins = Array(repeating: Point.zero, count: tree.nodes.count)
+    /// Returns every view's final frame origin in canvas coordinates (pre-order).
+    @discardableResult
+    func applyFrames(to root: inout View, scale: Double) -> [Point] {
+        var origins = Array(repeating: Point.zero, count: tree.viewCount)
         var frames: [(path: [Int], frame: Rect)] = []
-        for (node, n) in tree.nodes.enumerated() {
+        for (node, n) in tree.nodes[..<tree.viewCount].enumerated() {
             let parentOrigin = n.parent < 0 ? Point.zero : origins[n.parent]
             guard n.positioning == .constraints, let rect = solved[node] else {
                 origins[node] = Point(x: parentOrigin.x + n.frame.minX, y: parentOrigin.y + n.frame.minY)
@@ -49,5 +52,6 @@ extension ConstraintSystem {
         for (path, frame) in frames {
             root.update(at: path[...]) { $0.frame = frame }
         }
+        return origins
     }
 }

@@ -24,8 +24,8 @@ extension ConstraintSystem {
     /// views, the ancestor itself when one view contains the other, the view itself when the
     /// constraint names one view (alone or twice). Its layout direction decides leading and trailing.
     static func container(of constraint: LayoutConstraint) -> [Int] {
-        let first = constraint.first.view
-        guard let second = constraint.second?.view else { return first }
+        let first = constraint.first.itemPath
+        guard let second = constraint.second?.itemPath else { return first }
         return Array(zip(first, second).prefix { $0.0 == $0.1 }.map(\.0))
     }
 

@@ -40,17 +40,24 @@ struct ConstraintSystem {
     /// Solved values per node (alignment rect, canvas coordinates).
     var solved: [Rect?]
 
-    init(tree: LayoutTree, constraints: [LayoutConstraint]) {
+    /// Per view node: its safe area insets and layout margins, the constants of its margins and
+    /// safe area guides.
+    let geometry: GuideGeometry
+
+    init(tree: LayoutTree, constraints: [LayoutConstraint], geometry: GuideGeometry = GuideGeometry()) {
         self.tree = tree
         self.constraints = constraints
+        self.geometry = geometry
         boxes = Array(repeating: nil, count: tree.nodes.count)
         solved = Array(repeating: nil, count: tree.nodes.count)
         var takesPart = tree.nodes.map { $0.positioning == .constraints }
         for constraint in constraints {
             for anchor in [constraint.first] + (constraint.second.map { [$0] } ?? []) {
-                if let node = tree.node(at: anchor.view) { takesPart[node] = true }
+                if let node = tree.node(at: anchor.itemPath) { takesPart[node] = true }
             }
         }
+        // A margins or safe area guide is tied to its owner's frame.
+        for node in tree.nodes where node.guide != nil && node.guide?.isAdded == false { takesPart[node.parent] = true }
         for (node, part) in takesPart.enumerated() where part {
             boxes[node] = Box(tree.nodes[node].name)
         }
@@ -66,7 +73,7 @@ struct ConstraintSystem {
     /// allocator gives back and faults in again). They are listed and evaluated either way.
     mutating func solve(checkAmbiguity: Bool) -> AutoLayoutReport {
         var report = AutoLayoutReport(constraints: [], ambiguities: [], failure: nil)
-        var pending = frameEntries() + contentSizeEntries()
+        var pending = frameEntries() + guideEntries() + contentSizeEntries()
         for constraint in constraints {
             guard let entry = entry(for: constraint) else { continue }
             pending.append(entry)
@@ -193,14 +200,14 @@ struct ConstraintSystem {
     /// `s·first R m·s·second + (1 − m)·K + constant`, mirrored (s = −1) when it names leading or
     /// trailing and the container lays out right to left.
     private func entry(for constraint: LayoutConstraint) -> Entry? {
-        guard let first = tree.node(at: constraint.first.view), let firstBox = boxes[first],
+        guard let first = tree.node(at: constraint.first.itemPath), let firstBox = boxes[first],
               let container = tree.node(at: Self.container(of: constraint)) else { return nil }
         let directional = constraint.first.attribute.isDirectional || constraint.second?.attribute.isDirectional == true
         let mirrored = directional && tree.nodes[container].direction == .rightToLeft
         let lhs = Self.expression(firstBox, constraint.first.attribute, mirrored: mirrored)
         var rhs = Expression(constant: constraint.constant)
         if let second = constraint.second {
-            guard let node = tree.node(at: second.view), let box = boxes[node] else { return nil }
+            guard let node = tree.node(at: second.itemPath), let box = boxes[node] else { return nil }
             let m = constraint.multiplier
             rhs = m * Self.expression(box, second.attribute, mirrored: mirrored) + constraint.constant
             if m != 1 && !second.attribute.isDimension {
@@ -251,7 +258,7 @@ struct ConstraintSystem {
         let strength = Strength(priority: LayoutPriority.nonNegativeSize)
         for (node, box) in boxes.enumerated() {
             let n = tree.nodes[node]
-            guard let box, n.positioning == .constraints else { continue }
+            guard let box, n.positioning == .constraints, n.guide == nil else { continue }
             let sizes = [("width", box.width + (n.insets.left + n.insets.right)), ("height", box.height + (n.insets.top + n.insets.bottom))]
             for (dimension, size) in sizes {
                 result.append(Entry(constraint: Constraint(size, .greaterThanOrEqual, strength: strength), kind: .nonNegativeSize,

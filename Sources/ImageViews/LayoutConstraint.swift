@@ -36,16 +36,61 @@ public enum LayoutRelation: String, Sendable, CaseIterable {
     case greaterThanOrEqual = ">="
 }
 
-/// One attribute of one view.
+/// A layout guide of a view (UILayoutGuide): its layout margins, its safe area, or one the
+/// scenario added (docs/LAYOUT.md §Layout guides).
+public enum LayoutGuideReference: Sendable, Hashable {
+    /// layoutMarginsGuide: the bounds inset by the effective layout margins.
+    case layoutMargins
+    /// safeAreaLayoutGuide: the bounds inset by the safe area insets.
+    case safeArea
+    /// A guide added with addLayoutGuide, by its index in the view's `layoutGuides`.
+    case added(Int)
+
+    /// Whether the scenario added the guide (not the margins or safe area guide).
+    public var isAddedGuide: Bool { isAdded }
+
+    var isAdded: Bool {
+        if case .added = self { return true }
+        return false
+    }
+
+    /// How a tree path names the guide after its owner's: "layoutMarginsGuide",
+    /// "safeAreaLayoutGuide", "layoutGuides[0]".
+    var pathComponent: String {
+        switch self {
+        case .layoutMargins: "layoutMarginsGuide"
+        case .safeArea: "safeAreaLayoutGuide"
+        case let .added(index): "layoutGuides[\(index)]"
+        }
+    }
+
+    /// The guide's place in a layout item path: a negative number after the owner's indices.
+    var pathMarker: Int {
+        switch self {
+        case .layoutMargins: -1
+        case .safeArea: -2
+        case let .added(index): -3 - index
+        }
+    }
+}
+
+/// One attribute of one view, or of one of its layout guides.
 public struct LayoutAnchor: Sendable, Equatable {
-    /// The view: indices of subviews from the root (empty for the root).
+    /// The view (the guide's owner): indices of subviews from the root (empty for the root).
     public var view: [Int]
+    /// The guide of `view` the attribute belongs to; nil for the view itself.
+    public var guide: LayoutGuideReference?
     public var attribute: LayoutAttribute
 
-    public init(view: [Int], attribute: LayoutAttribute) {
+    public init(view: [Int], guide: LayoutGuideReference? = nil, attribute: LayoutAttribute) {
         self.view = view
+        self.guide = guide
         self.attribute = attribute
     }
+
+    /// Where the item sits among views: the view's indices, then for a guide its marker, so a
+    /// guide counts as a child of its owner when containers are found.
+    var itemPath: [Int] { guide.map { view + [$0.pathMarker] } ?? view }
 }
 
 /// `first relation multiplier × second + constant`, or `first relation constant` without a second

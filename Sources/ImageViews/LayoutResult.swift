@@ -32,6 +32,10 @@ public struct ViewLayout: Sendable {
     public var tintAdjustmentMode: TintAdjustmentMode
     public var semanticContentAttribute: SemanticContentAttribute
     public var effectiveLayoutDirection: LayoutDirection
+    /// How far the unsafe bands reach into the view from each edge (docs/LAYOUT.md §Safe area).
+    public var safeAreaInsets: EdgeInsets
+    /// The effective layout margins, left and right resolved (docs/LAYOUT.md §Layout margins).
+    public var layoutMargins: EdgeInsets
     public var imageView: ImageViewLayout?
 }
 
@@ -99,6 +103,8 @@ public struct LayoutResult: Sendable {
     /// Canvas size in device pixels.
     public var pixelWidth: Int
     public var pixelHeight: Int
+    /// The canvas's safe area insets.
+    public var safeAreaInsets: EdgeInsets
     public var views: [ViewLayout]
     /// The constraint solver's report, when the scenario uses constraints.
     public var autoLayout: AutoLayoutReport?

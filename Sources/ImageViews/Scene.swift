@@ -20,18 +20,20 @@ public struct Scene: Sendable {
 
     /// Lays out `root` (its frame is set to the canvas) on a canvas of `canvasSize` points; views
     /// positioned by constraints get their frames from `constraints` (AutoLayout).
-    public init(root: View, canvasSize: Size, traits: Traits, background: Color? = nil, constraints: [LayoutConstraint] = []) {
-        var builder = Builder(traits: traits)
+    /// `safeAreaInsets` inset the canvas's safe area (docs/LAYOUT.md §Safe area).
+    public init(root: View, canvasSize: Size, traits: Traits, background: Color? = nil, constraints: [LayoutConstraint] = [],
+                safeAreaInsets: EdgeInsets = .zero) {
         var root = root
         root.frame = Rect(origin: .zero, size: canvasSize)
-        let autoLayout = AutoLayout.layout(&root, constraints: constraints, traits: traits)
+        let autoLayout = AutoLayout.layout(&root, constraints: constraints, traits: traits, safeAreaInsets: safeAreaInsets)
+        var builder = Builder(traits: traits, geometry: GuideGeometry(root: root, canvasSafeArea: safeAreaInsets, traits: traits))
         builder.visit(root, path: "root", origin: .zero,
                       inherited: Inherited(tint: Color.systemBlue, adjustment: .normal, drawn: true))
         let scale = Double(traits.displayScale)
         layout = LayoutResult(canvasSize: canvasSize, traits: traits,
                               pixelWidth: Int((canvasSize.width * scale).rounded(.up)),
                               pixelHeight: Int((canvasSize.height * scale).rounded(.up)),
-                              views: builder.views, autoLayout: autoLayout)
+                              safeAreaInsets: safeAreaInsets, views: builder.views, autoLayout: autoLayout)
         displayList = builder.list
         self.background = background?.resolved(traits).premultiplied ?? .clear
     }
@@ -52,11 +54,14 @@ public struct Scene: Sendable {
     private struct Builder {
         let traits: Traits
         let scale: Double
+        /// Safe area insets and layout margins per view, in the order views are visited.
+        let geometry: GuideGeometry
         var views: [ViewLayout] = []
         var list = DisplayList()
 
-        init(traits: Traits) {
+        init(traits: Traits, geometry: GuideGeometry) {
             self.traits = traits
+            self.geometry = geometry
             scale = Double(traits.displayScale)
         }
 
@@ -123,6 +128,7 @@ public struct Scene: Sendable {
                 isHidden: view.isHidden, alpha: view.alpha, clipsToBounds: view.clipsToBounds, isDrawn: drawn,
                 backgroundColor: view.backgroundColor?.resolved(viewTraits), tintColor: effectiveTint, tintAdjustmentMode: adjustment,
                 semanticContentAttribute: view.semanticContentAttribute, effectiveLayoutDirection: direction,
+                safeAreaInsets: geometry.safeAreaInsets[views.count], layoutMargins: geometry.layoutMargins[views.count],
                 imageView: imageLayout))
 
             if drawn {

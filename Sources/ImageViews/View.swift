@@ -31,6 +31,13 @@ public struct View: Sendable {
     public var contentHuggingPriority: AxisPriorities
     /// How strongly the view resists shrinking below its intrinsic size, per axis.
     public var contentCompressionResistancePriority: AxisPriorities
+    /// Layout margins and layout guides (UIView's defaults unless set).
+    public var guides: ViewGuides {
+        get { guidesStorage.first ?? .default }
+        set { guidesStorage = newValue == .default ? [] : [newValue] }
+    }
+    /// Held out of line like `imageView`: most views keep the defaults.
+    private var guidesStorage: [ViewGuides] = []
 
     public init(id: String? = nil, frame: Rect, backgroundColor: Color? = nil, alpha: Double = 1,
                 isHidden: Bool = false, clipsToBounds: Bool = false, tintColor: Color? = nil,

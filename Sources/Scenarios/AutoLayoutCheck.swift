@@ -18,6 +18,16 @@ struct AutoLayoutCheck {
             return
         }
         for ambiguity in report.ambiguities {
+            if let range = ambiguity.path.range(of: ".layoutGuides[") {
+                // A guide the scenario added: warned at the owner's "layoutGuides" entry.
+                let ownerPath = String(ambiguity.path[..<range.lowerBound])
+                let owner = views[ownerPath]
+                guard owner?.acknowledged.contains(WarningKinds.ambiguous) != true else { continue }
+                let guide = String(ambiguity.path[range.lowerBound...])
+                let path = owner.map { $0.node.path + guide } ?? (ownerPath == "root" ? "$.root" + guide : ambiguity.path)
+                findings.note(warning(ambiguity, at: owner?.node, path: path, what: "layout frame"), variant)
+                continue
+            }
             let view = views[ambiguity.path]
             guard view?.acknowledged.contains(WarningKinds.ambiguous) != true else { continue }
             findings.note(warning(ambiguity, at: view?.node), variant)
@@ -32,6 +42,13 @@ struct AutoLayoutCheck {
     /// The error for a required constraint that cannot hold.
     private func conflict(_ failure: AutoLayoutFailure) -> ScenarioDiagnostic {
         let failing = failure.constraint
+        if failing.kind == .layoutGuide && failing.label.isEmpty, let reason = failure.reason {
+            // Not one constraint: the passes over margins and safe areas did not settle.
+            let first = scenario.constraints.firstIndex { [$0.first, $0.second].contains { $0?.guide?.isAddedGuide == false } }
+            return ScenarioDiagnostic(file: scenario.file, location: first.map { constraintLocations[$0] },
+                                      path: first.map { scenario.constraints[$0].source } ?? "$.root",
+                                      message: reason + "; tie the views to guides of views that do not move with them")
+        }
         var message = "required constraint \"\(failing.label)\" cannot be satisfied"
         if let terms = failure.termsWhenGivenUp {
             let path = failing.kind == .constraint ? failing.source : "$." + failing.source
@@ -56,7 +73,7 @@ struct AutoLayoutCheck {
         switch constraint.kind {
         case .constraint: "\"\(constraint.label)\" (\(constraint.source))"
         case .autoresizingMask: "\"\(constraint.label)\" (the frame of \(constraint.source))"
-        case .contentHugging, .compressionResistance, .nonNegativeSize:
+        case .contentHugging, .compressionResistance, .nonNegativeSize, .layoutGuide:
             "\"\(constraint.label)\" (\(constraint.kind.rawValue) of \(constraint.source))"
         }
     }
@@ -70,11 +87,12 @@ struct AutoLayoutCheck {
     }
 
     /// The warning for a view whose frame is not determined.
-    private func warning(_ ambiguity: ViewAmbiguity, at node: JSONNode?) -> ScenarioDiagnostic {
+    private func warning(_ ambiguity: ViewAmbiguity, at node: JSONNode?, path: String? = nil,
+                         what: String = "alignment rect") -> ScenarioDiagnostic {
         let name = ambiguity.id.map { "\"\($0)\"" } ?? ambiguity.path
         let message = "ambiguous layout: the constraints do not determine the \(ambiguity.unknowns.joined(separator: ", ")) of "
-            + "\(name)'s alignment rect; add constraints for \(ambiguity.unknowns.count == 1 ? "it" : "them")"
-        return ScenarioDiagnostic(file: scenario.file, location: node?.location, path: node?.path ?? ambiguity.path, message: message,
+            + "\(name)'s \(what); add constraints for \(ambiguity.unknowns.count == 1 ? "it" : "them")"
+        return ScenarioDiagnostic(file: scenario.file, location: node?.location, path: path ?? node?.path ?? ambiguity.path, message: message,
                                   severity: .warning, kind: WarningKinds.ambiguous)
     }
 

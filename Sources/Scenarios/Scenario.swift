@@ -12,6 +12,8 @@ public struct Scenario: Sendable {
     /// Canvas size in points.
     public var canvasSize: Size
     public var background: Color
+    /// The canvas's safe area insets (docs/LAYOUT.md §Safe area).
+    public var safeAreaInsets: EdgeInsets = .zero
     /// Traits before the variant matrix applies.
     public var traits: Traits
     /// The images, in file order.
@@ -45,7 +47,7 @@ public struct Scenario: Sendable {
     /// The laid-out scene of a variant.
     public func scene(for variant: Variant) -> Scene {
         Scene(root: root(for: variant), canvasSize: canvasSize, traits: variant.traits, background: background,
-              constraints: constraints)
+              constraints: constraints, safeAreaInsets: safeAreaInsets)
     }
 
     /// The view tree of a variant before layout: sized to fit for its traits, its state applied.

@@ -83,6 +83,7 @@ public enum ScenarioLoader {
         let colors = ColorReader(assets: assets, d: d)
         var canvasSize = Size(width: 1, height: 1)
         var background = Color.system("systemBackground")!
+        var safeAreaInsets = EdgeInsets.zero
         if let node = object.required("canvas", d, hint: " (e.g. \"canvas\": {\"size\": [390, 844]})"),
            let canvas = ObjectReader(node, allowed: ScenarioKeys.canvas, what: "the canvas", d) {
             if let sizeNode = canvas.required("size", d, hint: " ([width, height] in points)"),
@@ -91,6 +92,14 @@ public enum ScenarioLoader {
                 canvasSize = Size(width: v[0], height: v[1])
             }
             if let node = canvas["background"], let color = colors.read(node) { background = color }
+            if let node = canvas["safeAreaInsets"], let insets = ImageReader.insets(node, d, minimum: 0) {
+                if insets.left + insets.right > canvasSize.width || insets.top + insets.bottom > canvasSize.height {
+                    d.error(node, "the safe area insets leave no safe area: left + right must be at most the canvas width "
+                            + "(\(labelNumber(canvasSize.width))) and top + bottom at most its height (\(labelNumber(canvasSize.height)))")
+                } else {
+                    safeAreaInsets = insets
+                }
+            }
         }
 
         // Images, views, variants.
@@ -108,7 +117,7 @@ public enum ScenarioLoader {
 
         // Constraints.
         let metrics = object["metrics"].map { ConstraintReader.metrics($0, d) } ?? [:]
-        let constraintReader = ConstraintReader(d: d, ids: views.ids, metrics: metrics)
+        let constraintReader = ConstraintReader(d: d, ids: views.ids, guides: views.guides, metrics: metrics)
         let constraints = constraintReader.read(views.constraintLists)
         constraintReader.checkPositioned(views.constraintPositioned, by: constraints.map(\.constraint))
         let acknowledged = object["acknowledgedWarnings"].flatMap { ViewReader.acknowledgedWarnings($0, among: WarningKinds.scenario, d) } ?? []
@@ -129,6 +138,7 @@ public enum ScenarioLoader {
                                 background: background, traits: traits, images: images.images, root: root,
                                 matrix: matrix, states: states, sizeToFit: views.sizeToFit,
                                 constraints: constraints.map(\.constraint))
+        scenario.safeAreaInsets = safeAreaInsets
         let checks = VariantChecks(
             scenario: scenario, viewNodes: views.viewNodes, limitNode: limitNode,
             autoLayout: AutoLayoutCheck(scenario: scenario, constraintLocations: constraints.map(\.location), d: d))

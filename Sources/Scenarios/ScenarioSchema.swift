@@ -144,6 +144,25 @@ public enum ScenarioSchema {
             "animationTime": .object([("type", .string("number")), ("minimum", .number(0)),
                                       ("description", .string("Seconds since the animation started."))]),
             "acknowledgedWarnings": ref("viewAcknowledgedWarnings"),
+            "layoutMargins": .object([("description", .string("UIView.layoutMargins: left and right never swap; default 8 on every side. "
+                                                               + "Constraints use them as \"superview.margins.leading\".")),
+                                      ("allOf", .array([ref("insets")]))]),
+            "directionalLayoutMargins": .object([
+                ("description", .string("UIView.directionalLayoutMargins: leading and trailing swap sides under right-to-left.")),
+                ("anyOf", .array([numbers(4, description: "[top, leading, bottom, trailing] in points"),
+                                  closedObject(ScenarioKeys.directionalInsets, Dictionary(uniqueKeysWithValues: ScenarioKeys.directionalInsets.map {
+                                      ($0, JSONOutput.object([("type", .string("number"))])) }))])),
+            ]),
+            "preservesSuperviewLayoutMargins": .object([("type", .string("boolean")), ("description", .string(
+                "Keep the content inside the superview's margins too (default false)."))]),
+            "insetsLayoutMarginsFromSafeArea": .object([("type", .string("boolean")), ("description", .string(
+                "Measure the margins from the safe area (default true)."))]),
+            "layoutGuides": .object([
+                ("type", .string("array")),
+                ("description", .string("UILayoutGuides the view adds; constraints name them like views (\"content.leading\"); "
+                                        + "names share the ids' namespace.")),
+                ("items", .object([("type", .string("string")), ("pattern", .string("^[A-Za-z0-9_-]+$"))])),
+            ]),
         ]
         let stateValue = JSONOutput.object([("description", .string("Value for \"<view id>.<property>\"; properties: "
                                                                     + PropertyValue.names.joined(separator: ", ")))])
@@ -170,6 +189,10 @@ public enum ScenarioSchema {
                 "size": numbers(2, minimum: ScenarioLimits.canvas.lowerBound, maximum: ScenarioLimits.canvas.upperBound,
                                 integer: true, description: "[width, height] in whole points"),
                 "background": ref("color"),
+                "safeAreaInsets": .object([("description", .string("The root view's safe area insets [top, left, bottom, right] "
+                                                                    + "(the sensor housing, the home indicator); views inside get "
+                                                                    + "the part that overlaps them. Default none.")),
+                                           ("allOf", .array([ref("insets")]))]),
             ], required: ["size"])),
             ("traits", closedObject(ScenarioKeys.traits, Dictionary(uniqueKeysWithValues: TraitDimension.all.map { ($0.key, traitValue($0)) }))),
             ("imageSource", .object([

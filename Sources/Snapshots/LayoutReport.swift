@@ -39,6 +39,7 @@ enum LayoutReport {
                 ("size", pair(layout.canvasSize.width, layout.canvasSize.height)),
                 ("pixelSize", pair(Double(layout.pixelWidth), Double(layout.pixelHeight))),
                 ("background", .string(scenario.background.resolved(variant.traits).description)),
+                ("safeAreaInsets", insets(layout.safeAreaInsets)),
             ])),
             ("views", .array(layout.views.map(view))),
         ] + (layout.autoLayout.map { [("autoLayout", autoLayout($0))] } ?? []) + [
@@ -82,6 +83,11 @@ enum LayoutReport {
                 .object([("path", .string(a.path)), ("id", a.id.map(JSONOutput.string) ?? .null),
                          ("unknowns", .array(a.unknowns.map(JSONOutput.string)))])
             })),
+            ("layoutGuides", .array(report.layoutGuides.map { g in
+                .object([("name", .string(g.name)), ("path", .string(g.path)), ("owner", .string(g.ownerPath)),
+                         ("ownerID", g.ownerID.map(JSONOutput.string) ?? .null), ("layoutFrame", rect(g.frame))])
+            })),
+            ("passes", .number(Double(report.passes))),
         ])
     }
 
@@ -105,6 +111,8 @@ enum LayoutReport {
             ("tintAdjustmentMode", .string(v.tintAdjustmentMode.rawValue)),
             ("semanticContentAttribute", .string(v.semanticContentAttribute.rawValue)),
             ("effectiveLayoutDirection", .string(v.effectiveLayoutDirection.rawValue)),
+            ("safeAreaInsets", insets(v.safeAreaInsets)),
+            ("layoutMargins", insets(v.layoutMargins)),
         ]
         if let image = v.imageView {
             members += [

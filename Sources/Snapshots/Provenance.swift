@@ -4,12 +4,12 @@ import Scenarios
 /// §Provenance). Every layout report carries both under `provenance`.
 public struct Provenance: Sendable, Equatable {
     /// This build's version (semantic versioning; CHANGELOG.md lists each).
-    public static let ivsimVersion = "0.1.0"
+    public static let ivsimVersion = "0.2.0"
     /// The version of the rules that decide layout numbers and pixels (docs/RENDERING.md,
     /// docs/LAYOUT.md). It goes up by one with every release that changes the output of some
     /// scenario on purpose, and CHANGELOG.md says what changed; a release that changes no output
     /// keeps it.
-    public static let renderingRules = 1
+    public static let renderingRules = 2
 
     /// This build's provenance.
     public static let current = Provenance(ivsim: ivsimVersion, renderingRules: renderingRules)

@@ -275,9 +275,13 @@ public enum SnapshotRunner {
         let png = pngBytes ?? PNGEncoder().encode(image ?? bitmap.rgbaImage)
         // A baseline whose numbers and pixels are this run's keeps the provenance it states: it
         // says which version made these bytes, and a version that changes nothing rewrites nothing.
-        let provenance = (pixelsChanged ? nil : Provenance.recorded(in: existingReport)) ?? .current
-        let layoutText = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: crcHex(png), provenance: provenance).utf8()
+        // A report whose numbers changed (a field added) gets this version's provenance too.
+        var layoutText = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: crcHex(png),
+                                           provenance: (pixelsChanged ? nil : Provenance.recorded(in: existingReport)) ?? .current).utf8()
         let layoutChanged = existingLayout != layoutText
+        if layoutChanged {
+            layoutText = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: crcHex(png), provenance: .current).utf8()
+        }
         // Baselines are written only inside the snapshots folder: a symbolic link in it to a folder
         // elsewhere is not written through.
         let inside = FileOutput.realPath(options.snapshotsFolder)

@@ -49,6 +49,23 @@ import Testing
         }
     }
 
+    @Test func safeAreasMarginsAndGuidesAreTypedValues() throws {
+        var definition = ScenarioDefinition(canvas: CGSize(width: 100, height: 200))
+        definition.safeAreaInsets = InsetsSnapshot(top: 30, left: 0, bottom: 10, right: 0)
+        definition.root = ViewDefinition(more: ["layoutGuides": ["content"], "layoutMargins": [4, 4, 4, 4]])
+        definition.root.subviews = [.view(id: "card", frame: CGRect(x: 0, y: 0, width: 100, height: 50))]
+        definition.root.constraints = ["content.top == superview.safeArea.top", "content.bottom == superview.safeArea.bottom",
+                                       "content.leading == superview.margins.leading", "content.trailing == superview.margins.trailing"]
+        let layout = try IVSimScenario(definition, name: "guides").layout()
+        #expect(layout.safeAreaInsets == InsetsSnapshot(top: 30, left: 0, bottom: 10, right: 0))
+        // The card reaches 30 pt into the unsafe band; the root's margins are 4 plus its safe area.
+        #expect(layout.view("card")?.safeAreaInsets == InsetsSnapshot(top: 30, left: 0, bottom: 0, right: 0))
+        #expect(layout.views[0].layoutMargins == InsetsSnapshot(top: 34, left: 4, bottom: 14, right: 4))
+        #expect(layout.layoutGuides.map(\.name) == ["content"])
+        #expect(layout.layoutGuides.first?.layoutFrame == CGRect(x: 4, y: 30, width: 92, height: 160))
+        #expect(layout.constraints.contains { $0.kind == "layoutGuide" && $0.label.hasSuffix("(UIViewSafeAreaLayoutGuide-top)") })
+    }
+
     @Test func aScenarioBuiltInSwiftIsTheFileFormat() throws {
         var definition = ScenarioDefinition(canvas: CGSize(width: 200, height: 120), background: "#FFFFFF")
         definition.images = [.checkerboard("wide", width: 60, height: 20, cell: 5, colors: ["#E53935", "#FFFFFF"]),

@@ -159,7 +159,18 @@ import Testing
         Self.fails("icon.Width == 4", at: 5, "unknown attribute \"Width\" (did you mean \"width\"?)")
         Self.fails("icon.width == hero.heigth", at: 19, "unknown attribute \"heigth\" (did you mean \"height\"?)")
         Self.fails("icon.xyzzy == 4", at: 5, "unknown attribute \"xyzzy\" (expected left, right, top, bottom, "
+                   + "leading, trailing, width, height, centerX or centerY, or a guide: \"icon.margins.top\", \"icon.safeArea.top\")")
+        Self.fails("icon.margin.top == superview.top", at: 5, "unknown attribute \"margin\" (did you mean \"margins\"?)")
+        Self.fails("icon.safeArea.xyzzy == superview.top", at: 14, "unknown attribute \"xyzzy\" (expected left, right, top, bottom, "
                    + "leading, trailing, width, height, centerX or centerY)")
+        Self.fails("icon.safeArea == superview.top", at: 14, "expected \".\" and an attribute after \"icon.safeArea\" "
+                   + "(such as \"icon.safeArea.top\"), found \"==\"")
+    }
+
+    @Test func guideAnchors() {
+        #expect(Self.parsed("icon.top == superview.safeArea.top + 8")?.first?.text == "icon.top == superview.safeArea.top + 8")
+        #expect(Self.parsed("icon . margins . leading==superview.margins.leading")?.first?.second?.guide == "margins")
+        #expect(Self.parsed("g.width == 0.5 * superview.margins.width @ 750")?.first?.text == "g.width == 0.5 * superview.margins.width @ 750")
     }
 
     @Test func relations() {

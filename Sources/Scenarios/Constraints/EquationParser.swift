@@ -73,18 +73,33 @@ struct EquationParser {
         let item = String(tokens.characters[start..<start + length])
         tokens.offset = dot + 1
         tokens.skipSpaces()
-        let attributeStart = tokens.offset
-        let name = tokens.read(while: \.isASCIILetter)
+        var attributeStart = tokens.offset
+        var name = tokens.read(while: \.isASCIILetter)
         guard !name.isEmpty else { throw tokens.expected("an attribute after \"\(item).\"", at: attributeStart) }
+        var guide: String?
+        if ParsedAnchor.guides.contains(name) {
+            // `item.margins.attribute` or `item.safeArea.attribute`.
+            tokens.skipSpaces()
+            guard tokens.take(".") else {
+                throw tokens.expected("\".\" and an attribute after \"\(item).\(name)\" (such as \"\(item).\(name).top\")", at: tokens.offset)
+            }
+            tokens.skipSpaces()
+            guide = name
+            attributeStart = tokens.offset
+            name = tokens.read(while: \.isASCIILetter)
+            guard !name.isEmpty else { throw tokens.expected("an attribute after \"\(item).\(guide!).\"", at: attributeStart) }
+        }
         guard let attribute = LayoutAttribute(rawValue: name) else {
+            // After a view, "margins" and "safeArea" are words too ("margin" → "margins").
             let names = LayoutAttribute.allCases.map(\.rawValue)
-            var suggestion = ConstraintParser.didYouMean(name, among: names)
+            var suggestion = ConstraintParser.didYouMean(name, among: names + (guide == nil ? ParsedAnchor.guides : []))
             if suggestion.isEmpty {
-                suggestion = " (expected \(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""))"
+                suggestion = " (expected \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")"
+                    + (guide == nil ? ", or a guide: \"\(item).margins.top\", \"\(item).safeArea.top\"" : "") + ")"
             }
             throw ConstraintSyntaxError(offset: attributeStart, message: "unknown attribute \"\(name)\"" + suggestion)
         }
-        return ParsedAnchor(item: item, attribute: attribute, offset: start)
+        return ParsedAnchor(item: item, guide: guide, attribute: attribute, offset: start)
     }
 
     /// A view id not followed by "." ("hero == …"): an error asking for the attribute.

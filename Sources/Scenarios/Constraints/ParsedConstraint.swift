@@ -6,7 +6,27 @@ import ImageViews
 
 /// One anchor as written: a view name ("superview" or an id) and an attribute; `offset` is the
 /// character offset (0-based, counted in Swift Characters) of the name in the source string.
-struct ParsedAnchor: Equatable, Sendable { var item: String; var attribute: LayoutAttribute; var offset: Int }
+/// `guide` is "margins" or "safeArea" for `item.margins.attribute` and `item.safeArea.attribute`
+/// (the view's layoutMarginsGuide and safeAreaLayoutGuide).
+struct ParsedAnchor: Equatable, Sendable {
+    var item: String
+    var guide: String? = nil
+    var attribute: LayoutAttribute
+    var offset: Int
+
+    init(item: String, guide: String? = nil, attribute: LayoutAttribute, offset: Int) {
+        self.item = item
+        self.guide = guide
+        self.attribute = attribute
+        self.offset = offset
+    }
+
+    /// The guides an anchor may name between the view and the attribute.
+    static let guides = ["margins", "safeArea"]
+
+    /// "hero.leading", "superview.margins.top".
+    var text: String { "\(item).\(guide.map { "\($0)." } ?? "")\(attribute.rawValue)" }
+}
 
 /// A constraint as parsed, before view names are resolved.
 struct ParsedConstraint: Equatable, Sendable {
@@ -30,10 +50,10 @@ extension ParsedConstraint {
     /// A constraint whose `text` is the canonical spelling of the other fields.
     init(first: ParsedAnchor, relation: LayoutRelation, second: ParsedAnchor?, multiplier: Double = 1,
          constant: Double = 0, priority: Double = LayoutPriority.required) {
-        var text = "\(first.item).\(first.attribute.rawValue) \(relation.rawValue) "
+        var text = "\(first.text) \(relation.rawValue) "
         if let second {
             if multiplier != 1 { text += Self.format(multiplier) + " * " }
-            text += "\(second.item).\(second.attribute.rawValue)"
+            text += second.text
             if constant > 0 { text += " + " + Self.format(constant) }
             if constant < 0 { text += " - " + Self.format(-constant) }
         } else {

@@ -9,6 +9,8 @@ struct ConstraintReader {
 
     let d: Diagnostics
     let ids: ViewIDs
+    /// The layout guides views add, by name.
+    var guides: [String: GuideID] = [:]
     let metrics: [String: Double]
 
     /// The constraints in file order, each with the location of the string it came from.
@@ -43,8 +45,9 @@ struct ConstraintReader {
         guard d.isEmpty else { return }
         var named = Set<[Int]>()  // membership only
         for constraint in constraints {
-            named.insert(constraint.first.view)
-            if let second = constraint.second { named.insert(second.view) }
+            for anchor in [constraint.first] + (constraint.second.map { [$0] } ?? []) where anchor.guide?.isAddedGuide != true {
+                named.insert(anchor.view)
+            }
         }
         for (treePath, node) in views where !named.contains(treePath) {
             d.error(node, "this view has no frame and no constraint names it: give it a \"frame\" (or a \"center\" or \"origin\" "
@@ -56,10 +59,25 @@ struct ConstraintReader {
     /// the list); nil (reported) when a name is unknown.
     private func resolve(_ parsed: ParsedConstraint, holder: [Int], _ node: JSONNode, text: String) -> LayoutConstraint? {
         func anchor(_ anchor: ParsedAnchor) -> LayoutAnchor? {
-            if anchor.item == "superview" { return LayoutAnchor(view: holder, attribute: anchor.attribute) }
-            if let view = ids[anchor.item] { return LayoutAnchor(view: view.treePath, attribute: anchor.attribute) }
-            report(node, text: text, offset: anchor.offset, "no view has the id \"\(anchor.item)\""
-                  + Suggestions.didYouMean(anchor.item, among: ["superview"] + ids.names))
+            let guide: LayoutGuideReference? = switch anchor.guide {
+            case "margins": .layoutMargins
+            case "safeArea": .safeArea
+            default: nil
+            }
+            if anchor.item == "superview" { return LayoutAnchor(view: holder, guide: guide, attribute: anchor.attribute) }
+            if let view = ids[anchor.item] { return LayoutAnchor(view: view.treePath, guide: guide, attribute: anchor.attribute) }
+            if let added = guides[anchor.item] {
+                guard anchor.guide == nil else {
+                    report(node, text: text, offset: anchor.offset, "\"\(anchor.item)\" is a layout guide, which has no \(anchor.guide!) of its "
+                           + "own: write \"\(anchor.item).\(anchor.attribute.rawValue)\"")
+                    return nil
+                }
+                return LayoutAnchor(view: added.owner, guide: .added(added.index), attribute: anchor.attribute)
+            }
+            let names = ["superview"] + ids.names + guides.keys.sorted()
+            let what = guides.isEmpty ? "no view has the id" : "no view or layout guide has the name"
+            report(node, text: text, offset: anchor.offset, "\(what) \"\(anchor.item)\""
+                  + Suggestions.didYouMean(anchor.item, among: names))
             return nil
         }
         // The numbers a frame may hold: constants as coordinates (docs/LIMITS.md), multipliers

@@ -159,13 +159,17 @@ struct ImageReader {
         return images.count == items.count ? images : nil
     }
 
-    /// Edge insets: [top, left, bottom, right] or {"top": …, "left": …} (missing edges 0).
-    static func insets(_ node: JSONNode, _ d: Diagnostics, minimum: Double = ScenarioLimits.inset.lowerBound) -> EdgeInsets? {
+    /// Edge insets: [top, left, bottom, right] or {"top": …, "left": …} (missing edges 0); with
+    /// `keys` ScenarioKeys.directionalInsets, directional ones with leading in `left` and trailing
+    /// in `right`.
+    static func insets(_ node: JSONNode, _ d: Diagnostics, minimum: Double = ScenarioLimits.inset.lowerBound,
+                       keys: [String] = ScenarioKeys.insets) -> EdgeInsets? {
         let range = minimum...ScenarioLimits.inset.upperBound
         if case .object = node.value {
-            guard let object = ObjectReader(node, allowed: ScenarioKeys.insets, what: "edge insets", d) else { return nil }
+            guard let object = ObjectReader(node, allowed: keys, what: keys == ScenarioKeys.insets ? "edge insets" : "directional insets", d)
+            else { return nil }
             var values = [0.0, 0.0, 0.0, 0.0]
-            for (i, key) in ScenarioKeys.insets.enumerated() {
+            for (i, key) in keys.enumerated() {
                 if let n = object[key] {
                     guard let v = Read.number(n, d, in: range, what: "an inset in points") else { return nil }
                     values[i] = v
@@ -173,7 +177,7 @@ struct ImageReader {
             }
             return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
         }
-        guard let v = Read.numbers(node, d, count: 4, in: range, what: "insets [top, left, bottom, right] in points") else { return nil }
+        guard let v = Read.numbers(node, d, count: 4, in: range, what: "insets [\(keys.joined(separator: ", "))] in points") else { return nil }
         return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
     }
 

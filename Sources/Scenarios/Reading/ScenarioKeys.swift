@@ -3,7 +3,7 @@
 enum ScenarioKeys {
     static let document = ["$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "images", "metrics", "root",
                            "variants", "acknowledgedWarnings"]
-    static let canvas = ["size", "background"]
+    static let canvas = ["size", "background", "safeAreaInsets"]
     static let traits = TraitDimension.keys
     static let imageSource = ["file", "named", "generate", "from", "animated", "asset", "scale", "orientation", "horizontallyFlipped",
                               "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
@@ -22,12 +22,16 @@ enum ScenarioKeys {
                        "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
                        "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
                        "animationTime", "constraints", "contentHuggingPriority", "contentCompressionResistancePriority", "subviews",
-                       "acknowledgedWarnings"]
+                       "acknowledgedWarnings"] + margins
     static let imageViewOnly = ["image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
                                 "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
                                 "animationTime"]
     static let root = ["id", "backgroundColor", "tintColor", "tintAdjustmentMode", "semanticContentAttribute", "alpha",
-                       "clipsToBounds", "constraints", "subviews"]
+                       "clipsToBounds", "constraints", "subviews"] + margins
+    /// Layout margins and guides, on any view (the root included).
+    static let margins = ["layoutMargins", "directionalLayoutMargins", "preservesSuperviewLayoutMargins",
+                          "insetsLayoutMarginsFromSafeArea", "layoutGuides"]
+    static let directionalInsets = ["top", "leading", "bottom", "trailing"]
     /// Keys that give a view its frame (a view without any is positioned by constraints).
     static let position = ["frame", "center", "origin", "size", "sizeToFit"]
     static let axisPriorities = ["horizontal", "vertical"]

@@ -8,6 +8,8 @@ struct ViewReader {
     /// Every id with the view's JSON path, whether it is an image view, its index path from the
     /// root and whether constraints position it.
     private(set) var ids = ViewIDs()
+    /// The layout guides views add, by name (names share the ids' namespace).
+    private(set) var guides: [String: GuideID] = [:]
     /// Every `constraints` list with the index path of the view that holds it.
     private(set) var constraintLists: [(holder: [Int], node: JSONNode)] = []
     /// Views given no frame (positioned by constraints), with their index paths.
@@ -136,12 +138,16 @@ struct ViewReader {
                 d.error(node, "invalid id \"\(id)\": use letters, digits, \"_\" and \"-\" (ids name views in variant states)")
             } else if let previous = ids[id] {
                 d.error(node, "duplicate id \"\(id)\" (already used at \(previous.path))")
+            } else if let guide = guides[id] {
+                d.error(node, "duplicate id \"\(id)\" (already a layout guide's name at \(guide.node.path))")
             } else {
                 view.id = id
                 ids.append(ViewID(id: id, node: object.node, isImageView: view.imageView != nil, treePath: treePath,
                                   positioning: view.positioning))
             }
         }
+        MarginReader(d: d).read(object, into: &view.guides)
+        if let node = object["layoutGuides"] { readGuides(node, treePath: treePath, into: &view) }
         if let node = object["constraints"] { constraintLists.append((treePath, node)) }
         if let node = object["subviews"], let items = Read.array(node, d, what: "the subviews", allowEmpty: true) {
             // Reserved up front: a View is large, and growing by doubling copied 100,000 of them
@@ -152,6 +158,25 @@ struct ViewReader {
                 if let subview = readView(item, treePath: treePath + [index]) { subviews.append(subview) }
             }
             view.subviews = subviews
+        }
+    }
+
+    /// `layoutGuides`: names of the UILayoutGuides the view adds, unique among ids and guides.
+    private mutating func readGuides(_ node: JSONNode, treePath: [Int], into view: inout View) {
+        guard let items = Read.array(node, d, what: "layout guide names (such as [\"content\"])", allowEmpty: true) else { return }
+        for item in items {
+            guard let name = Read.string(item, d, what: "a layout guide name") else { continue }
+            if name.isEmpty || !name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }) || name == "superview" {
+                d.error(item, "invalid layout guide name \"\(name)\": use letters, digits, \"_\" and \"-\" (constraints name the guide as \"\(name).leading\")")
+            } else if let previous = ids[name] {
+                d.error(item, "duplicate name \"\(name)\" (already a view's id at \(previous.path))")
+            } else if let previous = guides[name] {
+                d.error(item, "duplicate layout guide name \"\(name)\" (already used at \(previous.node.path))")
+            } else {
+                guides[name] = GuideID(owner: treePath, index: view.guides.layoutGuides.count, node: item)
+                view.guides.layoutGuides.append(name)
+            }
         }
     }
 
@@ -246,4 +271,11 @@ struct ViewIDs {
         index[view.id] = list.count
         list.append(view)
     }
+}
+
+/// A layout guide a view adds: its owner's index path and its index among the owner's guides.
+struct GuideID {
+    let owner: [Int]
+    let index: Int
+    let node: JSONNode
 }
