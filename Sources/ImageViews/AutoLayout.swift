@@ -45,6 +45,9 @@ public enum AutoLayout {
     public static func layout(_ root: inout View, constraints: [LayoutConstraint], traits: Traits,
                               safeAreaInsets: EdgeInsets = .zero, checkAmbiguity: Bool = true) -> AutoLayoutReport? {
         guard isUsed(by: root, constraints: constraints) else { return nil }
+        // A stack view's constraints come before the scenario's, as UIKit adds them when views are
+        // arranged (docs/LAYOUT.md §Stack views).
+        let constraints = StackConstraints.make(for: root, traits: traits) + constraints
         let tree = LayoutTree(root: root, traits: traits, constraints: constraints)
         let owners = tree.insetGuideOwners
         let unsolved = root
@@ -144,6 +147,8 @@ struct LayoutTree {
                 case .layoutMargins: "\(owner.name).margins"
                 case .safeArea: "\(owner.name).safeArea"
                 case let .added(i): guideNames[view][i]
+                case .stackSpanner: "\(owner.name).spanner"
+                case let .stackGap(i): "\(owner.name).gap[\(i)]"
                 }
                 let path = owner.path + [guide.pathMarker]
                 index[path] = nodes.count
@@ -158,7 +163,7 @@ struct LayoutTree {
     /// The view nodes whose margins or safe area guide takes part, in order.
     var insetGuideOwners: [Int] {
         var owners: [Int] = []
-        for node in nodes[viewCount...] where node.guide?.isAdded == false && owners.last != node.parent { owners.append(node.parent) }
+        for node in nodes[viewCount...] where node.guide?.isInsetGuide == true && owners.last != node.parent { owners.append(node.parent) }
         return owners
     }
 

@@ -55,6 +55,8 @@ public enum ConstraintKind: String, Sendable {
     case nonNegativeSize
     /// An edge of a view's layout margins or safe area guide tied to the view's frame.
     case layoutGuide
+    /// Made by a stack view for its arranged subviews (UIKit's `UISV-…` constraints).
+    case stackView
 }
 
 /// One constraint and how it came out.

@@ -57,7 +57,7 @@ struct ConstraintSystem {
             }
         }
         // A margins or safe area guide is tied to its owner's frame.
-        for node in tree.nodes where node.guide != nil && node.guide?.isAdded == false { takesPart[node.parent] = true }
+        for node in tree.nodes where node.guide?.isInsetGuide == true { takesPart[node.parent] = true }
         for (node, part) in takesPart.enumerated() where part {
             boxes[node] = Box(tree.nodes[node].name)
         }
@@ -221,7 +221,7 @@ struct ConstraintSystem {
         }
         let solverConstraint = Constraint(lhs - rhs, relation, strength: Strength(priority: LayoutPriority.level(constraint.priority)),
                                           label: constraint.label)
-        return Entry(constraint: solverConstraint, kind: .constraint, label: constraint.label, source: constraint.source,
+        return Entry(constraint: solverConstraint, kind: constraint.kind, label: constraint.label, source: constraint.source,
                      priority: constraint.priority)
     }
 

@@ -38,6 +38,12 @@ public struct View: Sendable {
     }
     /// Held out of line like `imageView`: most views keep the defaults.
     private var guidesStorage: [ViewGuides] = []
+    /// Set for a UIStackView: its subviews are its arranged subviews.
+    public var stack: StackSettings? {
+        get { stackStorage.first }
+        set { stackStorage = newValue.map { [$0] } ?? [] }
+    }
+    private var stackStorage: [StackSettings] = []
 
     public init(id: String? = nil, frame: Rect, backgroundColor: Color? = nil, alpha: Double = 1,
                 isHidden: Bool = false, clipsToBounds: Bool = false, tintColor: Color? = nil,

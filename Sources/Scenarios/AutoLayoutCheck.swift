@@ -73,7 +73,7 @@ struct AutoLayoutCheck {
         switch constraint.kind {
         case .constraint: "\"\(constraint.label)\" (\(constraint.source))"
         case .autoresizingMask: "\"\(constraint.label)\" (the frame of \(constraint.source))"
-        case .contentHugging, .compressionResistance, .nonNegativeSize, .layoutGuide:
+        case .contentHugging, .compressionResistance, .nonNegativeSize, .layoutGuide, .stackView:
             "\"\(constraint.label)\" (\(constraint.kind.rawValue) of \(constraint.source))"
         }
     }

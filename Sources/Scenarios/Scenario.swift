@@ -14,6 +14,10 @@ public struct Scenario: Sendable {
     public var background: Color
     /// The canvas's safe area insets (docs/LAYOUT.md §Safe area).
     public var safeAreaInsets: EdgeInsets = .zero
+    /// The device the canvas is (DevicePresets), when the scenario names one, and its orientation;
+    /// the variant matrix may vary both instead.
+    public var device: String?
+    public var orientation: DeviceOrientation = .portrait
     /// Traits before the variant matrix applies.
     public var traits: Traits
     /// The images, in file order.
@@ -34,11 +38,13 @@ public struct Scenario: Sendable {
     /// named states).
     public func variants() -> [Variant] {
         var result: [Variant] = []
-        for combination in matrix.combinations(from: traits) {
+        for combination in matrix.combinations(from: traits, device: device, orientation: orientation) {
             for state in [nil] + states.map(Optional.some) {
                 let parts = combination.parts + (state.map { [$0.name] } ?? [])
                 result.append(Variant(name: parts.isEmpty ? "default" : parts.joined(separator: "-"),
-                                      traits: combination.traits, state: state))
+                                      traits: combination.traits, state: state,
+                                      canvasSize: combination.canvas?.size ?? canvasSize,
+                                      safeAreaInsets: combination.canvas?.safeAreaInsets ?? safeAreaInsets))
             }
         }
         return result
@@ -46,8 +52,8 @@ public struct Scenario: Sendable {
 
     /// The laid-out scene of a variant.
     public func scene(for variant: Variant) -> Scene {
-        Scene(root: root(for: variant), canvasSize: canvasSize, traits: variant.traits, background: background,
-              constraints: constraints, safeAreaInsets: safeAreaInsets)
+        Scene(root: root(for: variant), canvasSize: variant.canvasSize, traits: variant.traits, background: background,
+              constraints: constraints, safeAreaInsets: variant.safeAreaInsets)
     }
 
     /// The view tree of a variant before layout: sized to fit for its traits, its state applied.
@@ -81,22 +87,46 @@ public struct VariantMatrix: Sendable, Equatable {
     }
 
     public var dimensions: [Dimension] = []
+    /// Devices (DevicePresets names) and orientations the matrix varies, before the traits.
+    public var devices: [String] = []
+    public var orientations: [DeviceOrientation] = []
 
     public init() {}
 
     /// How many trait combinations the matrix gives (the product of its value counts).
-    public var combinationCount: Int { dimensions.reduce(1) { $0 * $1.values.count } }
+    public var combinationCount: Int {
+        dimensions.reduce(1) { $0 * $1.values.count } * max(devices.count, 1) * max(orientations.count, 1)
+    }
 
     /// Every combination of the varied traits applied to `traits`, with the variant-name parts
-    /// each gives, in the fixed dimension order (the first dimension varies slowest).
-    public func combinations(from traits: Traits) -> [(parts: [String], traits: Traits)] {
-        var combinations: [(parts: [String], traits: Traits)] = [([], traits)]
+    /// each gives, in the fixed dimension order (the first dimension varies slowest): the device
+    /// and orientation first, then the traits. `device` and `orientation` are the scenario's own
+    /// (its canvas) when the matrix does not vary them; a device sets `canvas`.
+    public func combinations(from traits: Traits, device: String? = nil, orientation: DeviceOrientation = .portrait)
+        -> [(parts: [String], traits: Traits, canvas: (size: Size, safeAreaInsets: EdgeInsets)?)] {
+        var combinations: [(parts: [String], traits: Traits, canvas: (size: Size, safeAreaInsets: EdgeInsets)?)] = []
+        let deviceList: [String?] = devices.isEmpty ? [device] : devices
+        let orientationList = orientations.isEmpty ? [orientation] : orientations
+        for name in deviceList {
+            for orientation in orientationList {
+                var t = traits
+                var parts: [String] = []
+                var canvas: (size: Size, safeAreaInsets: EdgeInsets)?
+                if let preset = name.flatMap(DevicePresets.named) {
+                    preset.apply(orientation, to: &t)
+                    canvas = (preset.canvasSize(orientation), preset.safeAreaInsets(orientation))
+                    if !devices.isEmpty { parts.append(preset.variantName) }
+                }
+                if !orientations.isEmpty { parts.append(orientation.rawValue) }
+                combinations.append((parts, t, canvas))
+            }
+        }
         for dimension in TraitDimension.all {
             guard let values = values(of: dimension.key) else { continue }
             combinations = combinations.flatMap { c in values.map { v in
                 var t = c.traits
                 dimension.apply(&t, v)
-                return (c.parts + [dimension.variantName(v)], t)
+                return (c.parts + [dimension.variantName(v)], t, c.canvas)
             } }
         }
         return combinations
@@ -153,6 +183,10 @@ public struct Variant: Sendable {
     public var name: String
     public var traits: Traits
     public var state: VariantState?
+    /// The canvas in points and its safe area insets: the scenario's, or its device's in the
+    /// variant's orientation.
+    public var canvasSize: Size
+    public var safeAreaInsets: EdgeInsets
 }
 
 /// A view positioned with `sizeToFit`: where it is in the tree and what stays put when it resizes.

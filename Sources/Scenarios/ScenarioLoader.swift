@@ -69,7 +69,23 @@ public enum ScenarioLoader {
             }
         }
         let matrix = object["variants"].map { VariantReader.readMatrix($0, d) } ?? VariantMatrix()
-        let combinations = matrix.combinations(from: traits).flatMap { c in
+        let canvas = CanvasReader(d: d).read(object, matrixHasDevices: !matrix.devices.isEmpty)
+        if !matrix.orientations.isEmpty && canvas.device == nil && matrix.devices.isEmpty {
+            d.error(object["variants"]!, "the variant matrix varies the orientation, which needs a device: add \"device\" to the canvas "
+                    + "or the matrix (one of: \(DevicePresets.names.joined(separator: ", ")))")
+        }
+        if canvas.device != nil || !matrix.devices.isEmpty {
+            // A device decides these traits; setting them too would be a second answer.
+            if case let .object(members)? = object["traits"]?.value {
+                for member in members where DevicePreset.traitKeys.contains(member.key) {
+                    d.error(member.value, "the device sets \"\(member.key)\": remove it from the traits")
+                }
+            }
+            for dimension in matrix.dimensions where DevicePreset.traitKeys.contains(dimension.key) {
+                d.error(object["variants"]!, "the device sets \"\(dimension.key)\": remove it from the variant matrix")
+            }
+        }
+        let combinations = matrix.combinations(from: traits, device: canvas.device, orientation: canvas.orientation).flatMap { c in
             LayoutDirection.allCases.map { direction in
                 var t = c.traits
                 t.layoutDirection = direction
@@ -79,28 +95,10 @@ public enum ScenarioLoader {
         let assets = NamedAssets(object, area: ReadableArea(folder: folder, roots: assetRoots), displayName: displayName, cache: cache,
                                  traitCombinations: combinations, d)
 
-        // Canvas.
+        // Canvas (its size and device were read with the traits).
         let colors = ColorReader(assets: assets, d: d)
-        var canvasSize = Size(width: 1, height: 1)
         var background = Color.system("systemBackground")!
-        var safeAreaInsets = EdgeInsets.zero
-        if let node = object.required("canvas", d, hint: " (e.g. \"canvas\": {\"size\": [390, 844]})"),
-           let canvas = ObjectReader(node, allowed: ScenarioKeys.canvas, what: "the canvas", d) {
-            if let sizeNode = canvas.required("size", d, hint: " ([width, height] in points)"),
-               let v = Read.numbers(sizeNode, d, count: 2, in: ScenarioLimits.canvas, integer: true, what: "[width, height] in whole points",
-                                   names: ["the width", "the height"]) {
-                canvasSize = Size(width: v[0], height: v[1])
-            }
-            if let node = canvas["background"], let color = colors.read(node) { background = color }
-            if let node = canvas["safeAreaInsets"], let insets = ImageReader.insets(node, d, minimum: 0) {
-                if insets.left + insets.right > canvasSize.width || insets.top + insets.bottom > canvasSize.height {
-                    d.error(node, "the safe area insets leave no safe area: left + right must be at most the canvas width "
-                            + "(\(labelNumber(canvasSize.width))) and top + bottom at most its height (\(labelNumber(canvasSize.height)))")
-                } else {
-                    safeAreaInsets = insets
-                }
-            }
-        }
+        if let node = canvas.node?["background"], let color = colors.read(node) { background = color }
 
         // Images, views, variants.
         var images = ImageReader(folder: folder, assets: assets, diagnostics: d)
@@ -134,11 +132,13 @@ public enum ScenarioLoader {
                     + "tree, or split the scenario" + ScenarioLimits.raise("layout-work"))
             throw ScenarioErrors(d.sorted)
         }
-        var scenario = Scenario(file: displayName, name: name, description: description, canvasSize: canvasSize,
+        var scenario = Scenario(file: displayName, name: name, description: description, canvasSize: canvas.size,
                                 background: background, traits: traits, images: images.images, root: root,
                                 matrix: matrix, states: states, sizeToFit: views.sizeToFit,
                                 constraints: constraints.map(\.constraint))
-        scenario.safeAreaInsets = safeAreaInsets
+        scenario.safeAreaInsets = canvas.safeAreaInsets
+        scenario.device = canvas.device
+        scenario.orientation = canvas.orientation
         let checks = VariantChecks(
             scenario: scenario, viewNodes: views.viewNodes, limitNode: limitNode,
             autoLayout: AutoLayoutCheck(scenario: scenario, constraintLocations: constraints.map(\.location), d: d))

@@ -157,6 +157,21 @@ public enum ScenarioSchema {
                 "Keep the content inside the superview's margins too (default false)."))]),
             "insetsLayoutMarginsFromSafeArea": .object([("type", .string("boolean")), ("description", .string(
                 "Measure the margins from the safe area (default true)."))]),
+            "axis": .object([("description", .string("Stack views: the direction the arranged subviews (the subviews) are laid out in.")),
+                             ("enum", .array(LayoutAxis.allCases.map { .string($0.rawValue) }))]),
+            "distribution": .object([("description", .string("Stack views: how the arranged subviews share the axis.")),
+                                     ("enum", .array(StackDistribution.allCases.map { .string($0.rawValue) }))]),
+            "alignment": .object([("description", .string("Stack views: how the arranged subviews line up across the axis "
+                                                           + "(firstBaseline and lastBaseline: horizontal stacks only).")),
+                                  ("enum", .array(StackAlignment.allCases.map { .string($0.rawValue) }))]),
+            "spacing": .object([("type", .string("number")), ("description", .string(
+                "Stack views: points between arranged subviews (a minimum for equalSpacing and equalCentering); may be negative."))]),
+            "customSpacing": .object([("type", .string("object")), ("additionalProperties", .object([("type", .string("number"))])),
+                                      ("description", .string("Stack views: {\"arranged subview id\": points} after that view."))]),
+            "isLayoutMarginsRelativeArrangement": .object([("type", .string("boolean")), ("description", .string(
+                "Stack views: lay out within the layout margins (default false)."))]),
+            "isBaselineRelativeArrangement": .object([("type", .string("boolean")), ("description", .string(
+                "Stack views: spacing between baselines (image views have none: no change)."))]),
             "layoutGuides": .object([
                 ("type", .string("array")),
                 ("description", .string("UILayoutGuides the view adds; constraints name them like views (\"content.leading\"); "
@@ -189,11 +204,15 @@ public enum ScenarioSchema {
                 "size": numbers(2, minimum: ScenarioLimits.canvas.lowerBound, maximum: ScenarioLimits.canvas.upperBound,
                                 integer: true, description: "[width, height] in whole points"),
                 "background": ref("color"),
+                "device": .object([("description", .string("A device (docs/DEVICES.md): sets the size, safe area, display scale, idiom "
+                                                            + "and size classes.")),
+                                   ("enum", .array(DevicePresets.names.map(JSONOutput.string)))]),
+                "orientation": enumeration(DeviceOrientation.allCases.map(\.rawValue)),
                 "safeAreaInsets": .object([("description", .string("The root view's safe area insets [top, left, bottom, right] "
                                                                     + "(the sensor housing, the home indicator); views inside get "
                                                                     + "the part that overlaps them. Default none.")),
                                            ("allOf", .array([ref("insets")]))]),
-            ], required: ["size"])),
+            ])),
             ("traits", closedObject(ScenarioKeys.traits, Dictionary(uniqueKeysWithValues: TraitDimension.all.map { ($0.key, traitValue($0)) }))),
             ("imageSource", .object([
                 ("type", .string("object")),
@@ -268,6 +287,9 @@ public enum ScenarioSchema {
                 "matrix": closedObject(ScenarioKeys.matrix, Dictionary(uniqueKeysWithValues: TraitDimension.all.map { dimension in
                     (dimension.key, JSONOutput.object([("type", .string("array")), ("items", traitValue(dimension)),
                                                       ("minItems", .number(1)), ("uniqueItems", .bool(true))]))
+                } + [("device", DevicePresets.names), ("orientation", DeviceOrientation.allCases.map(\.rawValue))].map { key, names in
+                    (key, JSONOutput.object([("type", .string("array")), ("items", enumeration(names)),
+                                             ("minItems", .number(1)), ("uniqueItems", .bool(true))]))
                 })),
                 "states": .object([("type", .string("array")), ("minItems", .number(1)), ("items", closedObject(ScenarioKeys.state, [
                     "name": .object([("type", .string("string")), ("pattern", .string("^[a-z0-9-]+$"))]),

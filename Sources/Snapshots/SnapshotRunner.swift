@@ -112,7 +112,7 @@ public enum SnapshotRunner {
         let window = finished.startWindow(variantCounts: selected.map(\.count))
         let work = pending
         let cost = work.map { item in
-            item.scenario.canvasSize.width * item.scenario.canvasSize.height
+            item.variant.canvasSize.width * item.variant.canvasSize.height
                 * Double(item.variant.traits.displayScale * item.variant.traits.displayScale)
         }
         let order = work.indices.sorted { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }

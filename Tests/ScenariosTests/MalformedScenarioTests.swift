@@ -66,10 +66,10 @@ private let fixture = Fixture()
         Case("duplicate key", text: "{ \"root\": {}, \"root\": {} }", ["invalid JSON: duplicate key \"root\" in $"]),
         Case("NaN is not JSON", text: "{ \"canvas\": { \"size\": [NaN, 1] } }", ["invalid JSON: expected a value, found 'N'"]),
         Case("array document", text: "[]", ["$: expected a scenario (an object), found an array"]),
-        Case("missing canvas and root", text: "{}", ["$: missing required key \"canvas\" (e.g. \"canvas\": {\"size\": [390, 844]})",
+        Case("missing canvas and root", text: "{}", ["$: missing required key \"canvas\" (e.g. \"canvas\": {\"size\": [390, 844]} or {\"device\": \"iPhone 15 Pro\"})",
                                                    "$: missing required key \"root\" (the view tree: {\"subviews\": [...]})"]),
         Case("unknown top-level key", [("\"canvas\"", "\"canvass\"")], [
-            "$: missing required key \"canvas\" (e.g. \"canvas\": {\"size\": [390, 844]})",
+            "$: missing required key \"canvas\" (e.g. \"canvas\": {\"size\": [390, 844]} or {\"device\": \"iPhone 15 Pro\"})",
             "$.canvass: unknown key \"canvass\" in a scenario (did you mean \"canvas\"?)"]),
         // Canvas.
         Case("canvas size too short", [("[100, 80]", "[100]")], ["$.canvas.size: expected [width, height] in whole points, found an array of 1 element"]),
@@ -194,7 +194,7 @@ private let fixture = Fixture()
         Case("state value of the wrong type", [("\"root\"", "\"variants\": { \"states\": [ { \"name\": \"pressed\", \"set\": { \"hero.isHighlighted\": \"yes\" } } ] }, \"root\"")],
              ["$.variants.states[0].set[\"hero.isHighlighted\"]: expected true or false, found a string"]),
         Case("state name with spaces", [("\"root\"", "\"variants\": { \"states\": [ { \"name\": \"Pressed State\", \"set\": {} } ] }, \"root\"")],
-             ["$.variants.states[0].name: invalid state name \"Pressed State\": use lower-case letters, digits and \"-\", and none of default, scale1, scale2, scale3, light, dark, ltr, rtl, phone, pad, tv, mac, vision"]),
+             ["$.variants.states[0].name: invalid state name \"Pressed State\": use lower-case letters, digits and \"-\", and none of default, portrait, landscape, scale1, scale2, scale3, light, dark, ltr, rtl, phone, pad, tv, mac, vision"]),
         Case("state without name", [("\"root\"", "\"variants\": { \"states\": [ { \"set\": {} } ] }, \"root\"")],
              ["$.variants.states[0]: missing required key \"name\" (it becomes part of the snapshot name)"]),
         // Image semantics.

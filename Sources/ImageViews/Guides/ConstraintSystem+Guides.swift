@@ -10,7 +10,7 @@ extension ConstraintSystem {
     func guideEntries() -> [Entry] {
         var result: [Entry] = []
         for (node, n) in tree.nodes.enumerated() {
-            guard let guide = n.guide, !guide.isAdded, let box = boxes[node], let ownerBox = boxes[n.parent] else { continue }
+            guard let guide = n.guide, guide.isInsetGuide, let box = boxes[node], let ownerBox = boxes[n.parent] else { continue }
             let owner = tree.nodes[n.parent], i = owner.insets
             let inset: EdgeInsets
             let names: [String]

@@ -3,7 +3,7 @@
 enum ScenarioKeys {
     static let document = ["$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "images", "metrics", "root",
                            "variants", "acknowledgedWarnings"]
-    static let canvas = ["size", "background", "safeAreaInsets"]
+    static let canvas = ["size", "background", "safeAreaInsets", "device", "orientation"]
     static let traits = TraitDimension.keys
     static let imageSource = ["file", "named", "generate", "from", "animated", "asset", "scale", "orientation", "horizontallyFlipped",
                               "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
@@ -22,7 +22,7 @@ enum ScenarioKeys {
                        "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
                        "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
                        "animationTime", "constraints", "contentHuggingPriority", "contentCompressionResistancePriority", "subviews",
-                       "acknowledgedWarnings"] + margins
+                       "acknowledgedWarnings"] + margins + stackView
     static let imageViewOnly = ["image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
                                 "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
                                 "animationTime"]
@@ -36,11 +36,14 @@ enum ScenarioKeys {
     static let position = ["frame", "center", "origin", "size", "sizeToFit"]
     static let axisPriorities = ["horizontal", "vertical"]
     static let variants = ["matrix", "states"]
-    static let matrix = TraitDimension.keys
+    static let matrix = ["device", "orientation"] + TraitDimension.keys
     static let state = ["name", "set"]
     static let dynamicColor = ["light", "dark"]
     static let namedColor = ["named"]
-    static let viewTypes = ["view", "imageView"]
+    static let viewTypes = ["view", "imageView", "stackView"]
+    /// UIStackView's properties, on stack views only.
+    static let stackView = ["axis", "distribution", "alignment", "spacing", "customSpacing", "isLayoutMarginsRelativeArrangement",
+                            "isBaselineRelativeArrangement"]
     static let samplings = ["bilinear", "nearest"]
     static let directions = ["horizontal", "vertical"]
 }

@@ -15,6 +15,16 @@ struct VariantReader {
         var matrix = VariantMatrix()
         guard case let .object(members) = node.value, let matrixNode = members.first(where: { $0.key == "matrix" })?.value,
               let m = ObjectReader(matrixNode, allowed: ScenarioKeys.matrix, what: "the variant matrix", d) else { return matrix }
+        for (key, names, what) in [("device", DevicePresets.names, "device"), ("orientation", DeviceOrientation.allCases.map(\.rawValue), "orientation")] {
+            guard let n = m[key], let items = Read.array(n, d, what: what + "s") else { continue }
+            let values = items.compactMap { Read.name($0, d, among: names, what: what) }
+            guard values.count == items.count else { continue }
+            if let duplicate = values.enumerated().first(where: { values[..<$0.offset].contains($0.element) }) {
+                d.error(n, "\(what) \(duplicate.element) is listed twice")
+                continue
+            }
+            if key == "device" { matrix.devices = values } else { matrix.orientations = values.compactMap(DeviceOrientation.init) }
+        }
         for dimension in TraitDimension.all {
             guard let n = m[dimension.key], let items = Read.array(n, d, what: dimension.what + "s") else { continue }
             let values = items.compactMap { dimension.read($0, d) }
@@ -64,7 +74,7 @@ struct VariantReader {
         guard let object = ObjectReader(node, allowed: ScenarioKeys.state, what: "a state", d),
               let nameNode = object.required("name", d, hint: " (it becomes part of the snapshot name)"),
               let name = Read.string(nameNode, d, what: "a state name") else { return nil }
-        let reserved = (["default"] + TraitDimension.variantNames).filter { $0 == $0.lowercased() }
+        let reserved = (["default"] + DeviceOrientation.allCases.map(\.rawValue) + TraitDimension.variantNames).filter { $0 == $0.lowercased() }
         // The name becomes part of file names (with the traits' part and ".layout.json", well
         // inside the 255 bytes file systems allow).
         guard name.utf8.count <= VariantReader.maxStateName else {

@@ -12,6 +12,8 @@ struct ViewReader {
     private(set) var guides: [String: GuideID] = [:]
     /// Every `constraints` list with the index path of the view that holds it.
     private(set) var constraintLists: [(holder: [Int], node: JSONNode)] = []
+    /// The arranged subviews of stack views (their stack's constraints position them).
+    private(set) var arrangedSubviews = Set<[Int]>()  // membership only
     /// Views given no frame (positioned by constraints), with their index paths.
     private(set) var constraintPositioned: [(treePath: [Int], node: JSONNode)] = []
     /// Views sized by `sizeToFit`, which each variant sizes again for its traits.
@@ -52,8 +54,9 @@ struct ViewReader {
     /// The keys a plain (not image) view reads.
     private static let plainViewKeys = ScenarioKeys.view.filter { !ScenarioKeys.imageViewOnly.contains($0) }
 
-    /// Reads one subview; `treePath` is its index path from the root.
-    mutating func readView(_ node: JSONNode, treePath: [Int]) -> View? {
+    /// Reads one subview; `treePath` is its index path from the root; `arranged` when its
+    /// superview is a stack view.
+    mutating func readView(_ node: JSONNode, treePath: [Int], arranged: Bool = false) -> View? {
         viewCount += 1
         guard viewCount <= d.limits.views else {
             if viewCount == d.limits.views + 1 {
@@ -71,10 +74,25 @@ struct ViewReader {
         let isImageView = type == "imageView"
         if !isImageView {
             for key in ScenarioKeys.imageViewOnly where object.has(key) {
-                d.error(object[key]!, "\"\(key)\" belongs to image views: add \"type\": \"imageView\" to this view")
+                d.error(object[key]!, type == "stackView"
+                        ? "\"\(key)\" belongs to image views: a stack view shows no image of its own; arrange image views in its \"subviews\""
+                        : "\"\(key)\" belongs to image views: add \"type\": \"imageView\" to this view")
+            }
+        }
+        if type != "stackView" {
+            for key in ScenarioKeys.stackView where object.has(key) {
+                d.error(object[key]!, "\"\(key)\" belongs to stack views: add \"type\": \"stackView\" to this view")
             }
         }
         var view = View(frame: .zero, imageView: isImageView ? ImageView() : nil)
+        if type == "stackView" { view.stack = StackReader(d: d).read(object) }
+        if arranged {
+            // UIStackView sets translatesAutoresizingMaskIntoConstraints = false on arranged subviews.
+            for key in ScenarioKeys.position where object.has(key) {
+                d.error(object[key]!, "the stack view places its arranged subviews: remove \"\(key)\" (size the view with constraints, "
+                        + "or with its image's intrinsic size)")
+            }
+        }
         if isImageView {
             if let node = object["animationImages"], let frames = images.references(node, what: "animation images") {
                 view.imageView?.animationImages = frames
@@ -84,7 +102,10 @@ struct ViewReader {
             }
         }
         readProperties(object, among: isImageView ? ScenarioKeys.view : Self.plainViewKeys, into: &view)
-        if ScenarioKeys.position.contains(where: object.has) {
+        if arranged {
+            view.positioning = .constraints
+            arrangedSubviews.insert(treePath)
+        } else if ScenarioKeys.position.contains(where: object.has) {
             let (frame, anchor) = readFrame(object, imageView: view.imageView)
             view.frame = frame
             if let anchor, object.has("sizeToFit") {
@@ -155,9 +176,13 @@ struct ViewReader {
             var subviews: [View] = []
             subviews.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                if let subview = readView(item, treePath: treePath + [index]) { subviews.append(subview) }
+                if let subview = readView(item, treePath: treePath + [index], arranged: view.stack != nil) { subviews.append(subview) }
             }
             view.subviews = subviews
+        }
+        if view.stack != nil, let node = object["customSpacing"] {
+            let spacing = StackReader(d: d).customSpacing(node, arranged: view.subviews.count, stack: treePath, ids: ids)
+            view.stack?.customSpacing = spacing
         }
     }
 
