@@ -122,12 +122,14 @@ public enum ScenarioLoader {
         if !d.isEmpty { throw ScenarioErrors(d.sorted) }
         // The work of laying out every variant, refused before any is laid out.
         let variantCount = matrix.combinationCount * (1 + states.count)
-        let perVariant = views.viewNodes.count + 1 + 10 * constraints.count
+        // Stack views make constraints too: at most 11 per arranged subview and 6 per stack.
+        let constraintCount = constraints.count + views.stackConstraintBound
+        let perVariant = views.viewNodes.count + 1 + 10 * constraintCount
         let (work, overflow) = variantCount.multipliedReportingOverflow(by: perVariant)
         let limitNode = object["variants"] ?? document
         if overflow || work > limits.layoutWork {
             d.error(limitNode, "laying out \(variantCount) variant\(variantCount == 1 ? "" : "s") of \(views.viewNodes.count + 1) views and "
-                    + "\(constraints.count) constraints is \(overflow ? "more than \(Int.max)" : String(work)) units of layout work (views plus ten "
+                    + "\(constraintCount) constraints\(views.stackConstraintBound > 0 ? " (counting those stack views make)" : "") is \(overflow ? "more than \(Int.max)" : String(work)) units of layout work (views plus ten "
                     + "times constraints, per variant), more than the \(limits.layoutWork) one scenario may ask for: fewer variants or a smaller "
                     + "tree, or split the scenario" + ScenarioLimits.raise("layout-work"))
             throw ScenarioErrors(d.sorted)

@@ -88,6 +88,20 @@ private let fixture = Fixture()
         #expect(layout.views[1].frame == Rect(x: 20, y: 20, width: 196, height: 50))
     }
 
+    @Test func theConstraintsStacksMakeCountAsLayoutWork() {
+        // 5 views (the root, the stack, a, b, c) + 10 × (2 scenario constraints + 6 + 3 × 11 the stack may make) = 415 units.
+        var limits = ScenarioLimits()
+        limits.layoutWork = 414
+        do {
+            _ = try ScenarioLoader.parse(Array(Self.scenario("").utf8), folder: fixture.directory, displayName: "s.json", name: "s",
+                                         limits: limits)
+            Issue.record("loaded past the layout-work limit")
+        } catch {
+            #expect(error.diagnostics.first?.message.hasPrefix("laying out 1 variant of 5 views and 41 constraints (counting those stack "
+                                                                + "views make) is 415 units") == true, "\(error.diagnostics)")
+        }
+    }
+
     @Test func mistakesGetTheUsualMessages() {
         func first(_ stack: String, a: String = "") -> String? { Self.errors(Self.scenario(stack, a: a)).first }
         #expect(first(", \"axis\": \"vertcal\"") == "s.json:8:53: error: $.root.subviews[0].axis: unknown axis \"vertcal\" (did you mean \"vertical\"?)")

@@ -14,6 +14,10 @@ struct ViewReader {
     private(set) var constraintLists: [(holder: [Int], node: JSONNode)] = []
     /// The arranged subviews of stack views (their stack's constraints position them).
     private(set) var arrangedSubviews = Set<[Int]>()  // membership only
+    /// The most constraints the stack views can make: 11 per arranged subview (spacing, hiding,
+    /// an equal size, a gap's three, two alignment edges, two spanning boundaries, ambiguity
+    /// suppression) and 6 per stack (canvas connections and fits).
+    private(set) var stackConstraintBound = 0
     /// Views given no frame (positioned by constraints), with their index paths.
     private(set) var constraintPositioned: [(treePath: [Int], node: JSONNode)] = []
     /// Views sized by `sizeToFit`, which each variant sizes again for its traits.
@@ -180,6 +184,7 @@ struct ViewReader {
             }
             view.subviews = subviews
         }
+        if view.stack != nil { stackConstraintBound += 6 + 11 * view.subviews.count }
         if view.stack != nil, let node = object["customSpacing"] {
             let spacing = StackReader(d: d).customSpacing(node, arranged: view.subviews.count, stack: treePath, ids: ids)
             view.stack?.customSpacing = spacing
