@@ -146,14 +146,15 @@ enum StackConstraints {
                 }
             case .equalSpacing, .equalCentering:
                 let centering = stack.distribution == .equalCentering
-                for k in visible.indices.dropLast() {
-                    let gap = Item(path: path, guide: .stackGap(k), name: "\(name).gap[\(k)]")
+                let gaps = visible.indices.dropLast().map { Item(path: path, guide: .stackGap($0), name: "\(name).gap[\($0)]") }
+                // Every gap's two edges first, then the gaps' equal sizes: the order of the table in LAYOUT.md.
+                for (k, gap) in gaps.enumerated() {
                     add("UISV-distributing-edge", gap, lead, .equal, views[visible[k]], centering ? center : trail)
                     add("UISV-distributing-edge", gap, trail, .equal, views[visible[k + 1]], centering ? center : lead)
-                    if k > 0 {
-                        add("UISV-fill-equally", gap, size, .equal, Item(path: path, guide: .stackGap(0), name: "\(name).gap[0]"), size,
-                            priority: centering ? StackConstraints.equalCenteringPriority : LayoutPriority.required)
-                    }
+                }
+                for gap in gaps.dropFirst() {
+                    add("UISV-fill-equally", gap, size, .equal, gaps[0], size,
+                        priority: centering ? StackConstraints.equalCenteringPriority : LayoutPriority.required)
                 }
             }
 
