@@ -16,12 +16,7 @@ import TestSupport
     /// The committed fixture, or the file named by IVSIM_GUIDE_FIXTURES (systems generated with
     /// other seeds: `generate_guide_fixtures.py --seeds 301-1300 --out FILE`).
     static func loadSystems() -> [[String: Any]] {
-        let override = ProcessInfo.processInfo.environment["IVSIM_GUIDE_FIXTURES"]
-        let url = override.map { URL(fileURLWithPath: $0) } ?? Fixture().url("uikit_model_guides.json")
-        guard let data = try? Data(contentsOf: url),
-              let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let systems = document["systems"] as? [[String: Any]] else { return [] }
-        return systems
+        ModelSystems.load("uikit_model_guides.json", override: "IVSIM_GUIDE_FIXTURES")
     }
 
     @Test func everySystemAgreesWithTheModel() {
@@ -92,8 +87,8 @@ import TestSupport
     static func compare(_ system: [String: Any], compared: inout Int) -> [String] {
         guard let views = system["views"] as? [[String: Any]], let constraints = system["constraints"] as? [[String: Any]],
               let expected = system["expected"] as? [String: Any], let scale = (system["scale"] as? NSNumber)?.intValue,
-              let safe = numbers(system["safeArea"]), safe.count == 4,
-              let rootFrame = numbers(views.first?["frame"]), rootFrame.count == 4,
+              let safe = ModelSystems.numbers(system["safeArea"]), safe.count == 4,
+              let rootFrame = ModelSystems.numbers(views.first?["frame"]), rootFrame.count == 4,
               let built = build(views, constraints) else {
             return ["malformed"]
         }
@@ -133,7 +128,7 @@ import TestSupport
 
         func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(b)) }
         func check(_ what: String, _ ours: [Double], _ model: Any?, _ names: [String]) {
-            guard let model = numbers(model), model.count == ours.count else { return }
+            guard let model = ModelSystems.numbers(model), model.count == ours.count else { return }
             compared += model.count
             let wrong = zip(ours, model).enumerated().filter { !close($0.element.0, $0.element.1) }
             if !wrong.isEmpty {
@@ -194,10 +189,6 @@ import TestSupport
         return problems
     }
 
-    static func numbers(_ value: Any?) -> [Double]? {
-        (value as? [NSNumber])?.map(\.doubleValue)
-    }
-
     static func text(_ x: Double) -> String {
         x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)"
     }
@@ -206,84 +197,17 @@ import TestSupport
     /// ("root", "root.subviews[0]", …) and the constraints (source "#index").
     static func build(_ views: [[String: Any]], _ constraints: [[String: Any]])
         -> (root: View, paths: [String], constraints: [LayoutConstraint])? {
-        var indexPaths: [[Int]] = [], paths: [String] = []
-        var children: [Int: Int] = [:]
-        var nodes: [View] = []
-        for (index, item) in views.enumerated() {
-            if index == 0 {
-                indexPaths.append([])
-                paths.append("root")
-            } else {
-                guard let parent = item["parent"] as? Int, parent < index else { return nil }
-                let k = children[parent, default: 0]
-                indexPaths.append(indexPaths[parent] + [k])
-                paths.append("\(paths[parent]).subviews[\(k)]")
-                children[parent] = k + 1
-            }
-            var view = View(frame: .zero)
-            if let image = item["image"] as? [String: Any] {
-                guard let size = numbers(image["size"]), let insets = numbers(image["insets"]), size.count == 2, insets.count == 4,
-                      let made = UIKitModelTests.image(width: size[0], height: size[1],
-                                                       insets: EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]))
-                else { return nil }
-                view.imageView = ImageView(image: made)
-            }
-            if let frame = numbers(item["frame"]), frame.count == 4 {
-                view.frame = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
-                view.positioning = .frame
-            } else {
-                view.positioning = .constraints
-            }
-            view.semanticContentAttribute = item["direction"] as? String == "rightToLeft" ? .forceRightToLeft : .forceLeftToRight
-            let hugging = numbers(item["hugging"]) ?? [250, 250]
-            let compression = numbers(item["compression"]) ?? [750, 750]
-            view.contentHuggingPriority = AxisPriorities(horizontal: hugging[0], vertical: hugging[1])
-            view.contentCompressionResistancePriority = AxisPriorities(horizontal: compression[0], vertical: compression[1])
-            var guides = ViewGuides.default
-            if let margins = numbers(item["margins"]), margins.count == 4 {
-                // Directional margins are [top, leading, bottom, trailing]: leading in `left`.
-                guides.layoutMargins = LayoutMarginsSetting(
-                    insets: EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2], right: margins[3]),
-                    isDirectional: item["directionalMargins"] as? Bool == true)
-            }
-            guides.preservesSuperviewLayoutMargins = item["preserves"] as? Bool == true
-            guides.insetsLayoutMarginsFromSafeArea = item["insetsFromSafeArea"] as? Bool ?? true
-            guides.layoutGuides = item["guides"] as? [String] ?? []
-            view.guides = guides
-            nodes.append(view)
-        }
-        for index in nodes.indices.reversed() where index > 0 {
-            guard let parent = views[index]["parent"] as? Int else { return nil }
-            nodes[parent].subviews.insert(nodes[index], at: 0)
-        }
-        var result: [LayoutConstraint] = []
-        for (index, item) in constraints.enumerated() {
-            func anchor(_ value: Any?) -> LayoutAnchor? {
-                guard let parts = value as? [Any], parts.count == 2 || parts.count == 3, let view = parts[0] as? Int,
-                      view < indexPaths.count, let name = parts[1] as? String,
-                      let attribute = LayoutAttribute(rawValue: name) else { return nil }
-                guard parts.count == 3 else { return LayoutAnchor(view: indexPaths[view], attribute: attribute) }
-                let guide: LayoutGuideReference
-                switch parts[2] {
-                case let k as Int: guide = .added(k)
-                case let kind as String where kind == "margins": guide = .layoutMargins
-                case let kind as String where kind == "safeArea": guide = .safeArea
-                default: return nil
-                }
-                return LayoutAnchor(view: indexPaths[view], guide: guide, attribute: attribute)
-            }
-            guard let first = anchor(item["first"]), let relation = LayoutRelation(rawValue: item["relation"] as? String ?? ""),
-                  let multiplier = (item["multiplier"] as? NSNumber)?.doubleValue,
-                  let constant = (item["constant"] as? NSNumber)?.doubleValue,
-                  let priority = (item["priority"] as? NSNumber)?.doubleValue else { return nil }
-            var second: LayoutAnchor?
-            if !(item["second"] is NSNull) {
-                guard let anchor = anchor(item["second"]) else { return nil }
-                second = anchor
-            }
-            result.append(LayoutConstraint(first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
-                                           priority: priority, label: item["label"] as? String ?? "#\(index)", source: "#\(index)"))
-        }
-        return (nodes[0], paths, result)
+        guard let tree = ModelSystems.tree(views, make: { item in
+                  guard var view = ModelSystems.view(item) else { return nil }
+                  var guides = ViewGuides.default
+                  if let margins = ModelSystems.margins(item) { guides.layoutMargins = margins }
+                  guides.preservesSuperviewLayoutMargins = item["preserves"] as? Bool == true
+                  guides.insetsLayoutMarginsFromSafeArea = item["insetsFromSafeArea"] as? Bool ?? true
+                  guides.layoutGuides = item["guides"] as? [String] ?? []
+                  view.guides = guides
+                  return view
+              }),
+              let result = ModelSystems.constraints(constraints, indexPaths: tree.indexPaths) else { return nil }
+        return (tree.root, tree.paths, result)
     }
 }

@@ -17,12 +17,7 @@ import TestSupport
     /// The committed fixture, or the file named by IVSIM_STACK_FIXTURES (systems generated with
     /// other seeds: `generate_stack_fixtures.py --seeds 301-1300 --out FILE`).
     static func loadSystems() -> [[String: Any]] {
-        let override = ProcessInfo.processInfo.environment["IVSIM_STACK_FIXTURES"]
-        let url = override.map { URL(fileURLWithPath: $0) } ?? Fixture().url("uikit_model_stacks.json")
-        guard let data = try? Data(contentsOf: url),
-              let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let systems = document["systems"] as? [[String: Any]] else { return [] }
-        return systems
+        ModelSystems.load("uikit_model_stacks.json", override: "IVSIM_STACK_FIXTURES")
     }
 
     @Test func everySystemAgreesWithTheModel() {
@@ -101,7 +96,7 @@ import TestSupport
         var result = Result()
         guard let views = system["views"] as? [[String: Any]], let constraints = system["constraints"] as? [[String: Any]],
               let expected = system["expected"] as? [String: Any], let scale = (system["scale"] as? NSNumber)?.intValue,
-              let rootFrame = GuideModelTests.numbers(views.first?["frame"]), rootFrame.count == 4,
+              let rootFrame = ModelSystems.numbers(views.first?["frame"]), rootFrame.count == 4,
               let built = build(views, constraints) else {
             result.problems = ["malformed"]
             return result
@@ -149,7 +144,7 @@ import TestSupport
         let frames = expected["frames"] as? [Any] ?? []
         let xywh = ["x", "y", "width", "height"]
         for (index, view) in layout.views.enumerated() where index < frames.count {
-            guard let model = GuideModelTests.numbers(frames[index]), model.count == 4 else { continue }
+            guard let model = ModelSystems.numbers(frames[index]), model.count == 4 else { continue }
             let f = view.frame
             let ours = [f.minX, f.minY, f.width, f.height]
             compared += 4
@@ -224,82 +219,27 @@ import TestSupport
     /// and the scenario's constraints (source "#index").
     static func build(_ views: [[String: Any]], _ constraints: [[String: Any]])
         -> (root: View, paths: [String], constraints: [LayoutConstraint])? {
-        var indexPaths: [[Int]] = [], paths: [String] = []
-        var children: [Int: Int] = [:]
-        var nodes: [View] = []
-        for (index, item) in views.enumerated() {
-            if index == 0 {
-                indexPaths.append([])
-                paths.append("root")
-            } else {
-                guard let parent = item["parent"] as? Int, parent < index else { return nil }
-                let k = children[parent, default: 0]
-                indexPaths.append(indexPaths[parent] + [k])
-                paths.append("\(paths[parent]).subviews[\(k)]")
-                children[parent] = k + 1
-            }
-            var view = View(frame: .zero, positioning: index == 0 ? .frame : .constraints)
-            if let frame = GuideModelTests.numbers(item["frame"]), frame.count == 4 {
-                view.frame = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
-            }
-            if let image = item["image"] as? [String: Any] {
-                guard let size = GuideModelTests.numbers(image["size"]), let insets = GuideModelTests.numbers(image["insets"]),
-                      size.count == 2, insets.count == 4,
-                      let made = UIKitModelTests.image(width: size[0], height: size[1],
-                                                       insets: EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]))
-                else { return nil }
-                view.imageView = ImageView(image: made)
-            }
-            view.semanticContentAttribute = item["direction"] as? String == "rightToLeft" ? .forceRightToLeft : .forceLeftToRight
-            let hugging = GuideModelTests.numbers(item["hugging"]) ?? [250, 250]
-            let compression = GuideModelTests.numbers(item["compression"]) ?? [750, 750]
-            view.contentHuggingPriority = AxisPriorities(horizontal: hugging[0], vertical: hugging[1])
-            view.contentCompressionResistancePriority = AxisPriorities(horizontal: compression[0], vertical: compression[1])
-            view.isHidden = item["hidden"] as? Bool == true
-            if let margins = GuideModelTests.numbers(item["margins"]), margins.count == 4 {
-                // Directional margins are [top, leading, bottom, trailing]: leading in `left`.
-                var guides = ViewGuides.default
-                guides.layoutMargins = LayoutMarginsSetting(
-                    insets: EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2], right: margins[3]),
-                    isDirectional: item["directionalMargins"] as? Bool == true)
-                view.guides = guides
-            }
-            if let stack = item["stack"] as? [String: Any] {
-                guard let axis = LayoutAxis(rawValue: stack["axis"] as? String ?? ""),
-                      let distribution = StackDistribution(rawValue: stack["distribution"] as? String ?? ""),
-                      let alignment = StackAlignment(rawValue: stack["alignment"] as? String ?? ""),
-                      let spacing = (stack["spacing"] as? NSNumber)?.doubleValue else { return nil }
-                let custom = (stack["customSpacing"] as? [Any] ?? []).map { ($0 as? NSNumber)?.doubleValue }
-                view.stack = StackSettings(axis: axis, distribution: distribution, alignment: alignment, spacing: spacing,
-                                           customSpacing: custom,
-                                           isLayoutMarginsRelativeArrangement: stack["isLayoutMarginsRelativeArrangement"] as? Bool == true,
-                                           isBaselineRelativeArrangement: stack["isBaselineRelativeArrangement"] as? Bool == true)
-            }
-            nodes.append(view)
-        }
-        for index in nodes.indices.reversed() where index > 0 {
-            guard let parent = views[index]["parent"] as? Int else { return nil }
-            nodes[parent].subviews.insert(nodes[index], at: 0)
-        }
-        var result: [LayoutConstraint] = []
-        for (index, item) in constraints.enumerated() {
-            func anchor(_ value: Any?) -> LayoutAnchor? {
-                guard let parts = value as? [Any], parts.count == 2, let view = parts[0] as? Int, view < indexPaths.count,
-                      let name = parts[1] as? String, let attribute = LayoutAttribute(rawValue: name) else { return nil }
-                return LayoutAnchor(view: indexPaths[view], attribute: attribute)
-            }
-            guard let first = anchor(item["first"]), let relation = LayoutRelation(rawValue: item["relation"] as? String ?? ""),
-                  let multiplier = (item["multiplier"] as? NSNumber)?.doubleValue,
-                  let constant = (item["constant"] as? NSNumber)?.doubleValue,
-                  let priority = (item["priority"] as? NSNumber)?.doubleValue else { return nil }
-            var second: LayoutAnchor?
-            if !(item["second"] is NSNull) {
-                guard let anchor = anchor(item["second"]) else { return nil }
-                second = anchor
-            }
-            result.append(LayoutConstraint(first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
-                                           priority: priority, label: item["label"] as? String ?? "#\(index)", source: "#\(index)"))
-        }
-        return (nodes[0], paths, result)
+        guard let tree = ModelSystems.tree(views, make: { item in
+                  guard var view = ModelSystems.view(item) else { return nil }
+                  if let margins = ModelSystems.margins(item) {
+                      var guides = ViewGuides.default
+                      guides.layoutMargins = margins
+                      view.guides = guides
+                  }
+                  if let stack = item["stack"] as? [String: Any] {
+                      guard let axis = LayoutAxis(rawValue: stack["axis"] as? String ?? ""),
+                            let distribution = StackDistribution(rawValue: stack["distribution"] as? String ?? ""),
+                            let alignment = StackAlignment(rawValue: stack["alignment"] as? String ?? ""),
+                            let spacing = (stack["spacing"] as? NSNumber)?.doubleValue else { return nil }
+                      let custom = (stack["customSpacing"] as? [Any] ?? []).map { ($0 as? NSNumber)?.doubleValue }
+                      view.stack = StackSettings(
+                          axis: axis, distribution: distribution, alignment: alignment, spacing: spacing, customSpacing: custom,
+                          isLayoutMarginsRelativeArrangement: stack["isLayoutMarginsRelativeArrangement"] as? Bool == true,
+                          isBaselineRelativeArrangement: stack["isBaselineRelativeArrangement"] as? Bool == true)
+                  }
+                  return view
+              }),
+              let result = ModelSystems.constraints(constraints, indexPaths: tree.indexPaths) else { return nil }
+        return (tree.root, tree.paths, result)
     }
 }

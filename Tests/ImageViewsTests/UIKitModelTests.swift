@@ -20,12 +20,7 @@ import TestSupport
     /// The committed fixture, or the file named by IVSIM_UIKIT_MODEL_FIXTURES (systems generated
     /// with other seeds: `generate_uikit_model_fixtures.py --seeds 451-1650 --out FILE`).
     static func loadSystems() -> [[String: Any]] {
-        let override = ProcessInfo.processInfo.environment["IVSIM_UIKIT_MODEL_FIXTURES"]
-        let url = override.map { URL(fileURLWithPath: $0) } ?? Fixture().url("uikit_model_systems.json")
-        guard let data = try? Data(contentsOf: url),
-              let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let systems = document["systems"] as? [[String: Any]] else { return [] }
-        return systems
+        ModelSystems.load("uikit_model_systems.json", override: "IVSIM_UIKIT_MODEL_FIXTURES")
     }
 
     @Test func everySystemAgreesWithTheModel() {
@@ -150,62 +145,10 @@ import TestSupport
 
     /// The view tree (pre-order, parents first) and constraints (source "#index") of a system.
     static func build(_ views: [[String: Any]], _ constraints: [[String: Any]]) -> (root: View, constraints: [LayoutConstraint])? {
-        var paths: [[Int]] = []
-        var children: [Int: Int] = [:]
-        var nodes: [View] = []
-        for (index, item) in views.enumerated() {
-            let parent = item["parent"] as? Int
-            if index == 0 {
-                paths.append([])
-            } else {
-                guard let parent, parent < index else { return nil }
-                paths.append(paths[parent] + [children[parent, default: 0]])
-                children[parent, default: 0] += 1
-            }
-            var view = View(frame: .zero)
-            if let image = item["image"] as? [String: Any] {
-                guard let size = (image["size"] as? [NSNumber])?.map(\.doubleValue),
-                      let insets = (image["insets"] as? [NSNumber])?.map(\.doubleValue), size.count == 2, insets.count == 4,
-                      let made = Self.image(width: size[0], height: size[1],
-                                            insets: EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]))
-                else { return nil }
-                view.imageView = ImageView(image: made)
-            }
-            if let frame = (item["frame"] as? [NSNumber])?.map(\.doubleValue), frame.count == 4 {
-                view.frame = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
-                view.positioning = .frame
-            } else {
-                view.positioning = .constraints
-            }
-            view.semanticContentAttribute = item["direction"] as? String == "rightToLeft" ? .forceRightToLeft : .forceLeftToRight
-            let hugging = (item["hugging"] as? [NSNumber])?.map(\.doubleValue) ?? [250, 250]
-            let compression = (item["compression"] as? [NSNumber])?.map(\.doubleValue) ?? [750, 750]
-            view.contentHuggingPriority = AxisPriorities(horizontal: hugging[0], vertical: hugging[1])
-            view.contentCompressionResistancePriority = AxisPriorities(horizontal: compression[0], vertical: compression[1])
-            nodes.append(view)
-        }
-        // Assemble children into parents, deepest first (pre-order reversed).
-        for index in nodes.indices.reversed() where index > 0 {
-            guard let parent = views[index]["parent"] as? Int else { return nil }
-            nodes[parent].subviews.insert(nodes[index], at: 0)
-        }
-        var result: [LayoutConstraint] = []
-        for (index, item) in constraints.enumerated() {
-            func anchor(_ value: Any?) -> LayoutAnchor? {
-                guard let pair = value as? [Any], pair.count == 2, let view = pair[0] as? Int, view < paths.count,
-                      let name = pair[1] as? String, let attribute = LayoutAttribute(rawValue: name) else { return nil }
-                return LayoutAnchor(view: paths[view], attribute: attribute)
-            }
-            guard let first = anchor(item["first"]), let relation = LayoutRelation(rawValue: item["relation"] as? String ?? ""),
-                  let multiplier = (item["multiplier"] as? NSNumber)?.doubleValue,
-                  let constant = (item["constant"] as? NSNumber)?.doubleValue,
-                  let priority = (item["priority"] as? NSNumber)?.doubleValue else { return nil }
-            let second = item["second"] is NSNull ? nil : anchor(item["second"])
-            result.append(LayoutConstraint(first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
-                                           priority: priority, label: item["label"] as? String ?? "#\(index)", source: "#\(index)"))
-        }
-        var root = nodes[0]
-        root.frame = views[0]["frame"].flatMap { ($0 as? [NSNumber])?.map(\.doubleValue) }.map { Rect(x: 0, y: 0, width: $0[2], height: $0[3]) } ?? .zero
+        guard let tree = ModelSystems.tree(views, make: { item in ModelSystems.view(item) }),
+              let result = ModelSystems.constraints(constraints, indexPaths: tree.indexPaths) else { return nil }
+        var root = tree.root
+        root.frame = ModelSystems.numbers(views[0]["frame"]).map { Rect(x: 0, y: 0, width: $0[2], height: $0[3]) } ?? .zero
         return (root, result)
     }
 }

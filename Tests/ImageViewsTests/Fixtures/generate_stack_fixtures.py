@@ -930,29 +930,11 @@ def self_check(seeds):
     ps = [finish(s, strict=False) for s in probes()]
     check_probes(ps)
     print(f"{len(ps)} probes: ok", file=sys.stderr)
-    ok, compared = True, 0
-    for seed in seeds:
-        s = random_system(seed)
-        if s is None or s["expected"]["outcome"] != "settled":
-            continue
-        for k in range(2):
-            t = json.loads(json.dumps(s))
-            random.Random(seed * 31 + k).shuffle(t["constraints"])
-            again = solve_system(t, strict=False)
-            if again != s["expected"]:
-                ok = False
-                print(f"seed {seed}: a shuffled order gives {again} instead of {s['expected']}", file=sys.stderr)
-            compared += 1
-    print(f"shuffled-order re-solves: {compared}", file=sys.stderr)
-    print("self-check:", "ok" if ok else "FAILED", file=sys.stderr)
-    return ok
+    return gm.shuffled_orders_agree(seeds, random_system, solve_system, lambda outcome: outcome == "settled")
 
 
 def stats(systems, path):
-    tags = {}
-    for s in systems:
-        for t in s["tags"]:
-            tags[t] = tags.get(t, 0) + 1
+    tags = gm.tag_counts(systems)
     outcomes = {}
     for s in systems:
         e = s["expected"]

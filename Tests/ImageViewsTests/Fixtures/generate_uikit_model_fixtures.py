@@ -659,6 +659,27 @@ def float32_twin(p):
     raise AssertionError(p)
 
 
+def random_tree(rng, n, root_weight, other_weight):
+    """A random tree of n views at most 3 deep, each view's parent drawn among the earlier ones
+    (the root with `root_weight`, others with `other_weight`). Gives the parents, the pre-order
+    (a list of view numbers) and each view's place in it."""
+    parent, depth = [None], [0]
+    for i in range(1, n):
+        cands = [k for k in range(i) if depth[k] < 3]
+        p = rng.choices(cands, [root_weight if k == 0 else other_weight for k in cands])[0]
+        parent.append(p)
+        depth.append(depth[p] + 1)
+    children = {i: [k for k in range(n) if parent[k] == i] for i in range(n)}
+    order = []
+
+    def walk(i):
+        order.append(i)
+        for k in children[i]:
+            walk(k)
+    walk(0)
+    return parent, order, {old: k for k, old in enumerate(order)}
+
+
 class RandomSystem:
     def __init__(self, seed, attempt, category):
         self.rng = rng = random.Random(seed * 100003 + attempt)
@@ -672,21 +693,7 @@ class RandomSystem:
     def build_tree(self):
         rng = self.rng
         n = 2 + int(6 * rng.random() ** 2)  # 2-7 views, smaller trees more often (keeps the JSON small)
-        parent, depth = [None], [0]
-        for i in range(1, n):
-            cands = [k for k in range(i) if depth[k] < 3]
-            p = rng.choices(cands, [3 if k == 0 else 2 for k in cands])[0]
-            parent.append(p)
-            depth.append(depth[p] + 1)
-        children = {i: [k for k in range(n) if parent[k] == i] for i in range(n)}
-        order = []
-
-        def walk(i):
-            order.append(i)
-            for k in children[i]:
-                walk(k)
-        walk(0)
-        new = {old: k for k, old in enumerate(order)}
+        parent, order, new = random_tree(rng, n, root_weight=3, other_weight=2)
         W = rng.choice([320, 375, 390, 400, 414, 300, 600, rng.randint(200, 600)])
         H = rng.choice([480, 568, 667, 300, 844, rng.randint(200, 800)])
         views = [view(None, [0, 0, W, H], "rightToLeft" if rng.random() < 0.4 else "leftToRight")]
