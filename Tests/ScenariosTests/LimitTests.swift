@@ -213,7 +213,9 @@ private let fixture = Fixture()
 /// files here are sparse: they take no disk space and are never read).
 @Suite struct FileSizeTests {
     static func sparse(_ url: URL, bytes: UInt64) throws {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: bytes)
         try handle.close()
