@@ -1,0 +1,230 @@
+// Decodes baseline, extended-sequential and progressive Huffman JPEG (ITU-T T.81) with 8-bit
+// samples, 1 or 3 components, every whole-ratio chroma subsampling and restart intervals, to the
+// bytes libjpeg-turbo's default decode gives (docs/JPEG.md). Arithmetic coding, lossless,
+// hierarchical, 12-bit, CMYK and YCCK are refused with a message saying so.
+
+/// A JPEG decoder with size limits.
+public struct JPEGDecoder: Sendable {
+    public struct Limits: Sendable, Equatable {
+        /// Largest width and height in pixels.
+        public var maxWidth: Int
+        public var maxHeight: Int
+        /// Largest width × height.
+        public var maxPixels: Int
+        /// Most scans in a file (a progressive file has typically 6 to 12).
+        public var maxScans: Int
+
+        public init(maxWidth: Int = 1 << 16, maxHeight: Int = 1 << 16, maxPixels: Int = 1 << 26, maxScans: Int = 256) {
+            self.maxWidth = maxWidth
+            self.maxHeight = maxHeight
+            self.maxPixels = maxPixels
+            self.maxScans = maxScans
+        }
+
+        /// 65,536 pixels a side, 64 Mi pixels, 256 scans.
+        public static let `default` = Limits()
+
+        func check(width: Int, height: Int, at offset: Int) throws(JPEGError) {
+            func fail(_ reason: String) -> JPEGError {
+                JPEGError(.limits, at: offset, "image \(width)×\(height) exceeds the decoder's limits (\(reason))")
+            }
+            if width > maxWidth { throw fail("width \(width) > \(maxWidth)") }
+            if height > maxHeight { throw fail("height \(height) > \(maxHeight)") }
+            if width * height > maxPixels { throw fail("\(width * height) pixels > \(maxPixels)") }
+        }
+
+        func check(coefficientBlocks: Int, width: Int, height: Int, at offset: Int) throws(JPEGError) {
+            // Sampling factors can make the stored blocks outnumber the pixels 16 to 1 at most;
+            // the budget allows the 3 full-size components of an unsubsampled image.
+            if coefficientBlocks * 64 > 3 * maxPixels + (1 << 20) {
+                throw JPEGError(.limits, at: offset, "image \(width)×\(height) needs \(coefficientBlocks) coefficient blocks, more than "
+                                + "its pixel limit allows (\(maxPixels) pixels)")
+            }
+        }
+    }
+
+    public var limits: Limits
+
+    public init(limits: Limits = .default) {
+        self.limits = limits
+    }
+
+    /// The size, components and coding process from the headers, without decoding the scans.
+    public func header(_ file: [UInt8]) throws(JPEGError) -> (width: Int, height: Int, channels: Int, process: String) {
+        let parsed = try file.withUnsafeBufferPointer { (data) throws(JPEGError) in try parse(data, decodeScans: false) }
+        return (parsed.frame.width, parsed.frame.height, parsed.frame.components.count == 1 ? 1 : 3, parsed.frame.process.rawValue)
+    }
+
+    /// Decodes a whole file.
+    public func decode(_ file: [UInt8]) throws(JPEGError) -> JPEGImage {
+        try file.withUnsafeBufferPointer { (data) throws(JPEGError) -> JPEGImage in
+            let parsed = try parse(data, decodeScans: true)
+            let frame = parsed.frame
+            for component in frame.components where !component.hasDC {
+                throw JPEGError(.truncated, at: data.count, "no scan codes component \(component.id) (the file ends too early)")
+            }
+            let isRGB = frame.components.count == 3 && Self.isRGB(frame, parsed.metadata)
+            let samples = Pixels.render(frame, colorTransform: !isRGB)
+            return JPEGImage(width: frame.width, height: frame.height, channels: frame.components.count == 1 ? 1 : 3, samples: samples,
+                             orientation: parsed.metadata.orientation, iccProfile: parsed.metadata.iccProfile,
+                             process: frame.process.rawValue)
+        }
+    }
+
+    /// Whether three components are R, G, B rather than Y, Cb, Cr: libjpeg's rule — JFIF means
+    /// YCbCr; else an Adobe segment's transform 0 means RGB (1 YCbCr); else component ids
+    /// 'R', 'G', 'B' mean RGB; anything else is YCbCr.
+    static func isRGB(_ frame: Frame, _ metadata: Metadata) -> Bool {
+        if metadata.sawJFIF { return false }
+        if let transform = metadata.adobeTransform { return transform == 0 }
+        return frame.components.map(\.id) == [0x52, 0x47, 0x42]
+    }
+
+    struct Parsed {
+        var frame: Frame
+        var metadata: Metadata
+    }
+
+    /// Reads the markers in order; with `decodeScans`, decodes every scan, else stops at the first.
+    func parse(_ data: UnsafeBufferPointer<UInt8>, decodeScans: Bool) throws(JPEGError) -> Parsed {
+        guard data.count >= 2, data[0] == 0xFF, data[1] == 0xD8 else {
+            throw JPEGError(.corrupt, at: 0, "not a JPEG file (it does not start with the SOI marker FF D8)")
+        }
+        var metadata = Metadata()
+        var frame: Frame?
+        var quant = [[Int32]?](repeating: nil, count: 4)
+        var dcTables = [HuffmanTable?](repeating: nil, count: 4)
+        var acTables = [HuffmanTable?](repeating: nil, count: 4)
+        var restartInterval = 0
+        var scans = 0
+        var p = 2
+        while true {
+            // A marker: 0xFF, optional fill bytes 0xFF, a code.
+            guard p < data.count else {
+                if let frame, scans > 0 { return Parsed(frame: frame, metadata: metadata) } // no EOI: see docs/JPEG.md
+                throw JPEGError(.truncated, at: p, frame == nil ? "the file ends before a frame header" : "the file ends before the first scan")
+            }
+            guard data[p] == 0xFF else {
+                throw JPEGError(.corrupt, at: p, "byte 0x\(ScanDecoder.hex(data[p])) where a marker (0xFF …) was expected")
+            }
+            while p < data.count && data[p] == 0xFF { p += 1 }
+            guard p < data.count else { throw JPEGError(.truncated, at: p, "the file ends inside a marker") }
+            let marker = data[p], markerOffset = p - 1
+            p += 1
+            switch marker {
+            case 0xD9: // EOI
+                guard let frame else { throw JPEGError(.corrupt, at: markerOffset, "end of image before any frame") }
+                guard scans > 0 else { throw JPEGError(.corrupt, at: markerOffset, "end of image before any scan") }
+                return Parsed(frame: frame, metadata: metadata)
+            case 0xD0...0xD7, 0x01:
+                continue // stray RSTn or TEM: no segment (libjpeg skips them too)
+            case 0xD8:
+                throw JPEGError(.corrupt, at: markerOffset, "a second start-of-image marker")
+            default:
+                break
+            }
+            guard p + 2 <= data.count else { throw JPEGError(.truncated, at: p, "the file ends inside the length of marker 0x\(ScanDecoder.hex(marker))") }
+            let length = Int(data[p]) << 8 | Int(data[p + 1])
+            guard length >= 2 else { throw JPEGError(.corrupt, at: markerOffset, "marker 0x\(ScanDecoder.hex(marker)) with length \(length)") }
+            guard p + length <= data.count else {
+                throw JPEGError(.truncated, at: markerOffset, "the file ends inside the \(length)-byte segment of marker 0x\(ScanDecoder.hex(marker))")
+            }
+            let segment = UnsafeBufferPointer(rebasing: data[(p + 2)..<(p + length)])
+            p += length
+            switch marker {
+            case 0xC0, 0xC1, 0xC2:
+                guard frame == nil else { throw JPEGError(.corrupt, at: markerOffset, "a second frame header") }
+                let process: CodingProcess = marker == 0xC0 ? .baseline : marker == 0xC1 ? .extended : .progressive
+                frame = try Frame(process: process, segment: segment, at: markerOffset, limits: limits)
+            case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
+                throw JPEGError(.unsupported, at: markerOffset, Self.unsupportedProcess(marker))
+            case 0xCC:
+                throw JPEGError(.unsupported, at: markerOffset, "arithmetic-coding conditioning (DAC): arithmetic-coded JPEG is not decoded; "
+                                + "re-save the image with Huffman coding")
+            case 0xC4:
+                try Self.readHuffmanTables(segment, at: markerOffset, dc: &dcTables, ac: &acTables)
+            case 0xDB:
+                try Self.readQuantTables(segment, at: markerOffset, into: &quant)
+            case 0xDD:
+                guard segment.count == 2 else { throw JPEGError(.corrupt, at: markerOffset, "DRI segment of \(segment.count + 2) bytes (expected 4)") }
+                restartInterval = Int(segment[0]) << 8 | Int(segment[1])
+            case 0xDC:
+                throw JPEGError(.unsupported, at: markerOffset, "a DNL marker (the image height given after the first scan) is not supported")
+            case 0xDA:
+                guard var current = frame else { throw JPEGError(.corrupt, at: markerOffset, "a scan before the frame header") }
+                scans += 1
+                guard scans <= limits.maxScans else {
+                    throw JPEGError(.limits, at: markerOffset, "more than \(limits.maxScans) scans (the decoder's scan limit)")
+                }
+                let scan = try ScanHeader(segment: segment, frame: current, at: markerOffset)
+                guard decodeScans else { return Parsed(frame: current, metadata: metadata) }
+                for entry in scan.entries where current.components[entry.component].quant == nil {
+                    let index = current.components[entry.component].quantIndex
+                    guard let table = quant[index] else {
+                        throw JPEGError(.corrupt, at: markerOffset, "component \(current.components[entry.component].id) uses quantisation table "
+                                        + "\(index), which no DQT defined before its first scan")
+                    }
+                    current.components[entry.component].quant = table
+                }
+                p = try ScanDecoder.decode(scan, frame: &current, dcTables: dcTables, acTables: acTables, restartInterval: restartInterval,
+                                           data: data, start: p, scanNumber: scans)
+                frame = current
+            case 0xE0...0xEF, 0xFE:
+                metadata.read(marker: marker, segment: segment)
+            default:
+                if marker >= 0xC0 { continue } // JPG extensions and reserved codes carry a length: skipped
+                throw JPEGError(.corrupt, at: markerOffset, "unknown marker 0x\(ScanDecoder.hex(marker))")
+            }
+        }
+    }
+
+    static func unsupportedProcess(_ marker: UInt8) -> String {
+        let name: String
+        switch marker {
+        case 0xC3: name = "lossless (SOF3)"
+        case 0xC5, 0xC6, 0xC7: name = "hierarchical (SOF\(marker - 0xC0))"
+        case 0xC9: name = "arithmetic-coded extended sequential (SOF9)"
+        case 0xCA: name = "arithmetic-coded progressive (SOF10)"
+        case 0xCB: name = "arithmetic-coded lossless (SOF11)"
+        default: name = "arithmetic-coded hierarchical (SOF\(marker - 0xC0))"
+        }
+        return "\(name) JPEG is not decoded (baseline, extended sequential and progressive Huffman are); re-save the image as a "
+            + "baseline or progressive JPEG"
+    }
+
+    /// DHT: one or more tables (T.81 §B.2.4.2).
+    static func readHuffmanTables(_ s: UnsafeBufferPointer<UInt8>, at offset: Int,
+                                  dc: inout [HuffmanTable?], ac: inout [HuffmanTable?]) throws(JPEGError) {
+        var p = 0
+        while p < s.count {
+            guard p + 17 <= s.count else { throw JPEGError(.corrupt, at: offset, "DHT segment ends inside a table's code counts") }
+            let tc = Int(s[p]) >> 4, th = Int(s[p]) & 15
+            guard tc <= 1, th <= 3 else { throw JPEGError(.corrupt, at: offset, "DHT table class \(tc) / number \(th) (class 0 or 1, number 0 to 3)") }
+            let counts = (0..<16).map { Int(s[p + 1 + $0]) }
+            let total = counts.reduce(0, +)
+            guard p + 17 + total <= s.count else { throw JPEGError(.corrupt, at: offset, "DHT segment ends inside a table's symbols") }
+            let table = try HuffmanTable(counts: counts, symbols: Array(s[(p + 17)..<(p + 17 + total)]), isDC: tc == 0, at: offset)
+            if tc == 0 { dc[th] = table } else { ac[th] = table }
+            p += 17 + total
+        }
+    }
+
+    /// DQT: one or more tables (T.81 §B.2.4.1), stored in natural order. A 16-bit entry is taken
+    /// as libjpeg-turbo's SIMD builds take it, as a signed 16-bit multiplier.
+    static func readQuantTables(_ s: UnsafeBufferPointer<UInt8>, at offset: Int, into quant: inout [[Int32]?]) throws(JPEGError) {
+        var p = 0
+        while p < s.count {
+            let pq = Int(s[p]) >> 4, tq = Int(s[p]) & 15
+            guard pq <= 1, tq <= 3 else { throw JPEGError(.corrupt, at: offset, "DQT precision \(pq) / table \(tq) (precision 0 or 1, table 0 to 3)") }
+            let size = pq == 0 ? 64 : 128
+            guard p + 1 + size <= s.count else { throw JPEGError(.corrupt, at: offset, "DQT segment ends inside table \(tq)") }
+            var table = [Int32](repeating: 0, count: 64)
+            for k in 0..<64 {
+                let value = pq == 0 ? Int(s[p + 1 + k]) : Int(s[p + 1 + 2 * k]) << 8 | Int(s[p + 2 + 2 * k])
+                table[ScanDecoder.naturalOrder[k]] = Int32(Int16(truncatingIfNeeded: value))
+            }
+            quant[tq] = table
+            p += 1 + size
+        }
+    }
+}
