@@ -8,13 +8,16 @@
 // times; each row is timed with one untimed warm-up, then at least 3 runs and until ~0.35 s of
 // timed work (at most 35 runs) per round; the figure is the median of all runs pooled over rounds.
 // The Cassowary and Auto Layout rows (filters `cassowary`, `autolayout`) need no anchor images; `--kiwi` takes the output of
-// ../shared/bench/kiwi_bench.py for kiwisolver's medians.
+// ../shared/bench/kiwi_bench.py for kiwisolver's medians. The JPEG rows (filter `jpeg`) need the files
+// and medians Benchmarks/pillow_jpeg.py writes into the data folder.
 
 import Foundation
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 let anchors = Anchors(directory: options.dataDirectory)
-let solverOnly = !options.filters.isEmpty && options.filters.allSatisfy { $0.hasPrefix("cassowary") || $0.hasPrefix("autolayout") || $0.hasPrefix("load") }
+let solverOnly = !options.filters.isEmpty && options.filters.allSatisfy {
+    $0.hasPrefix("cassowary") || $0.hasPrefix("autolayout") || $0.hasPrefix("load") || $0.hasPrefix("jpeg")
+}
 guard anchors.isComplete || solverOnly else {
     print("""
     anchor images not found in \(options.dataDirectory)
@@ -25,10 +28,13 @@ guard anchors.isComplete || solverOnly else {
 }
 var reference = ReferenceResults(path: options.referencePath)
 reference.rows += kiwiReferenceRows(path: options.kiwiPath)
+reference.rows += jpegReferenceRows(options.dataDirectory)
 var rows: [BenchRow] = []
 for round in 1...options.rounds {
     print("== round \(round)/\(options.rounds)")
-    for benchmark in (solverOnly ? cassowaryBenchmarks() + autoLayoutBenchmarks() + scaleBenchmarks() : allBenchmarks(anchors)) where options.selects(benchmark.name) {
+    let suite = (solverOnly ? cassowaryBenchmarks() + autoLayoutBenchmarks() + scaleBenchmarks() : allBenchmarks(anchors))
+        + jpegBenchmarks(options.dataDirectory)
+    for benchmark in suite where options.selects(benchmark.name) {
         let times = benchmark.measure()
         merge(&rows, BenchRow(name: benchmark.name, times: times, bytes: benchmark.bytes, pixels: benchmark.pixels,
                               output: benchmark.output(), reference: benchmark.reference))
