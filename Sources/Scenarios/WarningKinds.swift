@@ -10,9 +10,11 @@ enum WarningKinds {
     static let negativeSize = "negativeSize"
     /// Asset catalogs: a name in two catalogs.
     static let duplicateName = "duplicateName"
+    /// Image files: an embedded colour profile ivsim does not convert from (pixels taken as sRGB).
+    static let colorProfile = "colorProfile"
 
     /// Kinds a view can acknowledge: its image's and its Auto Layout frame's.
     static let view = ImageWarning.kinds + [ambiguous, negativeSize]
     /// Kinds the scenario can acknowledge (for every view, and its names).
-    static let scenario = view + [duplicateName]
+    static let scenario = view + [duplicateName, colorProfile]
 }

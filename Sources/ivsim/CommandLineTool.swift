@@ -25,6 +25,7 @@ enum CommandLineTool {
         ("init", "write an ivsim.json and an example scenario"),
         ("schema", "print the JSON Schema of the scenario format"),
         ("assets", "list an .xcassets folder's sets, variants and what each trait combination resolves to"),
+        ("convert", "decode a PNG or JPEG file and write it as PNG or raw RGBA (compare decoders)"),
         ("png", "the PNG codec on its own: inspect FILE, convert IN OUT"),
     ]
 
@@ -64,6 +65,8 @@ enum CommandLineTool {
                 guard parsed.positional.isEmpty else { throw UsageError(message: "schema takes no arguments") }
                 print(ScenarioSchema.document().text(), terminator: "")
                 return ExitCode.success
+            case "convert":
+                return try ConvertCommand.run(rest)
             case "png":
                 return try PNGCommands.run(rest)
             case "assets":

@@ -47,39 +47,8 @@ enum PNGCommands {
         return inspection.error == nil ? ExitCode.success : ExitCode.badInput
     }
 
+    /// `png convert` is `convert` (which reads JPEG too), kept for the scripts that use it.
     static func convert(_ arguments: [String]) throws -> Int32 {
-        var paths: [String] = []
-        var level = CompressionLevel.default
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            if argument == "--level" {
-                guard let value = iterator.next(), let number = Int(value), (0...9).contains(number) else {
-                    throw UsageError(message: "--level needs a number from 0 to 9")
-                }
-                level = CompressionLevel(number)
-            } else {
-                paths.append(argument)
-            }
-        }
-        guard paths.count == 2 else { throw UsageError(message: "usage: ivsim png convert IN OUT [--level 0-9]") }
-        let (input, output) = (paths[0], paths[1])
-        let format = (output as NSString).pathExtension.lowercased()
-        guard format == "png" || format == "rgba" else {
-            throw UsageError(message: "\(output): unknown output format '.\(format)' (expected .png or .rgba)")
-        }
-        let image: RGBAImage
-        do {
-            image = try PNGDecoder().decode(try read(input))
-        } catch let error as PNGError {
-            throw UsageError(message: "\(input): \(error)")
-        }
-        let bytes = format == "png" ? PNGEncoder(level: level).encode(image) : image.pixels
-        do {
-            try FileOutput.writeAtomically(bytes, to: URL(fileURLWithPath: output))
-        } catch {
-            throw UsageError(message: error.description)
-        }
-        print("\(output): \(image.width)×\(image.height), \(bytes.count) bytes")
-        return ExitCode.success
+        try ConvertCommand.run(arguments)
     }
 }

@@ -1,7 +1,23 @@
 import Foundation
 import ImageViews
+import JPEGCodec
 import PNGCodec
 import Raster
+
+/// A decoded image file as the readers use it: its pixels (in sRGB), the orientation its metadata
+/// gives (a JPEG's EXIF orientation) and its embedded colour profile.
+struct ImageFile {
+    var pixels: SourceImage
+    var orientation: ImageOrientation = .up
+    var profile: ICCProfileKind?
+
+    /// The warning for a profile ivsim neither converts from nor takes as sRGB, if any.
+    func profileWarning(shownAs path: String) -> String? {
+        guard case let .other(description) = profile else { return nil }
+        return "\"\(path)\" embeds the colour profile \"\(description)\", which ivsim does not convert from: its pixels are taken "
+            + "as sRGB (only Display P3 and sRGB profiles are read, docs/JPEG.md); convert the image to sRGB"
+    }
+}
 
 /// What one run has read from bundles and asset catalogs, shared by every scenario of the run so
 /// that each catalog is indexed once and each set parsed and decoded once (docs/ASSETS.md
@@ -26,8 +42,8 @@ public final class AssetCache: @unchecked Sendable {
     private var colorSets: [String: CatalogSetResult<Color>] = [:]
     /// Decoded files and headers: successes only, so that a failure's message (which names the
     /// file as its scenario writes it) is made for each caller.
-    private var decodedFiles: [String: SourceImage] = [:]
-    private var headers: [String: PNGHeader] = [:]
+    private var decodedFiles: [String: ImageFile] = [:]
+    private var headers: [String: ImageFileHeader] = [:]
 
     public init() {}
 
@@ -45,10 +61,10 @@ public final class AssetCache: @unchecked Sendable {
         cached(folder.path, in: \.listingSets) { Set(listing(folder) ?? []) }.contains(name)
     }
 
-    /// The PNG file at `url` decoded (refused if it lies outside `area`); `shownAs` names it in
-    /// messages. With `displayP3` its pixels are Display P3 and come back converted to sRGB
-    /// (DisplayP3; cached apart from the unconverted decode).
-    func decoded(_ url: URL, area: ReadableArea, shownAs path: String, displayP3: Bool = false) -> Result<SourceImage, AssetFile.Failure> {
+    /// The image file at `url` decoded (refused if it lies outside `area`); `shownAs` names it in
+    /// messages. With `displayP3`, or a Display P3 profile in the file, its pixels are Display P3
+    /// and come back converted to sRGB (DisplayP3; cached apart from the unconverted decode).
+    func decoded(_ url: URL, area: ReadableArea, shownAs path: String, displayP3: Bool = false) -> Result<ImageFile, AssetFile.Failure> {
         // Whether the file is inside this caller's area is the caller's question: never cached.
         guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
         let key = url.path + (displayP3 ? "#display-p3" : "")
@@ -58,21 +74,21 @@ public final class AssetCache: @unchecked Sendable {
         if let hit { return .success(hit) }
         do throws(AssetFile.Failure) {
             var decoded = try AssetFile.decode(url, shownAs: path)
-            if displayP3 { DisplayP3.convertToSRGB(straightRGBA: &decoded.pixels) }
-            let image = SourceImage(Bitmap(width: decoded.width, height: decoded.height, straightRGBA: decoded.pixels))
-            return .success(keep(key, image, bytes: image.width * image.height * 12, in: \.decodedFiles))
+            if displayP3 || decoded.profile == .displayP3 { DisplayP3.convertToSRGB(straightRGBA: &decoded.image.pixels) }
+            let image = SourceImage(Bitmap(width: decoded.image.width, height: decoded.image.height, straightRGBA: decoded.image.pixels))
+            let file = ImageFile(pixels: image, orientation: decoded.orientation, profile: decoded.profile)
+            return .success(keep(key, file, bytes: image.width * image.height * 12, in: \.decodedFiles))
         } catch {
             return .failure(error)
         }
     }
 
-    /// The header of the PNG file at `url`, read from its first bytes only (refused if it lies
-    /// outside `area`): what a catalog listing needs.
-    func header(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<PNGHeader, AssetFile.Failure> {
+    /// The size of the image file at `url`, from its headers only (refused if it lies outside
+    /// `area`): what a catalog listing needs.
+    func header(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<ImageFileHeader, AssetFile.Failure> {
         guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
         return cachedSuccess(url.path, in: \.headers) { () throws(AssetFile.Failure) in try AssetFile.header(url, shownAs: path) }
     }
-
 
     func catalog(_ url: URL, make: () -> CatalogIndex) -> CatalogIndex {
         cached(url.path, in: \.catalogs, make: make)

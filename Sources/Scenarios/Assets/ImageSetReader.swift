@@ -79,7 +79,7 @@ enum ImageSetReader {
     /// and mirrored where it is a copy. Decoding errors are the set's.
     /// `decode` decodes a file (url, how messages name it, whether it is Display P3).
     static func read(_ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache,
-                     decode: (URL, String, Bool) -> Result<SourceImage, AssetFile.Failure>) -> CatalogSetResult<Image> {
+                     decode: (URL, String, Bool) -> Result<ImageFile, AssetFile.Failure>) -> CatalogSetResult<Image> {
         let described = entries(set, area: area, cache: cache)
         var result = CatalogSetResult<Image>(variants: nil, skipped: described.skipped, diagnostics: described.diagnostics)
         guard let variants = described.variants else { return result }
@@ -87,14 +87,16 @@ enum ImageSetReader {
         var images: [AssetVariant<Image>] = []
         for variant in variants {
             let entry = variant.value
-            let pixels: SourceImage
+            let file: ImageFile
             switch decode(entry.url, variant.source, entry.isDisplayP3) {
-            case let .success(decoded): pixels = decoded
+            case let .success(decoded): file = decoded
             case let .failure(failure):
                 d.error(entry.filenameNode, failure.message)
                 continue
             }
-            var image = Image(name: set.name, pixels: pixels, scale: entry.scale, renderingMode: entry.renderingMode)
+            if let warning = file.profileWarning(shownAs: variant.source) { d.warning(entry.filenameNode, kind: WarningKinds.colorProfile, warning) }
+            let pixels = file.pixels
+            var image = Image(name: set.name, pixels: pixels, scale: entry.scale, orientation: file.orientation, renderingMode: entry.renderingMode)
             if let caps = entry.capInsets {
                 image.pixels = SourceImage(pixels.bitmap.keeping(columns: entry.columns, rows: entry.rows))
                 image.capInsets = caps
@@ -182,14 +184,14 @@ enum ImageSetReader {
                 }
             }
             switch (filename as NSString).pathExtension.lowercased() {
-            case "png":
+            case "png", "jpg", "jpeg":
                 break
             case "pdf", "svg":
                 vectors.append(filenameNode)
                 result.skipped.append((filename, "vector image (ivsim draws PNG variants)"))
                 continue
             case let other:
-                d.error(filenameNode, "unsupported: \(other.isEmpty ? "a file without extension" : other.uppercased() + " image") \"\(filename)\"; ivsim reads PNG files only (convert it to PNG)")
+                d.error(filenameNode, "unsupported: \(other.isEmpty ? "a file without extension" : other.uppercased() + " image") \"\(filename)\"; ivsim reads PNG and JPEG files (convert it to PNG)")
                 continue
             }
             if let reason = slots.unusable {
@@ -226,7 +228,7 @@ enum ImageSetReader {
         var variants: [AssetVariant<ImageEntry>] = []
         for entry in entries {
             let source = set.path + "/" + entry.filename, url = set.url.appendingPathComponent(entry.filename)
-            let header: PNGHeader
+            let header: ImageFileHeader
             switch cache.header(url, area: area, shownAs: source) {
             case let .success(value): header = value
             case let .failure(failure):

@@ -27,7 +27,7 @@ final class NamedAssets {
     var budget: PixelBudget?
     /// This scenario's decoded files and image sets, so that a file is one image in it whatever
     /// the run's cache keeps (the budget counts each image once).
-    private var decodedHere: [String: SourceImage] = [:]
+    private var decodedHere: [String: ImageFile] = [:]
     private var setsHere: [String: CatalogSetResult<Image>] = [:]
     let cache: AssetCache
     /// Every trait collection a view of the scenario can have (variants × both directions).
@@ -134,7 +134,7 @@ final class NamedAssets {
     }
 
     /// The file decoded: this scenario's copy, else the run's, else decoded now.
-    func decode(_ url: URL, _ shownAs: String, _ displayP3: Bool) -> Result<SourceImage, AssetFile.Failure> {
+    func decode(_ url: URL, _ shownAs: String, _ displayP3: Bool) -> Result<ImageFile, AssetFile.Failure> {
         let key = url.path + (displayP3 ? "#display-p3" : "")
         if let image = decodedHere[key] {
             guard area.contains(url) else { return .failure(area.outside(shownAs, links: true)) }
@@ -160,8 +160,9 @@ final class NamedAssets {
         for file in files {
             let source = prefix + file.path
             switch decode(file.url, source, false) {
-            case let .success(pixels):
-                let image = Image(name: name, pixels: pixels, scale: Double(file.conditions.scale ?? 1))
+            case let .success(decoded):
+                if let warning = decoded.profileWarning(shownAs: source) { d.warning(node, kind: WarningKinds.colorProfile, warning) }
+                let image = Image(name: name, pixels: decoded.pixels, scale: Double(file.conditions.scale ?? 1), orientation: decoded.orientation)
                 variants.append(AssetVariant(conditions: file.conditions, value: image.withSource(source), source: source))
             case let .failure(failure):
                 d.error(node, failure.message)

@@ -1,8 +1,26 @@
 import Foundation
+import ImageViews
+import JPEGCodec
 import PNGCodec
 
 // Image files referenced by scenarios: relative paths inside the scenario's own folder tree only,
-// PNG only, scale from an @2x/@3x suffix unless given explicitly.
+// PNG or JPEG (told apart by their first bytes), scale from an @2x/@3x suffix unless given
+// explicitly.
+
+/// A decoded image file: straight RGBA8 and what the file says about showing it.
+struct DecodedFile {
+    var image: RGBAImage
+    /// The EXIF orientation of a JPEG (UIImage's imageOrientation for it); `.up` for PNG.
+    var orientation: ImageOrientation = .up
+    /// A JPEG's embedded profile, when it is one ivsim converts from or warns about.
+    var profile: ICCProfileKind?
+}
+
+/// An image file's size from its headers.
+struct ImageFileHeader {
+    var width: Int
+    var height: Int
+}
 
 enum AssetFile {
     enum Failure: Error {
@@ -26,24 +44,77 @@ enum AssetFile {
         return 1
     }
 
-    /// Reads and decodes a PNG file.
-    static func decode(_ url: URL, shownAs relativePath: String) throws(Failure) -> RGBAImage {
+    /// Whether the bytes start like a JPEG file (the SOI marker).
+    static func isJPEG(_ bytes: [UInt8]) -> Bool { bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xD8 }
+
+    /// Reads and decodes a PNG or JPEG file.
+    static func decode(_ url: URL, shownAs relativePath: String) throws(Failure) -> DecodedFile {
         let data = try contents(url, shownAs: relativePath, upTo: nil)
+        if isJPEG(data) {
+            do {
+                let jpeg = try JPEGDecoder(limits: jpegLimits).decode(data)
+                return DecodedFile(image: RGBAImage(width: jpeg.width, height: jpeg.height, pixels: jpeg.rgba),
+                                   orientation: exifOrientation(jpeg.orientation),
+                                   profile: jpeg.iccProfile.map { ICCProfileKind(profile: $0) })
+            } catch {
+                throw .message("\"\(relativePath)\" is not a usable JPEG: \(error)")
+            }
+        }
         do {
-            return try PNGDecoder(limits: limits).decode(data)
+            return DecodedFile(image: try PNGDecoder(limits: limits).decode(data))
         } catch {
-            throw .message("\"\(relativePath)\" is not a usable PNG: \(error)")
+            throw .message("\"\(relativePath)\" is not a usable PNG\(looksLike(data)): \(error)")
         }
     }
 
-    /// Reads a PNG file's header from its first bytes (PNGDecoder.header): its size without
-    /// decoding it.
-    static func header(_ url: URL, shownAs relativePath: String) throws(Failure) -> PNGHeader {
+    /// Reads an image file's size from its headers (a PNG's first bytes; a JPEG's markers up to
+    /// its first scan) without decoding it.
+    static func header(_ url: URL, shownAs relativePath: String) throws(Failure) -> ImageFileHeader {
         let prefix = try contents(url, shownAs: relativePath, upTo: PNGDecoder.headerPrefixLength)
+        if isJPEG(prefix) {
+            let data = try contents(url, shownAs: relativePath, upTo: nil)
+            do {
+                let header = try JPEGDecoder(limits: jpegLimits).header(data)
+                return ImageFileHeader(width: header.width, height: header.height)
+            } catch {
+                throw .message("\"\(relativePath)\" is not a usable JPEG: \(error)")
+            }
+        }
         do {
-            return try PNGDecoder(limits: limits).header(prefix)
+            let header = try PNGDecoder(limits: limits).header(prefix)
+            return ImageFileHeader(width: header.width, height: header.height)
         } catch {
-            throw .message("\"\(relativePath)\" is not a usable PNG: \(error)")
+            throw .message("\"\(relativePath)\" is not a usable PNG\(looksLike(prefix)): \(error)")
+        }
+    }
+
+    /// ", it looks like a … file" for the formats ivsim refuses, told by their first bytes.
+    static func looksLike(_ bytes: [UInt8]) -> String {
+        func starts(_ text: String, at offset: Int = 0) -> Bool {
+            let t = Array(text.utf8)
+            return bytes.count >= offset + t.count && Array(bytes[offset..<(offset + t.count)]) == t
+        }
+        if starts("ftypheic", at: 4) || starts("ftypheix", at: 4) || starts("ftypmif1", at: 4) || starts("ftyphevc", at: 4) {
+            return " (it is a HEIC file, which ivsim does not decode: export it as PNG or JPEG)"
+        }
+        if starts("%PDF") { return " (it is a PDF file: vector images are not drawn yet, export a PNG)" }
+        if starts("<?xml") || starts("<svg") { return " (it looks like an SVG file: vector images are not drawn yet, export a PNG)" }
+        if starts("GIF8") { return " (it is a GIF file: export it as PNG)" }
+        if starts("RIFF") && starts("WEBP", at: 8) { return " (it is a WebP file: export it as PNG or JPEG)" }
+        return ""
+    }
+
+    /// UIImage.Orientation for an EXIF orientation value (1–8; Apple's CGImagePropertyOrientation).
+    static func exifOrientation(_ value: Int) -> ImageOrientation {
+        switch value {
+        case 2: .upMirrored
+        case 3: .down
+        case 4: .downMirrored
+        case 5: .leftMirrored
+        case 6: .right
+        case 7: .rightMirrored
+        case 8: .left
+        default: .up
         }
     }
 
@@ -53,7 +124,7 @@ enum AssetFile {
         // there by name: say what it is rather than suggest its own name.
         if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) {
             return .message("\"\(relativePath)\" is a symbolic link to \"\(link)\", which leads to no file (a loop, or a target that "
-                            + "is gone): point it at a PNG, or name the PNG itself")
+                            + "is gone): point it at an image file, or name the file itself")
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? [])
             .filter { $0 != url.lastPathComponent }
@@ -63,6 +134,8 @@ enum AssetFile {
     /// The decoder limits for asset files.
     static let limits = PNGDecoder.Limits(maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
                                           maxPixels: ScenarioLimits.assetPixels, maxImageDataBytes: 1 << 28)
+    static let jpegLimits = JPEGDecoder.Limits(maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
+                                               maxPixels: ScenarioLimits.assetPixels)
 
     /// The largest image file read: 288 MiB.
     static let maxFileBytes = (1 << 28) + (1 << 25)

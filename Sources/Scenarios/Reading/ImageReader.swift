@@ -352,8 +352,10 @@ struct ImageReader {
                     let header = try AssetFile.header(url, shownAs: path)
                     if budget.admit([(url.standardizedFileURL.resolvingSymlinksInPath().path, header.width, header.height)], at: node) {
                         switch assets.decode(url, path, false) {
-                        case let .success(pixels):
-                            image = Image(name: name, pixels: pixels, scale: AssetFile.scale(fromName: url.lastPathComponent)).withSource(path)
+                        case let .success(file):
+                            if let warning = file.profileWarning(shownAs: path) { d.warning(node, kind: WarningKinds.colorProfile, warning) }
+                            image = Image(name: name, pixels: file.pixels, scale: AssetFile.scale(fromName: url.lastPathComponent),
+                                          orientation: file.orientation).withSource(path)
                         case let .failure(failure):
                             throw failure
                         }
