@@ -92,7 +92,7 @@ public struct JPEGDecoder: Sendable {
         }
         var metadata = Metadata()
         var frame: Frame?
-        var quant = [[Int32]?](repeating: nil, count: 4)
+        var quant = [Storage<Int32>?](repeating: nil, count: 4)
         var dcTables = [HuffmanTable?](repeating: nil, count: 4)
         var acTables = [HuffmanTable?](repeating: nil, count: 4)
         var restartInterval = 0
@@ -101,8 +101,13 @@ public struct JPEGDecoder: Sendable {
         while true {
             // A marker: 0xFF, optional fill bytes 0xFF, a code.
             guard p < data.count else {
-                if let frame, scans > 0 { return Parsed(frame: frame, metadata: metadata) } // no EOI: see docs/JPEG.md
-                throw JPEGError(.truncated, at: p, frame == nil ? "the file ends before a frame header" : "the file ends before the first scan")
+                // No EOI: a sequential image whose components are all coded is whole (docs/JPEG.md).
+                if let frame, frame.process != .progressive, frame.components.allSatisfy(\.hasDC) {
+                    return Parsed(frame: frame, metadata: metadata)
+                }
+                throw JPEGError(.truncated, at: p, frame == nil ? "the file ends before a frame header"
+                                : scans == 0 ? "the file ends before the first scan" : "the file ends before the end-of-image marker "
+                                + "(a progressive file cut short, or a scan missing)")
             }
             guard data[p] == 0xFF else {
                 throw JPEGError(.corrupt, at: p, "byte 0x\(ScanDecoder.hex(data[p])) where a marker (0xFF …) was expected")
@@ -211,7 +216,7 @@ public struct JPEGDecoder: Sendable {
 
     /// DQT: one or more tables (T.81 §B.2.4.1), stored in natural order. A 16-bit entry is taken
     /// as libjpeg-turbo's SIMD builds take it, as a signed 16-bit multiplier.
-    static func readQuantTables(_ s: UnsafeBufferPointer<UInt8>, at offset: Int, into quant: inout [[Int32]?]) throws(JPEGError) {
+    static func readQuantTables(_ s: UnsafeBufferPointer<UInt8>, at offset: Int, into quant: inout [Storage<Int32>?]) throws(JPEGError) {
         var p = 0
         while p < s.count {
             let pq = Int(s[p]) >> 4, tq = Int(s[p]) & 15
@@ -223,7 +228,7 @@ public struct JPEGDecoder: Sendable {
                 let value = pq == 0 ? Int(s[p + 1 + k]) : Int(s[p + 1 + 2 * k]) << 8 | Int(s[p + 2 + 2 * k])
                 table[ScanDecoder.naturalOrder[k]] = Int32(Int16(truncatingIfNeeded: value))
             }
-            quant[tq] = table
+            quant[tq] = Storage(table)
             p += 1 + size
         }
     }

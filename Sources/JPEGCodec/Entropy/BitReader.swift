@@ -72,7 +72,7 @@ struct BitReader {
     }
 
     /// The next Huffman-coded symbol, or nil for a code the table does not have.
-    @inline(__always) mutating func decode(_ table: HuffmanTable) -> Int? {
+    @inline(__always) mutating func decode(_ table: HuffmanTable.Lookup) -> Int? {
         if count < 16 { fill() }
         let entry = Int(table.fast[peek(HuffmanTable.lookaheadBits)])
         if entry != 0 {
@@ -81,13 +81,13 @@ struct BitReader {
         }
         var length = HuffmanTable.lookaheadBits + 1
         var code = Int32(peek(length))
-        while length <= 16 && code > table.maxCode[length] {
+        while code > table.maxCode[length] {
             length += 1
-            code = Int32(peek(min(length, 16))) // 17 ends the loop below
+            if length > 16 { return nil }
+            code = Int32(peek(length))
         }
-        guard length <= 16 else { return nil }
         skip(length)
-        return Int(table.symbols[Int(table.firstSymbol[length] + code - table.minCode[length])])
+        return Int(table.symbols[Int(table.offset[length] + code)])
     }
 
     /// Whether zero bits supplied past the data's end have been used.

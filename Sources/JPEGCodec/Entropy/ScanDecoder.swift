@@ -15,10 +15,27 @@ enum ScanDecoder {
         58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
     ] + [Int](repeating: 63, count: 16)
 
+    /// `naturalOrder` where the loops reach it through a pointer.
+    nonisolated(unsafe) static let natural: UnsafeMutablePointer<Int> = {
+        let p = UnsafeMutablePointer<Int>.allocate(capacity: 80)
+        for (i, v) in naturalOrder.enumerated() { p[i] = v }
+        return p
+    }()
+
     struct Context {
         var reader: BitReader
-        var predictors = [Int](repeating: 0, count: 4)
+        /// The DC predictors of the scan's components (at most 4).
+        var predictors: (Int, Int, Int, Int) = (0, 0, 0, 0)
         var eobrun = 0
+
+        @inline(__always) mutating func predict(_ slot: Int, _ diff: Int) -> Int {
+            switch slot {
+            case 0: predictors.0 += diff; return predictors.0
+            case 1: predictors.1 += diff; return predictors.1
+            case 2: predictors.2 += diff; return predictors.2
+            default: predictors.3 += diff; return predictors.3
+            }
+        }
     }
 
     /// Decodes the scan whose data starts at `start`; gives the offset where its data ends (the
@@ -44,25 +61,38 @@ enum ScanDecoder {
         let unitsX = single ? first.usedBlocksWide : frame.mcusX
         let unitsY = single ? first.usedBlocksHigh : frame.mcusY
         let total = unitsX * unitsY
-        let natural = naturalOrder
+        let natural = UnsafePointer(Self.natural)
         // What one block's decoding is, per entry.
         struct Unit {
-            let base: UnsafeMutablePointer<Int16>
+            let coefficients: UnsafeMutablePointer<Int16>
             let stride: Int
             let h: Int
             let v: Int
-            let dc: HuffmanTable?
-            let ac: HuffmanTable?
+            let dc: HuffmanTable.Lookup?
+            let ac: HuffmanTable.Lookup?
             let slot: Int
+            // Sequential frames: where the block's samples go.
+            let plane: UnsafeMutablePointer<UInt8>
+            let planeStride: Int
+            let usedWide: Int
+            let usedHigh: Int
+            let quant: UnsafePointer<Int32>
         }
         let units = scan.entries.enumerated().map { slot, entry in
             let c = frame.components[entry.component]
-            return Unit(base: c.coefficients.base, stride: c.blocksWide, h: single ? 1 : c.h, v: single ? 1 : c.v,
-                        dc: dcTables[entry.dcTable], ac: acTables[entry.acTable], slot: slot)
+            return Unit(coefficients: c.coefficients.base, stride: c.blocksWide, h: single ? 1 : c.h, v: single ? 1 : c.v,
+                        dc: dcTables[entry.dcTable]?.lookup, ac: acTables[entry.acTable]?.lookup, slot: slot,
+                        plane: c.plane.base, planeStride: c.planeStride, usedWide: c.usedBlocksWide, usedHigh: c.usedBlocksHigh,
+                        quant: UnsafePointer(c.quant!.base))
         }
         for entry in scan.entries where progressive ? scan.ss == 0 : true {
             frame.components[entry.component].hasDC = true
         }
+        // Sequential blocks are decoded here, then go through the IDCT into the plane.
+        let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
+        block.initialize(repeating: 0, count: 64)
+        let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+        defer { block.deallocate(); workspace.deallocate() }
         var nextRestart = 0
         for index in 0..<total {
             if restartInterval > 0 && index > 0 && index % restartInterval == 0 {
@@ -74,17 +104,25 @@ enum ScanDecoder {
             for unit in units {
                 for v in 0..<unit.v {
                     for h in 0..<unit.h {
-                        let block = unit.base + ((uy * unit.v + v) * unit.stride + ux * unit.h + h) * 64
+                        let bx = ux * unit.h + h, by = uy * unit.v + v
                         let ok: Bool
                         if !progressive {
                             ok = sequential(block, &context, unit.dc!, unit.ac!, slot: unit.slot, natural: natural)
-                        } else if scan.ss == 0 {
-                            ok = scan.ah == 0 ? dcFirst(block, &context, unit.dc!, slot: unit.slot, al: scan.al)
-                                              : dcRefine(block, &context, al: scan.al)
-                        } else if scan.ah == 0 {
-                            ok = acFirst(block, &context, unit.ac!, ss: scan.ss, se: scan.se, al: scan.al, natural: natural)
+                            if bx < unit.usedWide && by < unit.usedHigh {
+                                IDCT.transform(block, quant: unit.quant, workspace: workspace,
+                                               output: unit.plane + by * 8 * unit.planeStride + bx * 8, stride: unit.planeStride)
+                            }
+                            block.update(repeating: 0, count: 64)
                         } else {
-                            ok = acRefine(block, &context, unit.ac!, ss: scan.ss, se: scan.se, al: scan.al, natural: natural)
+                            let target = unit.coefficients + (by * unit.stride + bx) * 64
+                            if scan.ss == 0 {
+                                ok = scan.ah == 0 ? dcFirst(target, &context, unit.dc!, slot: unit.slot, al: scan.al)
+                                                  : dcRefine(target, &context, al: scan.al)
+                            } else if scan.ah == 0 {
+                                ok = acFirst(target, &context, unit.ac!, ss: scan.ss, se: scan.se, al: scan.al, natural: natural)
+                            } else {
+                                ok = acRefine(target, &context, unit.ac!, ss: scan.ss, se: scan.se, al: scan.al, natural: natural)
+                            }
                         }
                         if !ok {
                             throw JPEGError(.corrupt, at: context.reader.position,
@@ -125,7 +163,7 @@ enum ScanDecoder {
             throw JPEGError(.corrupt, at: p, "scan \(scanNumber): marker 0x\(hex(data[p + 1])) where restart marker RST\(expected) was due")
         }
         context.reader = BitReader(data, at: p + 2)
-        for i in context.predictors.indices { context.predictors[i] = 0 }
+        context.predictors = (0, 0, 0, 0)
         context.eobrun = 0
     }
 
@@ -137,14 +175,23 @@ enum ScanDecoder {
     // MARK: - Blocks
 
     @inline(__always)
-    static func sequential(_ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ dc: HuffmanTable, _ ac: HuffmanTable,
-                           slot: Int, natural: [Int]) -> Bool {
+    static func sequential(_ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ dc: HuffmanTable.Lookup, _ ac: HuffmanTable.Lookup,
+                           slot: Int, natural: UnsafePointer<Int>) -> Bool {
         guard let t = context.reader.decode(dc) else { return false }
         let diff = context.reader.receiveExtend(t)
-        context.predictors[slot] += diff
-        block[0] = Int16(truncatingIfNeeded: context.predictors[slot])
+        block[0] = Int16(truncatingIfNeeded: context.predict(slot, diff))
         var k = 1
         while k < 64 {
+            // A short code with its value in the next 9 bits: one lookup.
+            if context.reader.count < 16 { context.reader.fill() }
+            let packed = ac.acFast[context.reader.peek(HuffmanTable.lookaheadBits)]
+            if packed != 0 {
+                context.reader.skip(Int(packed & 0xFF))
+                k += Int((packed >> 8) & 0xFF)
+                block[natural[k]] = Int16(truncatingIfNeeded: packed >> 16)
+                k += 1
+                continue
+            }
             guard let rs = context.reader.decode(ac) else { return false }
             let r = rs >> 4, s = rs & 15
             if s != 0 {
@@ -160,11 +207,10 @@ enum ScanDecoder {
     }
 
     @inline(__always)
-    static func dcFirst(_ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ dc: HuffmanTable, slot: Int, al: Int) -> Bool {
+    static func dcFirst(_ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ dc: HuffmanTable.Lookup, slot: Int, al: Int) -> Bool {
         guard let t = context.reader.decode(dc) else { return false }
         let diff = context.reader.receiveExtend(t)
-        context.predictors[slot] += diff
-        block[0] = Int16(truncatingIfNeeded: context.predictors[slot] << al)
+        block[0] = Int16(truncatingIfNeeded: context.predict(slot, diff) << al)
         return true
     }
 
@@ -175,8 +221,8 @@ enum ScanDecoder {
     }
 
     @inline(__always)
-    static func acFirst(_ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ ac: HuffmanTable,
-                        ss: Int, se: Int, al: Int, natural: [Int]) -> Bool {
+    static func acFirst(_ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ ac: HuffmanTable.Lookup,
+                        ss: Int, se: Int, al: Int, natural: UnsafePointer<Int>) -> Bool {
         if context.eobrun > 0 {
             context.eobrun -= 1
             return true
@@ -203,8 +249,8 @@ enum ScanDecoder {
     }
 
     @inline(__always)
-    static func acRefine(_ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ ac: HuffmanTable,
-                         ss: Int, se: Int, al: Int, natural: [Int]) -> Bool {
+    static func acRefine(_ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ ac: HuffmanTable.Lookup,
+                         ss: Int, se: Int, al: Int, natural: UnsafePointer<Int>) -> Bool {
         let p1 = Int16(truncatingIfNeeded: 1 << al), m1 = Int16(truncatingIfNeeded: -1 << al)
         var k = ss
         if context.eobrun == 0 {

@@ -1,13 +1,14 @@
-// The frame (SOFn, T.81 §B.2.2) and scan (SOS, §B.2.3) headers, and each component's coefficient
-// store: blocks of 64 coefficients in natural (row-major) order, for the whole frame, kept until
-// every scan is read (progressive files refine them scan by scan).
+// The frame (SOFn, T.81 §B.2.2) and scan (SOS, §B.2.3) headers, and what each component's blocks
+// go into: for a sequential frame straight through the IDCT into the component's plane of samples
+// as they are decoded; for a progressive one a store of blocks of 64 coefficients in natural
+// (row-major) order, refined scan by scan and turned into samples at the end.
 
 /// How the frame is coded: the three Huffman DCT processes this decoder reads.
 enum CodingProcess: String, Sendable {
     case baseline, extended, progressive
 }
 
-struct Component {
+struct Component: Sendable {
     let id: UInt8
     /// Sampling factors (1...4).
     let h: Int
@@ -22,10 +23,15 @@ struct Component {
     /// Blocks that hold the component's samples (a non-interleaved scan codes these only).
     var usedBlocksWide: Int { (width + 7) / 8 }
     var usedBlocksHigh: Int { (height + 7) / 8 }
-    let coefficients: Coefficients
+    /// Progressive frames: every stored block's coefficients (empty for sequential frames).
+    let coefficients: Storage<Int16>
+    /// The samples, `planeStride` bytes a row, `usedBlocksHigh · 8` rows: filled as blocks are
+    /// decoded (sequential) or when the frame is rendered (progressive).
+    let plane: Storage<UInt8>
+    var planeStride: Int { usedBlocksWide * 8 }
     /// The quantisation table latched when the component's first scan starts (libjpeg's rule:
     /// a later DQT with the same number does not change a component already being decoded).
-    var quant: [Int32]?
+    var quant: Storage<Int32>?
     /// Whether some scan has coded its DC coefficients.
     var hasDC = false
 }
@@ -97,10 +103,13 @@ struct Frame {
         self.mcusX = mcusX
         self.mcusY = mcusY
         components = specs.map { spec in
-            Component(id: spec.id, h: spec.h, v: spec.v, quantIndex: spec.q,
-                      width: (width * spec.h + maxH - 1) / maxH, height: (height * spec.v + maxV - 1) / maxV,
-                      blocksWide: mcusX * spec.h, blocksHigh: mcusY * spec.v,
-                      coefficients: Coefficients(count: mcusX * spec.h * mcusY * spec.v * 64))
+            let width = (width * spec.h + maxH - 1) / maxH, height = (height * spec.v + maxV - 1) / maxV
+            let progressive = process == .progressive
+            let planeBytes = (width + 7) / 8 * 8 * ((height + 7) / 8 * 8)
+            return Component(id: spec.id, h: spec.h, v: spec.v, quantIndex: spec.q, width: width, height: height,
+                             blocksWide: mcusX * spec.h, blocksHigh: mcusY * spec.v,
+                             coefficients: Storage(repeating: 0, count: progressive ? mcusX * spec.h * mcusY * spec.v * 64 : 0),
+                             plane: Storage(repeating: 0, count: planeBytes))
         }
     }
 }
@@ -169,19 +178,4 @@ struct ScanHeader {
             ss = 0; se = 63; ah = 0; al = 0
         }
     }
-}
-
-/// A component's coefficients, zeroed at first: memory at a fixed address, so that a scan can
-/// write the blocks of several components at once.
-final class Coefficients {
-    let base: UnsafeMutablePointer<Int16>
-    let count: Int
-
-    init(count: Int) {
-        self.count = count
-        base = UnsafeMutablePointer<Int16>.allocate(capacity: max(count, 1))
-        base.initialize(repeating: 0, count: max(count, 1))
-    }
-
-    deinit { base.deallocate() }
 }
