@@ -12,6 +12,13 @@ final class Storage<Element>: @unchecked Sendable {
         base.initialize(repeating: value, count: max(count, 1))
     }
 
+    /// Memory left unset: for buffers every element of which is written before it is read (a
+    /// plane's used blocks), so that it is not written twice.
+    init(uninitializedCount count: Int) where Element: BitwiseCopyable {
+        self.count = count
+        base = UnsafeMutablePointer<Element>.allocate(capacity: max(count, 1))
+    }
+
     convenience init(_ values: [Element]) where Element: BinaryInteger {
         self.init(repeating: 0, count: values.count)
         for (i, v) in values.enumerated() { base[i] = v }

@@ -88,11 +88,20 @@ enum ScanDecoder {
         for entry in scan.entries where progressive ? scan.ss == 0 : true {
             frame.components[entry.component].hasDC = true
         }
-        // Sequential blocks are decoded here, then go through the IDCT into the plane.
-        let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
-        block.initialize(repeating: 0, count: 64)
-        let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
-        defer { block.deallocate(); workspace.deallocate() }
+        // Sequential rows of blocks go through the IDCT on another thread as they are decoded.
+        var pipeline: RowPipeline?
+        if !progressive {
+            var parts: [RowPipeline.Part] = [], offset = 0
+            for unit in units {
+                parts.append(RowPipeline.Part(offset: offset, blocksPerRow: unitsX * unit.h, v: unit.v, plane: unit.plane,
+                                              planeStride: unit.planeStride, usedWide: unit.usedWide, usedHigh: unit.usedHigh,
+                                              quant: unit.quant))
+                offset += unitsX * unit.h * unit.v * 64
+            }
+            pipeline = RowPipeline(parts: parts, slotSize: offset)
+        }
+        defer { pipeline?.drain() }
+        var row: UnsafeMutablePointer<Int16>?
         var nextRestart = 0
         for index in 0..<total {
             if restartInterval > 0 && index > 0 && index % restartInterval == 0 {
@@ -101,20 +110,18 @@ enum ScanDecoder {
                 nextRestart = (nextRestart + 1) & 7
             }
             let ux = index % unitsX, uy = index / unitsX
-            for unit in units {
+            if let pipeline, ux == 0 { row = pipeline.slot(for: uy) }
+            for (p, unit) in units.enumerated() {
                 for v in 0..<unit.v {
                     for h in 0..<unit.h {
-                        let bx = ux * unit.h + h, by = uy * unit.v + v
+                        let bx = ux * unit.h + h
                         let ok: Bool
-                        if !progressive {
-                            ok = sequential(block, &context, unit.dc!, unit.ac!, slot: unit.slot, natural: natural)
-                            if bx < unit.usedWide && by < unit.usedHigh {
-                                IDCT.transform(block, quant: unit.quant, workspace: workspace,
-                                               output: unit.plane + by * 8 * unit.planeStride + bx * 8, stride: unit.planeStride)
-                            }
-                            block.update(repeating: 0, count: 64)
+                        if let pipeline {
+                            let part = pipeline.parts[p]
+                            ok = sequential(row! + part.offset + (v * part.blocksPerRow + bx) * 64, &context, unit.dc!, unit.ac!,
+                                            slot: unit.slot, natural: natural)
                         } else {
-                            let target = unit.coefficients + (by * unit.stride + bx) * 64
+                            let target = unit.coefficients + ((uy * unit.v + v) * unit.stride + bx) * 64
                             if scan.ss == 0 {
                                 ok = scan.ah == 0 ? dcFirst(target, &context, unit.dc!, slot: unit.slot, al: scan.al)
                                                   : dcRefine(target, &context, al: scan.al)
@@ -131,6 +138,7 @@ enum ScanDecoder {
                     }
                 }
             }
+            if let pipeline, ux == unitsX - 1 { pipeline.finish(row: uy) }
         }
         if context.reader.usedPadding { throw cutShort(scanNumber, unit: total, at: context.reader.position, single: single) }
         return nextMarker(data, from: context.reader.position)

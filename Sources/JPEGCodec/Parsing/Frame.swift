@@ -109,7 +109,7 @@ struct Frame {
             return Component(id: spec.id, h: spec.h, v: spec.v, quantIndex: spec.q, width: width, height: height,
                              blocksWide: mcusX * spec.h, blocksHigh: mcusY * spec.v,
                              coefficients: Storage(repeating: 0, count: progressive ? mcusX * spec.h * mcusY * spec.v * 64 : 0),
-                             plane: Storage(repeating: 0, count: planeBytes))
+                             plane: Storage(uninitializedCount: planeBytes))
         }
     }
 }

@@ -18,22 +18,22 @@ enum Pixels {
         }
         let width = frame.width, height = frame.height
         let channels = frame.components.count == 1 ? 1 : 3
-        var out = [UInt8](repeating: 0, count: width * height * channels)
         if channels == 1 {
             let c = frame.components[0]
-            out.withUnsafeMutableBufferPointer { o in
+            return [UInt8](unsafeUninitializedCapacity: width * height) { o, count in
                 for y in 0..<height {
-                    (o.baseAddress! + y * width).update(from: c.plane.base + y * c.planeStride, count: width)
+                    (o.baseAddress! + y * width).initialize(from: c.plane.base + y * c.planeStride, count: width)
                 }
+                count = width * height
             }
-            return out
         }
         let methods = frame.components.map { Upsampler.method(for: $0, in: frame) }
         // Each upsampled row holds up to 4 × the component's width (a 4:1 ratio), at least the image's.
         let rowLength = frame.components.map { $0.width * (frame.maxH / $0.h) }.max()! + 8
         let tables = Storage(ColorConverter.packed)
         let components = frame.components
-        out.withUnsafeMutableBufferPointer { o in
+        // Every byte is written by one band (uninitialised first, so the pages are touched once, in parallel).
+        return [UInt8](unsafeUninitializedCapacity: width * height * 3) { o, count in
             nonisolated(unsafe) let target = o.baseAddress!
             let bandRows = (height + bands - 1) / bands
             DispatchQueue.concurrentPerform(iterations: bands) { band in
@@ -57,8 +57,8 @@ enum Pixels {
                     }
                 }
             }
+            count = width * height * 3
         }
-        return out
     }
 
     /// A progressive component's used blocks through the IDCT into its plane.

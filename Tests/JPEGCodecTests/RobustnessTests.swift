@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import JPEGCodec
+
+/// Bad input never crashes: every prefix of files of each kind, and seeded corruptions of them
+/// (bytes changed, inserted, removed; markers' lengths and table entries hit on purpose), decode
+/// or throw a JPEGError with a message. The libFuzzer target Fuzz/Targets/jpeg.swift goes further.
+@Suite struct RobustnessTests {
+    static let files = ["baseline_420_q75.jpg", "progressive_420_q75.jpg", "progressive_444_rst_blocks7.jpg",
+                        "own_progressive_444_deep_sa.jpg", "own_progressive_gray_eobrun_120x90.jpg", "own_sampling_411_37x29.jpg", "restart_420_blocks3.jpg",
+                        "gray_progressive_q75.jpg", "icc_display_p3.jpg", "exif_orientation_6.jpg"]
+
+    static func data(_ name: String) -> [UInt8] { (try? Fixture().data("jpeg/\(name)")) ?? [] }
+
+    /// Decodes, and says whether it threw; a crash fails the whole run.
+    @discardableResult
+    static func attempt(_ bytes: [UInt8]) -> Bool {
+        do {
+            let image = try JPEGDecoder(limits: .init(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 22)).decode(bytes)
+            #expect(image.samples.count == image.width * image.height * image.channels)
+            return false
+        } catch {
+            #expect(!error.message.isEmpty)
+            return true
+        }
+    }
+
+    @Test(arguments: files) func everyPrefixDecodesOrThrows(_ name: String) {
+        let bytes = Self.data(name)
+        #expect(bytes.count > 100, "fixture \(name)")
+        var refused = 0
+        for length in 0..<bytes.count where Self.attempt(Array(bytes.prefix(length))) { refused += 1 }
+        // Everything shorter than the last scan's data is refused (a sequential file may lose its EOI).
+        #expect(refused >= bytes.count - 3)
+    }
+
+    @Test(arguments: files) func corruptionsDecodeOrThrow(_ name: String) {
+        let bytes = Self.data(name)
+        var generator = SeededGenerator(seed: UInt64(bytes.count))
+        for _ in 0..<400 {
+            var mutated = bytes
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let at = Int.random(in: 0..<mutated.count, using: &generator)
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0: mutated[at] = UInt8.random(in: 0...255, using: &generator)
+                case 1: mutated[at] ^= 1 << UInt8.random(in: 0...7, using: &generator)
+                case 2: mutated.insert(UInt8.random(in: 0...255, using: &generator), at: at)
+                case 3: mutated.remove(at: at)
+                default: mutated[at] = [0x00, 0xFF, 0xD9, 0xDA, 0x7F][Int.random(in: 0..<5, using: &generator)]
+                }
+                if mutated.isEmpty { break }
+            }
+            Self.attempt(mutated)
+        }
+    }
+}
