@@ -342,6 +342,27 @@ private let fixture = Fixture()
                                          + "high-contrast elevated: light #FFFFFFFF, dark #363638FF)\n"))
     }
 
+    @Test func convertDecodesAJPEGAsStored() throws {
+        let w = try Workspace()
+        let corpus = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+            .appendingPathComponent("../../Scenarios/formats/assets").standardizedFileURL
+        try FileManager.default.copyItem(at: corpus.appendingPathComponent("arrow-exif6@2x.jpg"), to: w.url("arrow.jpg"))
+        let convert = try w.run(["convert", "arrow.jpg", "arrow.rgba"])
+        #expect(convert.status == 0)
+        // Stored 36 × 60 (turned), the orientation printed, not applied.
+        #expect(convert.stdout == "arrow.rgba: 36×60, 8640 bytes (JPEG baseline, colour, EXIF orientation 6 (not applied))\n")
+        #expect(w.read("arrow.rgba")?.count == 36 * 60 * 4)
+        let png = try w.run(["convert", "arrow.jpg", "arrow.png"])
+        #expect(png.status == 0)
+        let bad = try w.run(["convert", "arrow.jpg", "arrow.bmp"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("unknown output format '.bmp' (expected .png or .rgba)"))
+        try Data(w.read("arrow.jpg")!.prefix(400)).write(to: w.url("cut.jpg"))
+        let cut = try w.run(["convert", "cut.jpg", "cut.png"])
+        #expect(cut.status == 2)
+        #expect(cut.stderr.contains("cut.jpg: offset "))
+    }
+
     @Test func pngInspectAndConvert() throws {
         let w = try Workspace()
         let inspect = try w.run(["png", "inspect", "Snapshots/basic/one-view/default.png"])
