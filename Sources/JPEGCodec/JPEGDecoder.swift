@@ -14,14 +14,14 @@ public struct JPEGDecoder: Sendable {
         /// Most scans in a file (a progressive file has typically 6 to 12).
         public var maxScans: Int
 
-        public init(maxWidth: Int = 1 << 16, maxHeight: Int = 1 << 16, maxPixels: Int = 1 << 26, maxScans: Int = 256) {
+        public init(maxWidth: Int = 65_500, maxHeight: Int = 65_500, maxPixels: Int = 1 << 26, maxScans: Int = 256) {
             self.maxWidth = maxWidth
             self.maxHeight = maxHeight
             self.maxPixels = maxPixels
             self.maxScans = maxScans
         }
 
-        /// 65,536 pixels a side, 64 Mi pixels, 256 scans.
+        /// 65,500 pixels a side (libjpeg's largest), 64 Mi pixels, 256 scans.
         public static let `default` = Limits()
 
         func check(width: Int, height: Int, at offset: Int) throws(JPEGError) {
@@ -30,13 +30,24 @@ public struct JPEGDecoder: Sendable {
             }
             if width > maxWidth { throw fail("width \(width) > \(maxWidth)") }
             if height > maxHeight { throw fail("height \(height) > \(maxHeight)") }
+            if width > 65_500 || height > 65_500 { throw fail("JPEG allows 65,500 pixels a side in libjpeg") }
             if width * height > maxPixels { throw fail("\(width * height) pixels > \(maxPixels)") }
+        }
+
+        /// Coefficients the scans may visit, counted per scan as its blocks times its spectral band
+        /// (a DC scan 1 each): this many passes over every coefficient of the frame. Encoders' scripts
+        /// take 2 to 4.
+        static let visitPasses = 16
+
+        func maxCoefficientVisits(_ frame: Frame) -> Int {
+            frame.components.reduce(0) { $0 + $1.blocksWide * $1.blocksHigh * 64 } * Self.visitPasses
         }
 
         func check(coefficientBlocks: Int, width: Int, height: Int, at offset: Int) throws(JPEGError) {
             // Sampling factors can make the stored blocks outnumber the pixels 16 to 1 at most;
             // the budget allows the 3 full-size components of an unsubsampled image.
-            if coefficientBlocks * 64 > 3 * maxPixels + (1 << 20) {
+            let (budget, overflow) = maxPixels.multipliedReportingOverflow(by: 3)
+            if !overflow && coefficientBlocks * 64 > budget + (1 << 20) {
                 throw JPEGError(.limits, at: offset, "image \(width)×\(height) needs \(coefficientBlocks) coefficient blocks, more than "
                                 + "its pixel limit allows (\(maxPixels) pixels)")
             }
@@ -93,15 +104,18 @@ public struct JPEGDecoder: Sendable {
         var metadata = Metadata()
         var frame: Frame?
         var quant = [Storage<Int32>?](repeating: nil, count: 4)
-        var dcTables = [HuffmanTable?](repeating: nil, count: 4)
-        var acTables = [HuffmanTable?](repeating: nil, count: 4)
+        // Tables as defined; one that cannot be built is an error only when a scan uses it (libjpeg's rule).
+        var dcTables = [Result<HuffmanTable, JPEGError>?](repeating: nil, count: 4)
+        var acTables = [Result<HuffmanTable, JPEGError>?](repeating: nil, count: 4)
         var restartInterval = 0
         var scans = 0
+        var visits = 0
         var p = 2
         while true {
             // A marker: 0xFF, optional fill bytes 0xFF, a code.
             guard p < data.count else {
-                // No EOI: a sequential image whose components are all coded is whole (docs/JPEG.md).
+                // No EOI: a sequential image whose components are all coded is whole — our leniency
+                // (libjpeg-turbo warns, Pillow refuses; docs/JPEG.md).
                 if let frame, frame.process != .progressive, frame.components.allSatisfy(\.hasDC) {
                     return Parsed(frame: frame, metadata: metadata)
                 }
@@ -125,8 +139,11 @@ public struct JPEGDecoder: Sendable {
                 continue // stray RSTn or TEM: no segment (libjpeg skips them too)
             case 0xD8:
                 throw JPEGError(.corrupt, at: markerOffset, "a second start-of-image marker")
+            case 0xC0...0xCF, 0xDA...0xDD, 0xE0...0xEF, 0xFE:
+                break // markers with a segment
             default:
-                break
+                // DHP, EXP, JPGn and reserved codes: libjpeg refuses them too.
+                throw JPEGError(.corrupt, at: markerOffset, "unknown marker 0x\(ScanDecoder.hex(marker))")
             }
             guard p + 2 <= data.count else { throw JPEGError(.truncated, at: p, "the file ends inside the length of marker 0x\(ScanDecoder.hex(marker))") }
             let length = Int(data[p]) << 8 | Int(data[p + 1])
@@ -141,7 +158,7 @@ public struct JPEGDecoder: Sendable {
                 guard frame == nil else { throw JPEGError(.corrupt, at: markerOffset, "a second frame header") }
                 let process: CodingProcess = marker == 0xC0 ? .baseline : marker == 0xC1 ? .extended : .progressive
                 frame = try Frame(process: process, segment: segment, at: markerOffset, limits: limits)
-            case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
+            case 0xC3, 0xC5...0xC7, 0xC8, 0xC9...0xCB, 0xCD...0xCF:
                 throw JPEGError(.unsupported, at: markerOffset, Self.unsupportedProcess(marker))
             case 0xCC:
                 throw JPEGError(.unsupported, at: markerOffset, "arithmetic-coding conditioning (DAC): arithmetic-coded JPEG is not decoded; "
@@ -154,7 +171,7 @@ public struct JPEGDecoder: Sendable {
                 guard segment.count == 2 else { throw JPEGError(.corrupt, at: markerOffset, "DRI segment of \(segment.count + 2) bytes (expected 4)") }
                 restartInterval = Int(segment[0]) << 8 | Int(segment[1])
             case 0xDC:
-                throw JPEGError(.unsupported, at: markerOffset, "a DNL marker (the image height given after the first scan) is not supported")
+                continue // DNL: the height is in the frame header already (a height of 0 was refused there), as libjpeg skips it
             case 0xDA:
                 guard var current = frame else { throw JPEGError(.corrupt, at: markerOffset, "a scan before the frame header") }
                 scans += 1
@@ -163,6 +180,15 @@ public struct JPEGDecoder: Sendable {
                 }
                 let scan = try ScanHeader(segment: segment, frame: current, at: markerOffset)
                 guard decodeScans else { return Parsed(frame: current, metadata: metadata) }
+                if scans == 1 {
+                    current.allocate()
+                    if current.process != .progressive { Self.fillStandardTables(dc: &dcTables, ac: &acTables) }
+                }
+                visits += scan.coefficientVisits(in: current)
+                guard visits <= limits.maxCoefficientVisits(current) else {
+                    throw JPEGError(.limits, at: markerOffset, "scan \(scans) takes the scans past \(Limits.visitPasses) passes over the image's "
+                                    + "coefficients (the decoder's work limit)")
+                }
                 for entry in scan.entries where current.components[entry.component].quant == nil {
                     let index = current.components[entry.component].quantIndex
                     guard let table = quant[index] else {
@@ -171,16 +197,41 @@ public struct JPEGDecoder: Sendable {
                     }
                     current.components[entry.component].quant = table
                 }
-                p = try ScanDecoder.decode(scan, frame: &current, dcTables: dcTables, acTables: acTables, restartInterval: restartInterval,
+                func built(_ tables: [Result<HuffmanTable, JPEGError>?], dc: Bool) throws(JPEGError) -> [HuffmanTable?] {
+                    var out = [HuffmanTable?](repeating: nil, count: 4)
+                    for (i, table) in tables.enumerated() {
+                        switch table {
+                        case let .success(value)?: out[i] = value
+                        case let .failure(error)? where scan.uses(table: i, dc: dc, progressive: current.process == .progressive):
+                            throw error
+                        default: break
+                        }
+                    }
+                    return out
+                }
+                let dc = try built(dcTables, dc: true), ac = try built(acTables, dc: false)
+                p = try ScanDecoder.decode(scan, frame: &current, dcTables: dc, acTables: ac, restartInterval: restartInterval,
                                            data: data, start: p, scanNumber: scans)
                 frame = current
             case 0xE0...0xEF, 0xFE:
-                metadata.read(marker: marker, segment: segment)
+                // What the header says: libjpeg settles the colour space (and Pillow reads the
+                // metadata) at the first scan, so segments after it change nothing.
+                if scans == 0 { metadata.read(marker: marker, segment: segment) }
             default:
-                if marker >= 0xC0 { continue } // JPG extensions and reserved codes carry a length: skipped
-                throw JPEGError(.corrupt, at: markerOffset, "unknown marker 0x\(ScanDecoder.hex(marker))")
+                break
             }
         }
+    }
+
+    /// Annex K's tables in DC and AC slots 0 and 1 that no DHT has filled (libjpeg's std_huff_tables).
+    static func fillStandardTables(dc: inout [Result<HuffmanTable, JPEGError>?], ac: inout [Result<HuffmanTable, JPEGError>?]) {
+        func make(_ table: (counts: [Int], symbols: [UInt8]), isDC: Bool) -> Result<HuffmanTable, JPEGError> {
+            Result { () throws(JPEGError) in try HuffmanTable(counts: table.counts, symbols: table.symbols, isDC: isDC, at: 0) }
+        }
+        if dc[0] == nil { dc[0] = make(StandardTables.dcLuminance, isDC: true) }
+        if dc[1] == nil { dc[1] = make(StandardTables.dcChrominance, isDC: true) }
+        if ac[0] == nil { ac[0] = make(StandardTables.acLuminance, isDC: false) }
+        if ac[1] == nil { ac[1] = make(StandardTables.acChrominance, isDC: false) }
     }
 
     static func unsupportedProcess(_ marker: UInt8) -> String {
@@ -188,6 +239,7 @@ public struct JPEGDecoder: Sendable {
         switch marker {
         case 0xC3: name = "lossless (SOF3)"
         case 0xC5, 0xC6, 0xC7: name = "hierarchical (SOF\(marker - 0xC0))"
+        case 0xC8: name = "the reserved extensions frame (JPG, 0xC8)"
         case 0xC9: name = "arithmetic-coded extended sequential (SOF9)"
         case 0xCA: name = "arithmetic-coded progressive (SOF10)"
         case 0xCB: name = "arithmetic-coded lossless (SOF11)"
@@ -197,9 +249,9 @@ public struct JPEGDecoder: Sendable {
             + "baseline or progressive JPEG"
     }
 
-    /// DHT: one or more tables (T.81 §B.2.4.2).
+    /// DHT: one or more tables (T.81 §B.2.4.2). A table that cannot be built is kept as its error.
     static func readHuffmanTables(_ s: UnsafeBufferPointer<UInt8>, at offset: Int,
-                                  dc: inout [HuffmanTable?], ac: inout [HuffmanTable?]) throws(JPEGError) {
+                                  dc: inout [Result<HuffmanTable, JPEGError>?], ac: inout [Result<HuffmanTable, JPEGError>?]) throws(JPEGError) {
         var p = 0
         while p < s.count {
             guard p + 17 <= s.count else { throw JPEGError(.corrupt, at: offset, "DHT segment ends inside a table's code counts") }
@@ -207,20 +259,24 @@ public struct JPEGDecoder: Sendable {
             guard tc <= 1, th <= 3 else { throw JPEGError(.corrupt, at: offset, "DHT table class \(tc) / number \(th) (class 0 or 1, number 0 to 3)") }
             let counts = (0..<16).map { Int(s[p + 1 + $0]) }
             let total = counts.reduce(0, +)
+            guard total <= 256 else { throw JPEGError(.corrupt, at: offset, "DHT table with \(total) codes (at most 256)") }
             guard p + 17 + total <= s.count else { throw JPEGError(.corrupt, at: offset, "DHT segment ends inside a table's symbols") }
-            let table = try HuffmanTable(counts: counts, symbols: Array(s[(p + 17)..<(p + 17 + total)]), isDC: tc == 0, at: offset)
+            let symbols = Array(s[(p + 17)..<(p + 17 + total)])
+            let table = Result { () throws(JPEGError) in try HuffmanTable(counts: counts, symbols: symbols, isDC: tc == 0, at: offset) }
             if tc == 0 { dc[th] = table } else { ac[th] = table }
             p += 17 + total
         }
     }
 
     /// DQT: one or more tables (T.81 §B.2.4.1), stored in natural order. A 16-bit entry is taken
-    /// as libjpeg-turbo's SIMD builds take it, as a signed 16-bit multiplier.
+    /// as libjpeg-turbo's islow IDCT takes it in its usual builds, as a signed 16-bit multiplier
+    /// (docs/JPEG.md §Dequantisation and the IDCT).
     static func readQuantTables(_ s: UnsafeBufferPointer<UInt8>, at offset: Int, into quant: inout [Storage<Int32>?]) throws(JPEGError) {
         var p = 0
         while p < s.count {
+            // Any precision other than 0 is 16-bit, as libjpeg reads it.
             let pq = Int(s[p]) >> 4, tq = Int(s[p]) & 15
-            guard pq <= 1, tq <= 3 else { throw JPEGError(.corrupt, at: offset, "DQT precision \(pq) / table \(tq) (precision 0 or 1, table 0 to 3)") }
+            guard tq <= 3 else { throw JPEGError(.corrupt, at: offset, "DQT table \(tq) (0 to 3)") }
             let size = pq == 0 ? 64 : 128
             guard p + 1 + size <= s.count else { throw JPEGError(.corrupt, at: offset, "DQT segment ends inside table \(tq)") }
             var table = [Int32](repeating: 0, count: 64)

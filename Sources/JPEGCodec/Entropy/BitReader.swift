@@ -1,6 +1,7 @@
 // The bits of an entropy-coded segment (T.81 §F.2.2.5 and §B.1.1.5): bytes are read most
-// significant bit first, a 0xFF data byte is followed by a stuffed 0x00, and any other byte after
-// 0xFF is a marker that ends the segment. Past a marker or the end of the file the reader supplies
+// significant bit first, a 0xFF data byte is followed by a stuffed 0x00 (with libjpeg, any number
+// of 0xFF then 0x00 is one 0xFF byte), and any other byte after 0xFF is a marker that ends the
+// segment. Past a marker or the end of the file the reader supplies
 // zero bits, as libjpeg does, and counts them: a scan that consumes them is cut short.
 
 struct BitReader {
@@ -26,11 +27,15 @@ struct BitReader {
             if !atMarker && position < data.count {
                 let b = data[position]
                 if b == 0xFF {
-                    let next = position + 1 < data.count ? data[position + 1] : 0xD9
-                    if next == 0x00 {
+                    // Fill bytes: 0xFF repeated, then 0x00 is one 0xFF data byte (libjpeg accepts
+                    // it, though T.81 does not), anything else a marker.
+                    var q = position + 1
+                    while q < data.count && data[q] == 0xFF { q += 1 }
+                    if q < data.count && data[q] == 0x00 {
                         byte = 0xFF
-                        position += 2
+                        position = q + 1
                     } else {
+                        position = q - 1
                         atMarker = true
                         padding += 8
                     }

@@ -32,8 +32,8 @@ final class HuffmanTable {
     }
 
     /// Builds the table from the 16 code-length counts and the symbols, refusing a set of counts
-    /// that cannot be a prefix code (more codes of a length than remain, libjpeg's
-    /// "Bogus Huffman table definition") and, for DC tables, symbols above 15.
+    /// that cannot be a prefix code without an all-ones code (libjpeg's "Bogus Huffman table
+    /// definition") and, for DC tables, symbols above 15.
     init(counts: [Int], symbols list: [UInt8], isDC: Bool, at position: Int) throws(JPEGError) {
         precondition(counts.count == 16)
         let total = counts.reduce(0, +)
@@ -52,8 +52,10 @@ final class HuffmanTable {
                 offset.base[length] = Int32(index) - code
                 let first = code
                 code += Int32(n)
-                guard code <= Int32(1) << length else {
-                    throw JPEGError(.corrupt, at: position, "Huffman table with more codes of length \(length) than a prefix code allows")
+                // No code may be all ones (libjpeg's jpeg_make_d_derived_tbl refuses it).
+                guard code < Int32(1) << length else {
+                    throw JPEGError(.corrupt, at: position, "Huffman table with more codes of length \(length) than a prefix code "
+                                    + "without an all-ones code allows")
                 }
                 maxCode.base[length] = code - 1
                 if length <= bits {

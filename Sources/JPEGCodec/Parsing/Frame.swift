@@ -23,11 +23,12 @@ struct Component: Sendable {
     /// Blocks that hold the component's samples (a non-interleaved scan codes these only).
     var usedBlocksWide: Int { (width + 7) / 8 }
     var usedBlocksHigh: Int { (height + 7) / 8 }
-    /// Progressive frames: every stored block's coefficients (empty for sequential frames).
-    let coefficients: Storage<Int16>
+    /// Progressive frames: every stored block's coefficients (empty for sequential frames, and for
+    /// every frame until its first scan: reading the headers allocates nothing).
+    var coefficients = Storage<Int16>(repeating: 0, count: 0)
     /// The samples, `planeStride` bytes a row, `usedBlocksHigh · 8` rows: filled as blocks are
     /// decoded (sequential) or when the frame is rendered (progressive).
-    let plane: Storage<UInt8>
+    var plane = Storage<UInt8>(repeating: 0, count: 0)
     var planeStride: Int { usedBlocksWide * 8 }
     /// The quantisation table latched when the component's first scan starts (libjpeg's rule:
     /// a later DQT with the same number does not change a component already being decoded).
@@ -103,13 +104,19 @@ struct Frame {
         self.mcusX = mcusX
         self.mcusY = mcusY
         components = specs.map { spec in
-            let width = (width * spec.h + maxH - 1) / maxH, height = (height * spec.v + maxV - 1) / maxV
-            let progressive = process == .progressive
-            let planeBytes = (width + 7) / 8 * 8 * ((height + 7) / 8 * 8)
-            return Component(id: spec.id, h: spec.h, v: spec.v, quantIndex: spec.q, width: width, height: height,
-                             blocksWide: mcusX * spec.h, blocksHigh: mcusY * spec.v,
-                             coefficients: Storage(repeating: 0, count: progressive ? mcusX * spec.h * mcusY * spec.v * 64 : 0),
-                             plane: Storage(uninitializedCount: planeBytes))
+            Component(id: spec.id, h: spec.h, v: spec.v, quantIndex: spec.q,
+                      width: (width * spec.h + maxH - 1) / maxH, height: (height * spec.v + maxV - 1) / maxV,
+                      blocksWide: mcusX * spec.h, blocksHigh: mcusY * spec.v)
+        }
+    }
+
+    /// Makes the components' buffers, before the first scan is decoded: every component's plane,
+    /// and for a progressive frame its coefficient store (zeroed: scans add to it).
+    mutating func allocate() {
+        for i in components.indices {
+            let c = components[i]
+            components[i].plane = Storage(uninitializedCount: c.usedBlocksWide * 8 * c.usedBlocksHigh * 8)
+            if process == .progressive { components[i].coefficients = Storage(repeating: 0, count: c.blocksWide * c.blocksHigh * 64) }
         }
     }
 }
@@ -177,5 +184,24 @@ struct ScanHeader {
             // Sequential scans code every coefficient whatever the header says (libjpeg warns only).
             ss = 0; se = 63; ah = 0; al = 0
         }
+    }
+
+    /// Coefficients this scan visits: its blocks times its spectral band (a DC scan, 1 a block).
+    func coefficientVisits(in frame: Frame) -> Int {
+        let band = frame.process == .progressive ? se - ss + 1 : 64
+        if entries.count == 1 {
+            let c = frame.components[entries[0].component]
+            return c.usedBlocksWide * c.usedBlocksHigh * band
+        }
+        return entries.reduce(0) { $0 + frame.components[$1.component].h * frame.components[$1.component].v } * frame.mcusX * frame.mcusY * band
+    }
+
+    /// Whether the scan decodes with DC (or AC) Huffman table `table`.
+    func uses(table: Int, dc: Bool, progressive: Bool) -> Bool {
+        if progressive {
+            if dc && (ss != 0 || ah != 0) { return false }
+            if !dc && ss == 0 { return false }
+        }
+        return entries.contains { (dc ? $0.dcTable : $0.acTable) == table }
     }
 }

@@ -1,25 +1,29 @@
-// What the application segments say about showing the image: JFIF (APP0), EXIF orientation
-// (APP1, tag 0x0112 of IFD0: TIFF 6.0 / EXIF 2.3 §4.6.4), ICC profile (APP2 "ICC_PROFILE" chunks,
-// ICC.1:2010 Annex B.4) and Adobe's colour transform (APP14, Adobe Technical Note 5116).
+// What the application segments before the first scan say about showing the image: JFIF (APP0),
+// EXIF orientation (the first APP1 "Exif", tag 0x0112 of IFD0: TIFF 6.0 / EXIF 2.3 §4.6.4), ICC
+// profile (APP2 "ICC_PROFILE" chunks, ICC.1:2010 Annex B.4) and Adobe's colour transform (APP14,
+// Adobe Technical Note 5116).
 
 struct Metadata {
     var sawJFIF = false
     var adobeTransform: Int?
+    /// The first APP1 "Exif" segment's orientation (1 when it has none).
     var orientation = 1
-    /// ICC chunks by sequence number (1-based), with the count they declare.
-    var iccChunks: [(sequence: Int, data: [UInt8])] = []
+    var sawExif = false
+    /// ICC chunks: sequence number, the count they declare, their data.
+    var iccChunks: [(sequence: Int, count: Int, data: [UInt8])] = []
 
     mutating func read(marker: UInt8, segment: UnsafeBufferPointer<UInt8>) {
         func starts(with text: [UInt8]) -> Bool {
             segment.count >= text.count && zip(segment.prefix(text.count), text).allSatisfy { $0 == $1 }
         }
         switch marker {
-        case 0xE0 where starts(with: Array("JFIF\0".utf8)):
-            sawJFIF = true
-        case 0xE1 where starts(with: Array("Exif\0\0".utf8)) && orientation == 1:
+        case 0xE0 where segment.count >= 14 && starts(with: Array("JFIF\0".utf8)):
+            sawJFIF = true // libjpeg's examine_app0 wants the whole 14-byte header
+        case 0xE1 where !sawExif && starts(with: Array("Exif\0\0".utf8)):
+            sawExif = true
             orientation = Self.exifOrientation(UnsafeBufferPointer(rebasing: segment[6...])) ?? 1
         case 0xE2 where starts(with: Array("ICC_PROFILE\0".utf8)) && segment.count >= 14:
-            iccChunks.append((Int(segment[12]), Array(segment[14...])))
+            iccChunks.append((Int(segment[12]), Int(segment[13]), Array(segment[14...])))
         case 0xEE where starts(with: Array("Adobe".utf8)) && segment.count >= 12:
             adobeTransform = Int(segment[11])
         default:
@@ -27,13 +31,19 @@ struct Metadata {
         }
     }
 
-    /// The ICC profile: the chunks in sequence order, or nil when there are none or their numbers
-    /// are not 1...n each once (libjpeg's jpeg_read_icc_profile rule: such a profile is ignored).
+    /// The ICC profile: the chunks joined in sequence order, or nil as libjpeg's
+    /// jpeg_read_icc_profile gives nil — no chunks, chunks that declare different counts, a
+    /// sequence number of 0, above the count or twice, a number missing, or no bytes at all.
     var iccProfile: [UInt8]? {
-        guard !iccChunks.isEmpty else { return nil }
-        let sorted = iccChunks.sorted { $0.sequence < $1.sequence }
-        guard sorted.enumerated().allSatisfy({ $0.offset + 1 == $0.element.sequence }) else { return nil }
-        return sorted.flatMap(\.data)
+        guard let count = iccChunks.first?.count, count > 0, iccChunks.allSatisfy({ $0.count == count }) else { return nil }
+        var parts = [[UInt8]?](repeating: nil, count: count + 1)
+        for chunk in iccChunks {
+            guard chunk.sequence >= 1, chunk.sequence <= count, parts[chunk.sequence] == nil else { return nil }
+            parts[chunk.sequence] = chunk.data
+        }
+        guard parts.dropFirst().allSatisfy({ $0 != nil }) else { return nil }
+        let profile = parts.dropFirst().flatMap { $0! }
+        return profile.isEmpty ? nil : profile
     }
 
     /// The Orientation tag of a TIFF structure's first IFD: 1...8, or nil when it is missing or

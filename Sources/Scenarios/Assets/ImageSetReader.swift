@@ -95,6 +95,13 @@ enum ImageSetReader {
                 continue
             }
             if let warning = file.profileWarning(shownAs: variant.source) { d.warning(entry.filenameNode, kind: WarningKinds.colorProfile, warning) }
+            // Slicing and alignment insets are pixels of the file as stored; with an EXIF turn
+            // they would land on other edges, and no evidence says how actool reconciles them.
+            if file.orientation != .up && (entry.capInsets != nil || entry.alignmentInsets != .zero) {
+                d.error(entry.filenameNode, "\"\(entry.url.lastPathComponent)\" has the EXIF orientation \(file.orientation.name): slicing and alignment "
+                        + "insets of a turned JPEG are not read (save the image upright, without the EXIF orientation)")
+                continue
+            }
             let pixels = file.pixels
             var image = Image(name: set.name, pixels: pixels, scale: entry.scale, orientation: file.orientation, renderingMode: entry.renderingMode)
             if let caps = entry.capInsets {

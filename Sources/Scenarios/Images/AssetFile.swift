@@ -72,12 +72,20 @@ enum AssetFile {
     static func header(_ url: URL, shownAs relativePath: String) throws(Failure) -> ImageFileHeader {
         let prefix = try contents(url, shownAs: relativePath, upTo: PNGDecoder.headerPrefixLength)
         if isJPEG(prefix) {
-            let data = try contents(url, shownAs: relativePath, upTo: nil)
-            do {
-                let header = try JPEGDecoder(limits: jpegLimits).header(data)
-                return ImageFileHeader(width: header.width, height: header.height)
-            } catch {
-                throw .message("\"\(relativePath)\" is not a usable JPEG: \(error)")
+            // The markers up to the first scan: usually in the first 64 KiB; the whole file when
+            // large metadata (an EXIF thumbnail, a big ICC profile) pushes the frame header past it.
+            var data = try contents(url, shownAs: relativePath, upTo: 1 << 16)
+            var whole = data.count < 1 << 16
+            while true {
+                do {
+                    let header = try JPEGDecoder(limits: jpegLimits).header(data)
+                    return ImageFileHeader(width: header.width, height: header.height)
+                } catch where error.kind == .truncated && !whole {
+                    data = try contents(url, shownAs: relativePath, upTo: nil)
+                    whole = true
+                } catch {
+                    throw .message("\"\(relativePath)\" is not a usable JPEG: \(error)")
+                }
             }
         }
         do {

@@ -29,6 +29,11 @@ Verification done on every run (the script stops with an error if any fails):
     identical pixels: this proves the progressive / refinement / EOB-run / restart / non-interleaved
     / custom-table code paths encode exactly the coefficients they were given.
 """
+import os
+# The references are libjpeg-turbo's C code path: its SIMD IDCT works in 16-bit lanes and
+# saturates where the C code wraps, which only coefficients no encoder writes can tell apart
+# (docs/JPEG.md). Set before Pillow loads libjpeg-turbo, which reads it once.
+os.environ["JSIMD_FORCENONE"] = "1"
 import hashlib
 import io
 import json
@@ -1367,8 +1372,6 @@ def generate():
     bsof = [x for x in ms if x[0] == 0xC0][0]
     bsos = [x for x in ms if x[0] == 0xDA][0]
     corrupt = [
-        ("corrupt_dht_missing_table", build_jpeg(base_fr, omit_tables=[("ac", 1)]),
-         "the scan uses AC table 1 (chroma) but no DHT defines it (libjpeg-turbo silently substitutes the Annex K table, as for Motion-JPEG, which happens to be the right one here)"),
         ("corrupt_dht_missing_table_3", None,
          "SOF1 file whose Cr component uses AC table 3, which no DHT defines (libjpeg-turbo has no default for tables 2-3)"),
         ("corrupt_sos_unknown_component", patch(base, bsos[1] + 7, [9]),
@@ -1455,6 +1458,59 @@ def generate():
                 return sos
             data = build_jpeg(frp, sof=0xC2, huff="opt", scans=sc, sos_patch=sos_patch)
         C.add(name, data, "refuse", note)
+
+    # ---- libjpeg's rules where T.81 is silent or lenient (docs/JPEG.md) ----
+    C.add("std_tables_missing_ac1", build_jpeg(base_fr, omit_tables=[("ac", 1)]), "decode",
+          "a sequential scan uses AC table 1, which no DHT defines: libjpeg-turbo puts Annex K's chrominance AC table "
+          "there (std_huff_tables, for Motion-JPEG), which is the right one here")
+    segs = markers(pil_base)
+    no_dht = pil_base[:2] + b"".join(pil_base[x[1]:x[2]] for x in segs if x[0] not in (0xD8, 0xC4, 0xDA, 0xD9))
+    sos_last = [x for x in segs if x[0] == 0xDA][-1]
+    no_dht += pil_base[sos_last[1]:]
+    C.add("std_tables_no_dht", no_dht, "decode",
+          "baseline_420_q75 (Annex K tables) with every DHT removed, as Motion-JPEG frames are: libjpeg-turbo's standard tables")
+    # An Adobe segment (transform 0: RGB) after the scan, no JFIF: libjpeg settles the colour space at the first scan.
+    no_jfif = pil_base[:2] + b"".join(pil_base[x[1]:x[2]] for x in segs if x[0] not in (0xD8, 0xE0, 0xDA, 0xD9)) + pil_base[sos_last[1]:]
+    adobe = segment(0xEE, b"Adobe" + bytes([0, 100, 0, 0, 0, 0, 0]))
+    C.add("adobe_after_scan", no_jfif[:-2] + adobe + b"\xFF\xD9", "decode",
+          "no JFIF, and an Adobe APP14 (transform 0, RGB) after the scan: YCbCr still (ids 1, 2, 3), as libjpeg decides at the first scan")
+
+    def gray_blocks(dc, quant, q16=False):
+        """One 8x8 grey block with only a DC coefficient, Annex K tables, the given quantisation table."""
+        fr = make_frame("gray", 8, 8, 1, [(1, 1)], quality=75)
+        fr.comps[0].coef = [[[dc] + [0] * 63]]
+        fr.qtables = {0: quant}
+        return build_jpeg(fr, sof=0xC1 if q16 else 0xC0, dqt16=q16)
+    C.add("idct_range_wraps", gray_blocks(1600, [3] + [1] * 63), "decode",
+              "a DC of 1600 with quantiser 3 (4800, beyond what 8-bit samples need): the C IDCT's range limit wraps it "
+          "to 0 (libjpeg-turbo's SIMD IDCT saturates to 255)")
+    C.add("idct_quant16_signed", gray_blocks(1, [40000] + [1] * 63, q16=True), "decode",
+          "a 16-bit quantiser of 40000 is a signed 16-bit multiplier (-25536) in libjpeg-turbo's IDCT")
+    # A DHT table that cannot be a code without an all-ones code: refused when a scan uses it, ignored when none does.
+    dc_ones = segment(0xC4, bytes([0x00, 2] + [0] * 15 + [0, 1]))
+    C.add("corrupt_dht_all_ones_code", pil_base[:sos_last[1]] + dc_ones + pil_base[sos_last[1]:], "refuse",
+          "DC table 0 redefined just before the scan with two codes of length 1: the second is all ones, which "
+          "libjpeg refuses (Bogus Huffman table definition)")
+    C.add("unused_bad_dht", pil_base[:sos_last[1]] + segment(0xC4, bytes([0x13, 3] + [0] * 15 + [0, 1, 2])) + pil_base[sos_last[1]:],
+          "decode", "an over-subscribed AC table 3 that no scan uses: libjpeg checks a table only when a scan uses it")
+    # Metadata: only the first Exif segment counts; an ICC chunk set must be complete.
+    def exif_segment(orientation):
+        ex = Image.Exif()
+        if orientation:
+            ex[0x0112] = orientation
+        else:
+            ex[0x010F] = "ivsim"
+        return segment(0xE1, b"Exif\x00\x00" + ex.tobytes()[6:] if ex.tobytes().startswith(b"Exif") else b"Exif\x00\x00" + ex.tobytes())
+    two_exif = pil_base[:2] + exif_segment(None) + exif_segment(6) + pil_base[2:]
+    C.add("exif_second_segment_ignored", two_exif, "decode",
+          "two APP1 Exif segments, the first without an orientation, the second with 6: the first counts, orientation 1")
+    C.entries["exif_second_segment_ignored"]["exifOrientation"] = 1
+    p3 = open(os.path.join(OUT, "icc_display_p3.icc"), "rb").read()
+    half = segment(0xE2, b"ICC_PROFILE\x00" + bytes([1, 2]) + p3[:len(p3) // 2])
+    C.add("icc_incomplete_chunks", pil_base[:2] + half + pil_base[2:], "decode",
+          "one ICC chunk numbered 1 of 2, the second missing: no profile (libjpeg's jpeg_read_icc_profile)")
+    C.entries["icc_incomplete_chunks"]["icc"] = None
+    C.entries["icc_incomplete_chunks"]["iccFile"] = None
 
     # ---- manifest ----
     manifest = [C.entries[k] for k in sorted(C.entries)]
