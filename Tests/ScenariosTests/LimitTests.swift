@@ -179,7 +179,7 @@ private let fixture = Fixture()
                 messages = error.diagnostics.map(\.message)
             }
             #expect(messages == ["\"\(name)\" is a symbolic link to \"\(target)\", which leads to no file (a loop, or a target that is gone): "
-                                 + "point it at a PNG, or name the PNG itself"])
+                                 + "point it at an image file, or name the file itself"])
         }
     }
 }

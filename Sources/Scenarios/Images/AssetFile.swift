@@ -60,6 +60,7 @@ enum AssetFile {
                 throw .message("\"\(relativePath)\" is not a usable JPEG: \(error)")
             }
         }
+        if let failure = misnamedJPEG(data, shownAs: relativePath) { throw failure }
         do {
             return DecodedFile(image: try PNGDecoder(limits: limits).decode(data))
         } catch {
@@ -88,12 +89,20 @@ enum AssetFile {
                 }
             }
         }
+        if let failure = misnamedJPEG(prefix, shownAs: relativePath) { throw failure }
         do {
             let header = try PNGDecoder(limits: limits).header(prefix)
             return ImageFileHeader(width: header.width, height: header.height)
         } catch {
             throw .message("\"\(relativePath)\" is not a usable PNG\(looksLike(prefix)): \(error)")
         }
+    }
+
+    /// The error for a file named .jpg or .jpeg whose bytes are not a JPEG's (rather than a PNG
+    /// decoder's complaint about it).
+    static func misnamedJPEG(_ bytes: [UInt8], shownAs relativePath: String) -> Failure? {
+        guard ["jpg", "jpeg"].contains((relativePath as NSString).pathExtension.lowercased()) else { return nil }
+        return .message("\"\(relativePath)\" is not a JPEG file (it does not start with the SOI marker FF D8)\(looksLike(bytes))")
     }
 
     /// ", it looks like a … file" for the formats ivsim refuses, told by their first bytes.
