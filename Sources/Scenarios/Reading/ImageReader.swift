@@ -34,6 +34,9 @@ struct ImageReader {
 
     /// The UIImage methods a source may apply, in the order they apply.
     private struct Modifiers {
+        /// `cgImage.cropping(to:)` made into a new UIImage: before every method below.
+        var crop: Crop?
+        var cropNode: JSONNode?
         var scale: Double?
         var orientation: ImageOrientation?
         var horizontallyFlipped = false
@@ -236,6 +239,11 @@ struct ImageReader {
             if value == nil { ok = false }
             return value
         }
+        if let n = object["crop"] {
+            m.cropNode = n
+            m.crop = check(Read.numbers(n, d, count: 4, in: ScenarioLimits.coordinate, what: "[x, y, width, height] in the image's pixels")
+                .map(Crop.init(rect:)))
+        }
         if let n = object["scale"] { m.scale = check(Read.number(n, d, in: ScenarioLimits.imageScale, what: "a scale")) }
         if let n = object["orientation"] {
             m.orientation = check(Read.name(n, d, among: ImageOrientation.allCases.map(\.name), what: "orientation").flatMap(ImageOrientation.init(name:)))
@@ -415,6 +423,19 @@ struct ImageReader {
             d.error(entry.node, "\"\(name)\" is derived \(depth) images deep, more than the \(ImageReader.maxDerivationDepth) a scenario may "
                     + "chain (docs/LIMITS.md): derive from the original image instead")
             image = nil
+        }
+        if let made = image, let crop = entry.modifiers.crop, let node = entry.modifiers.cropNode {
+            switch crop.apply(toEvery: made) {
+            case let .success(cropped):
+                image = cropped
+            case .failure(.animated):
+                d.error(node, "an animated image has no CGImage to crop (UIImage.cgImage is nil): crop one of its frames, then animate the crops")
+                image = nil
+            case let .failure(.outside(width, height)):
+                d.error(node, "the crop rectangle does not overlap the image's \(width) × \(height) stored pixels, so CGImage.cropping(to:) "
+                        + "returns nil (the rectangle is in pixels of the image as stored, before its orientation and scale)")
+                image = nil
+            }
         }
         if var made = image {
             entry.modifiers.apply(to: &made)

@@ -5,7 +5,7 @@ enum ScenarioKeys {
                            "variants", "acknowledgedWarnings"]
     static let canvas = ["size", "background", "safeAreaInsets", "device", "orientation"]
     static let traits = TraitDimension.keys
-    static let imageSource = ["file", "named", "generate", "from", "animated", "asset", "scale", "orientation", "horizontallyFlipped",
+    static let imageSource = ["file", "named", "generate", "from", "animated", "asset", "crop", "scale", "orientation", "horizontallyFlipped",
                               "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
                               "flipsForRightToLeftLayoutDirection"]
     static let imageKinds = ["file", "named", "generate", "from", "animated", "asset"]
