@@ -242,7 +242,7 @@ public enum ScenarioSchema {
                                 TraitDimension.all.filter { ImageAssetRegistration.traitKeys.contains($0.key) }.map { ($0.key, traitValue($0)) })),
                         ], required: ["image"])),
                     ]),
-                    "crop": numbers(4, description: "UIImage(cgImage: cgImage.cropping(to: [x, y, width, height])): a rectangle in the stored "
+                    "crop": numbers(4, minimum: ScenarioLimits.coordinate.lowerBound, maximum: ScenarioLimits.coordinate.upperBound, description: "UIImage(cgImage: cgImage.cropping(to: [x, y, width, height])): a rectangle in the stored "
                                     + "pixels, made integral and cut to the image; the new image has scale 1, orientation up and no other "
                                     + "UIImage property until the keys here give them"),
                     "orientation": enumeration(ImageOrientation.allCases.map(\.name), description: "UIImage.Orientation of the stored pixels"),

@@ -5,8 +5,8 @@ import PNGCodec
 import Scenarios
 import Snapshots
 
-/// `ivsim convert IN OUT [--scale S] [--level N]`: any image ivsim reads, decoded exactly as a
-/// scenario decodes it, written as PNG or raw RGBA — how a porting team compares its decoders
+/// `ivsim convert IN OUT [--scale S] [--level N]`: any image ivsim reads, decoded by the decoders
+/// scenarios use (at their default limits, larger than a scenario's), written as PNG or raw RGBA — how a porting team compares its decoders
 /// with ivsim's (docs/CLI.md, docs/JPEG.md).
 enum ConvertCommand {
     static let usage = """

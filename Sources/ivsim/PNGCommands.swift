@@ -34,7 +34,7 @@ enum PNGCommands {
     static func read(_ path: String) throws -> [UInt8] {
         switch BoundedFile.read(URL(fileURLWithPath: path), limit: 1 << 30) {
         case let .success(bytes): return bytes
-        case let .failure(failure): throw UsageError(message: "\(path): " + failure.message(limit: 1 << 30, what: "a PNG file given to ivsim png"))
+        case let .failure(failure): throw UsageError(message: "\(path): " + failure.message(limit: 1 << 30, what: "an image file given to ivsim"))
         }
     }
 

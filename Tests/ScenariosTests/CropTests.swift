@@ -55,8 +55,8 @@ import Testing
 
     @Test func aRectangleOutsideTheImageOrAnAnimatedImageIsAnError() {
         for (image, message) in [
-            ("\"c\": { \"from\": \"grid\", \"crop\": [20, 0, 5, 5] }", "does not overlap the image's 20 × 12 stored pixels"),
-            ("\"c\": { \"from\": \"grid\", \"crop\": [2, 2, 0, 5] }", "does not overlap"),
+            ("\"c\": { \"from\": \"grid\", \"crop\": [20, 0, 5, 5] }", "does not overlap the 20 × 12 stored pixels of the image"),
+            ("\"c\": { \"from\": \"grid\", \"crop\": [2, 2, 0, 5] }", "has no area"),
             ("\"a\": { \"animated\": { \"frames\": [\"grid\", \"grid\"], \"duration\": 1 } }, \"c\": { \"from\": \"a\", \"crop\": [0, 0, 5, 5] }",
              "an animated image has no CGImage to crop"),
         ] {

@@ -71,6 +71,20 @@ import Testing
         let quiet = try Self.load("\"odd\": { \"file\": \"odd.jpg\", \"scale\": 1 }", folder: folder,
                                   extra: " \"acknowledgedWarnings\": [\"colorProfile\"],")
         #expect(quiet.warnings.isEmpty)
+        // In a catalog set, the warning is the scenario's, at its `named` value.
+        let set = folder.appendingPathComponent("Cat.xcassets/Odd.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(bytes).write(to: set.appendingPathComponent("odd.jpg"))
+        try Data("{ \"images\": [ { \"filename\": \"odd.jpg\", \"idiom\": \"universal\" } ] }".utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        let named = try Self.load("\"odd\": { \"named\": \"Odd\" }", folder: folder, extra: " \"assetCatalogs\": [\"Cat.xcassets\"],")
+        #expect(named.warnings.map(\.kind) == ["colorProfile"])
+        #expect(named.warnings.first?.path == "$.images.odd.named")
+        // PNG bytes in a file named .jpg decode as PNG (the content decides).
+        try FileManager.default.copyItem(at: Self.folder.appendingPathComponent("../drawing/assets/photo@2x.png"),
+                                         to: folder.appendingPathComponent("png.jpg"))
+        let misnamed = try Self.load("\"p\": { \"file\": \"png.jpg\", \"scale\": 2 }", folder: folder)
+        #expect(misnamed.images[0].resolved(for: Traits()).size == Size(width: 120, height: 80))
     }
 
     @Test func catalogSetsReadJPEGEntries() throws {

@@ -177,7 +177,7 @@ import Testing
                                                               ("\"tintColor\": { \"named\": \"Tint\" }, ", "")],
              expected: ["case.json: $.images.icon.named: \"named\" looks images up in a \"bundle\" folder or \"assetCatalogs\": the scenario gives neither"]),
         Case(name: "bundle JPEG", edits: [("\"named\": \"Icon\"", "\"named\": \"pic.jpg\"")],
-             expected: ["case.json: $.images.icon.named: \"pic.jpg\" is a .jpg file: ivsim reads PNG images only (convert it, or add a PNG)"]),
+             expected: ["case.json: $.images.icon.named: \"pic.jpg\" is a .jpg file: ivsim's bundle lookup reads .png names only (name a JPEG with `file`, or add a PNG)"]),
         Case(name: "bundle path climbing out", edits: [("\"named\": \"Icon\"", "\"named\": \"../secret\"")],
              expected: ["case.json: $.images.icon.named: \"../secret\" is not a file name inside the bundle (folders are separated by \"/\", without \"..\")"]),
         Case(name: "bundle name in another case", edits: [("\"named\": \"Icon\"", "\"named\": \"Pic\"")],

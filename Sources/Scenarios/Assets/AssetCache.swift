@@ -11,11 +11,13 @@ struct ImageFile {
     var orientation: ImageOrientation = .up
     var profile: ICCProfileKind?
 
-    /// The warning for a profile ivsim neither converts from nor takes as sRGB, if any.
-    func profileWarning(shownAs path: String) -> String? {
+    /// The warning for a profile ivsim neither converts from nor takes as sRGB, if any; a catalog
+    /// entry marked Display P3 is converted as P3 whatever its file embeds.
+    func profileWarning(shownAs path: String, markedDisplayP3: Bool = false) -> String? {
         guard case let .other(description) = profile else { return nil }
+        let taken = markedDisplayP3 ? "as Display P3, as the catalog entry says" : "as sRGB"
         return "\"\(path)\" embeds the colour profile \"\(description)\", which ivsim does not convert from: its pixels are taken "
-            + "as sRGB (only Display P3 and sRGB profiles are read, docs/JPEG.md); convert the image to sRGB"
+            + "\(taken) (only Display P3 and sRGB profiles are read, docs/JPEG.md); convert the image to sRGB"
     }
 }
 

@@ -40,7 +40,7 @@ enum BundleLookup {
             stem = base
         }
         guard ext.lowercased() == "png" else {
-            return .invalid("\"\(name)\" is a .\(ext) file: ivsim reads PNG images only (convert it, or add a PNG)")
+            return .invalid("\"\(name)\" is a .\(ext) file: ivsim's bundle lookup reads .png names only (name a JPEG with `file`, or add a PNG)")
         }
         // Modifiers written in the name fix that trait: "pic@2x" is the 2x file only.
         var idioms: [(modifier: String, idiom: UserInterfaceIdiom)?] = [nil] + devices.map(Optional.some)

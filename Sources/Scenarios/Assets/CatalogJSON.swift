@@ -52,6 +52,8 @@ struct CatalogSetResult<Value: Sendable> {
     /// Entries that are never picked, with the reason (for `ivsim assets`).
     var skipped: [(entry: String, reason: String)] = []
     var diagnostics: [ScenarioDiagnostic] = []
+    /// Warnings about the set's files (colour profiles), reported at each scenario's use of it.
+    var warnings: [(kind: String, message: String)] = []
     /// The set was not read because its files would exceed the scenario's image budget (already
     /// reported at the scenario's use of it).
     var refused = false

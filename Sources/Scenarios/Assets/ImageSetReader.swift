@@ -94,7 +94,9 @@ enum ImageSetReader {
                 d.error(entry.filenameNode, failure.message)
                 continue
             }
-            if let warning = file.profileWarning(shownAs: variant.source) { d.warning(entry.filenameNode, kind: WarningKinds.colorProfile, warning) }
+            if let warning = file.profileWarning(shownAs: variant.source, markedDisplayP3: entry.isDisplayP3) {
+                result.warnings.append((WarningKinds.colorProfile, warning))
+            }
             // Slicing and alignment insets are pixels of the file as stored; with an EXIF turn
             // they would land on other edges, and no evidence says how actool reconciles them.
             if file.orientation != .up && (entry.capInsets != nil || entry.alignmentInsets != .zero) {

@@ -109,7 +109,7 @@ final class NamedAssets {
         let folder = url.deletingLastPathComponent(), file = url.lastPathComponent
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            d.error(node, "\"\(path)\" is a folder, not a PNG file")
+            d.error(node, "\"\(path)\" is a folder, not an image file")
             return nil
         }
         guard cache.contains(file, in: folder) else {
@@ -223,6 +223,7 @@ final class NamedAssets {
             }
             let result = read(set)
             d.append(result.diagnostics)
+            for warning in result.warnings { d.warning(node, kind: warning.kind, warning.message) }
             let what = "\(noun) \"\(name)\" in \(folder.path)"
             let others = catalogs.filter { $0.folder.path != folder.path && !$0.index.sets(named: name, kind: kind).isEmpty }
             if !others.isEmpty {

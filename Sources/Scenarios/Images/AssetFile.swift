@@ -101,7 +101,8 @@ enum AssetFile {
     /// The error for a file named .jpg or .jpeg whose bytes are not a JPEG's (rather than a PNG
     /// decoder's complaint about it).
     static func misnamedJPEG(_ bytes: [UInt8], shownAs relativePath: String) -> Failure? {
-        guard ["jpg", "jpeg"].contains((relativePath as NSString).pathExtension.lowercased()) else { return nil }
+        guard ["jpg", "jpeg"].contains((relativePath as NSString).pathExtension.lowercased()),
+              !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }  // PNG bytes decode as PNG, as ImageIO goes by content
         return .message("\"\(relativePath)\" is not a JPEG file (it does not start with the SOI marker FF D8)\(looksLike(bytes))")
     }
 
@@ -117,6 +118,7 @@ enum AssetFile {
         if starts("%PDF") { return " (it is a PDF file: vector images are not drawn yet, export a PNG)" }
         if starts("<?xml") || starts("<svg") { return " (it looks like an SVG file: vector images are not drawn yet, export a PNG)" }
         if starts("GIF8") { return " (it is a GIF file: export it as PNG)" }
+        if bytes.starts(with: [0xFF, 0xD8]) { return " (it is a JPEG file)" }
         if starts("RIFF") && starts("WEBP", at: 8) { return " (it is a WebP file: export it as PNG or JPEG)" }
         return ""
     }

@@ -27,9 +27,10 @@ struct Crop {
     /// The cropped image, or the reason there is none.
     func apply(to image: Image) -> Result<Image, CropFailure> {
         guard image.frames.isEmpty else { return .failure(.animated) }
+        guard rect[2] != 0 && rect[3] != 0 else { return .failure(.empty) }
         let bitmap = image.pixels.bitmap
         guard let area = pixels(inWidth: bitmap.width, height: bitmap.height) else {
-            return .failure(.outside(width: bitmap.width, height: bitmap.height))
+            return .failure(.outside(width: bitmap.width, height: bitmap.height, source: image.source))
         }
         var cropped = Image(name: image.name, pixels: SourceImage(bitmap.keeping(columns: [area.x], rows: [area.y])))
         cropped.source = image.source
@@ -55,5 +56,6 @@ struct Crop {
 
 enum CropFailure: Error {
     case animated
-    case outside(width: Int, height: Int)
+    case empty
+    case outside(width: Int, height: Int, source: String?)
 }

@@ -413,7 +413,9 @@ struct ImageReader {
             }
             if registered.count == registrations.count { image = ImageAssetRegistration.image(name: name, registered, d) }
         }
-        if let made = image, entry.modifiers.capInsets == nil && made.capInsets == nil, let node = entry.modifiers.resizingModeNode {
+        // A crop makes a new image without the base's cap insets.
+        if let made = image, entry.modifiers.capInsets == nil && (made.capInsets == nil || entry.modifiers.crop != nil),
+           let node = entry.modifiers.resizingModeNode {
             d.error(node, "\"resizingMode\" needs \"capInsets\": the image is not resizable (add \"capInsets\"; [0, 0, 0, 0] makes the whole image the part that tiles or stretches)")
             image = nil
         }
@@ -431,9 +433,13 @@ struct ImageReader {
             case .failure(.animated):
                 d.error(node, "an animated image has no CGImage to crop (UIImage.cgImage is nil): crop one of its frames, then animate the crops")
                 image = nil
-            case let .failure(.outside(width, height)):
-                d.error(node, "the crop rectangle does not overlap the image's \(width) × \(height) stored pixels, so CGImage.cropping(to:) "
-                        + "returns nil (the rectangle is in pixels of the image as stored, before its orientation and scale)")
+            case let .failure(.outside(width, height, source)):
+                d.error(node, "the crop rectangle does not overlap the \(width) × \(height) stored pixels of \(source.map { "\"\($0)\"" } ?? "the image"), "
+                        + "so CGImage.cropping(to:) returns nil (the rectangle is in pixels of the image as stored, before its orientation "
+                        + "and scale; a named or file image is cropped in every variant, so it must overlap each)")
+                image = nil
+            case .failure(.empty):
+                d.error(node, "the crop rectangle has no area (a width or height of 0), so CGImage.cropping(to:) returns nil")
                 image = nil
             }
         }

@@ -52,7 +52,7 @@ final class PixelBudget {
             return true
         }
         let what = files.count == 1 ? "\(files[0].width) × \(files[0].height) px" : "\(files.count) files"
-        refuse(bytes, for: what + ", by its PNG header, before decoding", at: node)
+        refuse(bytes, for: what + ", by its header, before decoding", at: node)
         return false
     }
 
