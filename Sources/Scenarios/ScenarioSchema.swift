@@ -271,6 +271,14 @@ public enum ScenarioSchema {
                     ], required: ["size", "colors"]),
                     "indexGrid": closedObject(ScenarioKeys.indexGrid, ["size": pixelSize], required: ["size"],
                                               description: "Every pixel distinct: r = x mod 256, g = y mod 256, b from the high bits"),
+                    "path": closedObject(ScenarioKeys.pathGenerator, [
+                        "size": pixelSize,
+                        "d": .object([("type", .string("string")),
+                                      ("description", .string("SVG path data in the image's pixels (M L H V C S Q T Z, upper or lower case; "
+                                                              + "arcs are refused)"))]),
+                        "color": ref("color"),
+                        "fillRule": enumeration(ScenarioKeys.fillRules),
+                    ], required: ["size", "d", "color"], description: "The path filled with the colour, exact area coverage (RENDERING.md §10)"),
                 ])),
             ])),
             ("view", closedObject(ScenarioKeys.view, viewSchemas)),

@@ -1,3 +1,4 @@
+import Raster
 import ImageViews
 
 // Generated images, for authoring without binary files (docs/SCENARIOS.md §Images). Every pixel
@@ -5,6 +6,21 @@ import ImageViews
 
 enum ImageGenerator {
     /// Every pixel `color`.
+    /// `path`: the path filled with `color` by `rule`, with exact area coverage
+    /// (docs/RENDERING.md §10): straight RGBA, the colour's RGB everywhere and alpha
+    /// ⌊color.a · coverage / 255 + ½⌋ (coverage the pixel's 8-bit alpha from the rasterizer).
+    static func path(width: Int, height: Int, path: Path, rule: FillRule, color: RGBA) -> [UInt8] {
+        let mask = CoverageRasterizer.mask(path, rule: rule, width: width, height: height)
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for i in 0..<(width * height) {
+            bytes[4 * i] = color.r
+            bytes[4 * i + 1] = color.g
+            bytes[4 * i + 2] = color.b
+            bytes[4 * i + 3] = UInt8((Int(color.a) * Int(mask.alpha[i]) * 2 + 255) / 510)
+        }
+        return bytes
+    }
+
     static func solid(width: Int, height: Int, color: RGBA) -> [UInt8] {
         [UInt8]((0..<(width * height)).lazy.flatMap { _ in [color.r, color.g, color.b, color.a] })
     }

@@ -2,6 +2,7 @@ import Foundation
 import ImageViews
 import PNGCodec
 import Raster
+import Vector
 
 /// Reads the "images" object: each name to a file, a generated image, an image derived `from`
 /// another, an `animated` sequence of others, or an `asset` registering others with traits (none
@@ -284,6 +285,7 @@ struct ImageReader {
         case "solid": ScenarioKeys.solid
         case "checkerboard": ScenarioKeys.checkerboard
         case "linearGradient": ScenarioKeys.linearGradient
+        case "path": ScenarioKeys.pathGenerator
         default: ScenarioKeys.indexGrid
         }
         guard let params = ObjectReader(body, allowed: allowed, what: "a \(kind) generator", d),
@@ -323,6 +325,26 @@ struct ImageReader {
             guard let colors = twoColors() else { return nil }
             return .generate(width: w, height: h, pixels: {
                 ImageGenerator.linearGradient(width: w, height: h, colors: colors, vertical: vertical)
+            })
+        case "path":
+            guard let dNode = params.required("d", d, hint: " (SVG path data, e.g. \"M 0 0 L 10 0 L 0 10 Z\", in the image's pixels)"),
+                  let text = Read.string(dNode, d, what: "SVG path data"),
+                  let colorNode = params.required("color", d),
+                  let color = colors.read(colorNode, allowDynamic: false) else { return nil }
+            var rule = FillRule.nonZero
+            if let ruleNode = params["fillRule"] {
+                guard let name = Read.name(ruleNode, d, among: ScenarioKeys.fillRules, what: "fill rule") else { return nil }
+                rule = FillRule(rawValue: name)!
+            }
+            let data: PathData
+            do throws(PathData.Failure) {
+                data = try PathData(text)
+            } catch {
+                d.error(dNode, "path data, at character \(error.offset + 1): \(error.message)")
+                return nil
+            }
+            return .generate(width: w, height: h, pixels: {
+                ImageGenerator.path(width: w, height: h, path: data.path(scale: 1), rule: rule, color: color.resolved(Traits()))
             })
         default:
             return .generate(width: w, height: h, pixels: { ImageGenerator.indexGrid(width: w, height: h) })

@@ -1,3 +1,4 @@
+import Raster
 /// The keys each object of the format allows, shared by the reader (unknown-key errors) and the
 /// JSON Schema (`ivsim schema`).
 enum ScenarioKeys {
@@ -12,11 +13,13 @@ enum ScenarioKeys {
     static let animated = ["frames", "duration"]
     static let assetRegistration = ["image", "traits"]
     static let insets = ["top", "left", "bottom", "right"]
-    static let generators = ["solid", "checkerboard", "linearGradient", "indexGrid"]
+    static let generators = ["solid", "checkerboard", "linearGradient", "indexGrid", "path"]
+    static let pathGenerator = ["size", "d", "color", "fillRule"]
     static let solid = ["size", "color"]
     static let checkerboard = ["size", "cell", "colors"]
     static let linearGradient = ["size", "colors", "direction"]
     static let indexGrid = ["size"]
+    static let fillRules = FillRule.allCases.map(\.rawValue)
     static let view = ["id", "type", "frame", "center", "origin", "size", "sizeToFit", "backgroundColor", "alpha",
                        "isHidden", "clipsToBounds", "tintColor", "tintAdjustmentMode", "semanticContentAttribute",
                        "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",

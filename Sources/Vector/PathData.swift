@@ -1,0 +1,205 @@
+import Raster
+
+// SVG path data (the `d` attribute, SVG 1.1 §8.3 "The grammar for path data",
+// https://www.w3.org/TR/SVG11/paths.html#PathDataBNF): moveto, lineto (also horizontal and
+// vertical), cubic and quadratic Béziers with their smooth forms, closepath, each absolute
+// (upper case) or relative (lower case), numbers separated by white space or commas, and a
+// command's letter left out when it repeats (after a moveto, the repeat is a lineto). Elliptical
+// arcs (A, a) are refused: turning one into Béziers needs sines and cosines, whose last bit
+// differs between C libraries, and ivsim's bytes may not.
+
+/// A path as drawn: absolute coordinates, smooth curves made explicit.
+public struct PathData: Equatable, Sendable {
+    public enum Segment: Equatable, Sendable {
+        case move(Double, Double)
+        case line(Double, Double)
+        case quad(Double, Double, Double, Double)
+        case cubic(Double, Double, Double, Double, Double, Double)
+        case close
+    }
+
+    public var segments: [Segment]
+
+    /// Why a `d` string cannot be read: the offset (in characters, from 0) and what is wrong.
+    public struct Failure: Error, Equatable, Sendable {
+        public let offset: Int
+        public let message: String
+    }
+
+    /// Reads a `d` string.
+    public init(_ text: String) throws(Failure) {
+        var scanner = Scanner(Array(text.unicodeScalars))
+        segments = []
+        var current = (x: 0.0, y: 0.0), start = (x: 0.0, y: 0.0)
+        var lastControl: (x: Double, y: Double)?  // reflected by S (cubic) or T (quadratic)
+        var lastWasCubic = false, lastWasQuad = false
+        var command: Character?
+        scanner.skipSeparators()
+        if !scanner.atEnd, !(scanner.peekLetter().map { "Mm".contains($0) } ?? false) {
+            throw Failure(offset: scanner.offset, message: "path data starts with a moveto (M or m)")
+        }
+        while true {
+            scanner.skipSeparators()
+            if scanner.atEnd { break }
+            if let letter = scanner.peekLetter() {
+                guard "MmLlHhVvCcSsQqTtZzAa".contains(letter) else {
+                    throw Failure(offset: scanner.offset, message: "unknown path command \"\(letter)\" (M, L, H, V, C, S, Q, T, Z or lower case)")
+                }
+                if "Aa".contains(letter) {
+                    throw Failure(offset: scanner.offset, message: "elliptical arcs (A, a) are not drawn: an arc needs sines and cosines, "
+                                  + "which differ between machines in the last bit; flatten arcs to cubic Béziers (C) in the export")
+                }
+                scanner.advance()
+                command = letter
+            } else if command == nil || "Zz".contains(command!) {
+                throw Failure(offset: scanner.offset, message: "a number where a path command letter was expected")
+            }
+            let letter = command!
+            let relative = letter.isLowercase
+            func point() throws(Failure) -> (x: Double, y: Double) {
+                let x = try scanner.number(), y = try scanner.number()
+                return relative ? (current.x + x, current.y + y) : (x, y)
+            }
+            var cubicNow = false, quadNow = false
+            switch letter {
+            case "M", "m":
+                let p = try point()
+                segments.append(.move(p.x, p.y))
+                current = p
+                start = p
+                command = relative ? "l" : "L"  // repeated pairs are linetos
+            case "L", "l":
+                let p = try point()
+                segments.append(.line(p.x, p.y))
+                current = p
+            case "H", "h":
+                let x = try scanner.number()
+                current.x = relative ? current.x + x : x
+                segments.append(.line(current.x, current.y))
+            case "V", "v":
+                let y = try scanner.number()
+                current.y = relative ? current.y + y : y
+                segments.append(.line(current.x, current.y))
+            case "C", "c":
+                let c1 = try point(), c2 = try point(), p = try point()
+                segments.append(.cubic(c1.x, c1.y, c2.x, c2.y, p.x, p.y))
+                lastControl = c2
+                current = p
+                cubicNow = true
+            case "S", "s":
+                let c1 = lastWasCubic && lastControl != nil ? (2 * current.x - lastControl!.x, 2 * current.y - lastControl!.y) : current
+                let c2 = try point(), p = try point()
+                segments.append(.cubic(c1.0, c1.1, c2.x, c2.y, p.x, p.y))
+                lastControl = c2
+                current = p
+                cubicNow = true
+            case "Q", "q":
+                let c = try point(), p = try point()
+                segments.append(.quad(c.x, c.y, p.x, p.y))
+                lastControl = c
+                current = p
+                quadNow = true
+            case "T", "t":
+                let c = lastWasQuad && lastControl != nil ? (x: 2 * current.x - lastControl!.x, y: 2 * current.y - lastControl!.y) : current
+                let p = try point()
+                segments.append(.quad(c.x, c.y, p.x, p.y))
+                lastControl = c
+                current = p
+                quadNow = true
+            default: // Z, z
+                segments.append(.close)
+                current = start
+            }
+            lastWasCubic = cubicNow
+            lastWasQuad = quadNow
+            if !cubicNow && !quadNow { lastControl = nil }
+            if segments.count > Self.maxSegments {
+                throw Failure(offset: scanner.offset, message: "more than \(Self.maxSegments) path segments")
+            }
+        }
+    }
+
+    /// The most segments a `d` string may hold (each costs up to 1,024 lines when flattened).
+    public static let maxSegments = 100_000
+
+    /// The path in a pixel grid where one unit is `scale` pixels (quantised by Raster's rule).
+    public func path(scale: Double) -> Path {
+        Path(segments.map { segment in
+            func p(_ x: Double, _ y: Double) -> FixedPoint { FixedPoint(x * scale, y * scale) }
+            switch segment {
+            case let .move(x, y): return .move(p(x, y))
+            case let .line(x, y): return .line(p(x, y))
+            case let .quad(cx, cy, x, y): return .quad(p(cx, cy), p(x, y))
+            case let .cubic(c1x, c1y, c2x, c2y, x, y): return .cubic(p(c1x, c1y), p(c2x, c2y), p(x, y))
+            case .close: return .close
+            }
+        })
+    }
+}
+
+/// Characters of a `d` string with SVG's number grammar.
+struct Scanner {
+    let characters: [Unicode.Scalar]
+    var offset = 0
+
+    init(_ characters: [Unicode.Scalar]) {
+        self.characters = characters
+    }
+
+    var atEnd: Bool { offset >= characters.count }
+
+    mutating func advance() { offset += 1 }
+
+    func peekLetter() -> Character? {
+        guard !atEnd, CharacterSetLetters.contains(characters[offset]) else { return nil }
+        return Character(characters[offset])
+    }
+
+    mutating func skipSeparators() {
+        while !atEnd, [" ", "\t", "\n", "\r", ","].contains(characters[offset]) { offset += 1 }
+    }
+
+    /// A number: sign, digits, a point, digits, an exponent (SVG's grammar; "1.5.5" is 1.5 then .5).
+    mutating func number() throws(PathData.Failure) -> Double {
+        skipSeparators()
+        let begin = offset
+        var text = ""
+        func take(_ allowed: (Unicode.Scalar) -> Bool) {
+            while !atEnd, allowed(characters[offset]) {
+                text.unicodeScalars.append(characters[offset])
+                offset += 1
+            }
+        }
+        if !atEnd, characters[offset] == "+" || characters[offset] == "-" { text.unicodeScalars.append(characters[offset]); offset += 1 }
+        take { $0.properties.numericType == .decimal && $0.isASCII }
+        if !atEnd, characters[offset] == "." {
+            text.unicodeScalars.append(characters[offset])
+            offset += 1
+            take { $0.properties.numericType == .decimal && $0.isASCII }
+        }
+        if text.isEmpty || text == "+" || text == "-" || text == "." || text == "+." || text == "-." {
+            offset = begin
+            throw PathData.Failure(offset: begin, message: "a number was expected here")
+        }
+        if !atEnd, characters[offset] == "e" || characters[offset] == "E" {
+            let mark = offset
+            var exponent = "e"
+            offset += 1
+            if !atEnd, characters[offset] == "+" || characters[offset] == "-" { exponent.unicodeScalars.append(characters[offset]); offset += 1 }
+            let digitsStart = offset
+            while !atEnd, characters[offset].isASCII, characters[offset].properties.numericType == .decimal {
+                exponent.unicodeScalars.append(characters[offset])
+                offset += 1
+            }
+            if offset == digitsStart { offset = mark } else { text += exponent }
+        }
+        guard let value = Double(text), value.isFinite, abs(value) <= 1e9 else {
+            throw PathData.Failure(offset: begin, message: "the number \"\(text)\" is out of range (at most 10^9 in magnitude)")
+        }
+        return value
+    }
+}
+
+enum CharacterSetLetters {
+    static func contains(_ c: Unicode.Scalar) -> Bool { (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") }
+}
