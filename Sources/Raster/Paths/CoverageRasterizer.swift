@@ -50,6 +50,21 @@ public enum CoverageRasterizer {
         return CoverageMask(width: width, height: height, alpha: alpha)
     }
 
+    /// An upper bound of the work `mask` does for `path` over the grid: per line, the pixel rows
+    /// and columns it spans inside the grid, plus one. Computed from the flattened lines, so call
+    /// it after `Path.lineCount` has bounded them.
+    public static func work(_ path: Path, width: Int, height: Int) -> Int {
+        var total = 0
+        for contour in path.polylines() {
+            for (k, a) in contour.enumerated() {
+                let b = contour[(k + 1) % contour.count]
+                let rows = min(abs(b.y - a.y) / fixedOne + 2, height), columns = min(abs(b.x - a.x) / fixedOne + 2, width)
+                total += rows + columns + 1
+            }
+        }
+        return total + width * height
+    }
+
     /// Alpha for an accumulated winding-weighted area (in `full` units).
     static func alphaOf(_ area: Int64, _ rule: FillRule) -> UInt8 {
         var a = area.magnitude

@@ -35,6 +35,16 @@ enum Flattening {
         }
     }
 
+    /// How many lines a curve becomes, without making them.
+    static func quadPieces(_ p0: FixedPoint, _ p1: FixedPoint, _ p2: FixedPoint) -> Int {
+        pieces(ceilDiv(max(abs(p0.x - 2 * p1.x + p2.x), abs(p0.y - 2 * p1.y + p2.y)), 4 * tolerance))
+    }
+
+    static func cubicPieces(_ p0: FixedPoint, _ p1: FixedPoint, _ p2: FixedPoint, _ p3: FixedPoint) -> Int {
+        let m = max(abs(p0.x - 2 * p1.x + p2.x), abs(p0.y - 2 * p1.y + p2.y), abs(p1.x - 2 * p2.x + p3.x), abs(p1.y - 2 * p2.y + p3.y))
+        return pieces(ceilDiv(3 * m, 4 * tolerance))
+    }
+
     /// The least n ≥ 1 with n² ≥ `square`, at most `maxPieces`.
     static func pieces(_ square: Int) -> Int {
         if square >= maxPieces * maxPieces { return maxPieces }

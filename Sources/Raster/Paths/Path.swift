@@ -51,6 +51,22 @@ public struct Path: Equatable, Sendable {
               .line(FixedPoint(x: r.x0, y: r.y1)), .close])
     }
 
+    /// How many lines the fill of the path draws (curves flattened, contours closed), counted
+    /// without flattening: what a caller checks before it rasterises a path from anyone.
+    public var lineCount: Int {
+        var count = 0, last = FixedPoint(x: 0, y: 0), start = last
+        for element in elements {
+            switch element {
+            case let .move(p): count += 1; last = p; start = p  // the closing line of the contour before
+            case let .line(p): count += 1; last = p
+            case let .quad(c, p): count += Flattening.quadPieces(last, c, p); last = p
+            case let .cubic(c1, c2, p): count += Flattening.cubicPieces(last, c1, c2, p); last = p
+            case .close: count += 1; last = start
+            }
+        }
+        return count
+    }
+
     /// The contours as closed polylines: every curve flattened (`Flattening`), every contour closed
     /// back to its first point (a fill closes open contours, as Core Graphics does).
     public func polylines() -> [[FixedPoint]] {

@@ -343,8 +343,20 @@ struct ImageReader {
                 d.error(dNode, "path data, at character \(error.offset + 1): \(error.message)")
                 return nil
             }
+            // Bounded before anything is flattened or drawn (docs/LIMITS.md).
+            let path = data.path(scale: 1)
+            guard path.lineCount <= ScenarioLimits.pathLines else {
+                d.error(dNode, "the path flattens to \(path.lineCount) lines, more than the \(ScenarioLimits.pathLines) a generated path may "
+                        + "have (docs/LIMITS.md): use fewer or flatter curves")
+                return nil
+            }
+            guard CoverageRasterizer.work(path, width: w, height: h) <= ScenarioLimits.pathWork else {
+                d.error(dNode, "the path crosses more pixel rows and columns than a generated path may (\(ScenarioLimits.pathWork), "
+                        + "docs/LIMITS.md): use fewer or shorter lines")
+                return nil
+            }
             return .generate(width: w, height: h, pixels: {
-                ImageGenerator.path(width: w, height: h, path: data.path(scale: 1), rule: rule, color: color.resolved(Traits()))
+                ImageGenerator.path(width: w, height: h, path: path, rule: rule, color: color.resolved(Traits()))
             })
         default:
             return .generate(width: w, height: h, pixels: { ImageGenerator.indexGrid(width: w, height: h) })

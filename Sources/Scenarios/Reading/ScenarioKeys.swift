@@ -112,6 +112,9 @@ public struct ScenarioLimits: Sendable, Equatable {
     /// Animation durations and times in seconds.
     static let seconds: ClosedRange<Double> = 0...86_400
     static let repeatCount: ClosedRange<Double> = 0...1_000_000
+    /// Lines a generated path flattens to, and its rasterizer work (CoverageRasterizer.work).
+    static let pathLines = 1_000_000
+    static let pathWork = 50_000_000
     /// Asset file pixels.
     static let assetSide = 8192
     static let assetPixels = 1 << 24
