@@ -116,7 +116,7 @@ private let fixture = Fixture()
         let text = #"{ "canvas": { "size": [4, 4] }, "images": { "a": { "file": "big0.png" }, "b": { "file": "big1.png", "scale": 2 } }, "root": {} }"#
         let found = Self.errors(text, folder: folder, limits: limits)
         #expect(found.count == 2)
-        #expect(found.allSatisfy { $0.contains("this image (64 × 64 px, by its PNG header, before decoding, 48.0 MiB)") || $0.contains("(64 × 64 px, by its PNG header") })
+        #expect(found.allSatisfy { $0.contains("this image (64 × 64 px, by its header, before decoding, 48.0 MiB)") || $0.contains("(64 × 64 px, by its header") })
         #expect(!found.contains { $0.contains("not a usable PNG") })
     }
 

@@ -119,7 +119,7 @@ private let fixture = Fixture()
         Case("unknown generator", [("\"solid\"", "\"soild\"")],
              ["$.images.dot.generate.soild: unknown key \"soild\" in an image generator (did you mean \"solid\"?)"]),
         Case("two generators", [("\"generate\": { \"solid\"", "\"generate\": { \"indexGrid\": { \"size\": [2, 2] }, \"solid\"")],
-             ["$.images.dot.generate: \"generate\" takes exactly one of: solid, checkerboard, linearGradient, indexGrid"]),
+             ["$.images.dot.generate: \"generate\" takes exactly one of: solid, checkerboard, linearGradient, indexGrid, path"]),
         Case("generated image too large", [("[4, 4]", "[5000, 4]")], ["$.images.dot.generate.solid.size[0]: 5000 is out of range: expected a number from 1 to 4096"]),
         Case("checkerboard cell zero", [("{ \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } }", "{ \"checkerboard\": { \"size\": [4, 4], \"cell\": 0, \"colors\": [\"#000000\", \"#FFFFFF\"] } }")],
              ["$.images.dot.generate.checkerboard.cell: 0 is out of range: expected a cell size in pixels from 1 to 4096"]),
