@@ -62,7 +62,7 @@ enum ScanDecoder {
         let unitsY = single ? first.usedBlocksHigh : frame.mcusY
         let total = unitsX * unitsY
         let natural = UnsafePointer(Self.natural)
-        // What one block's decoding is, per entry.
+        // What one block's decoding is, per entry (its index is its DC predictor's slot).
         struct Unit {
             let coefficients: UnsafeMutablePointer<Int16>
             let stride: Int
@@ -70,20 +70,11 @@ enum ScanDecoder {
             let v: Int
             let dc: HuffmanTable.Lookup?
             let ac: HuffmanTable.Lookup?
-            let slot: Int
-            // Sequential frames: where the block's samples go.
-            let plane: UnsafeMutablePointer<UInt8>
-            let planeStride: Int
-            let usedWide: Int
-            let usedHigh: Int
-            let quant: UnsafePointer<Int32>
         }
-        let units = scan.entries.enumerated().map { slot, entry in
-            let c = frame.components[entry.component]
-            return Unit(coefficients: c.coefficients.base, stride: c.blocksWide, h: single ? 1 : c.h, v: single ? 1 : c.v,
-                        dc: dcTables[entry.dcTable]?.lookup, ac: acTables[entry.acTable]?.lookup, slot: slot,
-                        plane: c.plane.base, planeStride: c.planeStride, usedWide: c.usedBlocksWide, usedHigh: c.usedBlocksHigh,
-                        quant: UnsafePointer(c.quant!.base))
+        let components = scan.entries.map { frame.components[$0.component] }
+        let units = zip(scan.entries, components).map { entry, c in
+            Unit(coefficients: c.coefficients.base, stride: c.blocksWide, h: single ? 1 : c.h, v: single ? 1 : c.v,
+                 dc: dcTables[entry.dcTable]?.lookup, ac: acTables[entry.acTable]?.lookup)
         }
         for entry in scan.entries where progressive ? scan.ss == 0 : true {
             frame.components[entry.component].hasDC = true
@@ -92,10 +83,10 @@ enum ScanDecoder {
         var pipeline: RowPipeline?
         if !progressive {
             var parts: [RowPipeline.Part] = [], offset = 0
-            for unit in units {
-                parts.append(RowPipeline.Part(offset: offset, blocksPerRow: unitsX * unit.h, v: unit.v, plane: unit.plane,
-                                              planeStride: unit.planeStride, usedWide: unit.usedWide, usedHigh: unit.usedHigh,
-                                              quant: unit.quant))
+            for (unit, c) in zip(units, components) {
+                parts.append(RowPipeline.Part(offset: offset, blocksPerRow: unitsX * unit.h, v: unit.v, plane: c.plane.base,
+                                              planeStride: c.planeStride, usedWide: c.usedBlocksWide, usedHigh: c.usedBlocksHigh,
+                                              quant: UnsafePointer(c.quant!.base)))
                 offset += unitsX * unit.h * unit.v * 64
             }
             pipeline = RowPipeline(parts: parts, slotSize: offset)
@@ -119,11 +110,11 @@ enum ScanDecoder {
                         if let pipeline {
                             let part = pipeline.parts[p]
                             ok = sequential(row! + part.offset + (v * part.blocksPerRow + bx) * 64, &context, unit.dc!, unit.ac!,
-                                            slot: unit.slot, natural: natural)
+                                            slot: p, natural: natural)
                         } else {
                             let target = unit.coefficients + ((uy * unit.v + v) * unit.stride + bx) * 64
                             if scan.ss == 0 {
-                                ok = scan.ah == 0 ? dcFirst(target, &context, unit.dc!, slot: unit.slot, al: scan.al)
+                                ok = scan.ah == 0 ? dcFirst(target, &context, unit.dc!, slot: p, al: scan.al)
                                                   : dcRefine(target, &context, al: scan.al)
                             } else if scan.ah == 0 {
                                 ok = acFirst(target, &context, unit.ac!, ss: scan.ss, se: scan.se, al: scan.al, natural: natural)

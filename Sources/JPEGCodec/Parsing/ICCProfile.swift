@@ -20,10 +20,7 @@ public enum ICCProfileKind: Equatable, Sendable {
 
     /// Reads the profile; anything it cannot read is `.other`.
     public init(profile bytes: [UInt8]) {
-        func u32(_ p: Int) -> UInt32? {
-            guard p >= 0, p + 4 <= bytes.count else { return nil }
-            return UInt32(bytes[p]) << 24 | UInt32(bytes[p + 1]) << 16 | UInt32(bytes[p + 2]) << 8 | UInt32(bytes[p + 3])
-        }
+        func u32(_ p: Int) -> UInt32? { Self.u32(bytes, p) }
         func text(_ p: Int) -> String {
             guard p + 4 <= bytes.count else { return "?" }
             return String(String(decoding: bytes[p..<(p + 4)], as: UTF8.self).filter { $0 != " " })
@@ -57,11 +54,17 @@ public enum ICCProfileKind: Equatable, Sendable {
         self = .other(Self.description(bytes, tags: tags) ?? "a profile for colour space \(space)")
     }
 
+    /// The big-endian 32-bit number at `p`, or nil past the end.
+    static func u32(_ bytes: [UInt8], _ p: Int) -> UInt32? {
+        guard p >= 0, p + 4 <= bytes.count else { return nil }
+        return UInt32(bytes[p]) << 24 | UInt32(bytes[p + 1]) << 16 | UInt32(bytes[p + 2]) << 8 | UInt32(bytes[p + 3])
+    }
+
     /// The 'desc' tag's text (v2 textDescriptionType or v4 multiLocalizedUnicodeType, first record).
     static func description(_ bytes: [UInt8], tags: [String: (offset: Int, size: Int)]) -> String? {
         guard let t = tags["desc"], t.offset >= 0, t.offset + 12 <= bytes.count else { return nil }
         let type = String(decoding: bytes[t.offset..<(t.offset + 4)], as: UTF8.self)
-        func u32(_ p: Int) -> Int { Int(bytes[p]) << 24 | Int(bytes[p + 1]) << 16 | Int(bytes[p + 2]) << 8 | Int(bytes[p + 3]) }
+        func u32(_ p: Int) -> Int { Self.u32(bytes, p).map(Int.init) ?? 0 }
         if type == "desc" {
             let n = u32(t.offset + 8)
             guard n > 0, n < 256, t.offset + 12 + n <= bytes.count else { return nil }

@@ -6,22 +6,16 @@
 // each limited to 0...255; >> is an arithmetic shift (floor). docs/JPEG.md §Colour.
 
 enum ColorConverter {
-    struct Tables: Sendable {
-        var crR = [Int32](repeating: 0, count: 256)
-        var cbB = [Int32](repeating: 0, count: 256)
-        var crG = [Int32](repeating: 0, count: 256)
-        var cbG = [Int32](repeating: 0, count: 256)
-    }
-
-    static let tables: Tables = {
-        var t = Tables()
+    /// The four tables, 256 entries each, one after the other: Cr_r, Cb_b, Cr_g, Cb_g.
+    static let tables: Storage<Int32> = {
+        let t = Storage<Int32>(repeating: 0, count: 1024)
         let half: Int32 = 1 << 15
         for i in 0..<256 {
             let x = Int32(i - 128)
-            t.crR[i] = (91881 &* x &+ half) >> 16
-            t.cbB[i] = (116130 &* x &+ half) >> 16
-            t.crG[i] = -46802 &* x
-            t.cbG[i] = -22554 &* x &+ half
+            t.base[i] = (91881 &* x &+ half) >> 16
+            t.base[256 + i] = (116130 &* x &+ half) >> 16
+            t.base[512 + i] = -46802 &* x
+            t.base[768 + i] = -22554 &* x &+ half
         }
         return t
     }()
@@ -31,7 +25,7 @@ enum ColorConverter {
     /// One row of `width` pixels from the three component rows into RGB triples.
     static func ycbcrRow(_ y: UnsafePointer<UInt8>, _ cb: UnsafePointer<UInt8>, _ cr: UnsafePointer<UInt8>, width: Int,
                          tables t: UnsafePointer<Int32>, into out: UnsafeMutablePointer<UInt8>) {
-        // t holds crR, cbB, crG, cbG, 256 entries each.
+        // t is `tables`.
         let crR = t, cbB = t + 256, crG = t + 512, cbG = t + 768
         for x in 0..<width {
             let yy = Int32(y[x]), b = Int(cb[x]), r = Int(cr[x])
@@ -40,7 +34,4 @@ enum ColorConverter {
             out[3 * x + 2] = clamp(yy &+ cbB[b])
         }
     }
-
-    /// The four tables in one array: crR, cbB, crG, cbG.
-    static let packed: [Int32] = tables.crR + tables.cbB + tables.crG + tables.cbG
 }

@@ -11,9 +11,7 @@ enum Flattening {
 
     /// Points after `p0` up to and including `p2`.
     static func quad(_ p0: FixedPoint, _ p1: FixedPoint, _ p2: FixedPoint) -> [FixedPoint] {
-        let m = max(abs(p0.x - 2 * p1.x + p2.x), abs(p0.y - 2 * p1.y + p2.y))
-        // d(d−1)/8 = 1/4: n² ≥ M / (4 · tol).
-        let n = pieces(ceilDiv(m, 4 * tolerance))
+        let n = quadPieces(p0, p1, p2)
         let n2 = n * n
         return (1...n).map { i in
             let a = (n - i) * (n - i), b = 2 * (n - i) * i, c = i * i
@@ -23,9 +21,7 @@ enum Flattening {
 
     /// Points after `p0` up to and including `p3`.
     static func cubic(_ p0: FixedPoint, _ p1: FixedPoint, _ p2: FixedPoint, _ p3: FixedPoint) -> [FixedPoint] {
-        let m = max(abs(p0.x - 2 * p1.x + p2.x), abs(p0.y - 2 * p1.y + p2.y), abs(p1.x - 2 * p2.x + p3.x), abs(p1.y - 2 * p2.y + p3.y))
-        // d(d−1)/8 = 3/4: n² ≥ 3M / (4 · tol).
-        let n = pieces(ceilDiv(3 * m, 4 * tolerance))
+        let n = cubicPieces(p0, p1, p2, p3)
         let n3 = n * n * n
         return (1...n).map { i in
             let j = n - i
@@ -35,11 +31,12 @@ enum Flattening {
         }
     }
 
-    /// How many lines a curve becomes, without making them.
+    /// How many lines a quadratic becomes: d(d−1)/8 = 1/4, so n² ≥ M / (4 · tol).
     static func quadPieces(_ p0: FixedPoint, _ p1: FixedPoint, _ p2: FixedPoint) -> Int {
         pieces(ceilDiv(max(abs(p0.x - 2 * p1.x + p2.x), abs(p0.y - 2 * p1.y + p2.y)), 4 * tolerance))
     }
 
+    /// How many lines a cubic becomes: d(d−1)/8 = 3/4, so n² ≥ 3M / (4 · tol).
     static func cubicPieces(_ p0: FixedPoint, _ p1: FixedPoint, _ p2: FixedPoint, _ p3: FixedPoint) -> Int {
         let m = max(abs(p0.x - 2 * p1.x + p2.x), abs(p0.y - 2 * p1.y + p2.y), abs(p1.x - 2 * p2.x + p3.x), abs(p1.y - 2 * p2.y + p3.y))
         return pieces(ceilDiv(3 * m, 4 * tolerance))
