@@ -48,13 +48,13 @@ public enum ScenarioSchema {
         dimension.isNumeric ? .object([("enum", .array(dimension.values.map { .number(Double($0) ?? 0) }))]) : enumeration(dimension.values)
     }
 
-    private static func ref(_ name: String) -> JSONOutput { .object([("$ref", .string("#/$defs/\(name)"))]) }
+    static func ref(_ name: String) -> JSONOutput { .object([("$ref", .string("#/$defs/\(name)"))]) }
 
-    private static func properties(_ keys: [String], _ schemas: [String: JSONOutput]) -> JSONOutput {
+    static func properties(_ keys: [String], _ schemas: [String: JSONOutput]) -> JSONOutput {
         .object(keys.map { key in (key, schemas[key] ?? .object([])) })
     }
 
-    private static func closedObject(_ keys: [String], _ schemas: [String: JSONOutput], required: [String] = [],
+    static func closedObject(_ keys: [String], _ schemas: [String: JSONOutput], required: [String] = [],
                                      description: String? = nil) -> JSONOutput {
         var members: [(String, JSONOutput)] = [("type", .string("object"))]
         if let description { members.append(("description", .string(description))) }
@@ -64,7 +64,7 @@ public enum ScenarioSchema {
         return .object(members)
     }
 
-    private static func numbers(_ count: Int, minimum: Double? = nil, maximum: Double? = nil, integer: Bool = false,
+    static func numbers(_ count: Int, minimum: Double? = nil, maximum: Double? = nil, integer: Bool = false,
                                 description: String) -> JSONOutput {
         var item: [(String, JSONOutput)] = [("type", .string(integer ? "integer" : "number"))]
         if let minimum { item.append(("minimum", .number(minimum))) }
@@ -75,13 +75,13 @@ public enum ScenarioSchema {
         ])
     }
 
-    private static func enumeration(_ values: [String], description: String? = nil) -> JSONOutput {
+    static func enumeration(_ values: [String], description: String? = nil) -> JSONOutput {
         var members: [(String, JSONOutput)] = [("enum", .array(values.map(JSONOutput.string)))]
         if let description { members.insert(("description", .string(description)), at: 0) }
         return .object(members)
     }
 
-    private static let boolean = JSONOutput.object([("type", .string("boolean"))])
+    static let boolean = JSONOutput.object([("type", .string("boolean"))])
 
     /// An `acknowledgedWarnings` list of `kinds`, holding `scope`.
     private static func acknowledgedWarnings(_ kinds: [String], _ scope: String) -> JSONOutput {
@@ -216,7 +216,7 @@ public enum ScenarioSchema {
             ("traits", closedObject(ScenarioKeys.traits, Dictionary(uniqueKeysWithValues: TraitDimension.all.map { ($0.key, traitValue($0)) }))),
             ("imageSource", .object([
                 ("type", .string("object")),
-                ("description", .string("Exactly one of file, named, generate, from, animated, asset; optionally UIImage methods' keys.")),
+                ("description", .string("Exactly one of file, named, generate, from, animated, asset, draw; optionally UIImage methods' keys.")),
                 ("additionalProperties", .bool(false)),
                 ("properties", properties(ScenarioKeys.imageSource, [
                     "file": .object([("type", .string("string")), ("description", .string(
@@ -225,6 +225,7 @@ public enum ScenarioSchema {
                     "named": .object([("type", .string("string")),
                                       ("description", .string("UIImage(named:): an image set of the assetCatalogs, else a PNG in the bundle folder"))]),
                     "generate": ref("generator"),
+                    "draw": ref("drawing"),
                     "from": .object([("type", .string("string")), ("description", .string("Another image's name."))]),
                     "scale": .object([("type", .string("number")), ("minimum", .number(ScenarioLimits.imageScale.lowerBound)),
                                       ("maximum", .number(ScenarioLimits.imageScale.upperBound))]),
@@ -281,6 +282,7 @@ public enum ScenarioSchema {
                     ], required: ["size", "d", "color"], description: "The path filled with the colour, exact area coverage (RENDERING.md §10)"),
                 ])),
             ])),
+        ] + drawingDefinitions() + [
             ("view", closedObject(ScenarioKeys.view, viewSchemas)),
             ("priority", .object([
                 ("description", .string("1…1000 (1000 = required) or a UILayoutPriority name")),

@@ -203,3 +203,18 @@ struct Scanner {
 enum CharacterSetLetters {
     static func contains(_ c: Unicode.Scalar) -> Bool { (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") }
 }
+
+extension PathData {
+    /// The path in user space (UIBezierPath's elements), for drawing under a transform.
+    public var shapePath: ShapePath {
+        ShapePath(segments.map { segment in
+            switch segment {
+            case let .move(x, y): .move(Point2(x, y))
+            case let .line(x, y): .line(Point2(x, y))
+            case let .quad(cx, cy, x, y): .quad(Point2(cx, cy), Point2(x, y))
+            case let .cubic(c1x, c1y, c2x, c2y, x, y): .cubic(Point2(c1x, c1y), Point2(c2x, c2y), Point2(x, y))
+            case .close: .close
+            }
+        })
+    }
+}

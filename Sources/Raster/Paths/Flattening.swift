@@ -1,12 +1,12 @@
 // Béziers to lines, in integers (docs/RENDERING.md §Paths). A curve of degree d with control
 // points P0…Pd is cut into n pieces of equal parameter step, n by Wang's formula for a tolerance
-// of 1/16 pixel: n = ⌈√(d(d−1)/8 · M / tol)⌉ with M the largest coordinate (in absolute value) of
-// the second differences Pi − 2Pi+1 + Pi+2, all in 24.8 units (tol = 16), n at least 1 and at
+// of 1/64 pixel: n = ⌈√(d(d−1)/8 · M / tol)⌉ with M the largest coordinate (in absolute value) of
+// the second differences Pi − 2Pi+1 + Pi+2, all in 24.8 units (tol = 4), n at least 1 and at
 // most 1,024. The point at t = i/n is the Bernstein sum with integer weights, divided by n^d and
 // rounded to the nearest 24.8 unit (halves up): exact, the same on every machine.
 
 enum Flattening {
-    static let tolerance = 16
+    static let tolerance = 4
     static let maxPieces = 1_024
 
     /// Points after `p0` up to and including `p2`.

@@ -21,6 +21,8 @@ struct ImageReader {
         case derived(base: String, node: JSONNode)
         case animated(frames: [(name: String, node: JSONNode)], duration: Double)
         case asset([ImageAssetRegistration])
+        /// A UIGraphicsImageRenderer drawing, and where each image it draws is named.
+        case draw(DrawingRecipe, references: [(name: String, node: JSONNode)])
 
         /// The images this one is made from.
         var bases: [String] {
@@ -28,6 +30,7 @@ struct ImageReader {
             case let .derived(base, _): [base]
             case let .animated(frames, _): frames.map(\.name)
             case let .asset(registrations): registrations.map(\.image)
+            case let .draw(_, references): references.map(\.name)
             case .file, .named, .generate: []
             }
         }
@@ -210,6 +213,9 @@ struct ImageReader {
             return (.derived(base: base, node: object["from"]!), modifiers)
         case "asset":
             return ImageAssetRegistration.read(object["asset"]!, d).map { (.asset($0), modifiers) }
+        case "draw":
+            guard let recipe = DrawReader(colors: colors, d: d).read(object["draw"]!) else { return nil }
+            return (.draw(recipe, references: DrawReader.imageReferences(object["draw"]!)), modifiers)
         default:
             guard let animated = ObjectReader(object["animated"]!, allowed: ScenarioKeys.animated, what: "an animated image", d),
                   let framesNode = animated.required("frames", d, hint: " (image names, in order)"),
@@ -446,6 +452,15 @@ struct ImageReader {
                 registered.append((registration, image))
             }
             if registered.count == registrations.count { image = ImageAssetRegistration.image(name: name, registered, d) }
+        case let .draw(recipe, references):
+            var drawn: [String: Image] = [:]
+            for (base, node) in references where drawn[base] == nil {
+                guard let baseImage = dependency(base, node: node, of: name, role: "to draw", chain: &chain) else { break }
+                drawn[base] = baseImage
+            }
+            if drawn.count == Set(references.map(\.name)).count {
+                image = renderDrawing(recipe, name: name, images: drawn, node: entry.node)
+            }
         }
         // A crop makes a new image without the base's cap insets.
         if let made = image, entry.modifiers.capInsets == nil && (made.capInsets == nil || entry.modifiers.crop != nil),

@@ -6,10 +6,10 @@ enum ScenarioKeys {
                            "variants", "acknowledgedWarnings"]
     static let canvas = ["size", "background", "safeAreaInsets", "device", "orientation"]
     static let traits = TraitDimension.keys
-    static let imageSource = ["file", "named", "generate", "from", "animated", "asset", "crop", "scale", "orientation", "horizontallyFlipped",
+    static let imageSource = ["file", "named", "generate", "from", "animated", "asset", "draw", "crop", "scale", "orientation", "horizontallyFlipped",
                               "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
                               "flipsForRightToLeftLayoutDirection"]
-    static let imageKinds = ["file", "named", "generate", "from", "animated", "asset"]
+    static let imageKinds = ["file", "named", "generate", "from", "animated", "asset", "draw"]
     static let animated = ["frames", "duration"]
     static let assetRegistration = ["image", "traits"]
     static let insets = ["top", "left", "bottom", "right"]

@@ -1,0 +1,254 @@
+// A Core Graphics bitmap context in miniature (docs/RENDERING.md §11–12): the drawing an app does
+// inside UIGraphicsImageRenderer. State is the CTM, the clip (an 8-bit coverage mask), the global
+// alpha and the blend mode, saved and restored as a stack. Every operation is a shape's coverage
+// (a path filled by §10's rasterizer; an image's or a gradient's area) times the clip, painted
+// with a colour, a gradient or an image, and composited by the blend mode:
+//
+//   s = paint × alpha (scaleLanes), cov = round(shape × clip / 255)
+//   modes where a transparent source keeps the destination:  d' = B(s × cov, d)
+//   clear, copy, sourceIn, sourceOut, destinationIn, destinationAtop: d' = d + round((B(s, d) − d) × cov / 255)
+//     per channel (bounded drawing: outside the shape nothing changes)
+//
+// An opaque context (no alpha channel) starts black and keeps every pixel's alpha at 255.
+
+/// What a drawing operation refuses.
+public enum DrawingFailure: Error, Equatable, Sendable {
+    /// A path or stroke would be more lines, or more rasterizer work, than the limits allow.
+    case tooComplex(String)
+}
+
+/// Bounds on one operation's work (docs/LIMITS.md).
+public struct DrawingLimits: Sendable {
+    public var lines: Int
+    public var work: Int
+
+    public init(lines: Int, work: Int) {
+        self.lines = lines
+        self.work = work
+    }
+}
+
+/// How an image is placed by `draw(_:in:)`.
+public enum ImagePlacement: Sendable {
+    /// UIImage.draw(in:): the image's top row at the rectangle's top.
+    case upright
+    /// CGContext.draw(_:in:) in a UIKit context: the image's top row at the rectangle's bottom
+    /// (Core Graphics' y-up image space meets UIKit's flipped CTM).
+    case flipped
+}
+
+public struct DrawingContext {
+    public struct State {
+        public var transform: AffineTransform
+        var clip: [UInt8]?
+        public var alpha: UInt8 = 255
+        public var blendMode: BlendMode = .normal
+    }
+
+    public private(set) var bitmap: Bitmap
+    public let isOpaque: Bool
+    public var state: State
+    private var saved: [State] = []
+    let limits: DrawingLimits
+
+    /// A `width` × `height` pixel context whose CTM starts as `transform` (user space to pixels).
+    public init(width: Int, height: Int, opaque: Bool, transform: AffineTransform, limits: DrawingLimits) {
+        bitmap = Bitmap(width: width, height: height, pixels: [UInt32](repeating: opaque ? 0xFF00_0000 : 0, count: width * height))
+        isOpaque = opaque
+        state = State(transform: transform)
+        self.limits = limits
+    }
+
+    public mutating func save() { saved.append(state) }
+
+    /// Restores the last saved state (nothing when none is saved, as CG ignores an unbalanced restore).
+    public mutating func restore() {
+        if let last = saved.popLast() { state = last }
+    }
+
+    /// CGContext.concatenate: `transform` applies first, then the current CTM.
+    public mutating func concatenate(_ transform: AffineTransform) {
+        state.transform = state.transform.prepending(transform)
+    }
+
+    /// Fills `path` (user space) with a colour.
+    public mutating func fill(_ path: ShapePath, rule: FillRule, color: PremultipliedColor) throws(DrawingFailure) {
+        let region = try coverage(path.devicePath(state.transform), rule: rule)
+        paint(region) { _, _ in color.packed }
+    }
+
+    /// Strokes `path` with a colour.
+    public mutating func stroke(_ path: ShapePath, style: StrokeStyle, color: PremultipliedColor) throws(DrawingFailure) {
+        let tolerance = 1.0 / 64 / max(state.transform.stretchBound, 1e-9)
+        guard path.lineCount(tolerance: tolerance) <= limits.lines,
+              let polygons = Stroker.outline(path, style: style, tolerance: tolerance, maxPoints: limits.lines) else {
+            throw .tooComplex("the stroke outlines to more than \(limits.lines) lines")
+        }
+        var outline = ShapePath()
+        for polygon in polygons {
+            outline.elements.append(.move(polygon[0]))
+            for p in polygon.dropFirst() { outline.elements.append(.line(p)) }
+            outline.elements.append(.close)
+        }
+        let region = try coverage(outline.devicePath(state.transform), rule: .nonZero)
+        paint(region) { _, _ in color.packed }
+    }
+
+    /// Intersects the clip with `path`.
+    public mutating func clip(to path: ShapePath, rule: FillRule) throws(DrawingFailure) {
+        let region = try coverage(path.devicePath(state.transform), rule: rule)
+        var mask = [UInt8](repeating: 0, count: bitmap.width * bitmap.height)
+        let old = state.clip
+        for row in 0..<region.height {
+            let y = region.y + row
+            for column in 0..<region.width {
+                let i = y * bitmap.width + region.x + column
+                let a = region.alpha?[row * region.width + column] ?? 255
+                if let old { mask[i] = mulDiv255(old[i], a) } else { mask[i] = a }
+            }
+        }
+        state.clip = mask
+    }
+
+    /// Draws `image` into the user-space rectangle, bilinearly sampled.
+    public mutating func draw(_ image: SourceImage, x: Double, y: Double, width: Double, height: Double,
+                              placement: ImagePlacement) throws(DrawingFailure) {
+        guard image.width > 0, image.height > 0, width != 0, height != 0 else { return }
+        let sx = width / Double(image.width), sy = height / Double(image.height)
+        let toUser = placement == .upright
+            ? AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: x, ty: y)
+            : AffineTransform(a: sx, b: 0, c: 0, d: -sy, tx: x, ty: y + height)
+        guard let toImage = state.transform.prepending(toUser).inverted else { return }
+        let region = try coverage(ShapePath.rectangle(x: x, y: y, width: width, height: height).devicePath(state.transform), rule: .nonZero)
+        let shader = ImageShader(image: image, mapping: PixelMapping(toImage))
+        paint(region) { px, py in shader.sample(px, py) }
+    }
+
+    /// Fills the clip with a gradient.
+    public mutating func draw(_ gradient: Gradient) {
+        guard let toUser = state.transform.inverted else { return }
+        let shader = GradientShader(gradient, toUser: toUser)
+        let region = Region(x: 0, y: 0, width: bitmap.width, height: bitmap.height, alpha: nil)
+        paint(region) { px, py in shader.shade(px, py) }
+    }
+
+    /// The coverage of a device path over the canvas, within the box of its points.
+    func coverage(_ path: Path, rule: FillRule) throws(DrawingFailure) -> Region {
+        guard path.lineCount <= limits.lines else { throw .tooComplex("the path flattens to \(path.lineCount) lines, more than \(limits.lines)") }
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for element in path.elements {
+            let points: [FixedPoint] = switch element {
+            case let .move(p), let .line(p): [p]
+            case let .quad(c, p): [c, p]
+            case let .cubic(c1, c2, p): [c1, c2, p]
+            case .close: []
+            }
+            for p in points {
+                x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+            }
+        }
+        guard x0 <= x1 else { return Region(x: 0, y: 0, width: 0, height: 0, alpha: []) }
+        let left = max(0, x0 >> 8), top = max(0, y0 >> 8)
+        let right = min(bitmap.width, (x1 + 255) >> 8), bottom = min(bitmap.height, (y1 + 255) >> 8)
+        guard right > left, bottom > top else { return Region(x: 0, y: 0, width: 0, height: 0, alpha: []) }
+        // The path moved by whole pixels so the box starts at (0, 0) (exact in 24.8); what lies
+        // left of the box still counts (the rasterizer's accumulation from the left).
+        let shift = FixedPoint(x: -left * fixedOne, y: -top * fixedOne)
+        let moved = Path(path.elements.map { $0.moved(by: shift) })
+        guard CoverageRasterizer.work(moved, width: right - left, height: bottom - top) <= limits.work else {
+            throw .tooComplex("the path crosses more pixels than \(limits.work) steps of rasterizer work allow")
+        }
+        let mask = CoverageRasterizer.mask(moved, rule: rule, width: right - left, height: bottom - top)
+        return Region(x: left, y: top, width: right - left, height: bottom - top, alpha: mask.alpha)
+    }
+
+    /// Pixels a shape covers: a box and its coverage (nil: all 255).
+    struct Region {
+        let x: Int, y: Int, width: Int, height: Int
+        let alpha: [UInt8]?
+    }
+
+    /// Composites `shade` (premultiplied, nil: nothing) over the region by the state's rules.
+    mutating func paint(_ region: Region, _ shade: (Int, Int) -> UInt32?) {
+        let mode = state.blendMode, alpha = UInt32(state.alpha), clip = state.clip
+        let width = bitmap.width
+        let keepsDestination = mode.transparentSourceKeepsDestination
+        let opaque = isOpaque
+        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
+            for row in 0..<region.height {
+                let y = region.y + row
+                for column in 0..<region.width {
+                    let x = region.x + column
+                    let i = y * width + x
+                    var cov = UInt8(255)
+                    if let a = region.alpha { cov = a[row * region.width + column] }
+                    if let clip { cov = mulDiv255(cov, clip[i]) }
+                    if cov == 0 { continue }
+                    guard var s = shade(x, y) else { continue }
+                    if alpha != 255 { s = scaleLanes(s, by: alpha) }
+                    let d = pixels[i]
+                    var result: UInt32
+                    if keepsDestination {
+                        result = mode.apply(cov == 255 ? s : scaleLanes(s, by: UInt32(cov)), d)
+                    } else {
+                        result = DrawingContext.mix(d, mode.apply(s, d), cov)
+                    }
+                    if opaque { result |= 0xFF00_0000 }
+                    pixels[i] = result
+                }
+            }
+        }
+    }
+
+    /// d + round((r − d) × cov / 255) per channel.
+    static func mix(_ d: UInt32, _ r: UInt32, _ cov: UInt8) -> UInt32 {
+        if cov == 255 { return r }
+        let dc = Channels(d), rc = Channels(r), c = Int64(cov)
+        func channel(_ a: Int, _ b: Int) -> Int { a + Int(roundedDivideSigned(Int64(b - a) * c, 255)) }
+        return Channels(r: channel(dc.r, rc.r), g: channel(dc.g, rc.g), b: channel(dc.b, rc.b), a: channel(dc.a, rc.a)).packed
+    }
+}
+
+extension Path.Element {
+    func moved(by d: FixedPoint) -> Path.Element {
+        func m(_ p: FixedPoint) -> FixedPoint { FixedPoint(x: p.x + d.x, y: p.y + d.y) }
+        return switch self {
+        case let .move(p): .move(m(p))
+        case let .line(p): .line(m(p))
+        case let .quad(c, p): .quad(m(c), m(p))
+        case let .cubic(c1, c2, p): .cubic(m(c1), m(c2), m(p))
+        case .close: .close
+        }
+    }
+}
+
+/// An image sampled bilinearly at mapped pixel centres (§11): with (u, v) the centre in 16.16
+/// image pixels, t = u − 2^15, taps ⌊t / 2^16⌋ and the next one clamped to the image, weight
+/// (t / 2^8) mod 256 for the second; the value per premultiplied channel is
+/// (Σ p·wx·wy + 2^15) >> 16, computed as §4's kernel does (vertical then horizontal in 16-bit lanes).
+struct ImageShader {
+    let image: SourceImage
+    let mapping: PixelMapping
+
+    func sample(_ x: Int, _ y: Int) -> UInt32 {
+        let (u, v) = mapping.map(x, y)
+        let (x0, x1, fx) = taps(u >> 16, image.width)
+        let (y0, y1, fy) = taps(v >> 16, image.height)
+        let w = image.width
+        let spread = image.spread
+        func blend(_ a: UInt64, _ b: UInt64, _ f: UInt64) -> UInt64 { a &* (256 &- f) &+ b &* f }
+        let left = blend(spread[y0 * w + x0], spread[y1 * w + x0], fy)
+        let right = blend(spread[y0 * w + x1], spread[y1 * w + x1], fy)
+        let mask: UInt64 = 0x00FF_00FF_00FF_00FF
+        let h = ((left >> 8) & mask) &* (256 &- fx) &+ ((right >> 8) & mask) &* fx
+        let l = (left & mask) &* (256 &- fx) &+ (right & mask) &* fx
+        return packLanes(((h &+ ((l >> 8) & mask) &+ 0x0080_0080_0080_0080) >> 8) & mask)
+    }
+
+    /// The two taps and the second's weight for a 16.16 coordinate.
+    func taps(_ u: Int64, _ count: Int) -> (Int, Int, UInt64) {
+        let t = u - 32768
+        let tap = Int(t >> 16)
+        return (min(max(tap, 0), count - 1), min(max(tap + 1, 0), count - 1), UInt64((t >> 8) & 0xFF))
+    }
+}

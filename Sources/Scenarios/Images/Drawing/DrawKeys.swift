@@ -1,0 +1,29 @@
+import Raster
+
+/// The keys of a `draw` image source (docs/SCENARIOS.md §Drawn images).
+enum DrawKeys {
+    static let renderer = ["size", "bounds", "scale", "opaque", "preferredRange", "operations"]
+    static let shapes = ["rect", "roundedRect", "ellipse", "path"]
+    static let shape = shapes + ["cornerRadius", "corners", "fillRule"]
+    static let corners = ["topLeft", "topRight", "bottomLeft", "bottomRight"]
+    static let compositing = ["blendMode", "alpha"]
+    static let fill = ["fill", "color"] + compositing
+    static let stroke = ["stroke", "color", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase"] + compositing
+    static let drawImage = ["draw", "at", "in"] + compositing
+    static let drawCGImage = ["drawCGImage", "in"] + compositing
+    static let clip = ["clip"]
+    static let linearGradient = ["linearGradient"] + compositing
+    static let radialGradient = ["radialGradient"] + compositing
+    static let linearGradientBody = ["colors", "locations", "start", "end", "drawsBeforeStart", "drawsAfterEnd"]
+    static let radialGradientBody = ["colors", "locations", "startCenter", "startRadius", "endCenter", "endRadius", "drawsBeforeStart", "drawsAfterEnd"]
+    static let transforms = ["translate", "rotate", "scale"]
+    /// The key that names an operation, first match wins in this order.
+    static let operationKinds = ["fill", "stroke", "draw", "drawCGImage", "clip", "linearGradient", "radialGradient"] + transforms
+    static let words = ["save", "restore"]
+    static let blendModes = BlendMode.allCases.map(\.rawValue)
+    static let lineCaps = LineCap.allCases.map(\.rawValue)
+    static let lineJoins = LineJoin.allCases.map(\.rawValue)
+    /// Operations in one drawing.
+    static let maxOperations = 10_000
+    static let maxDashes = 64
+}

@@ -1,0 +1,127 @@
+import ImageViews
+import Raster
+
+// A `draw` image source (docs/SCENARIOS.md §Drawn images): UIGraphicsImageRenderer with a size or
+// bounds, a scale and opacity, and operations applied in order, each UIKit's (docs/DRAWING.md).
+
+/// A shape an operation fills, strokes or clips to, in the renderer's points.
+struct DrawShape {
+    var path: ShapePath
+    var rule: FillRule
+}
+
+/// How an operation composites (UIKit's draw(in:blendMode:alpha:) and fill(with:alpha:)).
+struct Compositing {
+    var blendMode: BlendMode = .normal
+    /// 0…255 (the alpha argument, rounded to 8 bits).
+    var alpha: UInt8 = 255
+}
+
+/// One drawing operation.
+enum DrawOperation {
+    case fill(DrawShape, RGBA, Compositing)
+    case stroke(DrawShape, StrokeStyle, RGBA, Compositing)
+    /// An image of the scenario, by name, at its size from a point or into a rectangle.
+    case image(name: String, placement: ImagePlacementSpec, cgImage: Bool, Compositing)
+    case clip(DrawShape)
+    case gradient(Gradient, Compositing)
+    case save
+    case restore
+    case transform(AffineTransform)
+}
+
+enum ImagePlacementSpec {
+    case at(Double, Double)
+    case rect(Double, Double, Double, Double)
+}
+
+struct DrawingRecipe {
+    /// The renderer's bounds in points (`size` gives an origin of 0, 0).
+    var bounds: (x: Double, y: Double, width: Double, height: Double)
+    /// nil: the screen's (one rendering per display scale, as image variants).
+    var scale: Double?
+    var opaque: Bool
+    var operations: [DrawOperation]
+
+    /// The images the operations draw, in order.
+    var imageNames: [String] {
+        operations.compactMap { if case let .image(name, _, _, _) = $0 { name } else { nil } }
+    }
+
+    /// Pixel size at `scale`: each side ⌈points × scale⌉ (at least 1).
+    func pixelSize(scale: Double) -> (width: Int, height: Int) {
+        (max(1, Int((bounds.width * scale).rounded(.up))), max(1, Int((bounds.height * scale).rounded(.up))))
+    }
+
+    /// Runs the operations at `scale`; `image` gives each named image for this display scale.
+    func render(scale: Double, image: (String) -> Image?) throws(DrawingFailure) -> Bitmap {
+        let (w, h) = pixelSize(scale: scale)
+        let base = AffineTransform.scale(scale, scale).prepending(.translation(-bounds.x, -bounds.y))
+        var context = DrawingContext(width: w, height: h, opaque: opaque, transform: base,
+                                     limits: DrawingLimits(lines: ScenarioLimits.pathLines, work: ScenarioLimits.pathWork))
+        for operation in operations {
+            switch operation {
+            case let .fill(shape, color, compositing):
+                try with(compositing, &context) { (c) throws(DrawingFailure) in try c.fill(shape.path, rule: shape.rule, color: premultiplied(color)) }
+            case let .stroke(shape, style, color, compositing):
+                try with(compositing, &context) { (c) throws(DrawingFailure) in try c.stroke(shape.path, style: style, color: premultiplied(color)) }
+            case let .image(name, placement, cgImage, compositing):
+                guard let drawn = image(name) else { continue }
+                try with(compositing, &context) { (c) throws(DrawingFailure) in try Self.draw(drawn, placement, cgImage: cgImage, in: &c) }
+            case let .clip(shape):
+                try context.clip(to: shape.path, rule: shape.rule)
+            case let .gradient(gradient, compositing):
+                try with(compositing, &context) { (c) throws(DrawingFailure) in c.draw(gradient) }
+            case .save:
+                context.save()
+            case .restore:
+                context.restore()
+            case let .transform(t):
+                context.concatenate(t)
+            }
+        }
+        return context.bitmap
+    }
+
+    /// Runs `body` with the operation's blend mode and alpha, then puts the context's back (they
+    /// are arguments of the UIKit call, not state it leaves behind).
+    private func with(_ compositing: Compositing, _ context: inout DrawingContext,
+                      _ body: (inout DrawingContext) throws(DrawingFailure) -> Void) throws(DrawingFailure) {
+        let (mode, alpha) = (context.state.blendMode, context.state.alpha)
+        context.state.blendMode = compositing.blendMode
+        context.state.alpha = compositing.alpha
+        defer {
+            context.state.blendMode = mode
+            context.state.alpha = alpha
+        }
+        try body(&context)
+    }
+
+    private func premultiplied(_ c: RGBA) -> PremultipliedColor {
+        PremultipliedColor(straightR: c.r, g: c.g, b: c.b, a: c.a)
+    }
+
+    /// UIImage.draw(at:) / draw(in:): the displayed (oriented) pixels, upright, the image's size in
+    /// points at a point; with a tint colour (withTintColor) as a mask filled with it.
+    /// CGContext.draw(cgImage, in:): the stored pixels, flipped.
+    static func draw(_ image: Image, _ placement: ImagePlacementSpec, cgImage: Bool, in context: inout DrawingContext) throws(DrawingFailure) {
+        var pixels = cgImage ? image.pixels : image.displayPixels(mirrored: false)
+        if !cgImage, let tint = image.tintColor?.resolved(Traits()) {
+            pixels = SourceImage(tinted(pixels.bitmap, tint))
+        }
+        let rect: (Double, Double, Double, Double) = switch placement {
+        case let .at(x, y): (x, y, image.size.width, image.size.height)
+        case let .rect(x, y, w, h): (x, y, w, h)
+        }
+        try context.draw(pixels, x: rect.0, y: rect.1, width: rect.2, height: rect.3, placement: cgImage ? .flipped : .upright)
+    }
+
+    /// The image's alpha as a mask filled with `color` (§3's template rule: colour × alpha / 255).
+    static func tinted(_ bitmap: Bitmap, _ color: RGBA) -> Bitmap {
+        let fill = PremultipliedColor(straightR: color.r, g: color.g, b: color.b, a: color.a)
+        return Bitmap(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels.map { p in
+            let a = UInt8(p >> 24)
+            return PremultipliedColor(r: mulDiv255(fill.r, a), g: mulDiv255(fill.g, a), b: mulDiv255(fill.b, a), a: mulDiv255(fill.a, a)).packed
+        })
+    }
+}

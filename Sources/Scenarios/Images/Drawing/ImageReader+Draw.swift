@@ -1,0 +1,52 @@
+import ImageViews
+import Raster
+
+extension DrawReader {
+    /// The image names a drawing's operations draw, with their nodes (for errors), in order.
+    static func imageReferences(_ node: JSONNode) -> [(name: String, node: JSONNode)] {
+        guard case let .object(members) = node.value,
+              let operations = members.first(where: { $0.key == "operations" }),
+              case let .array(items) = operations.value.value else { return [] }
+        return items.compactMap { item in
+            guard case let .object(keys) = item.value,
+                  let member = keys.first(where: { $0.key == "draw" || $0.key == "drawCGImage" }),
+                  case let .string(name) = member.value.value else { return nil }
+            return (name, member.value)
+        }
+    }
+}
+
+extension ImageReader {
+    /// The display scales a drawing without a `scale` is made for: UIGraphicsImageRenderer's default
+    /// format takes the screen's scale, so the image has one variant per scale a device can have,
+    /// and each view shows the one for its display scale.
+    static let drawingScales = [1, 2, 3]
+
+    /// Renders a drawing at its scale, or at each display scale as variants, charging the pixels
+    /// to the scenario's budget before they are made.
+    func renderDrawing(_ recipe: DrawingRecipe, name: String, images: [String: Image], node: JSONNode) -> Image? {
+        let scales: [Double] = recipe.scale.map { [$0] } ?? Self.drawingScales.map(Double.init)
+        var made: [(Double, Image)] = []
+        for scale in scales {
+            let (w, h) = recipe.pixelSize(scale: scale)
+            guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node) else { return nil }
+            let traits = Traits(displayScale: Int(scale.rounded()))
+            let bitmap: Bitmap
+            do throws(DrawingFailure) {
+                bitmap = try recipe.render(scale: scale) { images[$0]?.resolved(for: traits) }
+            } catch {
+                guard case let .tooComplex(what) = error else { return nil }
+                d.error(node, "the drawing is too complex at scale \(JSONOutput.format(scale)): \(what) (docs/LIMITS.md): use fewer or flatter "
+                        + "curves, fewer dashes, or a smaller image")
+                return nil
+            }
+            let source = SourceImage(bitmap)
+            budget.markCharged(source)
+            made.append((scale, Image(name: name, pixels: source, scale: scale)))
+        }
+        guard recipe.scale == nil else { return made.first?.1 }
+        var image = made.first { Int($0.0) == Traits().displayScale }?.1 ?? made[0].1
+        image.variants = made.map { AssetVariant(conditions: AssetConditions(scale: Int($0.0)), value: $0.1, source: "drawn at \(Int($0.0))x") }
+        return image
+    }
+}
