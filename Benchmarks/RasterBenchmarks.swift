@@ -23,5 +23,18 @@ func rasterBenchmarks(_ anchors: Anchors) -> [Benchmark] {
             setUp: { canvas.bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } },
             run: { Renderer.draw(displayList, onto: &canvas.bitmap) }))
     }
+    // The drawing issue's target: the anchor draw under a rounded-rectangle clip of the whole
+    // canvas (a full-screen image view with layer.cornerRadius 55 pt and clipsToBounds, at 3x),
+    // within 1.5 times the unclipped draw (the first row).
+    let rounded = RoundedRect(rect: DeviceRect(x: 0, y: 0, width: 1170, height: 2532), radius: 165 * fixedOne)
+    let clipped = DisplayList(images: [photo], imageNames: ["photo"], commands: [
+        .pushRoundedClip(rounded),
+        .drawImage(ImageDraw(image: 0, source: source, destination: aspectFill)),
+        .popClip,
+    ])
+    list.append(Benchmark(
+        name: "draw 'photo' aspect fill, rounded clip r=165px", pixels: width * height,
+        setUp: { canvas.bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } },
+        run: { Renderer.draw(clipped, onto: &canvas.bitmap) }))
     return list
 }

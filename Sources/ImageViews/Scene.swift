@@ -8,7 +8,11 @@ import Raster
 //   drawImage / tileImage …    the displayed image in its content-mode rectangle (nine slices
 //                              for a resizable image), masked with a tint for template drawing
 //   …subviews…
-//   popClip, endGroup
+//   popClip
+//   border(rounded rect, width, colour)   if layer.borderWidth > 0
+//   endGroup
+// With layer.cornerRadius, the clip is pushRoundedClip and the background is filled under a
+// rounded clip of its own (docs/RENDERING.md §13).
 // Hidden views and views whose opacity rounds to 0 draw nothing, nor do their subviews.
 
 /// A laid-out view tree and what it draws.
@@ -131,11 +135,18 @@ public struct Scene: Sendable {
                 safeAreaInsets: geometry.safeAreaInsets[views.count], layoutMargins: geometry.layoutMargins[views.count],
                 imageView: imageLayout))
 
+            let layer = view.layer
+            let rounded = layer.cornerRadius > 0
+                ? RoundedRect(rect: device(absolute), radius: quantize(layer.cornerRadius * scale), corners: layer.maskedCorners) : nil
             if drawn {
                 if opacity < 255 { list.commands.append(.beginGroup(opacity: opacity)) }
-                if view.clipsToBounds { list.commands.append(.pushClip(device(absolute))) }
+                if view.clipsToBounds { list.commands.append(rounded.map { .pushRoundedClip($0) } ?? .pushClip(device(absolute))) }
                 if let background = view.backgroundColor?.resolved(viewTraits), background.a > 0 {
+                    // The layer draws its background with its corners, masksToBounds or not.
+                    let ownClip = rounded != nil && !view.clipsToBounds
+                    if ownClip { list.commands.append(.pushRoundedClip(rounded!)) }
                     list.commands.append(.fill(device(absolute), background.premultiplied))
+                    if ownClip { list.commands.append(.popClip) }
                 }
                 if let drawing { draw(drawing, offset: absolute.origin) }
             }
@@ -145,6 +156,15 @@ public struct Scene: Sendable {
             }
             if drawn {
                 if view.clipsToBounds { list.commands.append(.popClip) }
+                // Over the content and the subviews, inside the bounds, with the same corners (not
+                // clipped again by the view's own rounded clip, whose shape it already has).
+                if layer.borderWidth > 0 {
+                    let color = layer.borderColor?.resolved(viewTraits) ?? RGBA(r: 0, g: 0, b: 0)
+                    if color.a > 0 {
+                        list.commands.append(.border(rounded ?? RoundedRect(rect: device(absolute), radius: 0),
+                                                     width: quantize(layer.borderWidth * scale), color.premultiplied))
+                    }
+                }
                 if opacity < 255 { list.commands.append(.endGroup) }
             }
         }

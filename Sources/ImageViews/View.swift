@@ -44,6 +44,8 @@ public struct View: Sendable {
         set { stackStorage = newValue.map { [$0] } ?? [] }
     }
     private var stackStorage: [StackSettings] = []
+    /// The layer's corners and border, out of line (`layer`).
+    var layerStorage: [LayerStyle] = []
 
     public init(id: String? = nil, frame: Rect, backgroundColor: Color? = nil, alpha: Double = 1,
                 isHidden: Bool = false, clipsToBounds: Bool = false, tintColor: Color? = nil,

@@ -42,6 +42,14 @@ extension DisplayList {
                 let tileWidth = max(1, Double(tile.tileWidth)) / 256, tileHeight = max(1, Double(tile.tileHeight)) / 256
                 let across = (v.columns / tileWidth).rounded(.up) + 1, down = (v.rows / tileHeight).rounded(.up) + 1
                 work += v.rows * (v.columns + across * Double(tile.source.width)) + across * down * 64
+            case let .border(shape, _, _):
+                // The ring's mask over its rectangle, made once, then composited.
+                let v = visible(shape.rect)
+                work += 2 * v.columns * v.rows
+            case let .pushRoundedClip(shape):
+                // Four corner masks, and each later draw saves and mixes the corners.
+                let side = Double(shape.radius) / 256 + 2
+                work += 64 * side * side
             case .pushClip, .popClip, .beginGroup, .endGroup: break
             }
             work += bands

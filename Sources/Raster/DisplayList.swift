@@ -67,7 +67,11 @@ public enum DisplayCommand: Equatable, Sendable {
     case tileImage(TileDraw)
     /// Intersects the clip with a rectangle until the matching `popClip`.
     case pushClip(DeviceRect)
+    /// Intersects the clip with a rounded rectangle until the matching `popClip` (§13).
+    case pushRoundedClip(RoundedRect)
     case popClip
+    /// A layer's border: the rounded rectangle minus the one inset by `width` (24.8), filled (§13).
+    case border(RoundedRect, width: Int, PremultipliedColor)
     /// Draws the following commands into a transparent layer until `endGroup`, which composites
     /// the layer with this opacity (0…255).
     case beginGroup(opacity: UInt8)

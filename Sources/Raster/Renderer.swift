@@ -49,6 +49,7 @@ public enum Renderer {
         guard width > 0 && height > 0 else { return }
         let pool = LayerPool(capacity: width * rows)
         defer { pool.deallocate() }
+        let shapes = PreparedShapes(list)
         var y0 = 0
         while y0 < height {
             let y1 = min(height, y0 + rows)
@@ -56,8 +57,8 @@ public enum Renderer {
                 (canvas + y0 * width).initialize(repeating: background, count: (y1 - y0) * width)
             }
             var state = RenderState(canvas: canvas, width: width, height: height, band: y0..<y1, pool: pool)
-            for command in list.commands {
-                state.execute(command, images: list.images)
+            for (index, command) in list.commands.enumerated() {
+                state.execute(command, index: index, images: list.images, shapes: shapes)
             }
             state.finish()
             y0 = y1
@@ -116,6 +117,8 @@ struct RenderState {
     let pool: LayerPool
     var layers: [Layer]
     var clips: [DeviceRect]
+    /// Per entry of `clips`, the corner masks of a rounded clip (empty for a rectangle).
+    var cornerMasks: [[CornerMask]]
 
     init(canvas: UnsafeMutablePointer<UInt32>, width: Int, height: Int, band: Range<Int>, pool: LayerPool) {
         self.width = width
@@ -124,11 +127,43 @@ struct RenderState {
         self.pool = pool
         layers = [Layer(pixels: canvas, opacity: 255)]
         clips = [DeviceRect(x0: 0, y0: band.lowerBound * fixedOne, x1: width * fixedOne, y1: band.upperBound * fixedOne)]
+        cornerMasks = [[]]
     }
 
     var clip: DeviceRect { clips[clips.count - 1] }
 
-    mutating func execute(_ command: DisplayCommand, images: [SourceImage]) {
+    mutating func execute(_ command: DisplayCommand, index: Int, images: [SourceImage], shapes: PreparedShapes) {
+        switch command {
+        case .fill, .drawImage, .tileImage, .border:
+            let masks = cornerMasks.count > 1 ? cornerMasks.flatMap { $0 } : []
+            if masks.isEmpty {
+                draw(command, index: index, images: images, shapes: shapes)
+            } else {
+                let saved = saveCorners(masks)
+                draw(command, index: index, images: images, shapes: shapes)
+                mixCorners(masks, saved)
+            }
+        case let .pushClip(rect):
+            clips.append(clip.intersection(rect))
+            cornerMasks.append([])
+        case let .pushRoundedClip(shape):
+            clips.append(clip.intersection(shape.rect))
+            cornerMasks.append(shapes.corners[index] ?? [])
+        case .popClip:
+            if clips.count > 1 {
+                clips.removeLast()
+                cornerMasks.removeLast()
+            }
+        case let .beginGroup(opacity):
+            let buffer = pool.buffer(depth: layers.count - 1)  // all zero (LayerPool)
+            layers.append(Layer(pixels: buffer - band.lowerBound * width, opacity: opacity))
+        case .endGroup:
+            if layers.count > 1 { endGroup() }
+        }
+    }
+
+    /// Runs a drawing command.
+    mutating func draw(_ command: DisplayCommand, index: Int, images: [SourceImage], shapes: PreparedShapes) {
         switch command {
         case let .fill(rect, color):
             fill(rect.intersection(clip), color)
@@ -138,15 +173,10 @@ struct RenderState {
         case let .tileImage(tile):
             guard tile.image >= 0 && tile.image < images.count else { return }
             drawTiles(tile, images[tile.image])
-        case let .pushClip(rect):
-            clips.append(clip.intersection(rect))
-        case .popClip:
-            if clips.count > 1 { clips.removeLast() }
-        case let .beginGroup(opacity):
-            let buffer = pool.buffer(depth: layers.count - 1)  // all zero (LayerPool)
-            layers.append(Layer(pixels: buffer - band.lowerBound * width, opacity: opacity))
-        case .endGroup:
-            if layers.count > 1 { endGroup() }
+        case let .border(_, _, color):
+            if let mask = shapes.borders[index] { fill(mask, color) }
+        default:
+            break
         }
     }
 

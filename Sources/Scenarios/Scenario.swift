@@ -33,6 +33,8 @@ public struct Scenario: Sendable {
     public var constraints: [LayoutConstraint] = []
     /// Problems that do not stop the scenario (ambiguous layouts); errors with `strict`.
     public var warnings: [ScenarioDiagnostic] = []
+    /// `snapshot` images, in the order they are made (SnapshotImages).
+    public var snapshots: [SnapshotRequest] = []
 
     /// Every variant to snapshot, in a fixed order (matrix order, then base state before the
     /// named states).
@@ -50,15 +52,16 @@ public struct Scenario: Sendable {
         return result
     }
 
-    /// The laid-out scene of a variant.
+    /// The laid-out scene of a variant (its snapshots made first, SnapshotImages).
     public func scene(for variant: Variant) -> Scene {
-        Scene(root: root(for: variant), canvasSize: variant.canvasSize, traits: variant.traits, background: background,
-              constraints: constraints, safeAreaInsets: variant.safeAreaInsets)
+        snapshots.isEmpty ? layOut(root(for: variant, snapshots: []), variant) : sceneWithSnapshots(for: variant).scene
     }
 
-    /// The view tree of a variant before layout: sized to fit for its traits, its state applied.
-    func root(for variant: Variant) -> View {
+    /// The view tree of a variant before layout: the snapshots made so far in place (`snapshots`,
+    /// one per request, nil where not made), sized to fit for its traits, its state applied.
+    func root(for variant: Variant, snapshots made: [Image?]) -> View {
         var root = self.root
+        if !snapshots.isEmpty { replacingSnapshots(in: &root, made) }
         for placement in sizeToFit {
             root.update(at: placement.treePath[...]) { view in
                 if let imageView = view.imageView?.resolved(for: view.traits(in: variant.traits)) {
@@ -70,6 +73,7 @@ public struct Scenario: Sendable {
             for assignment in state.assignments {
                 root.apply(assignment)
             }
+            if !snapshots.isEmpty { replacingSnapshots(in: &root, made) }
         }
         return root
     }
@@ -169,12 +173,16 @@ public enum PropertyValue: Sendable {
     case animationTime(Double)
     case animationDuration(Double)
     case animationRepeatCount(Int)
+    case cornerRadius(Double)
+    case maskedCorners(RectCorners)
+    case borderWidth(Double)
+    case borderColor(Color?)
 
     /// Property names a state may set (those in `ScenarioKeys.imageViewOnly` need an image view).
     static let names = [
         "isHighlighted", "isHidden", "clipsToBounds", "alpha", "contentMode", "image", "highlightedImage", "backgroundColor",
         "tintColor", "frame", "sampling", "tintAdjustmentMode", "semanticContentAttribute", "isAnimating", "animationTime",
-        "animationDuration", "animationRepeatCount",
+        "animationDuration", "animationRepeatCount", "cornerRadius", "maskedCorners", "borderWidth", "borderColor",
     ]
 }
 
@@ -243,6 +251,10 @@ extension View {
         case let .animationTime(v): imageView?.animationTime = v
         case let .animationDuration(v): imageView?.animationDuration = v
         case let .animationRepeatCount(v): imageView?.animationRepeatCount = v
+        case let .cornerRadius(v): layer.cornerRadius = v
+        case let .maskedCorners(v): layer.maskedCorners = v
+        case let .borderWidth(v): layer.borderWidth = v
+        case let .borderColor(v): layer.borderColor = v
         }
     }
 }

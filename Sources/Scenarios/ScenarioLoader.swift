@@ -113,6 +113,8 @@ public enum ScenarioLoader {
             states = VariantReader(d: d, properties: PropertyReader(images: images, colors: colors, d: d), ids: views.ids).readStates(node, combinations: matrix.combinationCount)
         }
 
+        let snapshots = SnapshotOrder.resolve(images.snapshotRequests, root: root, states: states, ids: views.ids.names, d)
+
         // Constraints.
         let metrics = object["metrics"].map { ConstraintReader.metrics($0, d) } ?? [:]
         let constraintReader = ConstraintReader(d: d, ids: views.ids, guides: views.guides, metrics: metrics)
@@ -138,12 +140,14 @@ public enum ScenarioLoader {
                                 background: background, traits: traits, images: images.images, root: root,
                                 matrix: matrix, states: states, sizeToFit: views.sizeToFit,
                                 constraints: constraints.map(\.constraint))
+        scenario.snapshots = snapshots
         scenario.safeAreaInsets = canvas.safeAreaInsets
         scenario.device = canvas.device
         scenario.orientation = canvas.orientation
-        let checks = VariantChecks(
+        var checks = VariantChecks(
             scenario: scenario, viewNodes: views.viewNodes, limitNode: limitNode,
             autoLayout: AutoLayoutCheck(scenario: scenario, constraintLocations: constraints.map(\.location), d: d))
+        checks.snapshotNodes = Dictionary(images.snapshotRequests.map { ($0.request.name, $0.node) }) { first, _ in first }
         checks.run(d)
         if !d.isEmpty { throw ScenarioErrors(d.sorted) }
         let warnings = d.warnings(strict: strict, acknowledged: acknowledged)

@@ -10,6 +10,8 @@ struct VariantChecks {
     let autoLayout: AutoLayoutCheck
     /// Where a refusal by the `render-pixels` limit is reported (the variants, else the document).
     let limitNode: JSONNode
+    /// Each snapshot image's node, by name, where a snapshot that cannot be made is reported.
+    var snapshotNodes: [String: JSONNode] = [:]
 
     init(scenario: Scenario, viewNodes: [(treePath: [Int], node: JSONNode, acknowledged: [String])], limitNode: JSONNode,
          autoLayout: AutoLayoutCheck) {
@@ -24,7 +26,10 @@ struct VariantChecks {
         var findings = VariantFindings(variantCount: variants.count)
         var renderWork = 0
         for variant in variants {
-            let scene = scenario.scene(for: variant)
+            let (scene, snapshots) = scenario.snapshots.isEmpty ? (scenario.scene(for: variant), []) : scenario.sceneWithSnapshots(for: variant)
+            for case let .refused(name, reason) in snapshots {
+                d.error(snapshotNodes[name] ?? limitNode, "snapshot \"\(name)\" in variant \(variant.name): \(reason)")
+            }
             let layout = scene.layout
             // The pixels rendering will take, refused before anything is rendered.
             renderWork = renderWork &+ scene.displayList.renderWork(width: layout.pixelWidth, height: layout.pixelHeight)

@@ -173,6 +173,13 @@ enum LayoutReport {
         .array([c.r, c.g, c.b, c.a].map { .number(Double($0)) })
     }
 
+    /// A rounded rectangle's rect, radius (device pixels) and rounded corners.
+    private static func rounded(_ shape: RoundedRect) -> [(String, JSONOutput)] {
+        let names: [(RectCorners, String)] = [(.topLeft, "topLeft"), (.topRight, "topRight"), (.bottomLeft, "bottomLeft"), (.bottomRight, "bottomRight")]
+        return [("rect", edges(shape.rect)), ("radius", .number(Double(shape.radius) / 256)),
+                ("corners", .array(names.filter { shape.corners.contains($0.0) }.map { .string($0.1) }))]
+    }
+
     private static func displayList(_ list: DisplayList) -> [JSONOutput] {
         list.commands.map { command in
             switch command {
@@ -199,8 +206,12 @@ enum LayoutReport {
                 ])
             case let .pushClip(rect):
                 return .object([("op", .string("pushClip")), ("rect", edges(rect))])
+            case let .pushRoundedClip(shape):
+                return .object([("op", .string("pushRoundedClip"))] + rounded(shape))
             case .popClip:
                 return .object([("op", .string("popClip"))])
+            case let .border(shape, width, c):
+                return .object([("op", .string("border"))] + rounded(shape) + [("width", .number(Double(width) / 256)), ("color", color(c))])
             case let .beginGroup(opacity):
                 return .object([("op", .string("beginGroup")), ("opacity", .number(Double(opacity)))])
             case .endGroup:

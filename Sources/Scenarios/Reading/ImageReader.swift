@@ -23,6 +23,8 @@ struct ImageReader {
         case asset([ImageAssetRegistration])
         /// A UIGraphicsImageRenderer drawing, and where each image it draws is named.
         case draw(DrawingRecipe, references: [(name: String, node: JSONNode)])
+        /// An image of a view, made per variant after layout (SnapshotImages).
+        case snapshot(viewID: String, scale: Int?, rect: Rect?, node: JSONNode)
 
         /// The images this one is made from.
         var bases: [String] {
@@ -31,7 +33,7 @@ struct ImageReader {
             case let .animated(frames, _): frames.map(\.name)
             case let .asset(registrations): registrations.map(\.image)
             case let .draw(_, references): references.map(\.name)
-            case .file, .named, .generate: []
+            case .file, .named, .generate, .snapshot: []
             }
         }
     }
@@ -91,6 +93,8 @@ struct ImageReader {
     private var depths: [String: Int] = [:]
     /// Names given in file order (so that nothing depends on dictionary order).
     private(set) var order: [String] = []
+    /// `snapshot` images in file order, with the node of their `view` (SnapshotImages).
+    private(set) var snapshotRequests: [(request: SnapshotRequest, node: JSONNode)] = []
 
     init(folder: URL, assets: NamedAssets, diagnostics: Diagnostics) {
         self.folder = folder
@@ -213,6 +217,8 @@ struct ImageReader {
             return (.derived(base: base, node: object["from"]!), modifiers)
         case "asset":
             return ImageAssetRegistration.read(object["asset"]!, d).map { (.asset($0), modifiers) }
+        case "snapshot":
+            return readSnapshot(object).map { ($0, modifiers) }
         case "draw":
             guard let recipe = DrawReader(colors: colors, d: d).read(object["draw"]!) else { return nil }
             return (.draw(recipe, references: DrawReader.imageReferences(object["draw"]!)), modifiers)
@@ -452,6 +458,11 @@ struct ImageReader {
                 registered.append((registration, image))
             }
             if registered.count == registrations.count { image = ImageAssetRegistration.image(name: name, registered, d) }
+        case let .snapshot(viewID, scale, rect, node):
+            let request = SnapshotRequest(name: name, viewID: viewID, scale: scale, rect: rect,
+                                          placeholder: SourceImage(Bitmap(width: 1, height: 1)))
+            snapshotRequests.append((request, node))
+            image = request.placeholderImage
         case let .draw(recipe, references):
             var drawn: [String: Image] = [:]
             for (base, node) in references where drawn[base] == nil {
@@ -508,6 +519,11 @@ struct ImageReader {
     /// Resolves the image `base` that `name` is made from (`role`: "to derive from", "as a frame",
     /// "to register"), reporting unknown names.
     private mutating func dependency(_ base: String, node: JSONNode, of name: String, role: String, chain: inout [String]) -> Image? {
+        if let index = specIndex[base], case .snapshot = specs[index].kind {
+            d.error(node, "\"\(base)\" is a snapshot, made for each variant after layout: image views can show it (image, highlightedImage), "
+                    + "but no image can be made from it \(role) when the scenario loads")
+            return nil
+        }
         guard specIndex[base] != nil || resolved[base] != nil else {
             if !declared.contains(base) {
                 let suggestion = Suggestions.didYouMean(base, among: order.filter { $0 != name })

@@ -20,6 +20,12 @@ struct PropertyReader {
         case "image", "highlightedImage":
             let image: Image?? = nullClears && node.value == .null ? .some(nil) : images.reference(node).map { .some($0) }
             return image.map { property == "image" ? .image($0) : .highlightedImage($0) }
+        case "cornerRadius": return Read.number(node, d, in: 0...100_000, what: "a corner radius in points").map(PropertyValue.cornerRadius)
+        case "borderWidth": return Read.number(node, d, in: 0...100_000, what: "a border width in points").map(PropertyValue.borderWidth)
+        case "maskedCorners": return Self.corners(node, d).map(PropertyValue.maskedCorners)
+        case "borderColor":
+            let color: Color?? = nullClears && node.value == .null ? .some(nil) : colors.read(node).map { .some($0) }
+            return color.map(PropertyValue.borderColor)
         case "backgroundColor", "tintColor":
             let color: Color?? = nullClears && node.value == .null ? .some(nil) : colors.read(node).map { .some($0) }
             return color.map { property == "tintColor" ? .tintColor($0) : .backgroundColor($0) }
@@ -41,6 +47,20 @@ struct PropertyReader {
         default:
             return Read.name(node, d, among: ScenarioKeys.samplings, what: "sampling").map { .sampling($0 == "nearest" ? .nearest : .bilinear) }
         }
+    }
+
+    /// CACornerMask as a list of corner names (UIKit's y-down layer: layerMinXMinYCorner is the
+    /// top left); CA's own names are accepted too.
+    static func corners(_ node: JSONNode, _ d: Diagnostics) -> RectCorners? {
+        guard let items = Read.array(node, d, what: "corners", allowEmpty: true) else { return nil }
+        let names = ScenarioKeys.cornerNames + ScenarioKeys.cornerMaskNames
+        var corners: RectCorners = []
+        for item in items {
+            guard let name = Read.name(item, d, among: names, what: "corner") else { return nil }
+            let index = names.firstIndex(of: name)! % 4
+            corners.insert([RectCorners.topLeft, .topRight, .bottomLeft, .bottomRight][index])
+        }
+        return corners
     }
 
     /// A content mode by UIKit name or raw value 0…12.

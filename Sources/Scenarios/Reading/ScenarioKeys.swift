@@ -6,10 +6,11 @@ enum ScenarioKeys {
                            "variants", "acknowledgedWarnings"]
     static let canvas = ["size", "background", "safeAreaInsets", "device", "orientation"]
     static let traits = TraitDimension.keys
-    static let imageSource = ["file", "named", "generate", "from", "animated", "asset", "draw", "crop", "scale", "orientation", "horizontallyFlipped",
+    static let imageSource = ["file", "named", "generate", "from", "animated", "asset", "draw", "snapshot", "crop", "scale", "orientation", "horizontallyFlipped",
                               "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
                               "flipsForRightToLeftLayoutDirection"]
-    static let imageKinds = ["file", "named", "generate", "from", "animated", "asset", "draw"]
+    static let imageKinds = ["file", "named", "generate", "from", "animated", "asset", "draw", "snapshot"]
+    static let snapshot = ["view", "scale", "rect"]
     static let animated = ["frames", "duration"]
     static let assetRegistration = ["image", "traits"]
     static let insets = ["top", "left", "bottom", "right"]
@@ -25,7 +26,7 @@ enum ScenarioKeys {
                        "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
                        "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
                        "animationTime", "constraints", "contentHuggingPriority", "contentCompressionResistancePriority", "subviews",
-                       "acknowledgedWarnings"] + margins + stackView
+                       "acknowledgedWarnings", "cornerRadius", "maskedCorners", "borderWidth", "borderColor", "cornerCurve"] + margins + stackView
     static let imageViewOnly = ["image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
                                 "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
                                 "animationTime"]
@@ -49,6 +50,8 @@ enum ScenarioKeys {
                             "isBaselineRelativeArrangement"]
     static let samplings = ["bilinear", "nearest"]
     static let directions = ["horizontal", "vertical"]
+    static let cornerNames = ["topLeft", "topRight", "bottomLeft", "bottomRight"]
+    static let cornerMaskNames = ["layerMinXMinYCorner", "layerMaxXMinYCorner", "layerMinXMaxYCorner", "layerMaxXMaxYCorner"]
 }
 
 /// What one scenario may ask for (docs/LIMITS.md). The instance limits bound the work and memory

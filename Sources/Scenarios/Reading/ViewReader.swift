@@ -154,6 +154,11 @@ struct ViewReader {
         for member in object.members where member.key != "frame" && keys.contains(member.key) && PropertyValue.names.contains(member.key) {
             if let value = properties.value(of: member.key, member.value, nullClears: false) { view.set(value) }
         }
+        if keys.contains("cornerCurve"), let node = object["cornerCurve"],
+           let curve = Read.name(node, d, among: ["circular", "continuous"], what: "corner curve"), curve == "continuous" {
+            d.error(node, "\"continuous\" corners are not drawn: Apple does not document the curve (a squircle-like blend into the edges), "
+                    + "and ivsim draws only what it can state exactly; use \"circular\" (the default), whose quarter circles are exact")
+        }
     }
 
     private mutating func readCommon(_ object: ObjectReader, treePath: [Int], into view: inout View) {
