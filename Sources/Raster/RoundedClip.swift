@@ -7,9 +7,11 @@
 //     d + round((p − d) × m / 255)        per channel
 // with d the pixel before the draw, p after it, and m the corner mask: 255 × (coverage of the
 // rounded rectangle) / (coverage of the rectangle), rounded, both 8-bit alphas by §10's rule, m = 0
-// where the rectangle does not cover the pixel. For source-over that is exactly the draw with its
-// coverage multiplied by the rounded rectangle's instead of the rectangle's; only the four boxes
-// are touched, so a rounded clip costs the corners, not the area.
+// where the rectangle does not cover the pixel (and 255 in a pixel an earlier corner's box holds
+// too: boxes share a row or column when the radius is half a side, and each pixel is mixed once,
+// by the boxes in the order top left, top right, bottom left, bottom right). For source-over that
+// is exactly the draw with its coverage multiplied by the rounded rectangle's instead of the
+// rectangle's; only the four boxes are touched, so a rounded clip costs the corners, not the area.
 
 /// A rectangle with circular corners (24.8 device pixels).
 public struct RoundedRect: Equatable, Hashable, Sendable {
@@ -55,10 +57,14 @@ struct CornerMask {
             (.topLeft, r.x0, r.y0, r.x0 + radius, r.y0 + radius), (.topRight, r.x1 - radius, r.y0, r.x1, r.y0 + radius),
             (.bottomLeft, r.x0, r.y1 - radius, r.x0 + radius, r.y1), (.bottomRight, r.x1 - radius, r.y1 - radius, r.x1, r.y1),
         ]
+        // Boxes overlap in a pixel row or column when the radius is half a side: a pixel is
+        // mixed by the first box holding it only (each mask is the whole shape's coverage there).
+        var claimed: [(Range<Int>, Range<Int>)] = []
         for (corner, bx0, by0, bx1, by1) in boxes where shape.corners.contains(corner) {
             let (px0, px1) = pixelSpan(bx0, bx1), (py0, py1) = pixelSpan(by0, by1)
             let w = px1 - px0, h = py1 - py0
             guard w > 0, h > 0 else { continue }
+            defer { claimed.append((px0..<px1, py0..<py1)) }
             let shift = FixedPoint(x: -px0 * fixedOne, y: -py0 * fixedOne)
             let rounded = CoverageRasterizer.mask(Path(path.elements.map { $0.moved(by: shift) }), rule: .nonZero, width: w, height: h)
             var mask = [UInt8](repeating: 0, count: w * h)
@@ -69,6 +75,10 @@ struct CornerMask {
                     let cx = coverage(px0 + x, r.x0, r.x1)
                     let rectAlpha = cx <= 0 || cy <= 0 ? 0 : (min(cx, 256) * min(cy, 256) * 255 + 32768) >> 16
                     guard rectAlpha > 0 else { continue }
+                    if claimed.contains(where: { $0.0.contains(px0 + x) && $0.1.contains(py0 + y) }) {
+                        mask[y * w + x] = 255
+                        continue
+                    }
                     mask[y * w + x] = UInt8(min(255, (Int(rounded.alpha[y * w + x]) * 255 * 2 + rectAlpha) / (2 * rectAlpha)))
                 }
             }

@@ -103,7 +103,7 @@ import TestSupport
             var commands: [DisplayCommand] = []
             var open = (clips: 0, groups: 0)
             for _ in 0..<12 {
-                switch Int.random(in: 0..<6, using: &random) {
+                switch Int.random(in: 0..<8, using: &random) {
                 case 0: commands.append(.fill(rect(), PremultipliedColor(straightR: UInt8.random(in: 0...255, using: &random), g: 90, b: 200,
                                                                          a: [255, 128, 30][Int.random(in: 0..<3, using: &random)])))
                 case 1: commands.append(.drawImage(ImageDraw(image: 0, source: PixelRect(x: 0, y: 0, width: 5, height: 4), destination: rect(),
@@ -111,7 +111,10 @@ import TestSupport
                 case 2: commands.append(.pushClip(rect())); open.clips += 1
                 case 3: if open.clips > 0 { commands.append(.popClip); open.clips -= 1 }
                 case 4: commands.append(.beginGroup(opacity: UInt8.random(in: 0...255, using: &random))); open.groups += 1
-                default: if open.groups > 0 { commands.append(.endGroup); open.groups -= 1 }
+                case 5: if open.groups > 0 { commands.append(.endGroup); open.groups -= 1 }
+                case 6: commands.append(.pushRoundedClip(RoundedRect(rect: rect(), radius: Int.random(in: 0...2000, using: &random)))); open.clips += 1
+                default: commands.append(.border(RoundedRect(rect: rect(), radius: Int.random(in: 0...1500, using: &random)),
+                                                 width: Int.random(in: 1...600, using: &random), PremultipliedColor(r: 0, g: 100, b: 0, a: 200)))
                 }
             }
             let list = DisplayList(images: [image], imageNames: ["i"], commands: commands)

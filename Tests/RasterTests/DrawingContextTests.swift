@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+@testable import Raster
+
+/// The drawing context's rules (docs/RENDERING.md §11), each against a second computation.
+@Suite struct DrawingContextTests {
+    static let limits = DrawingLimits(lines: 1_000_000, work: 50_000_000)
+    static let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
+
+    @Test func sinesAreExactAtQuarterTurnsAndCloseToTheLibrarysElsewhere() {
+        for (degrees, expected) in [(0.0, (0.0, 1.0)), (90, (1, 0)), (180, (0, -1)), (270, (-1, 0)), (-90, (-1, 0)), (720, (0, 1))] {
+            let (s, c) = Trigonometry.sinCos(degrees: degrees)
+            #expect(s == expected.0 && c == expected.1, "\(degrees)°")
+        }
+        var worst = 0.0
+        var degrees = -400.0
+        while degrees < 400 {
+            let (s, c) = Trigonometry.sinCos(degrees: degrees)
+            let radians = degrees * .pi / 180
+            worst = max(worst, abs(s - Foundation.sin(radians)), abs(c - Foundation.cos(radians)))
+            degrees += 0.37
+        }
+        // The library's argument d·π/180 is itself rounded, by up to |x|·2^-53 (7 radians here:
+        // 8e-16), which ours avoids by reducing the degrees first; both agree within that.
+        #expect(worst < 2e-15)
+    }
+
+    @Test func anOpaqueContextStartsBlackAndKeepsItsAlpha() throws {
+        var context = DrawingContext(width: 2, height: 1, opaque: true, transform: .identity, limits: Self.limits)
+        context.state.blendMode = .clear
+        try context.fill(.rectangle(x: 0, y: 0, width: 1, height: 1), rule: .nonZero, color: Self.black)
+        #expect(context.bitmap.pixels == [0xFF00_0000, 0xFF00_0000])
+    }
+
+    @Test func boundedModesLeaveWhatTheShapeDoesNotCover() throws {
+        var context = DrawingContext(width: 4, height: 1, opaque: false, transform: .identity, limits: Self.limits)
+        try context.fill(.rectangle(x: 0, y: 0, width: 4, height: 1), rule: .nonZero, color: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        context.state.blendMode = .copy
+        context.state.alpha = 128
+        // Copy half a pixel of half-transparent red over opaque blue, from x = 1 to 2.5.
+        try context.fill(.rectangle(x: 1, y: 0, width: 1.5, height: 1), rule: .nonZero, color: PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        let p = context.bitmap.pixels.map(PremultipliedColor.init(packed:))
+        #expect(p[0] == PremultipliedColor(r: 0, g: 0, b: 255, a: 255) && p[3] == p[0])
+        #expect(p[1] == PremultipliedColor(r: 128, g: 0, b: 0, a: 128))
+        // Half covered: blue + (copy result − blue) × 128/255, per channel, rounded.
+        func mix(_ d: Int, _ r: Int) -> UInt8 { UInt8(d + Int((Double(r - d) * 128 / 255).rounded())) }
+        #expect(p[2] == PremultipliedColor(r: mix(0, 128), g: 0, b: mix(255, 0), a: mix(255, 128)))
+    }
+
+    @Test func anAxialGradientIsTheExactParameterRoundedOnce() {
+        var context = DrawingContext(width: 256, height: 1, opaque: false, transform: .identity, limits: Self.limits)
+        context.draw(Gradient(shape: .axial(start: Point2(0, 0), end: Point2(256, 0)),
+                              stops: [GradientStop(location: 0, r: 0, g: 0, b: 0, a: 255), GradientStop(location: 1, r: 255, g: 255, b: 255, a: 255)]))
+        for x in 0..<256 {
+            // t = (x + ½) / 256 exactly; the channel 255·t, rounded (two roundings, each by at most ½ a step).
+            let expected = 255 * (Double(x) + 0.5) / 256
+            #expect(abs(Double(context.bitmap[x, 0].r) - expected) <= 0.51, "pixel \(x)")
+        }
+    }
+
+    @Test func aRadialGradientPaintsOnlyBetweenItsCircles() {
+        var context = DrawingContext(width: 21, height: 21, opaque: false, transform: .identity, limits: Self.limits)
+        context.draw(Gradient(shape: .radial(startCenter: Point2(10.5, 10.5), startRadius: 2, endCenter: Point2(10.5, 10.5), endRadius: 10),
+                              stops: [GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255), GradientStop(location: 1, r: 0, g: 0, b: 255, a: 255)]))
+        for (x, y) in [(10, 10), (15, 10), (17, 13), (0, 0), (10, 19)] {
+            let d = ((Double(x) + 0.5 - 10.5) * (Double(x) + 0.5 - 10.5) + (Double(y) + 0.5 - 10.5) * (Double(y) + 0.5 - 10.5)).squareRoot()
+            let t = (d - 2) / 8
+            let p = context.bitmap[x, y]
+            if t < 0 || t > 1 {
+                #expect(p == .clear, "(\(x), \(y)) at t \(t)")
+            } else {
+                #expect(abs(Double(p.r) - 255 * (1 - t)) <= 1 && abs(Double(p.b) - 255 * t) <= 1, "(\(x), \(y)) at t \(t): \(p)")
+            }
+        }
+    }
+
+    @Test func dashesAlternateFromThePhase() throws {
+        func painted(phase: Double) throws -> [Bool] {
+            var context = DrawingContext(width: 20, height: 3, opaque: false, transform: .identity, limits: Self.limits)
+            try context.stroke(ShapePath([.move(Point2(0, 1.5)), .line(Point2(20, 1.5))]),
+                               style: StrokeStyle(width: 1, dashes: [3, 2], dashPhase: phase), color: Self.black)
+            return (0..<20).map { context.bitmap[$0, 1].a == 255 }
+        }
+        let on = [true, true, true, false, false]
+        #expect(try painted(phase: 0) == Array((0..<4).map { _ in on }.joined()))
+        #expect(try painted(phase: 1) == Array((0..<5).map { _ in on }.joined().dropFirst().prefix(20)))
+    }
+
+    @Test func theMiterLimitTurnsASharpCornerIntoABevel() throws {
+        // A 30° spike: 1/sin(15°) ≈ 3.86 times the width; a limit of 4 keeps the tip, 3 cuts it.
+        func tip(limit: Double) throws -> UInt8 {
+            var context = DrawingContext(width: 60, height: 20, opaque: false, transform: .identity, limits: Self.limits)
+            let dx = 30 * Trigonometry.sinCos(degrees: 75).sin, dy = 30 * Trigonometry.sinCos(degrees: 75).cos
+            // Two segments meeting at (40, 10) with 30° between them.
+            try context.stroke(ShapePath([.move(Point2(40 - dx, 10 - dy)), .line(Point2(40, 10)), .line(Point2(40 - dx, 10 + dy))]),
+                               style: StrokeStyle(width: 2, join: .miter, miterLimit: limit), color: Self.black)
+            return context.bitmap[42, 9].a
+        }
+        // The tip reaches x = 40 + 1/sin 15° ≈ 43.9; a bevel ends at x ≈ 40.3.
+        #expect(try tip(limit: 4) > 40)
+        #expect(try tip(limit: 3) == 0)
+    }
+
+    @Test func imagesAreDrawnUprightOrFlipped() throws {
+        let image = SourceImage(Bitmap(width: 1, height: 2, pixels: [0xFF00_00FF, 0xFFFF_0000]))  // red over blue
+        for (placement, top) in [(ImagePlacement.upright, UInt32(0xFF00_00FF)), (.flipped, 0xFFFF_0000)] {
+            var context = DrawingContext(width: 1, height: 2, opaque: false, transform: .identity, limits: Self.limits)
+            try context.draw(image, x: 0, y: 0, width: 1, height: 2, placement: placement)
+            #expect(context.bitmap.pixels[0] == top, "\(placement)")
+        }
+    }
+
+    @Test func aTooLongPathIsRefusedBeforeItIsDrawn() {
+        var context = DrawingContext(width: 4, height: 4, opaque: false, transform: .identity, limits: DrawingLimits(lines: 10, work: 1000))
+        var path = ShapePath([.move(Point2(0, 0))])
+        for i in 0..<20 { path.elements.append(.line(Point2(Double(i % 4), Double(i % 3)))) }
+        #expect(throws: DrawingFailure.self) { try context.fill(path, rule: .nonZero, color: Self.black) }
+    }
+}
+
+/// Rounded clips and borders (docs/RENDERING.md §13) against analytic coverage.
+@Suite struct RoundedClipTests {
+    /// A fill under a rounded clip is the rounded rectangle's coverage: every pixel within 8/255 of
+    /// the analytic area (as fills are, DrawingModelTests), by the corner-mask rule.
+    @Test func aFillUnderARoundedClipHasTheRoundedRectanglesCoverage() {
+        for (x, y, w, h, r) in [(3.15, 4.85, 40.3, 25.6, 9.75), (2.0, 2.0, 8.0, 6.0, 2.0), (1.2, 2.7, 13.6, 9.1, 1.5), (2.4, 1.3, 11.0, 7.0, 3.5)] {
+            let rect = DeviceRect(x: x, y: y, width: w, height: h)
+            let list = DisplayList(commands: [.pushRoundedClip(RoundedRect(rect: rect, radius: quantize(r))),
+                                              .fill(DeviceRect(x0: 0, y0: 0, x1: 64 * 256, y1: 64 * 256), PremultipliedColor(r: 0, g: 0, b: 0, a: 255)),
+                                              .popClip])
+            let bitmap = Renderer.render(list, width: 50, height: 36)
+            var worst = 0.0
+            for py in 0..<36 {
+                for px in 0..<50 {
+                    let exact = RoundedCoverage.area(px: px, py: py, x: x, y: y, w: w, h: h, r: r)
+                    worst = max(worst, abs(Double(bitmap[px, py].a) - 255 * exact))
+                }
+            }
+            #expect(worst <= 8, "rounded rect \(w) × \(h) r \(r): \(worst)")
+        }
+    }
+
+    /// A border of radius 0 is the rectangle minus the inset one: exact area coverage.
+    @Test func aSquareBorderIsTheRingsArea() {
+        let outer = DeviceRect(x: 1.25, y: 1.5, width: 10, height: 6.5)
+        let list = DisplayList(commands: [.border(RoundedRect(rect: outer, radius: 0), width: 384, PremultipliedColor(r: 0, g: 0, b: 0, a: 255))])
+        let bitmap = Renderer.render(list, width: 13, height: 10)
+        func overlap(_ p: Int, _ a: Double, _ b: Double) -> Double { max(0, min(Double(p + 1), b) - max(Double(p), a)) }
+        for py in 0..<10 {
+            for px in 0..<13 {
+                let whole = overlap(px, 1.25, 11.25) * overlap(py, 1.5, 8)
+                let hole = overlap(px, 2.75, 9.75) * overlap(py, 3, 6.5)
+                let expected = (255 * (whole - hole)).rounded()
+                #expect(abs(Double(bitmap[px, py].a) - expected) <= 1, "(\(px), \(py))")
+            }
+        }
+    }
+}
+
+/// The exact area of a rounded rectangle inside a pixel, by integrating in x with fine steps in
+/// closed form per column strip (a second computation, not the rasterizer): the rectangle minus,
+/// in each corner square, the part outside the quarter circle.
+enum RoundedCoverage {
+    static func area(px: Int, py: Int, x: Double, y: Double, w: Double, h: Double, r: Double) -> Double {
+        // Integrate the shape's vertical extent over x within the pixel, in 2,000 midpoint steps.
+        let steps = 2000
+        var total = 0.0
+        for i in 0..<steps {
+            let sx = Double(px) + (Double(i) + 0.5) / Double(steps)
+            guard sx > x, sx < x + w else { continue }
+            var top = y, bottom = y + h
+            let dx = sx < x + r ? x + r - sx : (sx > x + w - r ? sx - (x + w - r) : 0)
+            if dx > 0 {
+                let inset = r - (r * r - dx * dx).squareRoot()
+                top += inset
+                bottom -= inset
+            }
+            total += max(0, min(Double(py + 1), bottom) - max(Double(py), top))
+        }
+        return total / Double(steps)
+    }
+}
