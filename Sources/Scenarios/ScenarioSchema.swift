@@ -114,6 +114,16 @@ public enum ScenarioSchema {
             "alpha": .object([("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1))]),
             "isHidden": boolean,
             "clipsToBounds": boolean,
+            "cornerRadius": .object([("type", .string("number")), ("minimum", .number(0)),
+                                     ("description", .string("layer.cornerRadius in points: rounds the background and border, and with "
+                                                             + "clipsToBounds the content and subviews (RENDERING.md §13)"))]),
+            "maskedCorners": .object([("type", .string("array")), ("uniqueItems", .bool(true)),
+                                      ("items", enumeration(ScenarioKeys.cornerNames + ScenarioKeys.cornerMaskNames)),
+                                      ("description", .string("layer.maskedCorners: the corners rounded (default all)"))]),
+            "borderWidth": .object([("type", .string("number")), ("minimum", .number(0)),
+                                    ("description", .string("layer.borderWidth in points, drawn inside the bounds over the content"))]),
+            "borderColor": ref("color"),
+            "cornerCurve": enumeration(["circular"], description: "layer.cornerCurve: circular only (continuous is refused: its curve is not documented)"),
             "tintColor": ref("color"),
             "image": .object([("type", .string("string")), ("description", .string("An image name from \"images\"."))]),
             "highlightedImage": .object([("type", .string("string"))]),
@@ -216,7 +226,7 @@ public enum ScenarioSchema {
             ("traits", closedObject(ScenarioKeys.traits, Dictionary(uniqueKeysWithValues: TraitDimension.all.map { ($0.key, traitValue($0)) }))),
             ("imageSource", .object([
                 ("type", .string("object")),
-                ("description", .string("Exactly one of file, named, generate, from, animated, asset, draw; optionally UIImage methods' keys.")),
+                ("description", .string("Exactly one of file, named, generate, from, animated, asset, draw, snapshot; optionally UIImage methods' keys.")),
                 ("additionalProperties", .bool(false)),
                 ("properties", properties(ScenarioKeys.imageSource, [
                     "file": .object([("type", .string("string")), ("description", .string(
@@ -226,6 +236,12 @@ public enum ScenarioSchema {
                                       ("description", .string("UIImage(named:): an image set of the assetCatalogs, else a PNG in the bundle folder"))]),
                     "generate": ref("generator"),
                     "draw": ref("drawing"),
+                    "snapshot": closedObject(ScenarioKeys.snapshot, [
+                        "view": .object([("type", .string("string")), ("description", .string("The id of the view drawn"))]),
+                        "scale": .object([("enum", .array([1, 2, 3].map { .number(Double($0)) }))]),
+                        "rect": numbers(4, description: "[x, y, width, height] in the view's bounds, in points (default: the bounds)"),
+                    ], required: ["view"], description: "drawHierarchy(in:afterScreenUpdates:) of a view after layout, per variant, "
+                                 + "at the screen's scale unless given (DRAWING.md §Snapshots)"),
                     "from": .object([("type", .string("string")), ("description", .string("Another image's name."))]),
                     "scale": .object([("type", .string("number")), ("minimum", .number(ScenarioLimits.imageScale.lowerBound)),
                                       ("maximum", .number(ScenarioLimits.imageScale.upperBound))]),
