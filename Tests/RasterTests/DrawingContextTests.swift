@@ -86,6 +86,37 @@ import Testing
         #expect(try painted(phase: 1) == Array((0..<5).map { _ in on }.joined().dropFirst().prefix(20)))
     }
 
+    @Test func anOddDashCountAlternatesAcrossRepeats() throws {
+        var context = DrawingContext(width: 20, height: 3, opaque: false, transform: .identity, limits: Self.limits)
+        try context.stroke(ShapePath([.move(Point2(0, 1.5)), .line(Point2(20, 1.5))]), style: StrokeStyle(width: 1, dashes: [5]), color: Self.black)
+        #expect((0..<20).map { context.bitmap[$0, 1].a == 255 } == (0..<20).map { ($0 / 5) % 2 == 0 })
+    }
+
+    @Test func aHairlineIsOnePixelAndALoneMoveDrawsNothing() throws {
+        var context = DrawingContext(width: 8, height: 8, opaque: false, transform: .scale(4, 4), limits: Self.limits)
+        try context.stroke(ShapePath([.move(Point2(0, 1.125)), .line(Point2(2, 1.125))]), style: StrokeStyle(width: 0), color: Self.black)
+        // Width 0 at 4x: a quarter point, one pixel, centred on y = 4.5 pixels: row 4 only.
+        #expect((0..<8).map { context.bitmap[3, $0].a } == [0, 0, 0, 0, 255, 0, 0, 0])
+        var dot = DrawingContext(width: 8, height: 8, opaque: false, transform: .identity, limits: Self.limits)
+        try dot.stroke(ShapePath([.move(Point2(4, 4))]), style: StrokeStyle(width: 4, cap: .round), color: Self.black)
+        #expect(dot.bitmap.pixels.allSatisfy { $0 == 0 })
+        try dot.stroke(ShapePath([.move(Point2(4, 4)), .line(Point2(4, 4))]), style: StrokeStyle(width: 4, cap: .round), color: Self.black)
+        #expect(dot.bitmap[4, 4].a == 255)  // a segment of no length: a dot
+    }
+
+    @Test func farAwayGradientsNeitherOverflowNorPaintOutsideTheirRange() {
+        var context = DrawingContext(width: 8, height: 8, opaque: false, transform: AffineTransform.scale(0.01, 0.01).prepending(.translation(100_000, 100_000)),
+                                     limits: Self.limits)
+        context.draw(Gradient(shape: .radial(startCenter: Point2(0, 0), startRadius: 0, endCenter: Point2(1, 0), endRadius: 1),
+                              stops: [GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255), GradientStop(location: 1, r: 0, g: 0, b: 255, a: 255)]))
+        context.draw(Gradient(shape: .axial(start: Point2(0, 0), end: Point2(1, 0)),
+                              stops: [GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255), GradientStop(location: 1, r: 0, g: 0, b: 255, a: 255)],
+                              extendsStart: true))
+        // User x is about −99,950 everywhere: before both gradients' starts. The radial one paints
+        // nothing there; the axial one, extended, its first colour.
+        #expect(context.bitmap.pixels.allSatisfy { $0 == 0xFF00_00FF }, "\(context.bitmap.pixels.prefix(4).map { String($0, radix: 16) })")
+    }
+
     @Test func theMiterLimitTurnsASharpCornerIntoABevel() throws {
         // A 30° spike: 1/sin(15°) ≈ 3.86 times the width; a limit of 4 keeps the tip, 3 cuts it.
         func tip(limit: Double) throws -> UInt8 {

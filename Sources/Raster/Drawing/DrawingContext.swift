@@ -49,6 +49,9 @@ public struct DrawingContext {
     public let isOpaque: Bool
     public var state: State
     private var saved: [State] = []
+    /// Open transparency layers: the bitmap below, the state at the beginning, how many states
+    /// were saved then.
+    private var layers: [(Bitmap, State, Int)] = []
     let limits: DrawingLimits
 
     /// A `width` × `height` pixel context whose CTM starts as `transform` (user space to pixels).
@@ -60,6 +63,37 @@ public struct DrawingContext {
     }
 
     public mutating func save() { saved.append(state) }
+
+    /// CGContext.beginTransparencyLayer: later drawing goes to a transparent layer of the
+    /// context's size, with alpha 255, the normal mode and no clip of its own; the state at this
+    /// call (alpha, blend mode, clip) composites the layer when it ends. The CTM carries on.
+    public mutating func beginTransparencyLayer() {
+        layers.append((bitmap, state, saved.count))
+        bitmap = Bitmap(width: bitmap.width, height: bitmap.height)
+        state.alpha = 255
+        state.blendMode = .normal
+        state.clip = nil
+    }
+
+    /// CGContext.endTransparencyLayer: the layer is composited, as one image covering the whole
+    /// context, with the alpha, blend mode and clip of its beginning (nothing when none began).
+    public mutating func endTransparencyLayer() {
+        guard let (below, begun, depth) = layers.popLast() else { return }
+        let layer = bitmap
+        bitmap = below
+        saved.removeSubrange(min(depth, saved.count)...)  // saves inside the layer end with it
+        let transform = state.transform
+        state = begun
+        state.transform = transform
+        let region = Region(x: 0, y: 0, width: bitmap.width, height: bitmap.height, alpha: nil)
+        let pixels = layer.pixels, width = layer.width
+        paint(region) { x, y in pixels[y * width + x] }
+    }
+
+    /// Ends every open transparency layer (a drawing that forgets to end one still shows it).
+    public mutating func endAllTransparencyLayers() {
+        while !layers.isEmpty { endTransparencyLayer() }
+    }
 
     /// Restores the last saved state (nothing when none is saved, as CG ignores an unbalanced restore).
     public mutating func restore() {
@@ -80,6 +114,14 @@ public struct DrawingContext {
     /// Strokes `path` with a colour.
     public mutating func stroke(_ path: ShapePath, style: StrokeStyle, color: PremultipliedColor) throws(DrawingFailure) {
         let tolerance = 1.0 / 64 / max(state.transform.stretchBound, 1e-9)
+        var style = style
+        if style.width == 0 {
+            // Core Graphics' hairline: the thinnest line the device shows, one pixel: 1/√|det| in
+            // user space (exact for a uniform scale).
+            let determinant = abs(state.transform.determinant)
+            guard determinant > 0 else { return }
+            style.width = 1 / determinant.squareRoot()
+        }
         guard path.lineCount(tolerance: tolerance) <= limits.lines,
               let polygons = Stroker.outline(path, style: style, tolerance: tolerance, maxPoints: limits.lines) else {
             throw .tooComplex("the stroke outlines to more than \(limits.lines) lines")
@@ -112,7 +154,7 @@ public struct DrawingContext {
 
     /// Draws `image` into the user-space rectangle, bilinearly sampled.
     public mutating func draw(_ image: SourceImage, x: Double, y: Double, width: Double, height: Double,
-                              placement: ImagePlacement) throws(DrawingFailure) {
+                              placement: ImagePlacement, tint: PremultipliedColor? = nil) throws(DrawingFailure) {
         guard image.width > 0, image.height > 0, width != 0, height != 0 else { return }
         let sx = width / Double(image.width), sy = height / Double(image.height)
         let toUser = placement == .upright
@@ -120,7 +162,7 @@ public struct DrawingContext {
             : AffineTransform(a: sx, b: 0, c: 0, d: -sy, tx: x, ty: y + height)
         guard let toImage = state.transform.prepending(toUser).inverted else { return }
         let region = try coverage(ShapePath.rectangle(x: x, y: y, width: width, height: height).devicePath(state.transform), rule: .nonZero)
-        let shader = ImageShader(image: image, mapping: PixelMapping(toImage))
+        let shader = ImageShader(image: image, mapping: PixelMapping(toImage), tint: tint?.packed)
         paint(region) { px, py in shader.sample(px, py) }
     }
 
@@ -225,12 +267,21 @@ extension Path.Element {
 /// An image sampled bilinearly at mapped pixel centres (§11): with (u, v) the centre in 16.16
 /// image pixels, t = u − 2^15, taps ⌊t / 2^16⌋ and the next one clamped to the image, weight
 /// (t / 2^8) mod 256 for the second; the value per premultiplied channel is
-/// (Σ p·wx·wy + 2^15) >> 16, computed as §4's kernel does (vertical then horizontal in 16-bit lanes).
+/// (Σ p·wx·wy + 2^15) >> 16, computed as §4's kernel does (vertical then horizontal in 16-bit
+/// lanes); a tint then masks its colour with the sampled alpha, as §4 orders it.
 struct ImageShader {
     let image: SourceImage
     let mapping: PixelMapping
+    /// A template draw's colour: the sampled alpha masks it (§4's tint, after sampling).
+    var tint: UInt32?
 
     func sample(_ x: Int, _ y: Int) -> UInt32 {
+        let p = bilinear(x, y)
+        guard let tint else { return p }
+        return scaleLanes(tint, by: p >> 24)
+    }
+
+    func bilinear(_ x: Int, _ y: Int) -> UInt32 {
         let (u, v) = mapping.map(x, y)
         let (x0, x1, fx) = taps(u >> 16, image.width)
         let (y0, y1, fy) = taps(v >> 16, image.height)

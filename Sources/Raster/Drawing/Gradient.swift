@@ -6,8 +6,9 @@
 //   axial:  t = round(((P − P0)·D) · 65536 / (D·D)),  D = P1 − P0
 //   radial: circles C(t) = C0 + t·(C1 − C0) with radius r(t) = r0 + t·(r1 − r0); for p = P − C0,
 //           dc = C1 − C0, dr = r1 − r0:  a = dc·dc − dr², b = p·dc + r0·dr, c = p·p − r0²;
-//           t = (b ± ⌊√(b² − a·c)⌋) / a (larger root first; a = 0: t = c / 2b), the larger t
-//           whose radius is not negative. Products are taken in 128 bits.
+//           t = (b ± ⌊√(b² − a·c)⌋) / a (a = 0: t = c / 2b): the larger root whose radius is not
+//           negative and which is painted (inside 0…1, or extended), else the smaller one.
+//           Products are taken in 128 bits; quotients are clamped to ±2^40 (far outside 0…1).
 //
 // Colours: stops at locations rounded to 1/65536, straight RGBA; between two stops each channel is
 // c0 + round((c1 − c0) · f / 65536) with f = round((t − l0) · 65536 / (l1 − l0)); before the first
@@ -90,7 +91,9 @@ struct GradientShader {
     /// The premultiplied colour at pixel (x, y), or nil where the gradient paints nothing.
     func shade(_ x: Int, _ y: Int) -> UInt32? {
         let (u, v) = mapping.map(x, y)
-        let px = u >> 24, py = v >> 24
+        // In 1/256 user units, kept within ±2^26 (far outside any gradient's ±2^24) so that
+        // every product below fits.
+        let px = min(max(u >> 24, -(1 << 26)), 1 << 26), py = min(max(v >> 24, -(1 << 26)), 1 << 26)
         guard let t = parameter(px, py) else { return nil }
         return color(at: t)
     }
@@ -101,19 +104,24 @@ struct GradientShader {
         case let .axial(x0, y0, dx, dy, lengthSquared):
             guard lengthSquared > 0 else { return nil }  // CG draws nothing for coincident points
             let n = (px - x0) * dx + (py - y0) * dy
-            return CoverageRasterizer.roundedMulDiv(n, 65536, lengthSquared)
+            return WideArithmetic.clampedMulDiv(n, 65536, lengthSquared)
         case let .radial(x0, y0, r0, dcx, dcy, dr, a):
             let p = (x: px - x0, y: py - y0)
             let b = p.x * dcx + p.y * dcy + r0 * dr
             let c = p.x * p.x + p.y * p.y - r0 * r0
-            func valid(_ t: Int64) -> Bool { r0 * 65536 + t * dr >= 0 }
+            // A root counts where its radius is not negative and it is painted: inside 0…1, or
+            // before or after with the extension (PDF's rule for radial shadings, which Quartz
+            // follows: the larger such root).
+            func valid(_ t: Int64) -> Bool {
+                r0 * 65536 + t * dr >= 0 && (t >= 0 || extendsStart) && (t <= 65536 || extendsEnd)
+            }
             if a == 0 {
                 guard b != 0 else { return nil }
-                let t = clampT(CoverageRasterizer.roundedMulDiv(c, 65536 / 2, b))
+                let t = clampT(WideArithmetic.clampedMulDiv(c, 65536 / 2, b))
                 return valid(t) ? t : nil
             }
             guard let root = WideArithmetic.squareRootOfDifference(b, b, a, c) else { return nil }
-            for t in [clampT(CoverageRasterizer.roundedMulDiv(b + root, 65536, a)), clampT(CoverageRasterizer.roundedMulDiv(b - root, 65536, a))]
+            for t in [clampT(WideArithmetic.clampedMulDiv(b + root, 65536, a)), clampT(WideArithmetic.clampedMulDiv(b - root, 65536, a))]
                 .sorted(by: >) where valid(t) {
                 return t
             }
@@ -147,8 +155,23 @@ struct GradientShader {
     }
 }
 
-/// 128-bit steps the radial gradient needs.
+/// 128-bit steps the gradients need.
 enum WideArithmetic {
+    /// a · b / c rounded (halves up), with a 128-bit product, clamped to ±2^40 (c ≠ 0).
+    static func clampedMulDiv(_ a: Int64, _ b: Int64, _ c: Int64) -> Int64 {
+        let limit: Int64 = 1 << 40
+        let product = a.multipliedFullWidth(by: b)
+        // |a·b| ≥ 2^40·|c| would give a quotient beyond the clamp (and maybe beyond 64 bits).
+        let negative = (product.high < 0) != (c < 0)
+        let magnitude = (high: product.high < 0 ? ~UInt64(bitPattern: product.high) &+ (product.low == 0 ? 1 : 0) : UInt64(product.high),
+                         low: product.high < 0 ? ~product.low &+ 1 : product.low)
+        let bound = c.magnitude.multipliedFullWidth(by: UInt64(limit))
+        if magnitude.high > bound.high || (magnitude.high == bound.high && magnitude.low >= bound.low) {
+            return negative ? -limit : limit
+        }
+        return CoverageRasterizer.roundedMulDiv(a, b, c)
+    }
+
     /// ⌊√(p·q − r·s)⌋, or nil when the difference is negative.
     static func squareRootOfDifference(_ p: Int64, _ q: Int64, _ r: Int64, _ s: Int64) -> Int64? {
         let left = p.multipliedFullWidth(by: q), right = r.multipliedFullWidth(by: s)

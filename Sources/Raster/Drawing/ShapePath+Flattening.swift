@@ -24,9 +24,11 @@ extension ShapePath {
         var result: [Polyline] = []
         var current: [Point2] = []
         var start = Point2(0, 0)
+        var segments = false  // a lone move draws nothing; a segment of no length draws a dot
         func finish(closed: Bool) {
-            if !current.isEmpty { result.append(Polyline(points: current, closed: closed)) }
+            if !current.isEmpty && segments { result.append(Polyline(points: current, closed: closed)) }
             current = []
+            segments = false
         }
         for element in elements {
             switch element {
@@ -37,11 +39,14 @@ extension ShapePath {
             case let .line(p):
                 if current.isEmpty { current = [start] }
                 current.append(p)
+                segments = true
             case let .quad(c, p):
                 if current.isEmpty { current = [start] }
+                segments = true
                 current += Self.flattenQuad(current.last!, c, p, tolerance: tolerance)
             case let .cubic(c1, c2, p):
                 if current.isEmpty { current = [start] }
+                segments = true
                 current += Self.flattenCubic(current.last!, c1, c2, p, tolerance: tolerance)
             case .close:
                 if !current.isEmpty { finish(closed: true) }

@@ -17,9 +17,11 @@ enum DrawKeys {
     static let linearGradientBody = ["colors", "locations", "start", "end", "drawsBeforeStart", "drawsAfterEnd"]
     static let radialGradientBody = ["colors", "locations", "startCenter", "startRadius", "endCenter", "endRadius", "drawsBeforeStart", "drawsAfterEnd"]
     static let transforms = ["translate", "rotate", "scale"]
+    static let transparencyLayer = ["beginTransparencyLayer"] + compositing
     /// The key that names an operation, first match wins in this order.
-    static let operationKinds = ["fill", "stroke", "draw", "drawCGImage", "clip", "linearGradient", "radialGradient"] + transforms
-    static let words = ["save", "restore"]
+    static let operationKinds = ["fill", "stroke", "draw", "drawCGImage", "clip", "linearGradient", "radialGradient",
+                                 "beginTransparencyLayer"] + transforms
+    static let words = ["save", "restore", "endTransparencyLayer"]
     static let blendModes = BlendMode.allCases.map(\.rawValue)
     static let lineCaps = LineCap.allCases.map(\.rawValue)
     static let lineJoins = LineJoin.allCases.map(\.rawValue)

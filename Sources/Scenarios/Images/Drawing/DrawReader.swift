@@ -52,18 +52,38 @@ struct DrawReader {
         }
         var ok = true
         var depth = 0
+        var layers: [(JSONNode, Int)] = []  // open transparency layers and the save depth at each
         for item in items {
             guard let operation = readOperation(item) else { ok = false; continue }
-            if case .save = operation { depth += 1 }
-            if case .restore = operation {
+            switch operation {
+            case .save: depth += 1
+            case .restore:
                 guard depth > 0 else {
                     d.error(item, "\"restore\" without a \"save\" before it (CGContext would log an error and ignore it): remove it or add a \"save\"")
                     ok = false
                     continue
                 }
                 depth -= 1
+            case .beginLayer: layers.append((item, depth))
+            case .endLayer:
+                guard let (_, savedDepth) = layers.popLast() else {
+                    d.error(item, "\"endTransparencyLayer\" without a \"beginTransparencyLayer\" before it: remove it or begin a layer")
+                    ok = false
+                    continue
+                }
+                guard savedDepth == depth else {
+                    d.error(item, "the transparency layer ends with \(depth - savedDepth) \"save\" not restored inside it: CGContext needs them "
+                            + "balanced within a layer (add \"restore\" before this)")
+                    ok = false
+                    continue
+                }
+            default: break
             }
             recipe.operations.append(operation)
+        }
+        if let (node, _) = layers.last {
+            d.error(node, "this transparency layer never ends: add \"endTransparencyLayer\" after its operations")
+            ok = false
         }
         return ok ? recipe : nil
     }
@@ -72,7 +92,7 @@ struct DrawReader {
         if case let .string(word) = node.value {
             guard let name = Read.name(node, d, among: DrawKeys.words, what: "operation word") else { return nil }
             _ = word
-            return name == "save" ? .save : .restore
+            return name == "save" ? .save : name == "restore" ? .restore : .endLayer
         }
         guard case let .object(members) = node.value else {
             d.error(node, "expected an operation (an object such as {\"fill\": {\"rect\": [0, 0, 10, 10]}, \"color\": \"red\"}, or \"save\" / \"restore\"), "
@@ -94,6 +114,7 @@ struct DrawReader {
         case "clip": DrawKeys.clip
         case "linearGradient": DrawKeys.linearGradient
         case "radialGradient": DrawKeys.radialGradient
+        case "beginTransparencyLayer": DrawKeys.transparencyLayer
         default: [kind]
         }
         guard let object = ObjectReader(node, allowed: allowed, what: "a \"\(kind)\" operation", d) else { return nil }
@@ -134,6 +155,10 @@ struct DrawReader {
         case "linearGradient", "radialGradient":
             guard let gradient = gradient(body, radial: kind == "radialGradient"), let c = compositing(object) else { return nil }
             return .gradient(gradient, c)
+        case "beginTransparencyLayer":
+            guard ObjectReader(body, allowed: [], what: "a transparency layer (an empty object: {})", d) != nil,
+                  let c = compositing(object) else { return nil }
+            return .beginLayer(c)
         case "translate":
             guard let v = Read.numbers(body, d, count: 2, in: ScenarioLimits.coordinate, what: "[x, y] in points") else { return nil }
             return .transform(.translation(v[0], v[1]))

@@ -28,6 +28,9 @@ enum DrawOperation {
     case save
     case restore
     case transform(AffineTransform)
+    /// CGContext.beginTransparencyLayer, with the alpha and blend mode it composites with.
+    case beginLayer(Compositing)
+    case endLayer
 }
 
 enum ImagePlacementSpec {
@@ -78,6 +81,14 @@ struct DrawingRecipe {
                 context.restore()
             case let .transform(t):
                 context.concatenate(t)
+            case let .beginLayer(compositing):
+                context.state.blendMode = compositing.blendMode
+                context.state.alpha = compositing.alpha
+                context.beginTransparencyLayer()
+            case .endLayer:
+                context.endTransparencyLayer()
+                context.state.alpha = 255  // the layer's own compositing was an argument, not state
+                context.state.blendMode = .normal
             }
         }
         return context.bitmap
@@ -105,23 +116,12 @@ struct DrawingRecipe {
     /// points at a point; with a tint colour (withTintColor) as a mask filled with it.
     /// CGContext.draw(cgImage, in:): the stored pixels, flipped.
     static func draw(_ image: Image, _ placement: ImagePlacementSpec, cgImage: Bool, in context: inout DrawingContext) throws(DrawingFailure) {
-        var pixels = cgImage ? image.pixels : image.displayPixels(mirrored: false)
-        if !cgImage, let tint = image.tintColor?.resolved(Traits()) {
-            pixels = SourceImage(tinted(pixels.bitmap, tint))
-        }
+        let pixels = cgImage ? image.pixels : image.displayPixels(mirrored: false)
+        let tint = cgImage ? nil : image.tintColor?.resolved(Traits()).premultiplied
         let rect: (Double, Double, Double, Double) = switch placement {
         case let .at(x, y): (x, y, image.size.width, image.size.height)
         case let .rect(x, y, w, h): (x, y, w, h)
         }
-        try context.draw(pixels, x: rect.0, y: rect.1, width: rect.2, height: rect.3, placement: cgImage ? .flipped : .upright)
-    }
-
-    /// The image's alpha as a mask filled with `color` (§3's template rule: colour × alpha / 255).
-    static func tinted(_ bitmap: Bitmap, _ color: RGBA) -> Bitmap {
-        let fill = PremultipliedColor(straightR: color.r, g: color.g, b: color.b, a: color.a)
-        return Bitmap(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels.map { p in
-            let a = UInt8(p >> 24)
-            return PremultipliedColor(r: mulDiv255(fill.r, a), g: mulDiv255(fill.g, a), b: mulDiv255(fill.b, a), a: mulDiv255(fill.a, a)).packed
-        })
+        try context.draw(pixels, x: rect.0, y: rect.1, width: rect.2, height: rect.3, placement: cgImage ? .flipped : .upright, tint: tint)
     }
 }

@@ -30,7 +30,7 @@ extension ImageReader {
         for scale in scales {
             let (w, h) = recipe.pixelSize(scale: scale)
             guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node) else { return nil }
-            let traits = Traits(displayScale: Int(scale.rounded()))
+            let traits = Traits(displayScale: min(3, max(1, Int(scale.rounded()))))
             let bitmap: Bitmap
             do throws(DrawingFailure) {
                 bitmap = try recipe.render(scale: scale) { images[$0]?.resolved(for: traits) }

@@ -36,7 +36,7 @@ extension ScenarioSchema {
                 "fillRule": enumeration(ScenarioKeys.fillRules),
             ], description: "One of rect, roundedRect (with cornerRadius), ellipse, path")),
             ("drawOperation", .object([("anyOf", .array([
-                enumeration(DrawKeys.words, description: "CGContext saveGState / restoreGState"),
+                enumeration(DrawKeys.words, description: "CGContext saveGState / restoreGState / endTransparencyLayer"),
                 operation(DrawKeys.fill, ["fill": ref("drawShape"), "color": ref("fixedColor")], required: ["fill", "color"],
                           description: "UIBezierPath.fill(with:alpha:)"),
                 operation(DrawKeys.stroke, [
@@ -56,6 +56,9 @@ extension ScenarioSchema {
                     "startCenter": point, "endCenter": point, "startRadius": radius, "endRadius": radius]) { a, _ in a },
                     required: ["colors", "startCenter", "startRadius", "endCenter", "endRadius"])], required: ["radialGradient"],
                           description: "CGContext.drawRadialGradient over the clip"),
+                operation(DrawKeys.transparencyLayer, ["beginTransparencyLayer": .object([("type", .string("object")), ("maxProperties", .number(0))])],
+                          required: ["beginTransparencyLayer"],
+                          description: "CGContext.beginTransparencyLayer: later operations draw into a layer that \"endTransparencyLayer\" composites with this alpha and blend mode"),
                 closedObject(["translate"], ["translate": point], required: ["translate"], description: "CGContext.translateBy"),
                 closedObject(["rotate"], ["rotate": .object([("type", .string("number"))])], required: ["rotate"],
                              description: "CGContext.rotate(by:) in degrees; positive turns clockwise on screen"),
