@@ -38,7 +38,7 @@ struct BorderMask {
         if inner.rect.x1 > inner.rect.x0 && inner.rect.y1 > inner.rect.y0 { elements += inner.path.elements }
         let shift = FixedPoint(x: -px0 * fixedOne, y: -py0 * fixedOne)
         alpha = border <= 0 || width == 0 || height == 0 ? []
-            : CoverageRasterizer.mask(Path(elements.map { $0.moved(by: shift) }), rule: .evenOdd, width: width, height: height).alpha
+            : CoverageRasterizer.mask(Path(elements).moved(by: shift), rule: .evenOdd, width: width, height: height).alpha
     }
 }
 

@@ -66,7 +66,7 @@ struct CornerMask {
             guard w > 0, h > 0 else { continue }
             defer { claimed.append((px0..<px1, py0..<py1)) }
             let shift = FixedPoint(x: -px0 * fixedOne, y: -py0 * fixedOne)
-            let rounded = CoverageRasterizer.mask(Path(path.elements.map { $0.moved(by: shift) }), rule: .nonZero, width: w, height: h)
+            let rounded = CoverageRasterizer.mask(path.moved(by: shift), rule: .nonZero, width: w, height: h)
             var mask = [UInt8](repeating: 0, count: w * h)
             for y in 0..<h {
                 let cy = coverage(py0 + y, r.y0, r.y1)

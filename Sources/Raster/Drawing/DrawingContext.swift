@@ -196,7 +196,7 @@ public struct DrawingContext {
         // The path moved by whole pixels so the box starts at (0, 0) (exact in 24.8); what lies
         // left of the box still counts (the rasterizer's accumulation from the left).
         let shift = FixedPoint(x: -left * fixedOne, y: -top * fixedOne)
-        let moved = Path(path.elements.map { $0.moved(by: shift) })
+        let moved = path.moved(by: shift)
         guard CoverageRasterizer.work(moved, width: right - left, height: bottom - top) <= limits.work else {
             throw .tooComplex("the path crosses more pixels than \(limits.work) steps of rasterizer work allow")
         }
@@ -248,19 +248,6 @@ public struct DrawingContext {
         let dc = Channels(d), rc = Channels(r), c = Int64(cov)
         func channel(_ a: Int, _ b: Int) -> Int { a + Int(roundedDivideSigned(Int64(b - a) * c, 255)) }
         return Channels(r: channel(dc.r, rc.r), g: channel(dc.g, rc.g), b: channel(dc.b, rc.b), a: channel(dc.a, rc.a)).packed
-    }
-}
-
-extension Path.Element {
-    func moved(by d: FixedPoint) -> Path.Element {
-        func m(_ p: FixedPoint) -> FixedPoint { FixedPoint(x: p.x + d.x, y: p.y + d.y) }
-        return switch self {
-        case let .move(p): .move(m(p))
-        case let .line(p): .line(m(p))
-        case let .quad(c, p): .quad(m(c), m(p))
-        case let .cubic(c1, c2, p): .cubic(m(c1), m(c2), m(p))
-        case .close: .close
-        }
     }
 }
 

@@ -66,23 +66,6 @@ public struct ShapePath: Equatable, Sendable {
         return ShapePath(elements)
     }
 
-    /// The path with every point mapped by `transform`.
-    public func applying(_ transform: AffineTransform) -> ShapePath {
-        func t(_ p: Point2) -> Point2 {
-            let (x, y) = transform.apply(p.x, p.y)
-            return Point2(x, y)
-        }
-        return ShapePath(elements.map { element in
-            switch element {
-            case let .move(p): .move(t(p))
-            case let .line(p): .line(t(p))
-            case let .quad(c, p): .quad(t(c), t(p))
-            case let .cubic(c1, c2, p): .cubic(t(c1), t(c2), t(p))
-            case .close: .close
-            }
-        })
-    }
-
     /// The device path: every point mapped by `transform` (user space to device pixels) and
     /// quantised once (`FixedPoint`).
     public func devicePath(_ transform: AffineTransform) -> Path {

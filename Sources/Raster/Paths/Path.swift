@@ -100,3 +100,19 @@ public struct Path: Equatable, Sendable {
         return contours
     }
 }
+
+extension Path {
+    /// The path moved by `d` (24.8 units; exact).
+    public func moved(by d: FixedPoint) -> Path {
+        func m(_ p: FixedPoint) -> FixedPoint { FixedPoint(x: p.x + d.x, y: p.y + d.y) }
+        return Path(elements.map { element in
+            switch element {
+            case let .move(p): .move(m(p))
+            case let .line(p): .line(m(p))
+            case let .quad(c, p): .quad(m(c), m(p))
+            case let .cubic(c1, c2, p): .cubic(m(c1), m(c2), m(p))
+            case .close: .close
+            }
+        })
+    }
+}

@@ -95,14 +95,14 @@ struct DrawReader {
             return name == "save" ? .save : name == "restore" ? .restore : .endLayer
         }
         guard case let .object(members) = node.value else {
-            d.error(node, "expected an operation (an object such as {\"fill\": {\"rect\": [0, 0, 10, 10]}, \"color\": \"red\"}, or \"save\" / \"restore\"), "
+            d.error(node, "expected an operation (an object such as {\"fill\": {\"rect\": [0, 0, 10, 10]}, \"color\": \"red\"}, or a word: \"save\", \"restore\", \"endTransparencyLayer\"), "
                     + "found \(node.value.kindDescription)")
             return nil
         }
         let kinds = DrawKeys.operationKinds.filter { key in members.contains { $0.key == key } }
         guard kinds.count == 1, let kind = kinds.first else {
             d.error(node, kinds.isEmpty
-                ? "an operation needs one of: \(DrawKeys.operationKinds.joined(separator: ", ")) (or the words \"save\", \"restore\")"
+                ? "an operation needs one of: \(DrawKeys.operationKinds.joined(separator: ", ")) (or one of the words \(DrawKeys.words.map { "\"\($0)\"" }.joined(separator: ", ")))"
                 : "an operation does one thing: found \(kinds.map { "\"\($0)\"" }.joined(separator: " and ")); split it into \(kinds.count) operations")
             return nil
         }
