@@ -5,8 +5,7 @@ import Raster
 // vertical), cubic and quadratic Béziers with their smooth forms, closepath, each absolute
 // (upper case) or relative (lower case), numbers separated by white space or commas, and a
 // command's letter left out when it repeats (after a moveto, the repeat is a lineto). Elliptical
-// arcs (A, a) are refused: turning one into Béziers needs sines and cosines, whose last bit
-// differs between C libraries, and ivsim's bytes may not.
+// arcs (A, a) become cubic Béziers by `EllipticalArc`, without any C library sine or arctangent.
 
 /// A path as drawn: absolute coordinates, smooth curves made explicit.
 public struct PathData: Equatable, Sendable {
@@ -44,10 +43,6 @@ public struct PathData: Equatable, Sendable {
             if let letter = scanner.peekLetter() {
                 guard "MmLlHhVvCcSsQqTtZzAa".contains(letter) else {
                     throw Failure(offset: scanner.offset, message: "unknown path command \"\(letter)\" (M, L, H, V, C, S, Q, T, Z or lower case)")
-                }
-                if "Aa".contains(letter) {
-                    throw Failure(offset: scanner.offset, message: "elliptical arcs (A, a) are not drawn: an arc needs sines and cosines, "
-                                  + "which differ between machines in the last bit; flatten arcs to cubic Béziers (C) in the export")
                 }
                 scanner.advance()
                 command = letter
@@ -106,6 +101,12 @@ public struct PathData: Equatable, Sendable {
                 lastControl = c
                 current = p
                 quadNow = true
+            case "A", "a":
+                let rx = try scanner.number(), ry = try scanner.number(), rotation = try scanner.number()
+                let large = try scanner.flag(), sweep = try scanner.flag()
+                let p = try point()
+                segments += EllipticalArc(from: current, to: p, rx: rx, ry: ry, rotation: rotation, largeArc: large, sweep: sweep).segments
+                current = p
             default: // Z, z
                 segments.append(.close)
                 current = start
@@ -157,6 +158,16 @@ struct Scanner {
 
     mutating func skipSeparators() {
         while !atEnd, [" ", "\t", "\n", "\r", ","].contains(characters[offset]) { offset += 1 }
+    }
+
+    /// An arc flag: "0" or "1", which may touch what follows ("a1 1 0 00 10 10").
+    mutating func flag() throws(PathData.Failure) -> Bool {
+        skipSeparators()
+        guard !atEnd, characters[offset] == "0" || characters[offset] == "1" else {
+            throw PathData.Failure(offset: offset, message: "an arc flag (0 or 1) was expected here")
+        }
+        offset += 1
+        return characters[offset - 1] == "1"
     }
 
     /// A number: sign, digits, a point, digits, an exponent (SVG's grammar; "1.5.5" is 1.5 then .5).

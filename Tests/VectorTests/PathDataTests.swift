@@ -32,7 +32,7 @@ import Testing
     @Test func refusalsSayWhereAndWhy() {
         let cases: [(String, Int, String)] = [
             ("L 1 1", 0, "starts with a moveto"),
-            ("M 0 0 A 5 5 0 0 1 10 10", 6, "elliptical arcs"),
+            ("M 0 0 A 5 5 0 2 1 10 10", 14, "an arc flag (0 or 1)"),
             ("M 0 0 X 1", 6, "unknown path command \"X\""),
             ("M 0 0 L 1", 9, "a number was expected"),
             ("M 0 0 Z 5", 8, "a number where a path command letter was expected"),
