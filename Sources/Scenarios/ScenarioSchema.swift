@@ -292,7 +292,7 @@ public enum ScenarioSchema {
                         "size": pixelSize,
                         "d": .object([("type", .string("string")),
                                       ("description", .string("SVG path data in the image's pixels (M L H V C S Q T Z, upper or lower case; "
-                                                              + "arcs are refused)"))]),
+                                                              + "arcs become cubic Béziers)"))]),
                         "color": ref("color"),
                         "fillRule": enumeration(ScenarioKeys.fillRules),
                     ], required: ["size", "d", "color"], description: "The path filled with the colour, exact area coverage (RENDERING.md §10)"),
