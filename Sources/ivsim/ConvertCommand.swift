@@ -2,8 +2,10 @@ import Deflate
 import Foundation
 import JPEGCodec
 import PNGCodec
+import Raster
 import Scenarios
 import Snapshots
+import Vector
 
 /// `ivsim convert IN OUT [--scale S] [--level N]`: any image ivsim reads, decoded by the decoders
 /// scenarios use (at their default limits, larger than a scenario's), written as PNG or raw RGBA — how a porting team compares its decoders
@@ -11,7 +13,7 @@ import Snapshots
 enum ConvertCommand {
     static let usage = """
     usage: ivsim convert IN OUT [--scale S] [--level 0-9]
-      decode IN (PNG or JPEG, told apart by its first bytes) and write OUT as
+      decode IN (PNG, JPEG or SVG, told apart by their first bytes) and write OUT as
         .png   (re-encoded losslessly at --level, default 6), or
         .rgba  (straight RGBA8, row-major, no header: width × height × 4 bytes)
       pixels as stored: a JPEG's EXIF orientation is printed, not applied; a JPEG's embedded
@@ -41,7 +43,19 @@ enum ConvertCommand {
         let bytes = try PNGCommands.read(input)
         let image: RGBAImage
         var facts: [String] = []
-        if bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xD8 {
+        let scale = parsed.value("--scale").flatMap(Double.init) ?? 1
+        if SVGImage.looksLikeSVG(bytes) {
+            do {
+                let svg = try SVGImage(bytes)
+                let bitmap = try svg.render(scale: scale, limits: DrawingLimits(lines: 10_000_000, work: 500_000_000))
+                image = RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGBA)
+                facts.append("SVG \(JSONOutput.format(svg.width)) × \(JSONOutput.format(svg.height)) pt at scale \(JSONOutput.format(scale))")
+            } catch let error as SVGError {
+                throw UsageError(message: "\(input): \(error)")
+            } catch {
+                throw UsageError(message: "\(input): too complex to draw: \(error)")
+            }
+        } else if bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xD8 {
             do {
                 let jpeg = try JPEGDecoder().decode(bytes)
                 image = RGBAImage(width: jpeg.width, height: jpeg.height, pixels: jpeg.rgba)

@@ -28,6 +28,14 @@ public struct DrawingLimits: Sendable {
     }
 }
 
+/// What a fill or stroke paints with.
+public enum Paint: Sendable {
+    case color(PremultipliedColor)
+    /// A gradient whose geometry is in its own space; the transform maps that space to the
+    /// current user space (an SVG gradient's units and gradientTransform).
+    case gradient(Gradient, AffineTransform)
+}
+
 /// How an image is placed by `draw(_:in:)`.
 public enum ImagePlacement: Sendable {
     /// UIImage.draw(in:): the image's top row at the rectangle's top.
@@ -107,12 +115,22 @@ public struct DrawingContext {
 
     /// Fills `path` (user space) with a colour.
     public mutating func fill(_ path: ShapePath, rule: FillRule, color: PremultipliedColor) throws(DrawingFailure) {
+        try fill(path, rule: rule, paint: .color(color))
+    }
+
+    /// Fills `path` (user space) with a paint.
+    public mutating func fill(_ path: ShapePath, rule: FillRule, paint fill: Paint) throws(DrawingFailure) {
         let region = try coverage(path.devicePath(state.transform), rule: rule)
-        paint(region) { _, _ in color.packed }
+        paint(region, fill)
     }
 
     /// Strokes `path` with a colour.
     public mutating func stroke(_ path: ShapePath, style: StrokeStyle, color: PremultipliedColor) throws(DrawingFailure) {
+        try stroke(path, style: style, paint: .color(color))
+    }
+
+    /// Strokes `path` with a paint.
+    public mutating func stroke(_ path: ShapePath, style: StrokeStyle, paint fill: Paint) throws(DrawingFailure) {
         let tolerance = 1.0 / 64 / max(state.transform.stretchBound, 1e-9)
         var style = style
         if style.width == 0 {
@@ -133,7 +151,19 @@ public struct DrawingContext {
             outline.elements.append(.close)
         }
         let region = try coverage(outline.devicePath(state.transform), rule: .nonZero)
-        paint(region) { _, _ in color.packed }
+        paint(region, fill)
+    }
+
+    /// Paints a region with a colour or a gradient.
+    mutating func paint(_ region: Region, _ fill: Paint) {
+        switch fill {
+        case let .color(color):
+            paint(region) { _, _ in color.packed }
+        case let .gradient(gradient, toUser):
+            guard let toGradient = state.transform.prepending(toUser).inverted else { return }
+            let shader = GradientShader(gradient, toUser: toGradient)
+            paint(region) { px, py in shader.shade(px, py) }
+        }
     }
 
     /// Intersects the clip with `path`.

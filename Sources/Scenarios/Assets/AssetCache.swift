@@ -3,6 +3,7 @@ import ImageViews
 import JPEGCodec
 import PNGCodec
 import Raster
+import Vector
 
 /// A decoded image file as the readers use it: its pixels (in sRGB), the orientation its metadata
 /// gives (a JPEG's EXIF orientation) and its embedded colour profile.
@@ -46,6 +47,9 @@ public final class AssetCache: @unchecked Sendable {
     /// file as its scenario writes it) is made for each caller.
     private var decodedFiles: [String: ImageFile] = [:]
     private var headers: [String: ImageFileHeader] = [:]
+    /// SVG documents read, and their renderings by scale (successes only, as above).
+    private var vectors: [String: SVGImage] = [:]
+    private var vectorRenderings: [String: ImageFile] = [:]
 
     public init() {}
 
@@ -90,6 +94,33 @@ public final class AssetCache: @unchecked Sendable {
     func header(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<ImageFileHeader, AssetFile.Failure> {
         guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
         return cachedSuccess(url.path, in: \.headers) { () throws(AssetFile.Failure) in try AssetFile.header(url, shownAs: path) }
+    }
+
+    /// The SVG document at `url`, read and checked (refused if it lies outside `area`).
+    func vector(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<SVGImage, AssetFile.Failure> {
+        guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
+        return cachedSuccess(url.path, in: \.vectors) { () throws(AssetFile.Failure) in try AssetFile.svg(url, shownAs: path) }
+    }
+
+    /// The SVG document at `url` drawn at `scale` pixels per point (docs/SVG.md).
+    func renderedVector(_ url: URL, area: ReadableArea, shownAs path: String, scale: Double) -> Result<ImageFile, AssetFile.Failure> {
+        let document: SVGImage
+        switch vector(url, area: area, shownAs: path) {
+        case let .success(value): document = value
+        case let .failure(failure): return .failure(failure)
+        }
+        let key = url.path + "#@\(scale)x"
+        lock.lock()
+        let hit = vectorRenderings[key]
+        lock.unlock()
+        if let hit { return .success(hit) }
+        do throws(AssetFile.Failure) {
+            let bitmap = try AssetFile.render(document, scale: scale, shownAs: path)
+            let file = ImageFile(pixels: SourceImage(bitmap))
+            return .success(keep(key, file, bytes: bitmap.width * bitmap.height * 12, in: \.vectorRenderings))
+        } catch {
+            return .failure(error)
+        }
     }
 
     func catalog(_ url: URL, make: () -> CatalogIndex) -> CatalogIndex {

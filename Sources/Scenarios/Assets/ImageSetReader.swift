@@ -15,8 +15,9 @@ import Raster
 // - language direction: a set with entries for both directions picks by direction; a set whose
 //   entries are all for one direction ("Left to Right, Mirrors") gets a mirrored copy of each
 //   for the other direction;
-// - vector files (PDF, SVG) are skipped when PNG entries exist and refused otherwise; other
-//   raster formats are refused (ivsim decodes PNG only);
+// - SVG entries are drawn at their scale, or at 1x, 2x and 3x when single-scale, and listed after
+//   the bitmap entries (a bitmap wins a scale both give); PDF entries are skipped when others
+//   exist and refused otherwise; other formats are refused (ivsim decodes PNG and JPEG);
 // - `unassigned` entries (Xcode's "Unassigned" well) and entries for another `platform` are read
 //   and never picked; a `display-gamut: display-P3` entry ranks after every sRGB one, and its
 //   pixels (like those of a `color-space: display-p3` entry) are converted to sRGB.
@@ -45,6 +46,8 @@ enum ImageSetReader {
         var renderingMode: RenderingMode
         /// A horizontally flipped copy for the other language direction.
         var mirrored = false
+        /// An SVG entry: the scale it is drawn at (its pixels are the drawing, not a decoded file).
+        var vectorScale: Double?
 
         /// The pixel size after the slicing cut.
         var pixelWidth: Int { columns.reduce(0) { $0 + $1.count } }
@@ -61,6 +64,8 @@ enum ImageSetReader {
         var alignmentInsets: [Int]?
         var renderingMode: RenderingMode?
         var isDisplayP3: Bool
+        /// An SVG file, drawn at the entry's scale.
+        var vector = false
     }
 
     /// Slicing in pixels of the entry's file.
@@ -88,7 +93,8 @@ enum ImageSetReader {
         for variant in variants {
             let entry = variant.value
             let file: ImageFile
-            switch decode(entry.url, variant.source, entry.isDisplayP3) {
+            let made = entry.vectorScale.map { cache.renderedVector(entry.url, area: area, shownAs: variant.source, scale: $0) }
+            switch made ?? decode(entry.url, variant.source, entry.isDisplayP3) {
             case let .success(decoded): file = decoded
             case let .failure(failure):
                 d.error(entry.filenameNode, failure.message)
@@ -146,6 +152,9 @@ enum ImageSetReader {
 
         var entries: [Entry] = []
         var vectors: [JSONNode] = []
+        /// SVG entries, after every bitmap entry: for a scale both give, the bitmap is listed
+        /// first and wins the tie (docs/SVG.md §Image sets).
+        var vectorEntries: [Entry] = []
         let files = cache.listing(set.url) ?? []
         for item in items {
             guard let entry = ObjectReader(item, allowed: CatalogKeys.imageEntry, what: "an image entry", d) else { continue }
@@ -195,9 +204,26 @@ enum ImageSetReader {
             switch (filename as NSString).pathExtension.lowercased() {
             case "png", "jpg", "jpeg":
                 break
-            case "pdf", "svg":
+            case "svg":
+                // Drawn at the entry's scale, or (a single-scale entry) at each display scale, as
+                // actool does at build time (docs/SVG.md §Image sets); slicing and insets in pixels
+                // of a drawing are not read.
+                for key in ["resizing", "alignment-insets"] where entry.has(key) {
+                    d.error(entry[key]!, "\"\(key)\" on an SVG entry is not read: give the SVG's slices in a PNG entry, or set them in the scenario")
+                }
+                if entry.has("resizing") || entry.has("alignment-insets") { continue }
+                if let reason = slots.unusable {
+                    result.skipped.append((filename, reason))
+                    continue
+                }
+                for vectorScale in scale.map({ [$0] }) ?? [1, 2, 3] {
+                    vectorEntries.append(Entry(filename: filename, filenameNode: filenameNode, slots: slots, scale: vectorScale, slicing: nil,
+                                               alignmentInsets: nil, renderingMode: rendering, isDisplayP3: isDisplayP3, vector: true))
+                }
+                continue
+            case "pdf":
                 vectors.append(filenameNode)
-                result.skipped.append((filename, "vector image (ivsim draws PNG variants)"))
+                result.skipped.append((filename, "PDF vector image (ivsim draws PNG, JPEG and SVG entries)"))
                 continue
             case let other:
                 d.error(filenameNode, "unsupported: \(other.isEmpty ? "a file without extension" : other.uppercased() + " image") \"\(filename)\"; ivsim reads PNG and JPEG files (convert it to PNG)")
@@ -221,9 +247,10 @@ enum ImageSetReader {
                                  slicing: slicing, alignmentInsets: alignment, renderingMode: rendering, isDisplayP3: isDisplayP3))
         }
         guard d.isEmpty else { return }
+        entries += vectorEntries
         if entries.isEmpty {
             if let vector = vectors.first {
-                d.error(vector, "unsupported: vector image; add a PNG variant (ivsim does not rasterize PDF or SVG)")
+                d.error(vector, "unsupported: PDF vector image; add a PNG or SVG variant (ivsim does not draw PDF files yet)")
             } else if !result.skipped.isEmpty {
                 d.error(imagesNode, "no entry of the image set can be shown on an iPhone or iPad display: \(result.skippedList)")
             } else {
@@ -236,19 +263,33 @@ enum ImageSetReader {
         let intent = setIntent ?? (name.hasSuffix("Template") ? .alwaysTemplate : .automatic)
         var variants: [AssetVariant<ImageEntry>] = []
         for entry in entries {
-            let source = set.path + "/" + entry.filename, url = set.url.appendingPathComponent(entry.filename)
+            var source = set.path + "/" + entry.filename
+            let url = set.url.appendingPathComponent(entry.filename)
             let header: ImageFileHeader
-            switch cache.header(url, area: area, shownAs: source) {
-            case let .success(value): header = value
-            case let .failure(failure):
-                d.error(entry.filenameNode, failure.message)
-                continue
+            if entry.vector {
+                switch cache.vector(url, area: area, shownAs: source) {
+                case let .success(document):
+                    let size = document.pixelSize(scale: Double(entry.scale ?? 1))
+                    header = ImageFileHeader(width: size.width, height: size.height)
+                case let .failure(failure):
+                    d.error(entry.filenameNode, failure.message)
+                    continue
+                }
+                source += " (drawn at \(entry.scale ?? 1)x)"
+            } else {
+                switch cache.header(url, area: area, shownAs: source) {
+                case let .success(value): header = value
+                case let .failure(failure):
+                    d.error(entry.filenameNode, failure.message)
+                    continue
+                }
             }
             let scale = Double(entry.scale ?? 1)
             var described = ImageEntry(url: url, filenameNode: entry.filenameNode, fileWidth: header.width, fileHeight: header.height,
                                        scale: scale, isDisplayP3: entry.isDisplayP3, columns: [0..<header.width],
                                        rows: [0..<header.height], capInsets: nil, resizingMode: .tile, alignmentInsets: .zero,
                                        renderingMode: entry.renderingMode ?? intent)
+            if entry.vector { described.vectorScale = scale }
             if let slicing = entry.slicing {
                 guard apply(slicing, to: &described, file: entry.filename, d) else { continue }
             }

@@ -115,8 +115,8 @@ enum AssetFile {
         if starts("ftypheic", at: 4) || starts("ftypheix", at: 4) || starts("ftypmif1", at: 4) || starts("ftyphevc", at: 4) {
             return " (it is a HEIC file, which ivsim does not decode: export it as PNG or JPEG)"
         }
-        if starts("%PDF") { return " (it is a PDF file: vector images are not drawn yet, export a PNG)" }
-        if starts("<?xml") || starts("<svg") { return " (it looks like an SVG file: vector images are not drawn yet, export a PNG)" }
+        if starts("%PDF") { return " (it is a PDF file: PDF images are not drawn yet, export a PNG or an SVG)" }
+        if starts("<?xml") || starts("<svg") { return " (it looks like an SVG file: give it the extension .svg to draw it)" }
         if starts("GIF8") { return " (it is a GIF file: export it as PNG)" }
         if bytes.starts(with: [0xFF, 0xD8]) { return " (it is a JPEG file)" }
         if starts("RIFF") && starts("WEBP", at: 8) { return " (it is a WebP file: export it as PNG or JPEG)" }
@@ -160,7 +160,7 @@ enum AssetFile {
     static let maxFileBytes = (1 << 28) + (1 << 25)
 
     /// The bytes of the file at `url` (the first `count` only, when given).
-    private static func contents(_ url: URL, shownAs relativePath: String, upTo count: Int?) throws(Failure) -> [UInt8] {
+    static func contents(_ url: URL, shownAs relativePath: String, upTo count: Int?) throws(Failure) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw notFound(url, shownAs: relativePath)

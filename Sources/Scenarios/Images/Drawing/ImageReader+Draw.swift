@@ -44,9 +44,6 @@ extension ImageReader {
             budget.markCharged(source)
             made.append((scale, Image(name: name, pixels: source, scale: scale)))
         }
-        guard recipe.scale == nil else { return made.first?.1 }
-        var image = made.first { Int($0.0) == Traits().displayScale }?.1 ?? made[0].1
-        image.variants = made.map { AssetVariant(conditions: AssetConditions(scale: Int($0.0)), value: $0.1, source: "drawn at \(Int($0.0))x") }
-        return image
+        return ImageReader.scaleVariants(made.map { ($0.0, $0.1) }, fixed: recipe.scale != nil)
     }
 }

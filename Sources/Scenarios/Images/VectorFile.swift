@@ -1,0 +1,76 @@
+import Foundation
+import ImageViews
+import Raster
+import Vector
+
+// SVG files, in scenarios' `file` sources and in image sets (docs/SVG.md): read and checked once,
+// drawn at each scale they are shown at, within the limits bitmaps have.
+
+extension AssetFile {
+    /// Reads and checks an SVG document.
+    static func svg(_ url: URL, shownAs relativePath: String) throws(Failure) -> SVGImage {
+        let bytes = try contents(url, shownAs: relativePath, upTo: nil)
+        do throws(SVGError) {
+            return try SVGImage(bytes)
+        } catch {
+            throw .message("\"\(relativePath)\" is not a usable SVG file: \(error)")
+        }
+    }
+
+    /// The document drawn at `scale`, refused beyond the pixel limits of image files.
+    static func render(_ document: SVGImage, scale: Double, shownAs relativePath: String) throws(Failure) -> Bitmap {
+        let (w, h) = document.pixelSize(scale: scale)
+        guard w <= ScenarioLimits.assetSide, h <= ScenarioLimits.assetSide, w * h <= ScenarioLimits.assetPixels else {
+            throw .message("\"\(relativePath)\" drawn at \(JSONOutput.format(scale))x is \(w) × \(h) pixels, more than an image file may have "
+                           + "(\(ScenarioLimits.assetSide) a side, \(ScenarioLimits.assetPixels) pixels; docs/LIMITS.md)")
+        }
+        do throws(DrawingFailure) {
+            return try document.render(scale: scale, limits: DrawingLimits(lines: ScenarioLimits.pathLines, work: ScenarioLimits.pathWork))
+        } catch {
+            guard case let .tooComplex(what) = error else { throw .message("\"\(relativePath)\" cannot be drawn") }
+            throw .message("\"\(relativePath)\" is too complex to draw at \(JSONOutput.format(scale))x: \(what) (docs/LIMITS.md)")
+        }
+    }
+
+    static func isSVG(_ path: String) -> Bool { (path as NSString).pathExtension.lowercased() == "svg" }
+}
+
+extension ImageReader {
+    /// A `file` source that is an SVG: drawn at `scale` when given (UIImage(data:scale:)'s
+    /// counterpart), else at every display scale as variants, as a single-scale vector image set
+    /// is (docs/SVG.md §Scale).
+    func vectorFile(_ url: URL, path: String, name: String, scale: Double?, node: JSONNode) -> Image? {
+        let document: SVGImage
+        switch assets.cache.vector(url, area: assets.area, shownAs: path) {
+        case let .success(value): document = value
+        case let .failure(failure):
+            d.error(node, failure.message)
+            return nil
+        }
+        let scales = scale.map { [$0] } ?? ImageReader.drawingScales.map(Double.init)
+        var made: [(Double, Image)] = []
+        for s in scales {
+            let (w, h) = document.pixelSize(scale: s)
+            guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node) else { return nil }
+            switch assets.cache.renderedVector(url, area: assets.area, shownAs: path, scale: s) {
+            case let .success(file):
+                budget.markCharged(file.pixels)
+                made.append((s, Image(name: name, pixels: file.pixels, scale: s).withSource(path)))
+            case let .failure(failure):
+                d.error(node, failure.message)
+                return nil
+            }
+        }
+        return ImageReader.scaleVariants(made, fixed: scale != nil)
+    }
+
+    /// One image, or (for renderings at the display scales) the one for the default traits with
+    /// every rendering as a variant for its scale.
+    static func scaleVariants(_ made: [(Double, Image)], fixed: Bool) -> Image? {
+        guard let first = made.first else { return nil }
+        guard !fixed else { return first.1 }
+        var image = made.first { Int($0.0) == Traits().displayScale }?.1 ?? first.1
+        image.variants = made.map { AssetVariant(conditions: AssetConditions(scale: Int($0.0)), value: $0.1, source: $0.1.source ?? "drawn at \(Int($0.0))x") }
+        return image
+    }
+}

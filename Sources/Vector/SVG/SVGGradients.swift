@@ -1,0 +1,136 @@
+import Raster
+
+// linearGradient and radialGradient (SVG 1.1 §13.2, https://www.w3.org/TR/SVG11/pservers.html):
+// attributes and stops inherited through href, gradientUnits (objectBoundingBox by default),
+// gradientTransform, spreadMethod pad (reflect and repeat are refused), stops with offset,
+// stop-color and stop-opacity. Drawn as Core Graphics gradients extended at both ends; a radial
+// gradient is the circles from (fx, fy, 0) to (cx, cy, r), its focus moved onto the circle when
+// outside it (SVG 1.1's rule).
+
+struct SVGGradient: Sendable {
+    var radial: Bool
+    var boundingBoxUnits: Bool
+    var transform: AffineTransform
+    /// x1, y1, x2, y2 or cx, cy, r, fx, fy as given (fractions or user lengths; percentages as
+    /// fractions marked by `percent`).
+    var values: [String: String]
+    var stops: [(offset: Double, r: UInt8, g: UInt8, b: UInt8, a: Double)]
+
+    static let linearKeys = ["x1", "y1", "x2", "y2"]
+    static let radialKeys = ["cx", "cy", "r", "fx", "fy"]
+
+    /// Every gradient of the document by id, its href chain resolved.
+    static func all(_ definitions: SVGDefinitions) throws(SVGError) -> [String: SVGGradient] {
+        var result: [String: SVGGradient] = [:]
+        for id in definitions.order {
+            let element = definitions.elements[id]!
+            if element.name == "linearGradient" || element.name == "radialGradient" { result[id] = try resolve(element, definitions) }
+        }
+        return result
+    }
+
+    static func resolve(_ element: XMLElement, _ definitions: SVGDefinitions) throws(SVGError) -> SVGGradient {
+        // The chain: this gradient, then the ones it refers to (at most 16, no cycles).
+        var chain = [element]
+        while let href = chain.last!["href"] ?? chain.last!["xlink:href"], href.hasPrefix("#"),
+              let next = definitions.elements[String(href.dropFirst())], next.name.hasSuffix("Gradient") {
+            guard chain.count < 16, !chain.contains(where: { $0.offset == next.offset }) else {
+                throw SVGError(element: element, message: "gradients refer to each other in a cycle (or more than 16 deep)")
+            }
+            chain.append(next)
+        }
+        func attribute(_ name: String) -> String? { chain.lazy.compactMap { $0[name] }.first }
+        let radial = element.name == "radialGradient"
+        var gradient = SVGGradient(radial: radial, boundingBoxUnits: attribute("gradientUnits") != "userSpaceOnUse",
+                                   transform: .identity, values: [:], stops: [])
+        if let units = attribute("gradientUnits"), units != "userSpaceOnUse" && units != "objectBoundingBox" {
+            throw SVGError(element: element, message: "gradientUnits=\"\(units)\": expected userSpaceOnUse or objectBoundingBox")
+        }
+        if let spread = attribute("spreadMethod"), spread != "pad" {
+            throw SVGError(element: element, message: "spreadMethod=\"\(spread)\" is not drawn (only pad, the default)")
+        }
+        if let text = attribute("gradientTransform") {
+            guard let t = SVGValues.transform(text) else {
+                throw SVGError(element: element, message: "gradientTransform=\"\(text)\": expected a transform list")
+            }
+            gradient.transform = t
+        }
+        for key in radial ? radialKeys : linearKeys {
+            if let value = attribute(key) {
+                guard SVGValues.numberOrPercentage(value) != nil else {
+                    throw SVGError(element: element, message: "\(key)=\"\(value)\": expected a number or a percentage")
+                }
+                gradient.values[key] = value
+            }
+        }
+        let stopsOwner = chain.first { $0.children.contains { $0.name == "stop" } }
+        var previous = 0.0
+        for stop in stopsOwner?.children.filter({ $0.name == "stop" }) ?? [] {
+            var properties: [String: String] = [:]
+            for (name, value) in stop.attributes { properties[name] = value }
+            for declaration in (stop["style"] ?? "").split(separator: ";") {
+                guard let colon = declaration.firstIndex(of: ":") else { continue }
+                properties[declaration[..<colon].trimmingCharacters(in: " \t\n\r")] =
+                    declaration[declaration.index(after: colon)...].trimmingCharacters(in: " \t\n\r")
+            }
+            guard let offset = SVGValues.numberOrPercentage(properties["offset"] ?? "0") else {
+                throw SVGError(element: stop, message: "offset=\"\(properties["offset"] ?? "")\": expected a number or a percentage")
+            }
+            let colorText = properties["stop-color"] ?? "black"
+            guard let color = SVGColor.parse(colorText) else {
+                throw SVGError(element: stop, message: "stop-color=\"\(colorText)\": expected a colour")
+            }
+            guard let opacity = SVGValues.numberOrPercentage(properties["stop-opacity"] ?? "1") else {
+                throw SVGError(element: stop, message: "stop-opacity: expected a number from 0 to 1")
+            }
+            // Offsets are clamped to 0…1 and never decrease (SVG 1.1 §13.2.4).
+            previous = max(previous, min(1, max(0, offset)))
+            gradient.stops.append((previous, color.r, color.g, color.b, Double(color.a) / 255 * min(1, max(0, opacity))))
+        }
+        return gradient
+    }
+
+    /// The paint for a shape whose user-space bounding box is `box`, at `opacity`; nil when it
+    /// paints nothing (no stops, or an empty box with bounding-box units).
+    func paint(box: (x: Double, y: Double, width: Double, height: Double), viewport: (Double, Double), opacity: Double) -> Paint? {
+        guard !stops.isEmpty else { return nil }
+        if boundingBoxUnits && (box.width <= 0 || box.height <= 0) { return nil }
+        // Bounding-box units are taken ×4096 (and the transform divides by 4096), so that §11's
+        // 1/256-unit quantisation is 1/2^20 of the box, not 1/256 of it.
+        let unit = boundingBoxUnits ? 4096.0 : 1
+        func value(_ key: String, _ fallback: String, along: Double) -> Double {
+            let text = values[key] ?? fallback
+            let v = boundingBoxUnits ? SVGValues.numberOrPercentage(text)! : SVGValues.numberOrPercentage(text, percentOf: along)!
+            return v * unit
+        }
+        let (vw, vh) = viewport
+        let diagonal = ((vw * vw + vh * vh) / 2).squareRoot()
+        let gradientStops = stops.map { stop in
+            GradientStop(location: stop.offset, r: stop.r, g: stop.g, b: stop.b, a: UInt8((stop.a * opacity * 255).rounded()))
+        }
+        let shape: GradientShape
+        if radial {
+            let cx = value("cx", "50%", along: vw), cy = value("cy", "50%", along: vh), r = value("r", "50%", along: diagonal)
+            guard r > 0 else {
+                // r = 0: the area is painted with the last stop's colour (SVG 1.1 §13.2.3).
+                let last = gradientStops[gradientStops.count - 1]
+                return .color(PremultipliedColor(straightR: last.color.r, g: last.color.g, b: last.color.b, a: last.color.a))
+            }
+            var fx = values["fx"] == nil ? cx : value("fx", "50%", along: vw), fy = values["fy"] == nil ? cy : value("fy", "50%", along: vh)
+            let dx = fx - cx, dy = fy - cy, distance = (dx * dx + dy * dy).squareRoot()
+            if distance > r {
+                fx = cx + dx * (r / distance)
+                fy = cy + dy * (r / distance)
+            }
+            shape = .radial(startCenter: Point2(fx, fy), startRadius: 0, endCenter: Point2(cx, cy), endRadius: r)
+        } else {
+            shape = .axial(start: Point2(value("x1", "0%", along: vw), value("y1", "0%", along: vh)),
+                           end: Point2(value("x2", "100%", along: vw), value("y2", "0%", along: vh)))
+        }
+        var toUser = transform.prepending(.scale(1 / unit, 1 / unit))
+        if boundingBoxUnits {
+            toUser = AffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.x, ty: box.y).prepending(toUser)
+        }
+        return .gradient(Gradient(shape: shape, stops: gradientStops, extendsStart: true, extendsEnd: true), toUser)
+    }
+}

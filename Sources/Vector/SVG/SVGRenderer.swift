@@ -1,0 +1,95 @@
+import Raster
+
+// Draws compiled SVG content on a drawing context (docs/SVG.md §Drawing): per element the style
+// computed over the inherited one, its transform concatenated, group opacity as a transparency
+// layer, fill then stroke.
+
+struct SVGRenderer {
+    let definitions: SVGDefinitions
+    let gradients: [String: SVGGradient]
+    let viewportSize: (Double, Double)
+
+    init(definitions: SVGDefinitions, gradients: [String: SVGGradient], viewportSize: (Double, Double)) {
+        self.definitions = definitions
+        self.gradients = gradients
+        self.viewportSize = viewportSize
+    }
+
+    mutating func draw(_ nodes: [SVGNode], style inherited: SVGStyle, in context: inout DrawingContext) throws(DrawingFailure) {
+        for node in nodes {
+            var style = inherited.inheritedByChild
+            switch node {
+            case let .group(transform, declarations, element, children), let .use(transform, declarations, element, children):
+                try? style.apply(declarations, of: element)  // checked when the document was read
+                guard style.displayed else { continue }
+                context.save()
+                context.concatenate(transform)
+                try layer(opacity: style.opacity, in: &context) { (c) throws(DrawingFailure) in try draw(children, style: style, in: &c) }
+                context.restore()
+            case let .shape(transform, declarations, element, path):
+                try? style.apply(declarations, of: element)
+                guard style.displayed, style.visible, !path.elements.isEmpty else { continue }
+                context.save()
+                context.concatenate(transform)
+                let box = Self.bounds(path)
+                let hasFill = style.fill != .none, hasStroke = style.stroke != .none && style.strokeWidth > 0
+                // Opacity over both a fill and a stroke is a group's; over one of them, its paint's.
+                let grouped = style.opacity < 1 && hasFill && hasStroke
+                let folded = grouped ? 1 : style.opacity
+                try layer(opacity: grouped ? style.opacity : 1, in: &context) { (c) throws(DrawingFailure) in
+                    if hasFill, let paint = paint(style.fill, opacity: style.fillOpacity * folded, style: style, box: box) {
+                        try c.fill(path, rule: style.fillRule, paint: paint)
+                    }
+                    if hasStroke, let paint = paint(style.stroke, opacity: style.strokeOpacity * folded, style: style, box: box) {
+                        try c.stroke(path, style: StrokeStyle(width: style.strokeWidth, cap: style.lineCap, join: style.lineJoin,
+                                                              miterLimit: style.miterLimit, dashes: style.dashes, dashPhase: style.dashOffset),
+                                     paint: paint)
+                    }
+                }
+                context.restore()
+            }
+        }
+    }
+
+    /// Runs `body` in a transparency layer composited at `opacity`, or directly at 1.
+    func layer(opacity: Double, in context: inout DrawingContext,
+               _ body: (inout DrawingContext) throws(DrawingFailure) -> Void) throws(DrawingFailure) {
+        guard opacity < 1 else { return try body(&context) }
+        let alpha = context.state.alpha
+        context.state.alpha = UInt8((opacity * 255).rounded())
+        context.beginTransparencyLayer()
+        try body(&context)
+        context.endTransparencyLayer()
+        context.state.alpha = alpha
+        context.state.blendMode = .normal
+    }
+
+    func paint(_ paint: SVGPaint, opacity: Double, style: SVGStyle, box: (x: Double, y: Double, width: Double, height: Double)) -> Paint? {
+        func color(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> Paint {
+            .color(PremultipliedColor(straightR: r, g: g, b: b, a: UInt8((Double(a) * opacity).rounded())))
+        }
+        switch paint {
+        case .none: return nil
+        case let .color(r, g, b, a): return color(r, g, b, a)
+        case .currentColor: return color(style.color.r, style.color.g, style.color.b, style.color.a)
+        case let .reference(id, fallback):
+            if let gradient = gradients[id] { return gradient.paint(box: box, viewport: viewportSize, opacity: opacity) }
+            switch fallback {
+            case let .color(r, g, b, a): return color(r, g, b, a)
+            case .none, .nothingGiven: return nil
+            }
+        }
+    }
+
+    /// The bounding box of a path's flattened outline (curves within 1/64 user unit), for gradients
+    /// in bounding-box units.
+    static func bounds(_ path: ShapePath) -> (x: Double, y: Double, width: Double, height: Double) {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for line in path.polylines(tolerance: 1.0 / 64) {
+            for p in line.points {
+                x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+            }
+        }
+        return x0 <= x1 ? (x0, y0, x1 - x0, y1 - y0) : (0, 0, 0, 0)
+    }
+}

@@ -1,0 +1,102 @@
+import Raster
+
+// The drawable content of a document, checked once: groups, shapes and uses with their transforms
+// and style declarations (docs/SVG.md §Elements). Elements outside the subset are refused with
+// their name; metadata and other namespaces' elements are skipped.
+
+indirect enum SVGNode: Sendable {
+    case group(transform: AffineTransform, declarations: [(String, String)], element: XMLElement, children: [SVGNode])
+    case shape(transform: AffineTransform, declarations: [(String, String)], element: XMLElement, path: ShapePath)
+    /// A `use`: its translation and transform, and the referenced element compiled.
+    case use(transform: AffineTransform, declarations: [(String, String)], element: XMLElement, target: [SVGNode])
+}
+
+/// Elements by id, and the gradients among them.
+struct SVGDefinitions: Sendable {
+    var elements: [String: XMLElement] = [:]
+    /// Ids in document order (what is reported first never depends on dictionary order).
+    var order: [String] = []
+
+    init(_ root: XMLElement) throws(SVGError) {
+        var stack = [root]
+        while let element = stack.popLast() {
+            if let id = element["id"], elements[id] == nil {
+                elements[id] = element
+                order.append(id)
+            }
+            stack += element.children.reversed()
+        }
+    }
+}
+
+struct SVGCompiler {
+    let definitions: SVGDefinitions
+    /// `use` targets being compiled (cycles are refused), and how deep uses nest.
+    var using: [String] = []
+
+    static let skipped: Set<String> = ["title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop"]
+    static let refused: Set<String> = ["text", "tspan", "textPath", "image", "filter", "mask", "clipPath", "pattern", "marker", "style",
+                                        "symbol", "switch", "foreignObject", "svg", "animate", "animateTransform", "animateMotion",
+                                        "set", "font", "glyph", "feGaussianBlur", "script", "view", "cursor"]
+
+    init(definitions: SVGDefinitions) {
+        self.definitions = definitions
+    }
+
+    mutating func children(of element: XMLElement) throws(SVGError) -> [SVGNode] {
+        var nodes: [SVGNode] = []
+        for child in element.children {
+            if let node = try compile(child) { nodes.append(node) }
+        }
+        return nodes
+    }
+
+    mutating func compile(_ element: XMLElement) throws(SVGError) -> SVGNode? {
+        let name = element.name
+        if Self.skipped.contains(name) || name.contains(":") { return nil }
+        if Self.refused.contains(name) {
+            let hint = name == "text" || name == "tspan" || name == "textPath" ? " (outline the text in the export)"
+                : name == "style" ? " (export with presentation attributes, not a style sheet)" : ""
+            throw SVGError(element: element, message: "this element is not drawn: ivsim reads paths, basic shapes, groups, use, "
+                           + "gradients and their styles\(hint)")
+        }
+        let transform = try element["transform"].map { text throws(SVGError) in
+            guard let t = SVGValues.transform(text) else {
+                throw SVGError(element: element, message: "transform=\"\(text)\": expected matrix, translate, scale, rotate, skewX or skewY")
+            }
+            return t
+        } ?? .identity
+        let declarations = try SVGStyle.declarations(of: element)
+        var probe = SVGStyle()
+        try probe.apply(declarations, of: element)  // every value checked now, not when drawn
+        switch name {
+        case "g", "a":
+            return .group(transform: transform, declarations: declarations, element: element, children: try children(of: element))
+        case "use":
+            guard let href = element["href"] ?? element["xlink:href"], href.hasPrefix("#") else {
+                throw SVGError(element: element, message: "a <use> needs href=\"#id\" (an element of this document)")
+            }
+            let id = String(href.dropFirst())
+            guard let target = definitions.elements[id] else { throw SVGError(element: element, message: "no element has the id \"\(id)\"") }
+            guard !using.contains(id), using.count < 32 else {
+                throw SVGError(element: element, message: "<use> elements refer to each other in a cycle (or more than 32 deep) through \"\(id)\"")
+            }
+            using.append(id)
+            defer { using.removeLast() }
+            let x = try length(element, "x") ?? 0, y = try length(element, "y") ?? 0
+            let compiled = try compile(target)
+            return .use(transform: transform.prepending(.translation(x, y)), declarations: declarations, element: element,
+                        target: compiled.map { [$0] } ?? [])
+        default:
+            guard let path = try SVGShapes.path(of: element) else {
+                throw SVGError(element: element, message: "this element is not drawn: ivsim reads paths, basic shapes, groups, use, gradients "
+                               + "and their styles")
+            }
+            return .shape(transform: transform, declarations: declarations, element: element, path: path)
+        }
+    }
+
+    func length(_ element: XMLElement, _ name: String) throws(SVGError) -> Double? {
+        try SVGShapes.length(element, name)
+    }
+}

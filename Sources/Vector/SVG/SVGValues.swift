@@ -1,0 +1,83 @@
+import Raster
+
+// Numbers, lengths, lists and transforms in SVG attributes (SVG 1.1 §4 and §7.6,
+// https://www.w3.org/TR/SVG11/coords.html#TransformAttribute). Skews take tangents as sin/cos of
+// `Trigonometry`, so every transform is the same on every machine.
+
+enum SVGValues {
+    /// A number, optionally followed by "px"; nil when it is not one (other units are refused by
+    /// the caller with a message).
+    static func length(_ text: String) -> Double? {
+        var t = text.trimmingSpaces
+        if t.hasSuffix("px") { t = String(t.dropLast(2)) }
+        return number(t)
+    }
+
+    /// A whole string that is one SVG number.
+    static func number(_ text: String) -> Double? {
+        var scanner = Scanner(Array(text.trimmingSpaces.unicodeScalars))
+        guard let value = try? scanner.number(), scanner.atEnd else { return nil }
+        return value
+    }
+
+    /// A number or a percentage (as a fraction: "50%" is 0.5, and `percentOf` scales it).
+    static func numberOrPercentage(_ text: String, percentOf base: Double = 1) -> Double? {
+        let t = text.trimmingSpaces
+        if t.hasSuffix("%") { return number(String(t.dropLast())).map { $0 / 100 * base } }
+        return length(t)
+    }
+
+    /// Numbers separated by white space and/or commas.
+    static func numbers(_ text: String) -> [Double]? {
+        var scanner = Scanner(Array(text.unicodeScalars))
+        var values: [Double] = []
+        while true {
+            scanner.skipSeparators()
+            if scanner.atEnd { return values }
+            guard let value = try? scanner.number() else { return nil }
+            values.append(value)
+            if values.count > 1_000_000 { return nil }
+        }
+    }
+
+    /// A transform list, applied left to right as SVG nests them (the first is outermost).
+    static func transform(_ text: String) -> AffineTransform? {
+        var result = AffineTransform.identity
+        var rest = Substring(text)
+        while true {
+            rest = rest.drop { " \t\n\r,".contains($0) }
+            if rest.isEmpty { return result }
+            guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
+            let name = rest[..<open].trimmingCharacters(in: " \t\n\r")
+            guard let args = numbers(String(rest[rest.index(after: open)..<close])) else { return nil }
+            let t: AffineTransform
+            switch (name, args.count) {
+            case ("matrix", 6): t = AffineTransform(a: args[0], b: args[1], c: args[2], d: args[3], tx: args[4], ty: args[5])
+            case ("translate", 1): t = .translation(args[0], 0)
+            case ("translate", 2): t = .translation(args[0], args[1])
+            case ("scale", 1): t = .scale(args[0], args[0])
+            case ("scale", 2): t = .scale(args[0], args[1])
+            case ("rotate", 1): t = .rotation(degrees: args[0])
+            case ("rotate", 3):
+                t = AffineTransform.translation(args[1], args[2]).prepending(.rotation(degrees: args[0])).prepending(.translation(-args[1], -args[2]))
+            case ("skewX", 1), ("skewY", 1):
+                let (s, c) = Trigonometry.sinCos(degrees: args[0])
+                guard c != 0 else { return nil }
+                t = name == "skewX" ? AffineTransform(a: 1, b: 0, c: s / c, d: 1, tx: 0, ty: 0)
+                    : AffineTransform(a: 1, b: s / c, c: 0, d: 1, tx: 0, ty: 0)
+            default: return nil
+            }
+            result = result.prepending(t)
+            rest = rest[rest.index(after: close)...]
+        }
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        var s = self
+        while let f = s.first, set.contains(f) { s = s.dropFirst() }
+        while let l = s.last, set.contains(l) { s = s.dropLast() }
+        return String(s)
+    }
+}

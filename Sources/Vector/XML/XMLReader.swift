@@ -1,0 +1,196 @@
+/// The XML grammar, byte by byte (UTF-8; names and values are decoded as UTF-8 strings).
+struct XMLReader {
+    let bytes: [UInt8]
+    var offset = 0
+    var elements = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+    }
+
+    var atEnd: Bool { offset >= bytes.count }
+
+    func fail(_ message: String, at position: Int? = nil) -> XMLError {
+        let end = min(position ?? offset, bytes.count)
+        var line = 1, column = 1
+        for byte in bytes[0..<end] {
+            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return XMLError(line: line, column: column, message: message)
+    }
+
+    func starts(_ text: String) -> Bool {
+        let utf8 = Array(text.utf8)
+        return offset + utf8.count <= bytes.count && Array(bytes[offset..<(offset + utf8.count)]) == utf8
+    }
+
+    mutating func skipSpace() {
+        while !atEnd, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+    }
+
+    /// Skips past `end`, or fails with `what` when it never comes.
+    mutating func skip(past end: String, what: String) throws(XMLError) {
+        let start = offset
+        while !atEnd && !starts(end) { offset += 1 }
+        guard !atEnd else { throw fail("\(what) never ends (no \"\(end)\")", at: start) }
+        offset += end.utf8.count
+    }
+
+    /// Comments, processing instructions, white space and (before the root) a DOCTYPE.
+    mutating func skipMisc(prolog: Bool) throws(XMLError) {
+        while true {
+            skipSpace()
+            if starts("<!--") {
+                try skip(past: "-->", what: "a comment")
+            } else if starts("<?") {
+                try skip(past: "?>", what: "a processing instruction")
+            } else if prolog && starts("<!DOCTYPE") {
+                let start = offset
+                while !atEnd && bytes[offset] != UInt8(ascii: ">") && bytes[offset] != UInt8(ascii: "[") { offset += 1 }
+                if !atEnd && bytes[offset] == UInt8(ascii: "[") {
+                    throw fail("a DOCTYPE with an internal subset (entity declarations) is not read: entities can expand without "
+                               + "bound; export the SVG without a DOCTYPE", at: start)
+                }
+                try skip(past: ">", what: "the DOCTYPE")
+            } else {
+                return
+            }
+        }
+    }
+
+    mutating func document() throws(XMLError) -> XMLElement {
+        try skipMisc(prolog: true)
+        guard !atEnd, bytes[offset] == UInt8(ascii: "<") else { throw fail("expected the root element (\"<svg …>\")") }
+        let root = try element(depth: 0)
+        try skipMisc(prolog: false)
+        guard atEnd else { throw fail("content after the root element") }
+        return root
+    }
+
+    mutating func name() throws(XMLError) -> String {
+        let start = offset
+        while !atEnd {
+            let b = bytes[offset]
+            let ok = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x5F
+                || b == 0x3A || b == 0x2E || b >= 0x80
+            guard ok else { break }
+            offset += 1
+        }
+        guard offset > start else { throw fail("a name was expected here") }
+        return String(decoding: bytes[start..<offset], as: UTF8.self)
+    }
+
+    /// An element, `offset` at its `<`.
+    mutating func element(depth: Int) throws(XMLError) -> XMLElement {
+        guard depth < XMLDocument.maxDepth else { throw fail("elements nested more than \(XMLDocument.maxDepth) deep") }
+        elements += 1
+        guard elements <= XMLDocument.maxElements else { throw fail("more than \(XMLDocument.maxElements) elements") }
+        let start = offset
+        offset += 1
+        var node = XMLElement(name: try name(), attributes: [], children: [], text: "", offset: start)
+        while true {
+            skipSpace()
+            guard !atEnd else { throw fail("the tag <\(node.name)> never ends", at: start) }
+            if starts("/>") {
+                offset += 2
+                return node
+            }
+            if bytes[offset] == UInt8(ascii: ">") {
+                offset += 1
+                break
+            }
+            let attributeName = try name()
+            skipSpace()
+            guard !atEnd, bytes[offset] == UInt8(ascii: "=") else { throw fail("expected \"=\" after the attribute \(attributeName)") }
+            offset += 1
+            skipSpace()
+            guard !atEnd, bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'") else {
+                throw fail("expected a quoted value for the attribute \(attributeName)")
+            }
+            let quote = bytes[offset]
+            offset += 1
+            let valueStart = offset
+            while !atEnd && bytes[offset] != quote {
+                if bytes[offset] == UInt8(ascii: "<") { throw fail("\"<\" inside the value of \(attributeName)") }
+                offset += 1
+            }
+            guard !atEnd else { throw fail("the value of \(attributeName) never ends", at: valueStart) }
+            let value = try decode(valueStart..<offset)
+            offset += 1
+            guard !node.attributes.contains(where: { $0.name == attributeName }) else {
+                throw fail("the attribute \(attributeName) appears twice in <\(node.name)>")
+            }
+            node.attributes.append((attributeName, value))
+            guard node.attributes.count <= XMLDocument.maxAttributes else { throw fail("more than \(XMLDocument.maxAttributes) attributes") }
+        }
+        // Content: text, CDATA, comments, processing instructions, child elements, the end tag.
+        while true {
+            guard !atEnd else { throw fail("<\(node.name)> is never closed (no </\(node.name)>)", at: start) }
+            if starts("</") {
+                offset += 2
+                let end = try name()
+                guard end == node.name else { throw fail("</\(end)> closes <\(node.name)>") }
+                skipSpace()
+                guard !atEnd, bytes[offset] == UInt8(ascii: ">") else { throw fail("expected \">\" to end </\(end)") }
+                offset += 1
+                return node
+            } else if starts("<!--") {
+                try skip(past: "-->", what: "a comment")
+            } else if starts("<![CDATA[") {
+                offset += 9
+                let textStart = offset
+                try skip(past: "]]>", what: "a CDATA section")
+                node.text += String(decoding: bytes[textStart..<(offset - 3)], as: UTF8.self)
+            } else if starts("<?") {
+                try skip(past: "?>", what: "a processing instruction")
+            } else if starts("<!") {
+                throw fail("a declaration (\"<!\") inside an element")
+            } else if bytes[offset] == UInt8(ascii: "<") {
+                node.children.append(try element(depth: depth + 1))
+            } else {
+                let textStart = offset
+                while !atEnd && bytes[offset] != UInt8(ascii: "<") { offset += 1 }
+                node.text += try decode(textStart..<offset)
+            }
+        }
+    }
+
+    /// Text with its references decoded.
+    func decode(_ range: Range<Int>) throws(XMLError) -> String {
+        guard bytes[range].contains(UInt8(ascii: "&")) else { return String(decoding: bytes[range], as: UTF8.self) }
+        var out: [UInt8] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            guard bytes[i] == UInt8(ascii: "&") else {
+                out.append(bytes[i])
+                i += 1
+                continue
+            }
+            guard let semicolon = bytes[i..<range.upperBound].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 12 else {
+                throw fail("\"&\" does not start a reference (write &amp;)", at: i)
+            }
+            let reference = String(decoding: bytes[(i + 1)..<semicolon], as: UTF8.self)
+            let scalar: Unicode.Scalar?
+            switch reference {
+            case "lt": scalar = "<"
+            case "gt": scalar = ">"
+            case "amp": scalar = "&"
+            case "quot": scalar = "\""
+            case "apos": scalar = "'"
+            default:
+                if reference.hasPrefix("#x") || reference.hasPrefix("#X") {
+                    scalar = UInt32(reference.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+                } else if reference.hasPrefix("#") {
+                    scalar = UInt32(reference.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
+                } else {
+                    throw fail("the entity &\(reference); is not read (only &lt; &gt; &amp; &quot; &apos; and character references)", at: i)
+                }
+            }
+            guard let scalar else { throw fail("&\(reference); is not a character", at: i) }
+            out += Array(String(Character(scalar)).utf8)
+            i = semicolon + 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
