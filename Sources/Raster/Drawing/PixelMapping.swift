@@ -5,8 +5,8 @@
 //   u(x, y) = U0 + x·Ux + y·Uy      v(x, y) = V0 + x·Vx + y·Vy      (2^-32 units, Int64)
 //
 // with U0 = round(2^32·(a·½ + c·½ + tx)) and so on, so a mapping is the same on every machine and
-// costs two additions per pixel. Coefficients are clamped to ±2^40 and U0, V0 to ±2^61, so for canvases up to
-// 2^17 pixels a side no sum overflows.
+// costs two additions per pixel. Coefficients are clamped to ±2^45 (8,192 units of the other space
+// per pixel) and U0, V0 to ±2^61, so for canvases up to 2^16 pixels a side no sum overflows.
 
 /// An affine map of pixel centres to another space, in 2^-32 units.
 public struct PixelMapping: Equatable, Sendable {
@@ -21,7 +21,7 @@ public struct PixelMapping: Equatable, Sendable {
             guard v.isFinite else { return 0 }
             return Int64(min(max(v * PixelMapping.unit, -limit), limit).rounded(.toNearestOrEven))
         }
-        func coefficient(_ v: Double) -> Int64 { q(v, limit: 0x1p40) }
+        func coefficient(_ v: Double) -> Int64 { q(v, limit: 0x1p45) }
         ux = coefficient(transform.a)
         uy = coefficient(transform.c)
         vx = coefficient(transform.b)

@@ -95,9 +95,9 @@ struct SVGGradient: Sendable {
     func paint(box: (x: Double, y: Double, width: Double, height: Double), viewport: (Double, Double), opacity: Double) -> Paint? {
         guard !stops.isEmpty else { return nil }
         if boundingBoxUnits && (box.width <= 0 || box.height <= 0) { return nil }
-        // Bounding-box units are taken ×4096 (and the transform divides by 4096), so that §11's
-        // 1/256-unit quantisation is 1/2^20 of the box, not 1/256 of it.
-        let unit = boundingBoxUnits ? 4096.0 : 1
+        // Bounding-box units are taken ×256 (and the transform divides by 256), so that §11's
+        // 1/256-unit quantisation is 1/65536 of the box, not 1/256 of it.
+        let unit = boundingBoxUnits ? 256.0 : 1
         func value(_ key: String, _ fallback: String, along: Double) -> Double {
             let text = values[key] ?? fallback
             let v = boundingBoxUnits ? SVGValues.numberOrPercentage(text)! : SVGValues.numberOrPercentage(text, percentOf: along)!

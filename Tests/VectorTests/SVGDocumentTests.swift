@@ -1,0 +1,107 @@
+import Foundation
+import Raster
+import Testing
+@testable import Vector
+
+/// Reading SVG documents (docs/SVG.md): the XML subset, sizes and viewBoxes, styles and their
+/// inheritance, transforms, and refusals that say where and why.
+@Suite struct SVGDocumentTests {
+    static func image(_ text: String) throws(SVGError) -> SVGImage { try SVGImage(Array(text.utf8)) }
+
+    static func pixels(_ text: String, scale: Double = 1) throws -> Bitmap {
+        try image(text).render(scale: scale, limits: DrawingLimits(lines: 1_000_000, work: 50_000_000))
+    }
+
+    @Test func theXMLReaderDecodesReferencesAndRefusesEntities() throws {
+        let root = try XMLDocument.parse(Array("<?xml version='1.0'?><!-- c --><a x=\"1 &amp; 2\" y='&#x41;&#66;'><b/><![CDATA[<t>]]> &lt;</a>".utf8))
+        #expect(root.name == "a" && root["x"] == "1 & 2" && root["y"] == "AB" && root.children.count == 1 && root.text == "<t> <")
+        for (text, message) in [("<!DOCTYPE svg [<!ENTITY a \"b\">]><svg/>", "internal subset"), ("<a>&foo;</a>", "&foo; is not read"),
+                                ("<a><b></a>", "</a> closes <b>"), ("<a x='1' x='2'/>", "appears twice"), ("<a>", "never closed"),
+                                ("<a/><b/>", "content after the root")] {
+            #expect(throws: XMLError.self) { try XMLDocument.parse(Array(text.utf8)) }
+            do { _ = try XMLDocument.parse(Array(text.utf8)) } catch { #expect(error.message.contains(message), "\(text): \(error)") }
+        }
+        // Nesting is bounded before the stack is.
+        let deep = String(repeating: "<g>", count: 300) + String(repeating: "</g>", count: 300)
+        do { _ = try XMLDocument.parse(Array(deep.utf8)); Issue.record("read") } catch { #expect(error.message.contains("nested more than 256")) }
+    }
+
+    @Test func sizeComesFromWidthHeightOrTheViewBox() throws {
+        let a = try Self.image("<svg xmlns='http://www.w3.org/2000/svg' width='30px' height='20'/>")
+        #expect(a.width == 30 && a.height == 20)
+        let b = try Self.image("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 12'/>")
+        #expect(b.width == 24 && b.height == 12)
+        // meet centres: a 10 × 10 box in 20 × 10 is scaled 1 and moved 5 right.
+        let c = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='20' height='10' viewBox='0 0 10 10'><rect width='10' height='10'/></svg>")
+        #expect(c[4, 5].a == 0 && c[5, 5].a == 255 && c[14, 5].a == 255 && c[15, 5].a == 0)
+        let d = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='20' height='10' viewBox='0 0 10 10' preserveAspectRatio='none'><rect width='10' height='10'/></svg>")
+        #expect(d[0, 5].a == 255 && d[19, 5].a == 255)
+    }
+
+    @Test func stylesInheritAndStyleAttributesWin() throws {
+        let b = try Self.pixels("""
+            <svg xmlns='http://www.w3.org/2000/svg' width='4' height='1'>
+              <g fill='red' opacity='0.5'>
+                <rect width='1' height='1'/>
+                <rect x='1' width='1' height='1' fill='blue' style='fill: lime'/>
+                <rect x='2' width='1' height='1' style='fill: currentColor; color: #00f'/>
+                <rect x='3' width='1' height='1' fill-opacity='0.5'/>
+              </g>
+            </svg>
+            """)
+        // Group opacity 0.5 (128): red, lime (style over attribute), blue (currentColor), red at 0.5 × 0.5.
+        #expect(b[0, 0] == PremultipliedColor(r: 128, g: 0, b: 0, a: 128))
+        #expect(b[1, 0] == PremultipliedColor(r: 0, g: 128, b: 0, a: 128))
+        #expect(b[2, 0] == PremultipliedColor(r: 0, g: 0, b: 128, a: 128))
+        #expect(b[3, 0] == PremultipliedColor(r: 64, g: 0, b: 0, a: 64))
+    }
+
+    @Test func transformsNestAsSVGNestsThem() throws {
+        // translate then scale: the rect (0,0)-(1,1) lands at (4,2)-(6,4).
+        let b = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'><g transform='translate(4 2)'><rect width='1' height='1' transform='scale(2)'/></g></svg>")
+        #expect(b[4, 2].a == 255 && b[5, 3].a == 255 && b[6, 4].a == 0 && b[3, 2].a == 0)
+        let rotated = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'><rect x='4' y='0' width='4' height='2' transform='rotate(90 4 4)'/></svg>")
+        // About (4, 4) a quarter turn clockwise: x 4…8, y 0…2 becomes x 6…8, y 4…8.
+        #expect(rotated[7, 5].a == 255 && rotated[5, 1].a == 0)
+    }
+
+    @Test func refusalsNameTheElementAndLine() {
+        for (text, message) in [
+            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<text>hi</text></svg>", "outline the text"),
+            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' filter='url(#f)'/></svg>", "\"filter\" is not drawn"),
+            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='-1' height='1'/></svg>", "negative width"),
+            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<path d='M 0 0 L 1 x'/></svg>", "at character"),
+            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<use href='#a' id='a'/></svg>", "cycle"),
+            ("<svg xmlns='http://www.w3.org/2000/svg' width='4cm' height='4'/>", "other units"),
+            ("<svg xmlns='http://www.w3.org/2000/svg'/>", "no size"),
+            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' fill='chartreuse2'/></svg>", "expected none, currentColor"),
+            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<linearGradient id='g' spreadMethod='reflect'/></svg>", "spreadMethod"),
+        ] {
+            do {
+                _ = try Self.image(text)
+                Issue.record("read: \(text)")
+            } catch {
+                #expect(error.message.contains(message), "\(text): \(error)")
+                if text.contains("\n") { #expect(error.line == 2, "\(error)") }
+            }
+        }
+    }
+
+    @Test func gradientsUseTheBoundingBoxAndInheritStops() throws {
+        let b = try Self.pixels("""
+            <svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' width='20' height='2'>
+              <linearGradient id='base'><stop offset='0' stop-color='#000'/><stop offset='1' stop-color='#fff'/></linearGradient>
+              <linearGradient id='g' xlink:href='#base'/>
+              <rect x='0' width='10' height='1' fill='url(#g)'/>
+              <rect x='10' width='10' height='1' fill='url(#g)'/>
+              <rect y='1' width='20' height='1' fill='url(#missing) #0f0'/>
+            </svg>
+            """)
+        // Each rect is its own box: pixel i of 10 has t = (i + ½)/10, in both.
+        for i in 0..<10 {
+            let expected = 255 * (Double(i) + 0.5) / 10
+            #expect(abs(Double(b[i, 0].r) - expected) <= 1 && b[i, 0].r == b[i + 10, 0].r, "pixel \(i)")
+        }
+        #expect(b[5, 1] == PremultipliedColor(r: 0, g: 255, b: 0, a: 255))  // the fallback colour
+    }
+}
