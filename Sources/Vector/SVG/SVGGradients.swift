@@ -76,7 +76,11 @@ struct SVGGradient: Sendable {
             guard let offset = SVGValues.numberOrPercentage(properties["offset"] ?? "0") else {
                 throw SVGError(element: stop, message: "offset=\"\(properties["offset"] ?? "")\": expected a number or a percentage")
             }
-            let colorText = properties["stop-color"] ?? "black"
+            var colorText = properties["stop-color"] ?? "black"
+            if colorText.trimmingSpaces == "currentColor" {
+                // The `color` of the stop, else of its gradient (SVG's inheritance for a stop).
+                colorText = properties["color"] ?? stopsOwner?["color"] ?? element["color"] ?? "black"
+            }
             guard let color = SVGColor.parse(colorText) else {
                 throw SVGError(element: stop, message: "stop-color=\"\(colorText)\": expected a colour")
             }
