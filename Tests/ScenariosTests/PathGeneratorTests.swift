@@ -32,7 +32,7 @@ import Testing
     @Test func refusalsNameTheKey() {
         let huge = (0..<1_000).map { _ in "C 60000 60000 -60000 60000 0 0" }.joined(separator: " ")
         for (path, message) in [
-            ("{ \"size\": [4, 4], \"d\": \"M0 0 A 1 1 0 0 1 2 2\", \"color\": \"#000000\" }", "path data, at character 6: elliptical arcs"),
+            ("{ \"size\": [4, 4], \"d\": \"M0 0 A 1 1 0 0 2 2 2\", \"color\": \"#000000\" }", "path data, at character 16: an arc flag (0 or 1)"),
             ("{ \"size\": [4, 4], \"d\": \"M0 0 \(huge)\", \"color\": \"#000000\" }", "flattens to 1024001 lines"),
             ("{ \"size\": [4, 4], \"d\": \"M0 0 L1 1\", \"colour\": \"#000000\" }", "did you mean \"color\""),
         ] {

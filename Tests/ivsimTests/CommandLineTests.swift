@@ -312,7 +312,7 @@ private let fixture = Fixture()
         #expect(all.stdout.contains("colour set \"WidgetBackground\" (Media.xcassets/Gamut/WidgetBackground.colorset)\n"
                                     + "  empty: every entry is an empty slot (as Xcode's templates leave them); UIColor(named:) returns nil for it"))
         #expect(all.stdout.contains("    spare.png                 unassigned (Xcode's Unassigned well: not built into the app)\n"))
-        #expect(all.stdout.contains("    logo.pdf                  vector image (ivsim draws PNG variants)\n"))
+        #expect(all.stdout.contains("    logo.pdf                  PDF vector image (ivsim draws PNG, JPEG and SVG entries)\n"))
         #expect(all.stdout.contains("    scale1 dark                             → star-dark@2x.png          (2x dark)\n"))
         let fixed = try CommandLineTests.run(["assets", "Media.xcassets", "--traits", "displayScale=3,userInterfaceStyle=dark"], in: folder)
         #expect(fixed.stdout.contains("    scale3 dark                             → star-dark@3x.png          (3x dark)\n"))

@@ -128,9 +128,10 @@ struct XMLReader {
         while true {
             guard !atEnd else { throw fail("<\(node.name)> is never closed (no </\(node.name)>)", at: start) }
             if starts("</") {
+                let tag = offset
                 offset += 2
                 let end = try name()
-                guard end == node.name else { throw fail("</\(end)> closes <\(node.name)>") }
+                guard end == node.name else { throw fail("</\(end)> closes <\(node.name)>", at: tag) }
                 skipSpace()
                 guard !atEnd, bytes[offset] == UInt8(ascii: ">") else { throw fail("expected \">\" to end </\(end)") }
                 offset += 1
