@@ -30,6 +30,9 @@ public struct Image: Sendable {
     /// A named image's variants (UIImageAsset): an image view shows the one its traits pick.
     /// Empty for images that do not depend on traits.
     public var variants: [AssetVariant<Image>] = []
+    /// Set for a vector image whose asset preserves its vector data: image views draw it afresh
+    /// at the size they show it (VectorRedraw).
+    public var vectorRedraw: VectorRedraw?
 
     public init(name: String, pixels: SourceImage, scale: Double = 1, orientation: ImageOrientation = .up,
                 renderingMode: RenderingMode = .automatic, tintColor: Color? = nil, alignmentRectInsets: EdgeInsets = .zero,

@@ -118,8 +118,10 @@ public struct Scene: Sendable {
                     drawing = ImageDrawing(image: image, rect: rect, slices: slices, mirrored: mirrored, tint: drawTint,
                                            sampling: imageView.sampling)
                     if drawn {  // a hidden or transparent view's image is not drawn, so not misaligned or resampled
-                        imageLayout?.warnings = ImageWarning.drawing(device(rect.offsetBy(dx: absolute.minX, dy: absolute.minY)),
-                                                                     pixels: image.pixelSize, resizable: !slices.isEmpty)
+                        let destination = device(rect.offsetBy(dx: absolute.minX, dy: absolute.minY))
+                        // A preserved vector is drawn at the size it is shown: not resampled.
+                        let pixels = image.vectorRedraw != nil && slices.isEmpty ? Scene.redrawSize(destination) ?? image.pixelSize : image.pixelSize
+                        imageLayout?.warnings = ImageWarning.drawing(destination, pixels: pixels, resizable: !slices.isEmpty)
                     }
                 }
                 imageLayout?.warnings += ImageWarning.frames(of: imageView)
@@ -176,10 +178,18 @@ public struct Scene: Sendable {
             let index = list.index(of: pixels, named: image.name)
             let tint = drawing.tint?.premultiplied
             if drawing.slices.isEmpty {
-                let (w, h) = image.pixelSize
+                var (w, h) = image.pixelSize
+                var index = index
+                let destination = device(drawing.rect.offsetBy(dx: offset.x, dy: offset.y))
+                // A preserved vector is drawn afresh at the pixel size it is shown at.
+                if let redraw = image.vectorRedraw, let size = Scene.redrawSize(destination), size != (w, h),
+                   let drawn = redraw.pixels(width: size.0, height: size.1) {
+                    index = list.index(of: drawing.mirrored ? drawn.transformed(PixelTransform.flipHorizontal) : drawn, named: image.name)
+                    (w, h) = size
+                }
                 list.commands.append(.drawImage(ImageDraw(
                     image: index, source: PixelRect(x: 0, y: 0, width: w, height: h),
-                    destination: device(drawing.rect.offsetBy(dx: offset.x, dy: offset.y)), sampling: drawing.sampling, tint: tint)))
+                    destination: destination, sampling: drawing.sampling, tint: tint)))
                 return
             }
             let outer = device(drawing.rect.offsetBy(dx: offset.x, dy: offset.y))
@@ -243,6 +253,16 @@ private struct ImageDrawing {
     var mirrored: Bool
     var tint: RGBA?
     var sampling: Sampling
+}
+
+extension Scene {
+    /// The pixels a destination rectangle spans, each side rounded to whole pixels (at least 1, at
+    /// most 8,192: beyond, the bitmap is shown).
+    static func redrawSize(_ r: DeviceRect) -> (Int, Int)? {
+        let w = (r.x1 - r.x0 + 128) >> 8, h = (r.y1 - r.y0 + 128) >> 8
+        guard w >= 1, h >= 1, w <= 8192, h <= 8192 else { return nil }
+        return (w, h)
+    }
 }
 
 /// Tint adjustments.

@@ -48,6 +48,8 @@ enum ImageSetReader {
         var mirrored = false
         /// An SVG entry: the scale it is drawn at (its pixels are the drawing, not a decoded file).
         var vectorScale: Double?
+        /// The set's `preserves-vector-representation`: views draw an SVG entry afresh at their size.
+        var preservesVector = false
 
         /// The pixel size after the slicing cut.
         var pixelWidth: Int { columns.reduce(0) { $0 + $1.count } }
@@ -112,6 +114,12 @@ enum ImageSetReader {
             }
             let pixels = file.pixels
             var image = Image(name: set.name, pixels: pixels, scale: entry.scale, orientation: file.orientation, renderingMode: entry.renderingMode)
+            if entry.preservesVector, case let .success(document) = cache.vector(entry.url, area: area, shownAs: variant.source) {
+                image.vectorRedraw = VectorRedraw { width, height in
+                    try? document.render(pixelWidth: width, pixelHeight: height,
+                                         limits: DrawingLimits(lines: ScenarioLimits.pathLines, work: ScenarioLimits.pathWork))
+                }
+            }
             if let caps = entry.capInsets {
                 image.pixels = SourceImage(pixels.bitmap.keeping(columns: entry.columns, rows: entry.rows))
                 image.capInsets = caps
@@ -143,9 +151,10 @@ enum ImageSetReader {
     private static func entries(_ set: CatalogIndex.Set, _ object: ObjectReader, area: ReadableArea, cache: AssetCache,
                                 into result: inout CatalogSetResult<ImageEntry>, _ d: Diagnostics) {
         var setIntent: RenderingMode?
-        if let node = object["properties"], let properties = ObjectReader(node, allowed: CatalogKeys.imageSetProperties, what: "the image set's properties", d),
-           let intent = properties["template-rendering-intent"] {
-            setIntent = renderingMode(intent, d)
+        var preservesVector = false
+        if let node = object["properties"], let properties = ObjectReader(node, allowed: CatalogKeys.imageSetProperties, what: "the image set's properties", d) {
+            if let intent = properties["template-rendering-intent"] { setIntent = renderingMode(intent, d) }
+            if let preserves = properties["preserves-vector-representation"] { preservesVector = Read.bool(preserves, d) ?? false }
         }
         guard let imagesNode = object.required("images", d, hint: " (the list of image files)"),
               let items = Read.array(imagesNode, d, what: "the images", allowEmpty: true) else { return }
@@ -289,7 +298,10 @@ enum ImageSetReader {
                                        scale: scale, isDisplayP3: entry.isDisplayP3, columns: [0..<header.width],
                                        rows: [0..<header.height], capInsets: nil, resizingMode: .tile, alignmentInsets: .zero,
                                        renderingMode: entry.renderingMode ?? intent)
-            if entry.vector { described.vectorScale = scale }
+            if entry.vector {
+                described.vectorScale = scale
+                described.preservesVector = preservesVector
+            }
             if let slicing = entry.slicing {
                 guard apply(slicing, to: &described, file: entry.filename, d) else { continue }
             }

@@ -1,0 +1,63 @@
+import Foundation
+import ImageViews
+import Raster
+import Testing
+@testable import Scenarios
+import Vector
+
+/// SVG in scenarios (docs/SVG.md): files drawn per display scale, image-set entries beside
+/// bitmaps, and preserved vectors drawn afresh at the size a view shows them.
+@Suite struct SVGScenarioTests {
+    static let folder = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+        .appendingPathComponent("../../Scenarios/formats").standardizedFileURL
+
+    static func load(_ images: String, subviews: String = "") throws(ScenarioErrors) -> Scenario {
+        let text = """
+        { "canvas": { "size": [200, 200] }, "assetCatalogs": ["Icons.xcassets"], "images": { \(images) },
+          "root": { "subviews": [\(subviews)] } }
+        """
+        return try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "s.json", name: "s")
+    }
+
+    static func traits(_ scale: Int) -> Traits {
+        var traits = Traits()
+        traits.displayScale = scale
+        return traits
+    }
+
+    @Test func aFileIsDrawnAtEachDisplayScaleOrAtItsScale() throws {
+        let scenario = try Self.load("\"heart\": { \"file\": \"assets/heart.svg\" }, \"fixed\": { \"file\": \"assets/heart.svg\", \"scale\": 1.5 }")
+        for scale in [1, 2, 3] {
+            let image = scenario.images[0].resolved(for: Self.traits(scale))
+            #expect(image.pixels.width == 24 * scale && image.scale == Double(scale) && image.size == Size(width: 24, height: 24))
+        }
+        #expect(scenario.images[1].variants.isEmpty && scenario.images[1].pixels.width == 36)
+    }
+
+    @Test func aBitmapEntryWinsTheScaleItGives() throws {
+        let scenario = try Self.load("\"mixed\": { \"named\": \"Mixed\" }")
+        let at2 = scenario.images[0].resolved(for: Self.traits(2)), at3 = scenario.images[0].resolved(for: Self.traits(3))
+        #expect(at2.source?.hasSuffix("badge@2x.png") == true && at2.pixels.width == 60)
+        #expect(at3.source?.contains("badge.svg (drawn at 3x)") == true && at3.pixels.width == 90)
+    }
+
+    @Test func aPreservedVectorIsDrawnAtTheSizeItIsShown() throws {
+        let scenario = try Self.load("\"badge\": { \"named\": \"Badge\" }, \"sharp\": { \"named\": \"Sharp\" }", subviews: """
+            { "id": "b", "type": "imageView", "image": "badge", "frame": [0, 0, 90, 90] },
+            { "id": "s", "type": "imageView", "image": "sharp", "frame": [100, 0, 90, 90] }
+            """)
+        var traits = scenario.traits
+        traits.displayScale = 2
+        let variant = Variant(name: "t", traits: traits, state: nil, canvasSize: scenario.canvasSize, safeAreaInsets: .zero)
+        let list = scenario.scene(for: variant).displayList
+        let draws = list.commands.compactMap { command -> ImageDraw? in if case let .drawImage(d) = command { d } else { nil } }
+        #expect(draws.count == 2)
+        // The plain set: its 60-pixel 2x drawing stretched over 180 pixels. The preserved one: drawn at 180.
+        #expect(list.images[draws[0].image].width == 60 && draws[0].source.width == 60)
+        #expect(list.images[draws[1].image].width == 180 && draws[1].source.width == 180)
+        // And it is the document drawn at that size: the same pixels as at scale 6.
+        let document = try SVGImage(Array(try Data(contentsOf: Self.folder.appendingPathComponent("Icons.xcassets/Sharp.imageset/badge.svg"))))
+        let direct = try document.render(scale: 6, limits: DrawingLimits(lines: 1_000_000, work: 50_000_000))
+        #expect(list.images[draws[1].image].bitmap == direct)
+    }
+}
