@@ -104,4 +104,28 @@ import Testing
         }
         #expect(b[5, 1] == PremultipliedColor(r: 0, g: 255, b: 0, a: 255))  // the fallback colour
     }
+
+    @Test func styleSheetsApplyBySpecificityBetweenAttributesAndStyle() throws {
+        let b = try Self.pixels("""
+            <svg xmlns='http://www.w3.org/2000/svg' width='4' height='1'>
+              <style>/* an exporter's sheet */ .a { fill: #ff0000 } rect.a { fill: #00ff00 } #d { fill: #0000ff } *{stroke:none}</style>
+              <circle class='a' cx='0.5' cy='0.5' r='2' clip='x'/>
+              <rect class='a' x='1' width='1' height='1' fill='#000'/>
+              <rect class='a' id='d' x='2' width='1' height='1'/>
+              <rect class='a' id='d' x='3' width='1' height='1' style='fill: #ffffff'/>
+            </svg>
+            """)
+        #expect(b[0, 0] == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))       // .a
+        #expect(b[1, 0] == PremultipliedColor(r: 0, g: 255, b: 0, a: 255))       // rect.a over .a and over the attribute
+        #expect(b[2, 0] == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))       // #d over rect.a
+        #expect(b[3, 0] == PremultipliedColor(r: 255, g: 255, b: 255, a: 255))   // style over every rule
+        for selector in ["g > rect", "rect:hover", "[fill]", "a b"] {
+            do {
+                _ = try Self.image("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><style>\(selector) { fill: red }</style></svg>")
+                Issue.record("read: \(selector)")
+            } catch {
+                #expect(error.message.contains("is not read"), "\(selector): \(error)")
+            }
+        }
+    }
 }

@@ -53,10 +53,14 @@ struct SVGStyle {
         return child
     }
 
-    /// The element's declarations: attributes, then `style` (later wins), in document order.
-    static func declarations(of element: XMLElement) throws(SVGError) -> [(String, String)] {
+    /// The element's declarations: attributes, then the style sheet's matching rules, then
+    /// `style` (later wins), in document order.
+    static func declarations(of element: XMLElement, sheet: SVGStyleSheet = SVGStyleSheet()) throws(SVGError) -> [(String, String)] {
         var result: [(String, String)] = []
         for (name, value) in element.attributes where inherited.contains(name) || own.contains(name) || refused.contains(name) {
+            result.append((name, value))
+        }
+        for (name, value) in sheet.declarations(for: element) where inherited.contains(name) || own.contains(name) || refused.contains(name) {
             result.append((name, value))
         }
         if let style = element["style"] {

@@ -16,8 +16,11 @@ struct SVGDefinitions: Sendable {
     var elements: [String: XMLElement] = [:]
     /// Ids in document order (what is reported first never depends on dictionary order).
     var order: [String] = []
+    /// The document's `<style>` sheets.
+    var sheet: SVGStyleSheet
 
     init(_ root: XMLElement) throws(SVGError) {
+        sheet = try SVGStyleSheet(root)
         var stack = [root]
         while let element = stack.popLast() {
             if let id = element["id"], elements[id] == nil {
@@ -34,8 +37,8 @@ struct SVGCompiler {
     /// `use` targets being compiled (cycles are refused), and how deep uses nest.
     var using: [String] = []
 
-    static let skipped: Set<String> = ["title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop"]
-    static let refused: Set<String> = ["text", "tspan", "textPath", "image", "filter", "mask", "clipPath", "pattern", "marker", "style",
+    static let skipped: Set<String> = ["title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop", "style"]
+    static let refused: Set<String> = ["text", "tspan", "textPath", "image", "filter", "mask", "clipPath", "pattern", "marker",
                                         "symbol", "switch", "foreignObject", "svg", "animate", "animateTransform", "animateMotion",
                                         "set", "font", "glyph", "feGaussianBlur", "script", "view", "cursor"]
 
@@ -55,8 +58,7 @@ struct SVGCompiler {
         let name = element.name
         if Self.skipped.contains(name) || name.contains(":") { return nil }
         if Self.refused.contains(name) {
-            let hint = name == "text" || name == "tspan" || name == "textPath" ? " (outline the text in the export)"
-                : name == "style" ? " (export with presentation attributes, not a style sheet)" : ""
+            let hint = name == "text" || name == "tspan" || name == "textPath" ? " (outline the text in the export)" : ""
             throw SVGError(element: element, message: "this element is not drawn: ivsim reads paths, basic shapes, groups, use, "
                            + "gradients and their styles\(hint)")
         }
@@ -66,7 +68,7 @@ struct SVGCompiler {
             }
             return t
         } ?? .identity
-        let declarations = try SVGStyle.declarations(of: element)
+        let declarations = try SVGStyle.declarations(of: element, sheet: definitions.sheet)
         var probe = SVGStyle()
         try probe.apply(declarations, of: element)  // every value checked now, not when drawn
         switch name {

@@ -1,0 +1,120 @@
+// `<style>` sheets as design tools export them (docs/SVG.md §Style sheets): rules whose selectors
+// are simple — an element name, `.class`, `#id`, `*`, or one element name followed by classes
+// (`path.cls-1`) — in comma lists; declarations of the properties SVGStyle reads. Rules apply over
+// presentation attributes and under the `style` attribute, by specificity (id, then classes, then
+// element names) and then document order (CSS 2.1 §6.4.3). Combinators, attribute selectors,
+// pseudo-classes and @-rules other than a `@charset` are refused: they are not simple to match.
+
+struct SVGStyleSheet: Sendable {
+    struct Rule: Sendable {
+        var element: String?
+        var classes: [String]
+        var id: String?
+        var declarations: [(String, String)]
+        /// (ids, classes, element names), then the rule's place in the document.
+        var specificity: (Int, Int, Int)
+        var order: Int
+
+        func matches(_ element: XMLElement) -> Bool {
+            if let name = self.element, name != element.name { return false }
+            if let id, element["id"] != id { return false }
+            let own = (element["class"] ?? "").split(whereSeparator: { " \t\n\r".contains($0) }).map(String.init)
+            return classes.allSatisfy(own.contains)
+        }
+    }
+
+    var rules: [Rule] = []
+
+    init() {}
+
+    /// The sheet of every `<style>` element in `root`, in document order.
+    init(_ root: XMLElement) throws(SVGError) {
+        var stack = [root]
+        while let element = stack.popLast() {
+            if element.name == "style" { try add(element) }
+            stack += element.children.reversed()
+        }
+    }
+
+    mutating func add(_ style: XMLElement) throws(SVGError) {
+        if let type = style["type"], type != "text/css" {
+            throw SVGError(element: style, message: "a style sheet of type \"\(type)\" is not read (only text/css)")
+        }
+        // Comments out, then rule by rule.
+        var uncommented: [Character] = []
+        let characters = Array(style.text)
+        var i = 0
+        while i < characters.count {
+            if characters[i] == "/" && i + 1 < characters.count && characters[i + 1] == "*" {
+                var j = i + 2
+                while j + 1 < characters.count && !(characters[j] == "*" && characters[j + 1] == "/") { j += 1 }
+                guard j + 1 < characters.count else { throw SVGError(element: style, message: "a comment in the style sheet never ends") }
+                uncommented.append(" ")
+                i = j + 2
+            } else {
+                uncommented.append(characters[i])
+                i += 1
+            }
+        }
+        var text = Substring(String(uncommented))
+        while true {
+            text = text.drop { " \t\n\r".contains($0) }
+            if text.isEmpty { return }
+            if text.hasPrefix("@charset") {
+                guard let semicolon = text.firstIndex(of: ";") else { return }
+                text = text[text.index(after: semicolon)...]
+                continue
+            }
+            guard let open = text.firstIndex(of: "{"), let close = text[open...].firstIndex(of: "}") else {
+                throw SVGError(element: style, message: "a style sheet rule without { … }")
+            }
+            let selectors = text[..<open].split(separator: ",").map { $0.trimmingCharacters(in: " \t\n\r") }
+            let body = String(text[text.index(after: open)..<close])
+            var declarations: [(String, String)] = []
+            for declaration in body.split(separator: ";") {
+                guard let colon = declaration.firstIndex(of: ":") else { continue }
+                let name = declaration[..<colon].trimmingCharacters(in: " \t\n\r").lowercased()
+                var value = declaration[declaration.index(after: colon)...].trimmingCharacters(in: " \t\n\r")
+                if value.hasSuffix("!important") { value = String(value.dropLast(10)).trimmingSpaces }
+                declarations.append((name, value))
+            }
+            for selector in selectors {
+                rules.append(try Self.rule(selector, declarations, order: rules.count, in: style))
+            }
+            text = text[text.index(after: close)...]
+        }
+    }
+
+    static func rule(_ selector: String, _ declarations: [(String, String)], order: Int, in style: XMLElement) throws(SVGError) -> Rule {
+        let refused = Set(" >+~[:()".map { $0 })
+        guard !selector.isEmpty, !selector.contains(where: refused.contains) else {
+            throw SVGError(element: style, message: "the selector \"\(selector)\" is not read: ivsim matches element names, .classes and "
+                           + "#ids (export with presentation attributes to avoid style sheets)")
+        }
+        var element: String?, classes: [String] = [], id: String?
+        var rest = Substring(selector)
+        if rest.first != "." && rest.first != "#" {
+            let end = rest.firstIndex { $0 == "." || $0 == "#" } ?? rest.endIndex
+            let name = String(rest[..<end])
+            element = name == "*" ? nil : name
+            rest = rest[end...]
+        }
+        while let first = rest.first {
+            rest = rest.dropFirst()
+            let end = rest.firstIndex { $0 == "." || $0 == "#" } ?? rest.endIndex
+            let name = String(rest[..<end])
+            guard !name.isEmpty else { throw SVGError(element: style, message: "the selector \"\(selector)\" has an empty name") }
+            if first == "." { classes.append(name) } else { id = name }
+            rest = rest[end...]
+        }
+        return Rule(element: element, classes: classes, id: id, declarations: declarations,
+                    specificity: (id == nil ? 0 : 1, classes.count, element == nil ? 0 : 1), order: order)
+    }
+
+    /// The declarations of the rules that match `element`, lowest precedence first.
+    func declarations(for element: XMLElement) -> [(String, String)] {
+        rules.filter { $0.matches(element) }
+            .sorted { a, b in a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order }
+            .flatMap(\.declarations)
+    }
+}
