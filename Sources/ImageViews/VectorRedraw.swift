@@ -21,7 +21,7 @@ public final class VectorRedraw: Sendable {
         let image = SourceImage(bitmap)
         return made.withLock { cache in
             if let stored = cache[key] { return stored }
-            cache[key] = image
+            if cache.count < 64 { cache[key] = image }  // at most 64 sizes kept per image
             return image
         }
     }

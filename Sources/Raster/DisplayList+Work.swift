@@ -13,6 +13,9 @@ extension DisplayList {
     ///   a 2-pixel-wide view showing a 4096-pixel-wide image blends about 4096 per row);
     /// - tiles: the same for the region, each tile spanning the source's width, plus 64 per tile
     ///   (a tile is a draw of its own);
+    /// - a border: twice its pixels on the canvas (its mask, then the compositing);
+    /// - a rounded clip: 64 times a corner box's area (its masks), and every draw under it twice
+    ///   the four boxes' area (saved before, mixed after);
     /// - every command once per band it is executed in (Renderer.bandRows).
     ///
     /// Groups cost the pixels drawn in them, which the draws already count. Saturates at Int.max.
@@ -28,7 +31,14 @@ extension DisplayList {
             guard x1 > x0 && y1 > y0 else { return (0, 0, 1) }
             return (Double(x1 - x0), Double(y1 - y0), max(1, Double(rect.x1 - rect.x0) / 256))
         }
+        // Under rounded clips every draw saves and mixes the corner boxes of each active one.
+        var cornerAreas: [Double] = []
+        var underCorners = 0.0
         for command in commands {
+            switch command {
+            case .fill, .drawImage, .tileImage, .border: work += 2 * underCorners
+            default: break
+            }
             switch command {
             case let .fill(rect, _):
                 let v = visible(rect)
@@ -47,10 +57,16 @@ extension DisplayList {
                 let v = visible(shape.rect)
                 work += 2 * v.columns * v.rows
             case let .pushRoundedClip(shape):
-                // Four corner masks, and each later draw saves and mixes the corners.
-                let side = Double(shape.radius) / 256 + 2
+                // Four corner masks (made once), and what each later draw saves and mixes.
+                let side = min(Double(shape.radius) / 256 + 2, Double(max(width, height)))
                 work += 64 * side * side
-            case .pushClip, .popClip, .beginGroup, .endGroup: break
+                cornerAreas.append(4 * side * side)
+                underCorners += 4 * side * side
+            case .pushClip:
+                cornerAreas.append(0)
+            case .popClip:
+                underCorners -= cornerAreas.popLast() ?? 0
+            case .beginGroup, .endGroup: break
             }
             work += bands
         }

@@ -49,7 +49,7 @@ public enum Renderer {
         guard width > 0 && height > 0 else { return }
         let pool = LayerPool(capacity: width * rows)
         defer { pool.deallocate() }
-        let shapes = PreparedShapes(list)
+        let shapes = PreparedShapes(list, width: width, height: height)
         var y0 = 0
         while y0 < height {
             let y1 = min(height, y0 + rows)

@@ -6,13 +6,13 @@ struct PreparedShapes {
     var corners: [Int: [CornerMask]] = [:]
     var borders: [Int: BorderMask] = [:]
 
-    init(_ list: DisplayList) {
+    init(_ list: DisplayList, width: Int, height: Int) {
         for (index, command) in list.commands.enumerated() {
             switch command {
             case let .pushRoundedClip(shape):
-                corners[index] = CornerMask.masks(of: shape)
-            case let .border(shape, width, _):
-                borders[index] = BorderMask(shape, width: width)
+                corners[index] = CornerMask.masks(of: shape, width: width, height: height)
+            case let .border(shape, border, _):
+                borders[index] = BorderMask(shape, width: border, canvasWidth: width, canvasHeight: height)
             default:
                 break
             }
@@ -20,15 +20,17 @@ struct PreparedShapes {
     }
 }
 
-/// A border's coverage over the pixels of its rectangle: the rounded rectangle and the one inset
-/// by the width, filled by the even-odd rule (the ring between them; all of it when the inset one
-/// is empty).
+/// A border's coverage over the pixels of its rectangle on the canvas: the rounded rectangle and
+/// the one inset by the width, filled by the even-odd rule (the ring between them; all of it when
+/// the inset one is empty).
 struct BorderMask {
     let x0: Int, y0: Int, width: Int, height: Int
     let alpha: [UInt8]
 
-    init(_ shape: RoundedRect, width border: Int) {
-        let (px0, px1) = pixelSpan(shape.rect.x0, shape.rect.x1), (py0, py1) = pixelSpan(shape.rect.y0, shape.rect.y1)
+    init(_ shape: RoundedRect, width border: Int, canvasWidth: Int, canvasHeight: Int) {
+        var (px0, px1) = pixelSpan(shape.rect.x0, shape.rect.x1), (py0, py1) = pixelSpan(shape.rect.y0, shape.rect.y1)
+        // Only the pixels on the canvas: what lies left of or above them still counts (§10).
+        (px0, px1, py0, py1) = (max(px0, 0), min(px1, canvasWidth), max(py0, 0), min(py1, canvasHeight))
         x0 = px0
         y0 = py0
         width = max(0, px1 - px0)

@@ -47,8 +47,9 @@ struct CornerMask {
     let x0: Int, y0: Int, width: Int, height: Int
     let mask: [UInt8]
 
-    /// The masks of the rounded corners of `shape` (none without a radius).
-    static func masks(of shape: RoundedRect) -> [CornerMask] {
+    /// The masks of the rounded corners of `shape` (none without a radius), each box cut to the
+    /// `width` × `height` canvas.
+    static func masks(of shape: RoundedRect, width canvasWidth: Int, height canvasHeight: Int) -> [CornerMask] {
         guard shape.radius > 0 else { return [] }
         let r = shape.rect, radius = shape.radius
         let path = shape.path
@@ -61,7 +62,8 @@ struct CornerMask {
         // mixed by the first box holding it only (each mask is the whole shape's coverage there).
         var claimed: [(Range<Int>, Range<Int>)] = []
         for (corner, bx0, by0, bx1, by1) in boxes where shape.corners.contains(corner) {
-            let (px0, px1) = pixelSpan(bx0, bx1), (py0, py1) = pixelSpan(by0, by1)
+            var (px0, px1) = pixelSpan(bx0, bx1), (py0, py1) = pixelSpan(by0, by1)
+            (px0, px1, py0, py1) = (max(px0, 0), min(px1, canvasWidth), max(py0, 0), min(py1, canvasHeight))
             let w = px1 - px0, h = py1 - py0
             guard w > 0, h > 0 else { continue }
             defer { claimed.append((px0..<px1, py0..<py1)) }

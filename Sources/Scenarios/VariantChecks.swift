@@ -27,8 +27,13 @@ struct VariantChecks {
         var renderWork = 0
         for variant in variants {
             let (scene, snapshots) = scenario.snapshots.isEmpty ? (scenario.scene(for: variant), []) : scenario.sceneWithSnapshots(for: variant)
-            for case let .refused(name, reason) in snapshots {
-                d.error(snapshotNodes[name] ?? limitNode, "snapshot \"\(name)\" in variant \(variant.name): \(reason)")
+            for outcome in snapshots {
+                switch outcome {
+                case let .refused(name, reason):
+                    d.error(snapshotNodes[name] ?? limitNode, "snapshot \"\(name)\" in variant \(variant.name): \(reason)")
+                case let .made(_, _, _, work):
+                    renderWork = renderWork &+ work  // drawn when the scenario loads and again to render
+                }
             }
             let layout = scene.layout
             // The pixels rendering will take, refused before anything is rendered.

@@ -128,4 +128,28 @@ import Testing
             }
         }
     }
+
+    /// Found by review: each of these crashed, ran away or exhausted memory before being bounded.
+    @Test func hostileDocumentsAreRefusedNotRun() throws {
+        // A full-width digit passes Character.isHexDigit but is no hex digit.
+        do { _ = try Self.image("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='1' height='1' fill='#\u{FF10}\u{FF10}\u{FF10}'/></svg>"); Issue.record("read") }
+        catch { #expect(error.message.contains("expected none, currentColor")) }
+        // Uses of uses: 10^12 copies in a few hundred bytes.
+        var nested = "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><defs><rect id='g0' width='1' height='1'/>"
+        for level in 1...12 {
+            nested += "<g id='g\(level)'>" + String(repeating: "<use href='#g\(level - 1)'/>", count: 10) + "</g>"
+        }
+        nested += "</defs><use href='#g12'/></svg>"
+        do { _ = try Self.image(nested); Issue.record("read") } catch { #expect(error.message.contains("more than 200000 elements")) }
+        // Nine nested opacity groups: more transparency layers than may be open.
+        let groups = String(repeating: "<g opacity='0.9'>", count: 9) + "<rect width='1' height='1'/>" + String(repeating: "</g>", count: 9)
+        #expect(throws: DrawingFailure.self) { try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\(groups)</svg>") }
+    }
+
+    @Test func aClosedTwoPointContourHasJoinsNotCaps() throws {
+        // Round joins at both ends of the segment there and back: both ends round.
+        let b = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='20' height='10'><polygon points='5,5 15,5' fill='none' stroke='black' stroke-width='6' stroke-linejoin='round'/></svg>")
+        #expect(b[2, 5].a > 200 && b[17, 5].a > 200)   // the round ends reach 3 pixels past each point
+        #expect(b[2, 2].a == b[17, 2].a)                 // and are the same on both sides
+    }
 }

@@ -70,29 +70,42 @@ public struct DrawingContext {
         self.limits = limits
     }
 
-    public mutating func save() { saved.append(state) }
+    /// Graphics states saved at once (each may hold a clip mask of the context's size).
+    public static let maxSaved = 32
+
+    /// Saves the state; more than `maxSaved` at once are refused.
+    public mutating func save() throws(DrawingFailure) {
+        guard saved.count < Self.maxSaved else { throw .tooComplex("more than \(Self.maxSaved) graphics states saved at once") }
+        saved.append(state)
+    }
+
+    /// Transparency layers open at once (each holds a bitmap of the context's size).
+    public static let maxLayers = 8
 
     /// CGContext.beginTransparencyLayer: later drawing goes to a transparent layer of the
-    /// context's size, with alpha 255, the normal mode and no clip of its own; the state at this
-    /// call (alpha, blend mode, clip) composites the layer when it ends. The CTM carries on.
-    public mutating func beginTransparencyLayer() {
+    /// context's size; the graphics state is unchanged but for the alpha (255) and the blend mode
+    /// (normal), whose values here composite the layer when it ends (Apple's documentation of
+    /// beginTransparencyLayer(auxiliaryInfo:)). More than `maxLayers` open at once are refused.
+    public mutating func beginTransparencyLayer() throws(DrawingFailure) {
+        guard layers.count < Self.maxLayers else {
+            throw .tooComplex("more than \(Self.maxLayers) transparency layers open at once")
+        }
         layers.append((bitmap, state, saved.count))
         bitmap = Bitmap(width: bitmap.width, height: bitmap.height)
         state.alpha = 255
         state.blendMode = .normal
-        state.clip = nil
     }
 
     /// CGContext.endTransparencyLayer: the layer is composited, as one image covering the whole
-    /// context, with the alpha, blend mode and clip of its beginning (nothing when none began).
+    /// context, with the alpha and blend mode of its beginning, through the current clip; then
+    /// those two are in force again (nothing happens when no layer began).
     public mutating func endTransparencyLayer() {
         guard let (below, begun, depth) = layers.popLast() else { return }
         let layer = bitmap
         bitmap = below
         saved.removeSubrange(min(depth, saved.count)...)  // saves inside the layer end with it
-        let transform = state.transform
-        state = begun
-        state.transform = transform
+        state.alpha = begun.alpha
+        state.blendMode = begun.blendMode
         let region = Region(x: 0, y: 0, width: bitmap.width, height: bitmap.height, alpha: nil)
         let pixels = layer.pixels, width = layer.width
         paint(region) { x, y in pixels[y * width + x] }

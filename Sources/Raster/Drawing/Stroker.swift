@@ -110,8 +110,13 @@ struct OutlineBuilder {
             emit(side(p.reversed(), closed: true, sign: 1))
             return
         }
-        // Open (a closed contour of two points is its segment there and back, as CG strokes it).
-        let points = line.closed ? p + [p[0]] : p
+        if line.closed {
+            // Two points, closed: the segment there and back with a join at each end and no caps
+            // (SVG 1.1 §11.4); one offset loop already goes round the whole band.
+            emit(side(p, closed: true, sign: 1))
+            return
+        }
+        let points = p
         var polygon = side(points, closed: false, sign: 1)
         let n = points.count
         cap(&polygon, at: points[n - 1], direction: unit(points[n - 2], points[n - 1]), side: 1)
@@ -127,6 +132,7 @@ struct OutlineBuilder {
         var out: [Point2] = []
         let segments = closed ? n : n - 1
         for k in 0..<segments {
+            if out.count + count > maxPoints { break }  // `emit` then reports the stroke as too complex
             let a = p[k], b = p[(k + 1) % n]
             let u = unit(a, b)
             if k == 0 && !closed { out.append(offset(a, u, sign)) }

@@ -10,7 +10,7 @@ enum SVGColor {
         if t == "transparent" { return (0, 0, 0, 0) }
         if t.hasPrefix("#") {
             let hex = Array(t.dropFirst())
-            guard hex.count == 3 || hex.count == 6, hex.allSatisfy(\.isHexDigit) else { return nil }
+            guard hex.count == 3 || hex.count == 6, hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
             let digits = hex.count == 3 ? hex.flatMap { [$0, $0] } : hex
             func byte(_ i: Int) -> UInt8 { UInt8(String(digits[i..<(i + 2)]), radix: 16)! }
             return (byte(0), byte(2), byte(4), 255)

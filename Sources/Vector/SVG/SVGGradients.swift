@@ -30,6 +30,7 @@ struct SVGGradient: Sendable {
     }
 
     static func resolve(_ element: XMLElement, _ definitions: SVGDefinitions) throws(SVGError) -> SVGGradient {
+        let sheet = definitions.sheet
         // The chain: this gradient, then the ones it refers to (at most 16, no cycles).
         var chain = [element]
         while let href = chain.last!["href"] ?? chain.last!["xlink:href"], href.hasPrefix("#"),
@@ -68,6 +69,7 @@ struct SVGGradient: Sendable {
         for stop in stopsOwner?.children.filter({ $0.name == "stop" }) ?? [] {
             var properties: [String: String] = [:]
             for (name, value) in stop.attributes { properties[name] = value }
+            for (name, value) in sheet.declarations(for: stop) { properties[name] = value }  // rules over attributes
             for declaration in (stop["style"] ?? "").split(separator: ";") {
                 guard let colon = declaration.firstIndex(of: ":") else { continue }
                 properties[declaration[..<colon].trimmingCharacters(in: " \t\n\r")] =

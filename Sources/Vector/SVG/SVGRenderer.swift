@@ -22,14 +22,18 @@ struct SVGRenderer {
             case let .group(transform, declarations, element, children), let .use(transform, declarations, element, children):
                 try? style.apply(declarations, of: element)  // checked when the document was read
                 guard style.displayed else { continue }
-                context.save()
+                let outer = context.state.transform  // SVG changes only the transform: no state stack needed
                 context.concatenate(transform)
                 try layer(opacity: style.opacity, in: &context) { (c) throws(DrawingFailure) in try draw(children, style: style, in: &c) }
-                context.restore()
+                context.state.transform = outer
             case let .shape(transform, declarations, element, path):
                 try? style.apply(declarations, of: element)
                 guard style.displayed, style.visible, !path.elements.isEmpty else { continue }
-                context.save()
+                // Bounded before the box is flattened (the fill and stroke check again).
+                guard path.lineCount(tolerance: 1.0 / 64) <= SVGRenderer.maxShapeLines else {
+                    throw .tooComplex("a shape flattens to more than \(SVGRenderer.maxShapeLines) lines")
+                }
+                let outer = context.state.transform
                 context.concatenate(transform)
                 let box = Self.bounds(path)
                 let hasFill = style.fill != .none, hasStroke = style.stroke != .none && style.strokeWidth > 0
@@ -46,10 +50,13 @@ struct SVGRenderer {
                                      paint: paint)
                     }
                 }
-                context.restore()
+                context.state.transform = outer
             }
         }
     }
+
+    /// Lines one shape may flatten to (at 1/64 user unit, for its bounding box).
+    static let maxShapeLines = 1_000_000
 
     /// Runs `body` in a transparency layer composited at `opacity`, or directly at 1.
     func layer(opacity: Double, in context: inout DrawingContext,
@@ -57,7 +64,7 @@ struct SVGRenderer {
         guard opacity < 1 else { return try body(&context) }
         let alpha = context.state.alpha
         context.state.alpha = UInt8((opacity * 255).rounded())
-        context.beginTransparencyLayer()
+        try context.beginTransparencyLayer()
         try body(&context)
         context.endTransparencyLayer()
         context.state.alpha = alpha

@@ -80,6 +80,7 @@ struct SVGStyleSheet: Sendable {
             }
             for selector in selectors {
                 rules.append(try Self.rule(selector, declarations, order: rules.count, in: style))
+                guard rules.count <= 10_000 else { throw SVGError(element: style, message: "more than 10,000 style sheet rules (docs/LIMITS.md)") }
             }
             text = text[text.index(after: close)...]
         }

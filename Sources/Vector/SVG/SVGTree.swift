@@ -36,6 +36,9 @@ struct SVGCompiler {
     let definitions: SVGDefinitions
     /// `use` targets being compiled (cycles are refused), and how deep uses nest.
     var using: [String] = []
+    /// Nodes made so far: `use` copies its target, so nested uses multiply (bounded here).
+    var made = 0
+    static let maxNodes = 200_000
 
     static let skipped: Set<String> = ["title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop", "style"]
     static let refused: Set<String> = ["text", "tspan", "textPath", "image", "filter", "mask", "clipPath", "pattern", "marker",
@@ -56,6 +59,10 @@ struct SVGCompiler {
 
     mutating func compile(_ element: XMLElement) throws(SVGError) -> SVGNode? {
         let name = element.name
+        made += 1
+        guard made <= Self.maxNodes else {
+            throw SVGError(element: element, message: "the document makes more than \(Self.maxNodes) elements, counting each <use> copy (docs/LIMITS.md)")
+        }
         if Self.skipped.contains(name) || name.contains(":") { return nil }
         if Self.refused.contains(name) {
             let hint = name == "text" || name == "tspan" || name == "textPath" ? " (outline the text in the export)" : ""

@@ -89,6 +89,7 @@ struct XMLReader {
         let start = offset
         offset += 1
         var node = XMLElement(name: try name(), attributes: [], children: [], text: "", offset: start)
+        var names: Set<String> = []
         while true {
             skipSpace()
             guard !atEnd else { throw fail("the tag <\(node.name)> never ends", at: start) }
@@ -118,9 +119,10 @@ struct XMLReader {
             guard !atEnd else { throw fail("the value of \(attributeName) never ends", at: valueStart) }
             let value = try decode(valueStart..<offset)
             offset += 1
-            guard !node.attributes.contains(where: { $0.name == attributeName }) else {
+            guard !names.contains(attributeName) else {
                 throw fail("the attribute \(attributeName) appears twice in <\(node.name)>")
             }
+            names.insert(attributeName)  // membership only: the order kept is the document's
             node.attributes.append((attributeName, value))
             guard node.attributes.count <= XMLDocument.maxAttributes else { throw fail("more than \(XMLDocument.maxAttributes) attributes") }
         }

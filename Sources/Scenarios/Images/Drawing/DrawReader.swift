@@ -56,7 +56,12 @@ struct DrawReader {
         for item in items {
             guard let operation = readOperation(item) else { ok = false; continue }
             switch operation {
-            case .save: depth += 1
+            case .save:
+                depth += 1
+                if depth > DrawingContext.maxSaved {
+                    d.error(item, "more than \(DrawingContext.maxSaved) \"save\" open at once (each may hold a clip the size of the image; docs/LIMITS.md): restore before saving again")
+                    ok = false
+                }
             case .restore:
                 guard depth > 0 else {
                     d.error(item, "\"restore\" without a \"save\" before it (CGContext would log an error and ignore it): remove it or add a \"save\"")
@@ -64,7 +69,12 @@ struct DrawReader {
                     continue
                 }
                 depth -= 1
-            case .beginLayer: layers.append((item, depth))
+            case .beginLayer:
+                layers.append((item, depth))
+                if layers.count > DrawingContext.maxLayers {
+                    d.error(item, "more than \(DrawingContext.maxLayers) transparency layers open at once (each holds a bitmap the size of the image; docs/LIMITS.md)")
+                    ok = false
+                }
             case .endLayer:
                 guard let (_, savedDepth) = layers.popLast() else {
                     d.error(item, "\"endTransparencyLayer\" without a \"beginTransparencyLayer\" before it: remove it or begin a layer")

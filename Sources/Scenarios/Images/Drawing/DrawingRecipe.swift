@@ -76,7 +76,7 @@ struct DrawingRecipe {
             case let .gradient(gradient, compositing):
                 try with(compositing, &context) { (c) throws(DrawingFailure) in c.draw(gradient) }
             case .save:
-                context.save()
+                try context.save()
             case .restore:
                 context.restore()
             case let .transform(t):
@@ -84,7 +84,7 @@ struct DrawingRecipe {
             case let .beginLayer(compositing):
                 context.state.blendMode = compositing.blendMode
                 context.state.alpha = compositing.alpha
-                context.beginTransparencyLayer()
+                try context.beginTransparencyLayer()
             case .endLayer:
                 context.endTransparencyLayer()
                 context.state.alpha = 255  // the layer's own compositing was an argument, not state

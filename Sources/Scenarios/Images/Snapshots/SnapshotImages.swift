@@ -24,7 +24,7 @@ public struct SnapshotRequest: Sendable {
 
 /// What became of one snapshot in one variant.
 public enum SnapshotOutcome: Sendable {
-    case made(name: String, width: Int, height: Int)
+    case made(name: String, width: Int, height: Int, work: Int)
     /// The view has no area at that scale, or more than `maxSide` pixels a side: no image.
     case refused(name: String, reason: String)
 }
@@ -54,10 +54,12 @@ extension Scenario {
                     : "the snapshot would be \(w) × \(h) pixels, more than \(SnapshotImages.maxSide) a side (docs/LIMITS.md)"))
                 continue
             }
-            if let bitmap = ViewSnapshot.render(viewID: request.viewID, root: root, scene: scene, traits: variant.traits, scale: scale,
-                                                rect: request.rect) {
+            if let (bitmap, work) = ViewSnapshot.render(viewID: request.viewID, root: root, scene: scene, traits: variant.traits,
+                                                        scale: scale, rect: request.rect) {
                 made[k] = Image(name: request.name, pixels: SourceImage(bitmap), scale: Double(scale))
-                outcomes.append(.made(name: request.name, width: bitmap.width, height: bitmap.height))
+                outcomes.append(.made(name: request.name, width: bitmap.width, height: bitmap.height, work: work))
+            } else {
+                outcomes.append(.refused(name: request.name, reason: "no view has the id \"\(request.viewID)\" in this variant"))
             }
         }
         return (layOut(root(for: variant, snapshots: made), variant), outcomes)
