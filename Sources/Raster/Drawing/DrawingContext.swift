@@ -48,7 +48,9 @@ public enum ImagePlacement: Sendable {
 public struct DrawingContext {
     public struct State {
         public var transform: AffineTransform
-        var clip: [UInt8]?
+        /// The clip as a coverage mask over the context (nil: no clip); kept or put back as a
+        /// whole (an SVG element's clip path ends with the element).
+        public var clip: [UInt8]?
         public var alpha: UInt8 = 255
         public var blendMode: BlendMode = .normal
     }
@@ -177,6 +179,25 @@ public struct DrawingContext {
             let shader = GradientShader(gradient, toUser: toGradient)
             paint(region) { px, py in shader.shade(px, py) }
         }
+    }
+
+    /// Intersects the clip with the union of `paths` (each filled by its rule; where they overlap
+    /// in a pixel, the larger coverage): an SVG clipPath's children.
+    public mutating func clip(toUnionOf paths: [(ShapePath, FillRule)]) throws(DrawingFailure) {
+        var union = [UInt8](repeating: 0, count: bitmap.width * bitmap.height)
+        for (path, rule) in paths {
+            let region = try coverage(path.devicePath(state.transform), rule: rule)
+            for row in 0..<region.height {
+                for column in 0..<region.width {
+                    let i = (region.y + row) * bitmap.width + region.x + column
+                    union[i] = max(union[i], region.alpha?[row * region.width + column] ?? 255)
+                }
+            }
+        }
+        if let old = state.clip {
+            for i in union.indices { union[i] = mulDiv255(old[i], union[i]) }
+        }
+        state.clip = union
     }
 
     /// Intersects the clip with `path`.

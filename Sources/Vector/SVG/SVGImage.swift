@@ -31,7 +31,7 @@ public struct SVGImage: Sendable {
             definitions = try SVGDefinitions(root)
             gradients = try SVGGradient.all(definitions)
             var compiler = SVGCompiler(definitions: definitions)
-            content = try compiler.children(of: root)
+            content = [try compiler.root(root)]
         } catch {
             throw error.located(in: bytes)
         }

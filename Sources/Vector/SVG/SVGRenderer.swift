@@ -26,6 +26,20 @@ struct SVGRenderer {
                 context.concatenate(transform)
                 try layer(opacity: style.opacity, in: &context) { (c) throws(DrawingFailure) in try draw(children, style: style, in: &c) }
                 context.state.transform = outer
+            case let .clipped(transform, clip, content):
+                let outer = context.state.transform, outerClip = context.state.clip
+                context.concatenate(transform)
+                var paths = clip.paths
+                if clip.boundingBoxUnits, case let .shape(_, _, _, path) = content {
+                    let box = Self.bounds(path)
+                    guard box.width > 0, box.height > 0 else { continue }
+                    let toBox = AffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.x, ty: box.y)
+                    paths = paths.map { ($0.0.applying(toBox), $0.1) }
+                }
+                try context.clip(toUnionOf: paths)
+                try draw([content], style: inherited, in: &context)
+                context.state.clip = outerClip
+                context.state.transform = outer
             case let .shape(transform, declarations, element, path):
                 try? style.apply(declarations, of: element)
                 guard style.displayed, style.visible, !path.elements.isEmpty else { continue }

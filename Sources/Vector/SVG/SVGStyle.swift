@@ -38,18 +38,21 @@ struct SVGStyle {
     // Not inherited:
     var opacity = 1.0
     var displayed = true
+    /// The id of a clipPath (clip-path="url(#id)").
+    var clipPath: String?
 
     /// The properties read, inherited ones first.
     static let inherited = ["fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
                             "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility"]
-    static let own = ["opacity", "display"]
-    static let refused = ["filter", "mask", "clip-path", "mix-blend-mode"]
+    static let own = ["opacity", "display", "clip-path"]
+    static let refused = ["filter", "mask", "mix-blend-mode"]
 
     /// The style of a child: inherited properties carried, the others reset.
     var inheritedByChild: SVGStyle {
         var child = self
         child.opacity = 1
         child.displayed = true
+        child.clipPath = nil
         return child
     }
 
@@ -72,18 +75,33 @@ struct SVGStyle {
                 if inherited.contains(name) || own.contains(name) || refused.contains(name) { result.append((name, value)) }
             }
         }
-        for (name, value) in result where refused.contains(name) && value.trimmingSpaces != "none" {
+        for (name, value) in result where refused.contains(name) && !["none", "normal"].contains(value.trimmingSpaces) {
             throw SVGError(element: element, message: "\"\(name)\" is not drawn (filters, masks, clipping paths and blend modes "
                            + "are outside ivsim's SVG subset): flatten the effect in the export")
         }
         return result
     }
 
-    /// Applies declarations to this (inherited) style.
+    /// Applies declarations to this (inherited) style. A value that is not valid for its property
+    /// is ignored, as CSS ignores an invalid declaration and SVG 2 an invalid presentation
+    /// attribute (https://www.w3.org/TR/SVG2/styling.html#PresentationAttributes): the property
+    /// keeps its inherited or initial value. (Exporters write `stroke="null"` and browsers draw
+    /// such files.)
     mutating func apply(_ declarations: [(String, String)], of element: XMLElement) throws(SVGError) {
-        for (name, raw) in declarations {
+        for declaration in declarations {
+            do throws(SVGError) {
+                try apply(declaration, of: element)
+            } catch {
+                continue
+            }
+        }
+    }
+
+    private mutating func apply(_ declaration: (String, String), of element: XMLElement) throws(SVGError) {
+        do {
+            let (name, raw) = declaration
             let value = raw.trimmingSpaces
-            if value == "inherit" { continue }  // the inherited value is already in place
+            if value == "inherit" { return }  // the inherited value is already in place
             func bad(_ expected: String) -> SVGError {
                 SVGError(element: element, message: "\(name)=\"\(raw)\": expected \(expected)")
             }
@@ -131,6 +149,13 @@ struct SVGStyle {
             case "visibility":
                 guard ["visible", "hidden", "collapse"].contains(value) else { throw bad("visible, hidden or collapse") }
                 visible = value == "visible"
+            case "clip-path":
+                if value == "none" {
+                    clipPath = nil
+                } else {
+                    guard value.hasPrefix("url(#"), let close = value.firstIndex(of: ")") else { throw bad("none or url(#id)") }
+                    clipPath = value[value.index(value.startIndex, offsetBy: 5)..<close].trimmingCharacters(in: " \"'")
+                }
             case "display":
                 displayed = value != "none"
             default:

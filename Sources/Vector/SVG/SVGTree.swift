@@ -9,6 +9,19 @@ indirect enum SVGNode: Sendable {
     case shape(transform: AffineTransform, declarations: [(String, String)], element: XMLElement, path: ShapePath)
     /// A `use`: its translation and transform, and the referenced element compiled.
     case use(transform: AffineTransform, declarations: [(String, String)], element: XMLElement, target: [SVGNode])
+    /// An element with a clip path: its transform, the clip (in the space it establishes), and the
+    /// element drawn there (its own transform taken out).
+    case clipped(transform: AffineTransform, clip: SVGClip, content: SVGNode)
+
+    /// The node with an identity transform, and the transform it had.
+    var withoutTransform: (SVGNode, AffineTransform) {
+        switch self {
+        case let .group(t, d, e, c): (.group(transform: .identity, declarations: d, element: e, children: c), t)
+        case let .shape(t, d, e, p): (.shape(transform: .identity, declarations: d, element: e, path: p), t)
+        case let .use(t, d, e, c): (.use(transform: .identity, declarations: d, element: e, target: c), t)
+        case let .clipped(t, clip, content): (.clipped(transform: .identity, clip: clip, content: content), t)
+        }
+    }
 }
 
 /// Elements by id, and the gradients among them.
@@ -40,13 +53,20 @@ struct SVGCompiler {
     var made = 0
     static let maxNodes = 200_000
 
-    static let skipped: Set<String> = ["title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop", "style"]
-    static let refused: Set<String> = ["text", "tspan", "textPath", "image", "filter", "mask", "clipPath", "pattern", "marker",
+    static let skipped: Set<String> = ["title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop", "style", "clipPath"]
+    static let refused: Set<String> = ["text", "tspan", "textPath", "image", "filter", "mask", "pattern", "marker",
                                         "symbol", "switch", "foreignObject", "svg", "animate", "animateTransform", "animateMotion",
                                         "set", "font", "glyph", "feGaussianBlur", "script", "view", "cursor"]
 
     init(definitions: SVGDefinitions) {
         self.definitions = definitions
+    }
+
+    /// The root `<svg>` as a group: its presentation attributes (fill="none" stroke="currentColor"
+    /// on the root is how icon sets style every shape) are inherited like a group's.
+    mutating func root(_ element: XMLElement) throws(SVGError) -> SVGNode {
+        let declarations = try SVGStyle.declarations(of: element, sheet: definitions.sheet)
+        return .group(transform: .identity, declarations: declarations, element: element, children: try children(of: element))
     }
 
     mutating func children(of element: XMLElement) throws(SVGError) -> [SVGNode] {
@@ -58,6 +78,19 @@ struct SVGCompiler {
     }
 
     mutating func compile(_ element: XMLElement) throws(SVGError) -> SVGNode? {
+        guard let node = try compileUnclipped(element) else { return nil }
+        var probe = SVGStyle()
+        try? probe.apply(try SVGStyle.declarations(of: element, sheet: definitions.sheet), of: element)
+        guard let id = probe.clipPath else { return node }
+        let clip = try SVGClip.resolve(id, for: element, definitions)
+        if clip.boundingBoxUnits, case .shape = node {} else if clip.boundingBoxUnits {
+            throw SVGError(element: element, message: "a clipPath in objectBoundingBox units is read on shapes only (give the group's clip in user space)")
+        }
+        let (content, transform) = node.withoutTransform
+        return .clipped(transform: transform, clip: clip, content: content)
+    }
+
+    mutating func compileUnclipped(_ element: XMLElement) throws(SVGError) -> SVGNode? {
         let name = element.name
         made += 1
         guard made <= Self.maxNodes else {

@@ -5,11 +5,16 @@ import Raster
 // `Trigonometry`, so every transform is the same on every machine.
 
 enum SVGValues {
-    /// A number, optionally followed by "px"; nil when it is not one (other units are refused by
-    /// the caller with a message).
+    /// A length in px: a number, optionally with an absolute CSS unit (CSS Values 3 §6.2: 1in =
+    /// 96px, 1cm = 96/2.54px, 1mm = 1/10cm, 1pt = 1/72in, 1pc = 12pt) or em (16px, the initial
+    /// font size, as browsers take it); nil when it is not one.
     static func length(_ text: String) -> Double? {
-        var t = text.trimmingSpaces
-        if t.hasSuffix("px") { t = String(t.dropLast(2)) }
+        let t = text.trimmingSpaces
+        let units: [(String, Double)] = [("px", 1), ("pt", 4.0 / 3), ("pc", 16), ("in", 96), ("cm", 96 / 2.54), ("mm", 96 / 25.4),
+                                         ("em", 16)]
+        for (unit, factor) in units where t.hasSuffix(unit) {
+            return number(String(t.dropLast(2))).map { $0 * factor }
+        }
         return number(t)
     }
 
