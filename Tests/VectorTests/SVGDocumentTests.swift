@@ -74,7 +74,7 @@ import Testing
             ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<use href='#a' id='a'/></svg>", "cycle"),
             ("<svg xmlns='http://www.w3.org/2000/svg' width='4vw' height='4'/>", "other units"),
             ("<svg xmlns='http://www.w3.org/2000/svg'/>", "no size"),
-            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' style='mix-blend-mode: multiply'/></svg>", "\"mix-blend-mode\" is not drawn"),
+            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' style='mask: url(#m)'/></svg>", "\"mask\" is not drawn"),
             ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<linearGradient id='g' spreadMethod='reflect'/></svg>", "spreadMethod"),
         ] {
             do {
@@ -175,6 +175,9 @@ import Testing
             """)
         #expect(clipped[2, 2].b == 255 && clipped[3, 2].a == 0)          // clipped at x = 3
         #expect(clipped[7, 2].g == 255 && clipped[8, 2].a == 0)          // half the rect's box: x 6…8
+        // mix-blend-mode: the element composited as a group with the blend mode.
+        let blended = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='1'><rect width='2' height='1' fill='#808080'/><rect width='1' height='1' fill='#f00' style='mix-blend-mode: multiply'/></svg>")
+        #expect(blended[0, 0] == PremultipliedColor(r: 128, g: 0, b: 0, a: 255) && blended[1, 0] == PremultipliedColor(r: 128, g: 128, b: 128, a: 255))
         do { _ = try Self.image("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='1' height='1' clip-path='url(#nope)'/></svg>"); Issue.record("read") }
         catch { #expect(error.message.contains("no <clipPath> has that id")) }
     }

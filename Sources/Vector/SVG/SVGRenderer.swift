@@ -24,7 +24,9 @@ struct SVGRenderer {
                 guard style.displayed else { continue }
                 let outer = context.state.transform  // SVG changes only the transform: no state stack needed
                 context.concatenate(transform)
-                try layer(opacity: style.opacity, in: &context) { (c) throws(DrawingFailure) in try draw(children, style: style, in: &c) }
+                try layer(opacity: style.opacity, blendMode: style.blendMode, in: &context) { (c) throws(DrawingFailure) in
+                    try draw(children, style: style, in: &c)
+                }
                 context.state.transform = outer
             case let .clipped(transform, clip, content):
                 let outer = context.state.transform, outerClip = context.state.clip
@@ -52,9 +54,9 @@ struct SVGRenderer {
                 let box = Self.bounds(path)
                 let hasFill = style.fill != .none, hasStroke = style.stroke != .none && style.strokeWidth > 0
                 // Opacity over both a fill and a stroke is a group's; over one of them, its paint's.
-                let grouped = style.opacity < 1 && hasFill && hasStroke
+                let grouped = (style.opacity < 1 && hasFill && hasStroke) || style.blendMode != .normal
                 let folded = grouped ? 1 : style.opacity
-                try layer(opacity: grouped ? style.opacity : 1, in: &context) { (c) throws(DrawingFailure) in
+                try layer(opacity: grouped ? style.opacity : 1, blendMode: style.blendMode, in: &context) { (c) throws(DrawingFailure) in
                     if hasFill, let paint = paint(style.fill, opacity: style.fillOpacity * folded, style: style, box: box) {
                         try c.fill(path, rule: style.fillRule, paint: paint)
                     }
@@ -73,11 +75,12 @@ struct SVGRenderer {
     static let maxShapeLines = 1_000_000
 
     /// Runs `body` in a transparency layer composited at `opacity`, or directly at 1.
-    func layer(opacity: Double, in context: inout DrawingContext,
+    func layer(opacity: Double, blendMode: BlendMode = .normal, in context: inout DrawingContext,
                _ body: (inout DrawingContext) throws(DrawingFailure) -> Void) throws(DrawingFailure) {
-        guard opacity < 1 else { return try body(&context) }
+        guard opacity < 1 || blendMode != .normal else { return try body(&context) }
         let alpha = context.state.alpha
         context.state.alpha = UInt8((opacity * 255).rounded())
+        context.state.blendMode = blendMode
         try context.beginTransparencyLayer()
         try body(&context)
         context.endTransparencyLayer()

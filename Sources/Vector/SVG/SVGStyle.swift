@@ -40,12 +40,22 @@ struct SVGStyle {
     var displayed = true
     /// The id of a clipPath (clip-path="url(#id)").
     var clipPath: String?
+    /// `mix-blend-mode` (Compositing Level 1 §3.2): the element composited as a group with it.
+    var blendMode = BlendMode.normal
+
+    /// CSS blend mode names and CGBlendMode's.
+    static let blendModes: [String: BlendMode] = [
+        "normal": .normal, "multiply": .multiply, "screen": .screen, "overlay": .overlay, "darken": .darken, "lighten": .lighten,
+        "color-dodge": .colorDodge, "color-burn": .colorBurn, "hard-light": .hardLight, "soft-light": .softLight,
+        "difference": .difference, "exclusion": .exclusion, "hue": .hue, "saturation": .saturation, "color": .color,
+        "luminosity": .luminosity, "plus-lighter": .plusLighter, "plus-darker": .plusDarker,
+    ]
 
     /// The properties read, inherited ones first.
     static let inherited = ["fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
                             "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility"]
-    static let own = ["opacity", "display", "clip-path"]
-    static let refused = ["filter", "mask", "mix-blend-mode"]
+    static let own = ["opacity", "display", "clip-path", "mix-blend-mode"]
+    static let refused = ["filter", "mask"]
 
     /// The style of a child: inherited properties carried, the others reset.
     var inheritedByChild: SVGStyle {
@@ -53,6 +63,7 @@ struct SVGStyle {
         child.opacity = 1
         child.displayed = true
         child.clipPath = nil
+        child.blendMode = .normal
         return child
     }
 
@@ -149,6 +160,9 @@ struct SVGStyle {
             case "visibility":
                 guard ["visible", "hidden", "collapse"].contains(value) else { throw bad("visible, hidden or collapse") }
                 visible = value == "visible"
+            case "mix-blend-mode":
+                guard let mode = Self.blendModes[value] else { throw bad("a blend mode (normal, multiply, screen, overlay, …)") }
+                blendMode = mode
             case "clip-path":
                 if value == "none" {
                     clipPath = nil
