@@ -74,7 +74,8 @@ import Testing
             ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<use href='#a' id='a'/></svg>", "cycle"),
             ("<svg xmlns='http://www.w3.org/2000/svg' width='4vw' height='4'/>", "other units"),
             ("<svg xmlns='http://www.w3.org/2000/svg'/>", "no size"),
-            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' style='mask: url(#m)'/></svg>", "\"mask\" is not drawn"),
+            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' style='filter: url(#f)'/></svg>", "\"filter\" is not drawn"),
+            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' mask='url(#m)'/></svg>", "no <mask> has that id"),
             ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<linearGradient id='g' spreadMethod='reflect'/></svg>", "spreadMethod"),
         ] {
             do {
@@ -175,6 +176,17 @@ import Testing
             """)
         #expect(clipped[2, 2].b == 255 && clipped[3, 2].a == 0)          // clipped at x = 3
         #expect(clipped[7, 2].g == 255 && clipped[8, 2].a == 0)          // half the rect's box: x 6…8
+        // Figma's outside strokes: a luminance mask (white shows, black hides; the mask's own fill
+        // is inherited by its children).
+        let masked = try Self.pixels("""
+            <svg xmlns='http://www.w3.org/2000/svg' width='4' height='1'>
+              <mask id='m' maskUnits='userSpaceOnUse' x='0' y='0' width='3' height='1' fill='black'>
+                <rect width='4' height='1' fill='white'/><rect x='1' width='1' height='1'/>
+              </mask>
+              <rect width='4' height='1' fill='#00f' mask='url(#m)'/>
+            </svg>
+            """)
+        #expect(masked[0, 0].b == 255 && masked[1, 0].a == 0 && masked[2, 0].b == 255 && masked[3, 0].a == 0)  // x 3: outside the region
         // mix-blend-mode: the element composited as a group with the blend mode.
         let blended = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='1'><rect width='2' height='1' fill='#808080'/><rect width='1' height='1' fill='#f00' style='mix-blend-mode: multiply'/></svg>")
         #expect(blended[0, 0] == PremultipliedColor(r: 128, g: 0, b: 0, a: 255) && blended[1, 0] == PremultipliedColor(r: 128, g: 128, b: 128, a: 255))

@@ -113,6 +113,28 @@ public struct DrawingContext {
         paint(region) { x, y in pixels[y * width + x] }
     }
 
+    /// Ends the open transparency layer without compositing it, and returns its pixels (what an
+    /// SVG mask draws; nothing when no layer began).
+    public mutating func takeTransparencyLayer() -> Bitmap? {
+        guard let (below, begun, depth) = layers.popLast() else { return nil }
+        let layer = bitmap
+        bitmap = below
+        saved.removeSubrange(min(depth, saved.count)...)
+        state.alpha = begun.alpha
+        state.blendMode = begun.blendMode
+        return layer
+    }
+
+    /// Intersects the clip with a coverage mask of the context's size (one byte a pixel).
+    public mutating func clip(toMask mask: [UInt8]) {
+        guard mask.count == bitmap.width * bitmap.height else { return }
+        guard let old = state.clip else {
+            state.clip = mask
+            return
+        }
+        state.clip = zip(old, mask).map { mulDiv255($0, $1) }
+    }
+
     /// Ends every open transparency layer (a drawing that forgets to end one still shows it).
     public mutating func endAllTransparencyLayers() {
         while !layers.isEmpty { endTransparencyLayer() }

@@ -42,6 +42,26 @@ struct SVGRenderer {
                 try draw([content], style: inherited, in: &context)
                 context.state.clip = outerClip
                 context.state.transform = outer
+            case let .masked(transform, mask, content):
+                let outer = context.state.transform, outerClip = context.state.clip
+                context.concatenate(transform)
+                // The mask's content in a layer, clipped to its region; its luminance then clips.
+                var region = mask.region
+                if mask.boundingBoxUnits {
+                    guard case let .shape(_, _, _, path) = content.withoutTransform.0 else {
+                        // A group's box is not computed: its region is taken as unbounded.
+                        region = []
+                        try maskAndDraw(mask, region, content, inherited, &context)
+                        context.state.clip = outerClip
+                        context.state.transform = outer
+                        continue
+                    }
+                    let box = Self.bounds(path)
+                    region = [box.x + region[0] * box.width, box.y + region[1] * box.height, region[2] * box.width, region[3] * box.height]
+                }
+                try maskAndDraw(mask, region, content, inherited, &context)
+                context.state.clip = outerClip
+                context.state.transform = outer
             case let .shape(transform, declarations, element, path):
                 try? style.apply(declarations, of: element)
                 guard style.displayed, style.visible, !path.elements.isEmpty else { continue }
@@ -73,6 +93,22 @@ struct SVGRenderer {
 
     /// Lines one shape may flatten to (at 1/64 user unit, for its bounding box).
     static let maxShapeLines = 1_000_000
+
+    /// Draws the mask's content in a layer (clipped to `region` when given), makes its luminance
+    /// the clip, and draws the element under it.
+    mutating func maskAndDraw(_ mask: SVGMask, _ region: [Double], _ content: SVGNode, _ inherited: SVGStyle,
+                              _ context: inout DrawingContext) throws(DrawingFailure) {
+        let clip = context.state.clip
+        try context.beginTransparencyLayer()
+        if region.count == 4 {
+            try context.clip(to: .rectangle(x: region[0], y: region[1], width: region[2], height: region[3]), rule: .nonZero)
+        }
+        try draw(mask.content, style: mask.style, in: &context)
+        context.state.clip = clip
+        guard let layer = context.takeTransparencyLayer() else { return }
+        context.clip(toMask: SVGMask.luminance(layer))
+        try draw([content], style: inherited, in: &context)
+    }
 
     /// Runs `body` in a transparency layer composited at `opacity`, or directly at 1.
     func layer(opacity: Double, blendMode: BlendMode = .normal, in context: inout DrawingContext,

@@ -40,6 +40,8 @@ struct SVGStyle {
     var displayed = true
     /// The id of a clipPath (clip-path="url(#id)").
     var clipPath: String?
+    /// The id of a mask (mask="url(#id)").
+    var mask: String?
     /// `mix-blend-mode` (Compositing Level 1 §3.2): the element composited as a group with it.
     var blendMode = BlendMode.normal
 
@@ -54,8 +56,8 @@ struct SVGStyle {
     /// The properties read, inherited ones first.
     static let inherited = ["fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
                             "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility"]
-    static let own = ["opacity", "display", "clip-path", "mix-blend-mode"]
-    static let refused = ["filter", "mask"]
+    static let own = ["opacity", "display", "clip-path", "mix-blend-mode", "mask"]
+    static let refused = ["filter"]
 
     /// The style of a child: inherited properties carried, the others reset.
     var inheritedByChild: SVGStyle {
@@ -63,6 +65,7 @@ struct SVGStyle {
         child.opacity = 1
         child.displayed = true
         child.clipPath = nil
+        child.mask = nil
         child.blendMode = .normal
         return child
     }
@@ -163,13 +166,13 @@ struct SVGStyle {
             case "mix-blend-mode":
                 guard let mode = Self.blendModes[value] else { throw bad("a blend mode (normal, multiply, screen, overlay, …)") }
                 blendMode = mode
-            case "clip-path":
-                if value == "none" {
-                    clipPath = nil
-                } else {
+            case "clip-path", "mask":
+                var id: String?
+                if value != "none" {
                     guard value.hasPrefix("url(#"), let close = value.firstIndex(of: ")") else { throw bad("none or url(#id)") }
-                    clipPath = value[value.index(value.startIndex, offsetBy: 5)..<close].trimmingCharacters(in: " \"'")
+                    id = value[value.index(value.startIndex, offsetBy: 5)..<close].trimmingCharacters(in: " \"'")
                 }
+                if name == "mask" { mask = id } else { clipPath = id }
             case "display":
                 displayed = value != "none"
             default:

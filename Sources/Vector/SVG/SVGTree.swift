@@ -12,6 +12,8 @@ indirect enum SVGNode: Sendable {
     /// An element with a clip path: its transform, the clip (in the space it establishes), and the
     /// element drawn there (its own transform taken out).
     case clipped(transform: AffineTransform, clip: SVGClip, content: SVGNode)
+    /// An element with a mask, likewise.
+    case masked(transform: AffineTransform, mask: SVGMask, content: SVGNode)
 
     /// The node with an identity transform, and the transform it had.
     var withoutTransform: (SVGNode, AffineTransform) {
@@ -20,6 +22,7 @@ indirect enum SVGNode: Sendable {
         case let .shape(t, d, e, p): (.shape(transform: .identity, declarations: d, element: e, path: p), t)
         case let .use(t, d, e, c): (.use(transform: .identity, declarations: d, element: e, target: c), t)
         case let .clipped(t, clip, content): (.clipped(transform: .identity, clip: clip, content: content), t)
+        case let .masked(t, mask, content): (.masked(transform: .identity, mask: mask, content: content), t)
         }
     }
 }
@@ -53,8 +56,8 @@ struct SVGCompiler {
     var made = 0
     static let maxNodes = 200_000
 
-    static let skipped: Set<String> = ["title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop", "style", "clipPath"]
-    static let refused: Set<String> = ["text", "tspan", "textPath", "image", "filter", "mask", "pattern", "marker",
+    static let skipped: Set<String> = ["title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop", "style", "clipPath", "mask"]
+    static let refused: Set<String> = ["text", "tspan", "textPath", "image", "filter", "pattern", "marker",
                                         "symbol", "switch", "foreignObject", "svg", "animate", "animateTransform", "animateMotion",
                                         "set", "font", "glyph", "feGaussianBlur", "script", "view", "cursor"]
 
@@ -78,9 +81,19 @@ struct SVGCompiler {
     }
 
     mutating func compile(_ element: XMLElement) throws(SVGError) -> SVGNode? {
-        guard let node = try compileUnclipped(element) else { return nil }
+        guard var node = try compileUnclipped(element) else { return nil }
         var probe = SVGStyle()
         try? probe.apply(try SVGStyle.declarations(of: element, sheet: definitions.sheet), of: element)
+        if let id = probe.mask {
+            guard !using.contains("mask:" + id), using.count < 32 else {
+                throw SVGError(element: element, message: "masks refer to each other in a cycle (or more than 32 deep) through \"\(id)\"")
+            }
+            using.append("mask:" + id)
+            defer { using.removeLast() }
+            let mask = try SVGMask.resolve(id, for: element, compiler: &self)
+            let (content, transform) = node.withoutTransform
+            node = .masked(transform: transform, mask: mask, content: content)
+        }
         guard let id = probe.clipPath else { return node }
         let clip = try SVGClip.resolve(id, for: element, definitions)
         if clip.boundingBoxUnits, case .shape = node {} else if clip.boundingBoxUnits {
