@@ -66,6 +66,20 @@ public struct ShapePath: Equatable, Sendable {
         return ShapePath(elements)
     }
 
+    /// The path with every point mapped by `transform` (still in user space: a clip path's
+    /// children under their own transforms).
+    public func applying(_ transform: AffineTransform) -> ShapePath {
+        ShapePath(elements.map { element in
+            switch element {
+            case let .move(p): .move(p.applying(transform))
+            case let .line(p): .line(p.applying(transform))
+            case let .quad(c, p): .quad(c.applying(transform), p.applying(transform))
+            case let .cubic(c1, c2, p): .cubic(c1.applying(transform), c2.applying(transform), p.applying(transform))
+            case .close: .close
+            }
+        })
+    }
+
     /// The device path: every point mapped by `transform` (user space to device pixels) and
     /// quantised once (`FixedPoint`).
     public func devicePath(_ transform: AffineTransform) -> Path {
@@ -93,6 +107,12 @@ public struct Point2: Equatable, Hashable, Sendable {
     public init(_ x: Double, _ y: Double) {
         self.x = x
         self.y = y
+    }
+
+    /// The point mapped by `transform`.
+    public func applying(_ transform: AffineTransform) -> Point2 {
+        let (x, y) = transform.apply(self.x, self.y)
+        return Point2(x, y)
     }
 }
 

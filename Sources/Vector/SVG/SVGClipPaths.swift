@@ -61,22 +61,3 @@ struct SVGClip: Sendable {
         return rule
     }
 }
-
-extension ShapePath {
-    /// The path with every point mapped by `transform`.
-    func applying(_ transform: AffineTransform) -> ShapePath {
-        func t(_ p: Point2) -> Point2 {
-            let (x, y) = transform.apply(p.x, p.y)
-            return Point2(x, y)
-        }
-        return ShapePath(elements.map { element in
-            switch element {
-            case let .move(p): .move(t(p))
-            case let .line(p): .line(t(p))
-            case let .quad(c, p): .quad(t(c), t(p))
-            case let .cubic(c1, c2, p): .cubic(t(c1), t(c2), t(p))
-            case .close: .close
-            }
-        })
-    }
-}
