@@ -216,26 +216,12 @@ public struct DrawingContext {
                 }
             }
         }
-        if let old = state.clip {
-            for i in union.indices { union[i] = mulDiv255(old[i], union[i]) }
-        }
-        state.clip = union
+        clip(toMask: union)
     }
 
     /// Intersects the clip with `path`.
     public mutating func clip(to path: ShapePath, rule: FillRule) throws(DrawingFailure) {
-        let region = try coverage(path.devicePath(state.transform), rule: rule)
-        var mask = [UInt8](repeating: 0, count: bitmap.width * bitmap.height)
-        let old = state.clip
-        for row in 0..<region.height {
-            let y = region.y + row
-            for column in 0..<region.width {
-                let i = y * bitmap.width + region.x + column
-                let a = region.alpha?[row * region.width + column] ?? 255
-                if let old { mask[i] = mulDiv255(old[i], a) } else { mask[i] = a }
-            }
-        }
-        state.clip = mask
+        try clip(toUnionOf: [(path, rule)])
     }
 
     /// Draws `image` into the user-space rectangle, bilinearly sampled.

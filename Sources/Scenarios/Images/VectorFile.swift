@@ -47,21 +47,15 @@ extension ImageReader {
             d.error(node, failure.message)
             return nil
         }
-        let scales = scale.map { [$0] } ?? ImageReader.drawingScales.map(Double.init)
-        var made: [(Double, Image)] = []
-        for s in scales {
-            let (w, h) = document.pixelSize(scale: s)
-            guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node) else { return nil }
+        return rendered(at: scale, node: node, pixelSize: document.pixelSize(scale:)) { s in
             switch assets.cache.renderedVector(url, area: assets.area, shownAs: path, scale: s) {
             case let .success(file):
-                budget.markCharged(file.pixels)
-                made.append((s, Image(name: name, pixels: file.pixels, scale: s).withSource(path)))
+                return Image(name: name, pixels: file.pixels, scale: s).withSource(path)
             case let .failure(failure):
                 d.error(node, failure.message)
                 return nil
             }
         }
-        return ImageReader.scaleVariants(made, fixed: scale != nil)
     }
 
     /// One image, or (for renderings at the display scales) the one for the default traits with

@@ -21,7 +21,7 @@ struct SVGClip: Sendable {
         guard units == "userSpaceOnUse" || units == "objectBoundingBox" else {
             throw SVGError(element: clip, message: "clipPathUnits=\"\(units)\": expected userSpaceOnUse or objectBoundingBox")
         }
-        let outer = try transform(of: clip)
+        let outer = try SVGValues.transform(of: clip)
         let inherited = rule(clip, .nonZero, definitions)
         var paths: [(ShapePath, FillRule)] = []
         for child in clip.children where !["title", "desc"].contains(child.name) && !child.name.contains(":") {
@@ -33,17 +33,9 @@ struct SVGClip: Sendable {
             var style = SVGStyle()
             try style.apply(declarations, of: child)
             guard style.displayed, style.visible else { continue }
-            paths.append((path.applying(outer.prepending(try transform(of: child))), rule(child, inherited, definitions)))
+            paths.append((path.applying(outer.prepending(try SVGValues.transform(of: child))), rule(child, inherited, definitions)))
         }
         return SVGClip(paths: paths, boundingBoxUnits: units == "objectBoundingBox")
-    }
-
-    static func transform(of element: XMLElement) throws(SVGError) -> AffineTransform {
-        guard let text = element["transform"] else { return .identity }
-        guard let t = SVGValues.transform(text) else {
-            throw SVGError(element: element, message: "transform=\"\(text)\": expected matrix, translate, scale, rotate, skewX or skewY")
-        }
-        return t
     }
 
     /// The element's clip-rule (attribute, style sheet, then style), else `inherited`.
@@ -51,10 +43,7 @@ struct SVGClip: Sendable {
         var rule = inherited
         var declarations = element.attributes.filter { $0.name == "clip-rule" }.map { ($0.name, $0.value) }
         declarations += definitions.sheet.declarations(for: element).filter { $0.0 == "clip-rule" }
-        for part in (element["style"] ?? "").split(separator: ";") {
-            let pieces = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: " \t\n\r") }
-            if pieces.count == 2 && pieces[0] == "clip-rule" { declarations.append((pieces[0], pieces[1])) }
-        }
+        declarations += SVGStyle.parse(element["style"] ?? "").filter { $0.0 == "clip-rule" }
         for (_, value) in declarations {
             if value.trimmingSpaces == "evenodd" { rule = .evenOdd } else if value.trimmingSpaces == "nonzero" { rule = .nonZero }
         }

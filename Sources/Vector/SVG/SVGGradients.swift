@@ -70,11 +70,7 @@ struct SVGGradient: Sendable {
             var properties: [String: String] = [:]
             for (name, value) in stop.attributes { properties[name] = value }
             for (name, value) in sheet.declarations(for: stop) { properties[name] = value }  // rules over attributes
-            for declaration in (stop["style"] ?? "").split(separator: ";") {
-                guard let colon = declaration.firstIndex(of: ":") else { continue }
-                properties[declaration[..<colon].trimmingCharacters(in: " \t\n\r")] =
-                    declaration[declaration.index(after: colon)...].trimmingCharacters(in: " \t\n\r")
-            }
+            for (name, value) in SVGStyle.parse(stop["style"] ?? "") { properties[name] = value }
             guard let offset = SVGValues.numberOrPercentage(properties["offset"] ?? "0") else {
                 throw SVGError(element: stop, message: "offset=\"\(properties["offset"] ?? "")\": expected a number or a percentage")
             }

@@ -48,16 +48,12 @@ struct SVGRenderer {
                 // The mask's content in a layer, clipped to its region; its luminance then clips.
                 var region = mask.region
                 if mask.boundingBoxUnits {
-                    guard case let .shape(_, _, _, path) = content.withoutTransform.0 else {
-                        // A group's box is not computed: its region is taken as unbounded.
-                        region = []
-                        try maskAndDraw(mask, region, content, inherited, &context)
-                        context.state.clip = outerClip
-                        context.state.transform = outer
-                        continue
+                    if case let .shape(_, _, _, path) = content.withoutTransform.0 {
+                        let box = Self.bounds(path)
+                        region = [box.x + region[0] * box.width, box.y + region[1] * box.height, region[2] * box.width, region[3] * box.height]
+                    } else {
+                        region = []  // a group's box is not computed: its region is taken as unbounded
                     }
-                    let box = Self.bounds(path)
-                    region = [box.x + region[0] * box.width, box.y + region[1] * box.height, region[2] * box.width, region[3] * box.height]
                 }
                 try maskAndDraw(mask, region, content, inherited, &context)
                 context.state.clip = outerClip
@@ -71,7 +67,9 @@ struct SVGRenderer {
                 }
                 let outer = context.state.transform
                 context.concatenate(transform)
-                let box = Self.bounds(path)
+                // The box only for a gradient in bounding-box units (flattening every shape costs).
+                let needsBox = [style.fill, style.stroke].contains { if case .reference = $0 { true } else { false } }
+                let box = needsBox ? Self.bounds(path) : (x: 0, y: 0, width: 0, height: 0)
                 let hasFill = style.fill != .none, hasStroke = style.stroke != .none && style.strokeWidth > 0
                 // Opacity over both a fill and a stroke is a group's; over one of them, its paint's.
                 let grouped = (style.opacity < 1 && hasFill && hasStroke) || style.blendMode != .normal

@@ -80,20 +80,26 @@ struct SVGStyle {
         for (name, value) in sheet.declarations(for: element) where inherited.contains(name) || own.contains(name) || refused.contains(name) {
             result.append((name, value))
         }
-        if let style = element["style"] {
-            for declaration in style.split(separator: ";") {
-                guard let colon = declaration.firstIndex(of: ":") else { continue }
-                let name = declaration[..<colon].trimmingCharacters(in: " \t\n\r").lowercased()
-                var value = declaration[declaration.index(after: colon)...].trimmingCharacters(in: " \t\n\r")
-                if value.hasSuffix("!important") { value = String(value.dropLast(10)).trimmingSpaces }
-                if inherited.contains(name) || own.contains(name) || refused.contains(name) { result.append((name, value)) }
-            }
+        for (name, value) in parse(element["style"] ?? "") where inherited.contains(name) || own.contains(name) || refused.contains(name) {
+            result.append((name, value))
         }
         for (name, value) in result where refused.contains(name) && !["none", "normal"].contains(value.trimmingSpaces) {
             throw SVGError(element: element, message: "\"\(name)\" is not drawn (filters, masks, clipping paths and blend modes "
                            + "are outside ivsim's SVG subset): flatten the effect in the export")
         }
         return result
+    }
+
+    /// CSS declarations "name: value; …" (a `style` attribute, a style sheet rule's body): names
+    /// lower-cased, values trimmed and without a trailing `!important`, in order.
+    static func parse(_ text: some StringProtocol) -> [(String, String)] {
+        Substring(text).split(separator: ";").compactMap { declaration -> (String, String)? in
+            guard let colon = declaration.firstIndex(of: ":") else { return nil }
+            let name = declaration[..<colon].trimmingCharacters(in: " \t\n\r").lowercased()
+            var value = declaration[declaration.index(after: colon)...].trimmingCharacters(in: " \t\n\r")
+            if value.hasSuffix("!important") { value = String(value.dropLast(10)).trimmingSpaces }
+            return (name, value)
+        }
     }
 
     /// Applies declarations to this (inherited) style. A value that is not valid for its property

@@ -69,15 +69,7 @@ struct SVGStyleSheet: Sendable {
                 throw SVGError(element: style, message: "a style sheet rule without { … }")
             }
             let selectors = text[..<open].split(separator: ",").map { $0.trimmingCharacters(in: " \t\n\r") }
-            let body = String(text[text.index(after: open)..<close])
-            var declarations: [(String, String)] = []
-            for declaration in body.split(separator: ";") {
-                guard let colon = declaration.firstIndex(of: ":") else { continue }
-                let name = declaration[..<colon].trimmingCharacters(in: " \t\n\r").lowercased()
-                var value = declaration[declaration.index(after: colon)...].trimmingCharacters(in: " \t\n\r")
-                if value.hasSuffix("!important") { value = String(value.dropLast(10)).trimmingSpaces }
-                declarations.append((name, value))
-            }
+            let declarations = SVGStyle.parse(text[text.index(after: open)..<close])
             for selector in selectors {
                 rules.append(try Self.rule(selector, declarations, order: rules.count, in: style))
                 guard rules.count <= 10_000 else { throw SVGError(element: style, message: "more than 10,000 style sheet rules (docs/LIMITS.md)") }

@@ -115,12 +115,7 @@ struct SVGCompiler {
             throw SVGError(element: element, message: "this element is not drawn: ivsim reads paths, basic shapes, groups, use, "
                            + "gradients and their styles\(hint)")
         }
-        let transform = try element["transform"].map { text throws(SVGError) in
-            guard let t = SVGValues.transform(text) else {
-                throw SVGError(element: element, message: "transform=\"\(text)\": expected matrix, translate, scale, rotate, skewX or skewY")
-            }
-            return t
-        } ?? .identity
+        let transform = try SVGValues.transform(of: element)
         let declarations = try SVGStyle.declarations(of: element, sheet: definitions.sheet)
         var probe = SVGStyle()
         try probe.apply(declarations, of: element)  // every value checked now, not when drawn

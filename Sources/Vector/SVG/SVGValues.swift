@@ -45,6 +45,15 @@ enum SVGValues {
         }
     }
 
+    /// An element's `transform` attribute (identity without one).
+    static func transform(of element: XMLElement) throws(SVGError) -> AffineTransform {
+        guard let text = element["transform"] else { return .identity }
+        guard let t = transform(text) else {
+            throw SVGError(element: element, message: "transform=\"\(text)\": expected matrix, translate, scale, rotate, skewX or skewY")
+        }
+        return t
+    }
+
     /// A transform list, applied left to right as SVG nests them (the first is outermost).
     static func transform(_ text: String) -> AffineTransform? {
         var result = AffineTransform.identity

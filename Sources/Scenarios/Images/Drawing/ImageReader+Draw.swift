@@ -25,25 +25,32 @@ extension ImageReader {
     /// Renders a drawing at its scale, or at each display scale as variants, charging the pixels
     /// to the scenario's budget before they are made.
     func renderDrawing(_ recipe: DrawingRecipe, name: String, images: [String: Image], node: JSONNode) -> Image? {
-        let scales: [Double] = recipe.scale.map { [$0] } ?? Self.drawingScales.map(Double.init)
-        var made: [(Double, Image)] = []
-        for scale in scales {
-            let (w, h) = recipe.pixelSize(scale: scale)
-            guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node) else { return nil }
+        rendered(at: recipe.scale, node: node, pixelSize: recipe.pixelSize(scale:)) { scale in
             let traits = Traits(displayScale: min(3, max(1, Int(scale.rounded()))))
-            let bitmap: Bitmap
             do throws(DrawingFailure) {
-                bitmap = try recipe.render(scale: scale) { images[$0]?.resolved(for: traits) }
+                let bitmap = try recipe.render(scale: scale) { images[$0]?.resolved(for: traits) }
+                return Image(name: name, pixels: SourceImage(bitmap), scale: scale)
             } catch {
                 guard case let .tooComplex(what) = error else { return nil }
                 d.error(node, "the drawing is too complex at scale \(JSONOutput.format(scale)): \(what) (docs/LIMITS.md): use fewer or flatter "
                         + "curves, fewer dashes, or a smaller image")
                 return nil
             }
-            let source = SourceImage(bitmap)
-            budget.markCharged(source)
-            made.append((scale, Image(name: name, pixels: source, scale: scale)))
         }
-        return ImageReader.scaleVariants(made.map { ($0.0, $0.1) }, fixed: recipe.scale != nil)
+    }
+
+    /// An image made at `scale`, or (nil) at every display scale as variants (scaleVariants):
+    /// each rendering's pixels (`pixelSize`) are charged to the scenario's budget before `make`
+    /// makes it; `make` reports its own failures and returns nil.
+    func rendered(at scale: Double?, node: JSONNode, pixelSize: (Double) -> (width: Int, height: Int),
+                  make: (Double) -> Image?) -> Image? {
+        var made: [(Double, Image)] = []
+        for s in scale.map({ [$0] }) ?? Self.drawingScales.map(Double.init) {
+            let (w, h) = pixelSize(s)
+            guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node), let image = make(s) else { return nil }
+            budget.markCharged(image.pixels)
+            made.append((s, image))
+        }
+        return Self.scaleVariants(made, fixed: scale != nil)
     }
 }
