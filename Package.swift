@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["Deflate"]),
         .target(name: "JPEGCodec"),
         .target(name: "Raster"),
-        .target(name: "Vector", dependencies: ["Raster"]),
+        .target(name: "Vector", dependencies: ["Raster", "Deflate", "JPEGCodec"]),
         .target(name: "Cassowary"),
         .target(name: "ImageViews", dependencies: ["Raster", "Cassowary"]),
         .target(name: "Scenarios", dependencies: ["ImageViews", "PNGCodec", "JPEGCodec", "Vector"]),

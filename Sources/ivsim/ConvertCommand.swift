@@ -13,7 +13,7 @@ import Vector
 enum ConvertCommand {
     static let usage = """
     usage: ivsim convert IN OUT [--scale S] [--level 0-9]
-      decode IN (PNG, JPEG or SVG, told apart by their first bytes) and write OUT as
+      decode IN (PNG, JPEG, SVG or PDF, told apart by their first bytes) and write OUT as
         .png   (re-encoded losslessly at --level, default 6), or
         .rgba  (straight RGBA8, row-major, no header: width × height × 4 bytes)
       pixels as stored: a JPEG's EXIF orientation is printed, not applied; a JPEG's embedded
@@ -44,13 +44,14 @@ enum ConvertCommand {
         let image: RGBAImage
         var facts: [String] = []
         let scale = parsed.value("--scale").flatMap(Double.init) ?? 1
-        if SVGImage.looksLikeSVG(bytes) {
+        if let vector = VectorFormat(sniffing: bytes) {
             do {
-                let svg = try SVGImage(bytes)
-                let bitmap = try svg.render(scale: scale, limits: DrawingLimits(lines: 10_000_000, work: 500_000_000))
+                let document = try vector.read(bytes)
+                let bitmap = try document.render(scale: scale, limits: DrawingLimits(lines: 10_000_000, work: 500_000_000))
                 image = RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGBA)
-                facts.append("SVG \(JSONOutput.format(svg.width)) × \(JSONOutput.format(svg.height)) pt at scale \(JSONOutput.format(scale))")
-            } catch let error as SVGError {
+                facts.append("\(vector.rawValue.uppercased()) \(JSONOutput.format(document.width)) × \(JSONOutput.format(document.height)) pt "
+                             + "at scale \(JSONOutput.format(scale))")
+            } catch let error as VectorReadError {
                 throw UsageError(message: "\(input): \(error)")
             } catch {
                 throw UsageError(message: "\(input): too complex to draw: \(error)")

@@ -23,17 +23,6 @@ import TestSupport
         var height: Int
     }
 
-    static func premultiplied(_ image: RGBAImage) -> [Int] {
-        var out: [Int] = []
-        out.reserveCapacity(image.pixels.count)
-        for i in stride(from: 0, to: image.pixels.count, by: 4) {
-            let a = Int(image.pixels[i + 3])
-            for k in 0..<3 { out.append((Int(image.pixels[i + k]) * a + 127) / 255) }
-            out.append(a)
-        }
-        return out
-    }
-
     @Test func everyFileMatchesResvgWithinAntialiasing() throws {
         let folder = Fixture().url("svg")
         let index = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: folder.appendingPathComponent("index.json")))
@@ -47,18 +36,9 @@ import TestSupport
                 let reference = try PNGDecoder().decode(Array(try Data(contentsOf: folder.appendingPathComponent("\(stem)@\(scale)x.png"))))
                 let ours = try svg.render(scale: Double(scale), limits: DrawingLimits(lines: 1_000_000, work: 50_000_000))
                 try #require(ours.width == reference.width && ours.height == reference.height, "\(entry.file) @\(scale)x")
-                let a = Self.premultiplied(RGBAImage(width: ours.width, height: ours.height, pixels: ours.straightRGBA))
-                let b = Self.premultiplied(reference)
-                var total = 0, far = 0, worst = 0
-                for p in 0..<(ours.width * ours.height) {
-                    let d = (0..<4).map { abs(a[4 * p + $0] - b[4 * p + $0]) }.max()!
-                    total += d
-                    worst = max(worst, d)
-                    if d > 32 { far += 1 }
-                }
-                let pixels = ours.width * ours.height
-                let mean = Double(total) / Double(pixels)
-                report.append("\(entry.file) @\(scale)x: mean \(String(format: "%.3f", mean)), worst \(worst), \(far) of \(pixels) beyond 32")
+                let c = ReferenceComparison(ours, reference)
+                let mean = c.mean, far = c.far, pixels = c.pixels
+                report.append("\(entry.file) @\(scale)x: \(c.summary)")
                 #expect(mean < (entry.file.hasPrefix("04-") && scale == 1 ? 4.5 : 2.5), "\(entry.file) @\(scale)x: mean difference \(mean)")
                 #expect(Double(far) <= 0.025 * Double(pixels) + 4, "\(entry.file) @\(scale)x: \(far) pixels differ by more than 32")
             }

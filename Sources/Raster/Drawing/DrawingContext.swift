@@ -36,6 +36,14 @@ public enum Paint: Sendable {
     case gradient(Gradient, AffineTransform)
 }
 
+/// How an image's samples are taken between their centres.
+public enum ImageSampling: Sendable {
+    /// Bilinear interpolation of the four nearest samples (Core Graphics' default quality).
+    case bilinear
+    /// The nearest sample, no interpolation (a PDF image without /Interpolate true).
+    case nearest
+}
+
 /// How an image is placed by `draw(_:in:)`.
 public enum ImagePlacement: Sendable {
     /// UIImage.draw(in:): the image's top row at the rectangle's top.
@@ -62,7 +70,7 @@ public struct DrawingContext {
     /// Open transparency layers: the bitmap below, the state at the beginning, how many states
     /// were saved then.
     private var layers: [(Bitmap, State, Int)] = []
-    let limits: DrawingLimits
+    public let limits: DrawingLimits
 
     /// A `width` × `height` pixel context whose CTM starts as `transform` (user space to pixels).
     public init(width: Int, height: Int, opaque: Bool, transform: AffineTransform, limits: DrawingLimits) {
@@ -224,9 +232,10 @@ public struct DrawingContext {
         try clip(toUnionOf: [(path, rule)])
     }
 
-    /// Draws `image` into the user-space rectangle, bilinearly sampled.
+    /// Draws `image` into the user-space rectangle, bilinearly sampled (or, with `.nearest`, each
+    /// pixel centre takes the sample whose cell holds it).
     public mutating func draw(_ image: SourceImage, x: Double, y: Double, width: Double, height: Double,
-                              placement: ImagePlacement, tint: PremultipliedColor? = nil) throws(DrawingFailure) {
+                              placement: ImagePlacement, tint: PremultipliedColor? = nil, sampling: ImageSampling = .bilinear) throws(DrawingFailure) {
         guard image.width > 0, image.height > 0, width != 0, height != 0 else { return }
         let sx = width / Double(image.width), sy = height / Double(image.height)
         let toUser = placement == .upright
@@ -234,7 +243,7 @@ public struct DrawingContext {
             : AffineTransform(a: sx, b: 0, c: 0, d: -sy, tx: x, ty: y + height)
         guard let toImage = state.transform.prepending(toUser).inverted else { return }
         let region = try coverage(ShapePath.rectangle(x: x, y: y, width: width, height: height).devicePath(state.transform), rule: .nonZero)
-        let shader = ImageShader(image: image, mapping: PixelMapping(toImage), tint: tint?.packed)
+        let shader = ImageShader(image: image, mapping: PixelMapping(toImage), tint: tint?.packed, sampling: sampling)
         paint(region) { px, py in shader.sample(px, py) }
     }
 
@@ -333,9 +342,10 @@ struct ImageShader {
     let mapping: PixelMapping
     /// A template draw's colour: the sampled alpha masks it (§4's tint, after sampling).
     var tint: UInt32?
+    var sampling = ImageSampling.bilinear
 
     func sample(_ x: Int, _ y: Int) -> UInt32 {
-        let p = bilinear(x, y)
+        let p = sampling == .bilinear ? bilinear(x, y) : nearest(x, y)
         guard let tint else { return p }
         return scaleLanes(tint, by: p >> 24)
     }
@@ -353,6 +363,13 @@ struct ImageShader {
         let h = ((left >> 8) & mask) &* (256 &- fx) &+ ((right >> 8) & mask) &* fx
         let l = (left & mask) &* (256 &- fx) &+ (right & mask) &* fx
         return packLanes(((h &+ ((l >> 8) & mask) &+ 0x0080_0080_0080_0080) >> 8) & mask)
+    }
+
+    /// The sample whose cell holds the pixel centre: ⌊u⌋, ⌊v⌋ clamped to the image.
+    func nearest(_ x: Int, _ y: Int) -> UInt32 {
+        let (u, v) = mapping.map(x, y)
+        let column = min(max(Int((u >> 16) >> 16), 0), image.width - 1), row = min(max(Int((v >> 16) >> 16), 0), image.height - 1)
+        return image.bitmap.pixels[row * image.width + column]
     }
 
     /// The two taps and the second's weight for a 16.16 coordinate.

@@ -47,8 +47,8 @@ public final class AssetCache: @unchecked Sendable {
     /// file as its scenario writes it) is made for each caller.
     private var decodedFiles: [String: ImageFile] = [:]
     private var headers: [String: ImageFileHeader] = [:]
-    /// SVG documents read, and their renderings by scale (successes only, as above).
-    private var vectors: [String: SVGImage] = [:]
+    /// Vector documents read, and their renderings by scale (successes only, as above).
+    private var vectors: [String: any VectorImage] = [:]
     private var vectorRenderings: [String: ImageFile] = [:]
 
     public init() {}
@@ -96,15 +96,15 @@ public final class AssetCache: @unchecked Sendable {
         return cachedSuccess(url.path, in: \.headers) { () throws(AssetFile.Failure) in try AssetFile.header(url, shownAs: path) }
     }
 
-    /// The SVG document at `url`, read and checked (refused if it lies outside `area`).
-    func vector(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<SVGImage, AssetFile.Failure> {
+    /// The SVG or PDF document at `url`, read and checked (refused if it lies outside `area`).
+    func vector(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<any VectorImage, AssetFile.Failure> {
         guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
-        return cachedSuccess(url.path, in: \.vectors) { () throws(AssetFile.Failure) in try AssetFile.svg(url, shownAs: path) }
+        return cachedSuccess(url.path, in: \.vectors) { () throws(AssetFile.Failure) in try AssetFile.vector(url, shownAs: path) }
     }
 
-    /// The SVG document at `url` drawn at `scale` pixels per point (docs/SVG.md).
+    /// The vector document at `url` drawn at `scale` pixels per point (docs/SVG.md, docs/PDF.md).
     func renderedVector(_ url: URL, area: ReadableArea, shownAs path: String, scale: Double) -> Result<ImageFile, AssetFile.Failure> {
-        let document: SVGImage
+        let document: any VectorImage
         switch vector(url, area: area, shownAs: path) {
         case let .success(value): document = value
         case let .failure(failure): return .failure(failure)

@@ -15,9 +15,9 @@ import Raster
 // - language direction: a set with entries for both directions picks by direction; a set whose
 //   entries are all for one direction ("Left to Right, Mirrors") gets a mirrored copy of each
 //   for the other direction;
-// - SVG entries are drawn at their scale, or at 1x, 2x and 3x when single-scale, and listed after
-//   the bitmap entries (a bitmap wins a scale both give); PDF entries are skipped when others
-//   exist and refused otherwise; other formats are refused (ivsim decodes PNG and JPEG);
+// - SVG and PDF entries are drawn at their scale, or at 1x, 2x and 3x when single-scale, and
+//   listed after the bitmap entries (a bitmap wins a scale both give); other formats are refused
+//   (ivsim decodes PNG and JPEG and draws SVG and PDF);
 // - `unassigned` entries (Xcode's "Unassigned" well) and entries for another `platform` are read
 //   and never picked; a `display-gamut: display-P3` entry ranks after every sRGB one, and its
 //   pixels (like those of a `color-space: display-p3` entry) are converted to sRGB.
@@ -46,9 +46,9 @@ enum ImageSetReader {
         var renderingMode: RenderingMode
         /// A horizontally flipped copy for the other language direction.
         var mirrored = false
-        /// An SVG entry: the scale it is drawn at (its pixels are the drawing, not a decoded file).
+        /// An SVG or PDF entry: the scale it is drawn at (its pixels are the drawing, not a decoded file).
         var vectorScale: Double?
-        /// The set's `preserves-vector-representation`: views draw an SVG entry afresh at their size.
+        /// The set's `preserves-vector-representation`: views draw a vector entry afresh at their size.
         var preservesVector = false
 
         /// The pixel size after the slicing cut.
@@ -66,7 +66,7 @@ enum ImageSetReader {
         var alignmentInsets: [Int]?
         var renderingMode: RenderingMode?
         var isDisplayP3: Bool
-        /// An SVG file, drawn at the entry's scale.
+        /// An SVG or PDF file, drawn at the entry's scale.
         var vector = false
     }
 
@@ -160,9 +160,8 @@ enum ImageSetReader {
               let items = Read.array(imagesNode, d, what: "the images", allowEmpty: true) else { return }
 
         var entries: [Entry] = []
-        var vectors: [JSONNode] = []
-        /// SVG entries, after every bitmap entry: for a scale both give, the bitmap is listed
-        /// first and wins the tie (docs/SVG.md §Image sets).
+        /// Vector entries, after every bitmap entry: for a scale both give, the bitmap is listed
+        /// first and wins the tie (docs/SVG.md §Image sets, docs/PDF.md §Image sets).
         var vectorEntries: [Entry] = []
         let files = cache.listing(set.url) ?? []
         for item in items {
@@ -213,12 +212,13 @@ enum ImageSetReader {
             switch (filename as NSString).pathExtension.lowercased() {
             case "png", "jpg", "jpeg":
                 break
-            case "svg":
+            case "svg", "pdf":
                 // Drawn at the entry's scale, or (a single-scale entry) at each display scale, as
                 // actool does at build time (docs/SVG.md §Image sets); slicing and insets in pixels
                 // of a drawing are not read.
+                let kind = (filename as NSString).pathExtension.uppercased()
                 for key in ["resizing", "alignment-insets"] where entry.has(key) {
-                    d.error(entry[key]!, "\"\(key)\" on an SVG entry is not read: give the SVG's slices in a PNG entry, or set them in the scenario")
+                    d.error(entry[key]!, "\"\(key)\" on an \(kind) entry is not read: give the \(kind)'s slices in a PNG entry, or set them in the scenario")
                 }
                 if entry.has("resizing") || entry.has("alignment-insets") { continue }
                 if let reason = slots.unusable {
@@ -230,12 +230,8 @@ enum ImageSetReader {
                                                alignmentInsets: nil, renderingMode: rendering, isDisplayP3: isDisplayP3, vector: true))
                 }
                 continue
-            case "pdf":
-                vectors.append(filenameNode)
-                result.skipped.append((filename, "PDF vector image (ivsim draws PNG, JPEG and SVG entries)"))
-                continue
             case let other:
-                d.error(filenameNode, "unsupported: \(other.isEmpty ? "a file without extension" : other.uppercased() + " image") \"\(filename)\"; ivsim reads PNG and JPEG files (convert it to PNG)")
+                d.error(filenameNode, "unsupported: \(other.isEmpty ? "a file without extension" : other.uppercased() + " image") \"\(filename)\"; ivsim reads PNG, JPEG, SVG and PDF files (convert it to PNG)")
                 continue
             }
             if let reason = slots.unusable {
@@ -258,9 +254,7 @@ enum ImageSetReader {
         guard d.isEmpty else { return }
         entries += vectorEntries
         if entries.isEmpty {
-            if let vector = vectors.first {
-                d.error(vector, "unsupported: PDF vector image; add a PNG or SVG variant (ivsim does not draw PDF files yet)")
-            } else if !result.skipped.isEmpty {
+            if !result.skipped.isEmpty {
                 d.error(imagesNode, "no entry of the image set can be shown on an iPhone or iPad display: \(result.skippedList)")
             } else {
                 result.variants = []  // every entry an empty slot: normal in a catalog, an error where used

@@ -3,22 +3,24 @@ import ImageViews
 import Raster
 import Vector
 
-// SVG files, in scenarios' `file` sources and in image sets (docs/SVG.md): read and checked once,
-// drawn at each scale they are shown at, within the limits bitmaps have.
+// Vector files (SVG and PDF), in scenarios' `file` sources and in image sets (docs/SVG.md,
+// docs/PDF.md): read and checked once, drawn at each scale they are shown at, within the limits
+// bitmaps have.
 
 extension AssetFile {
-    /// Reads and checks an SVG document.
-    static func svg(_ url: URL, shownAs relativePath: String) throws(Failure) -> SVGImage {
+    /// Reads and checks an SVG or PDF document (by its extension).
+    static func vector(_ url: URL, shownAs relativePath: String) throws(Failure) -> any VectorImage {
+        let format = VectorFormat(pathExtension: url.pathExtension) ?? .svg
         let bytes = try contents(url, shownAs: relativePath, upTo: nil)
-        do throws(SVGError) {
-            return try SVGImage(bytes)
+        do throws(VectorReadError) {
+            return try format.read(bytes)
         } catch {
-            throw .message("\"\(relativePath)\" is not a usable SVG file: \(error)")
+            throw .message("\"\(relativePath)\" is not a usable \(format.rawValue.uppercased()) file: \(error)")
         }
     }
 
     /// The document drawn at `scale`, refused beyond the pixel limits of image files.
-    static func render(_ document: SVGImage, scale: Double, shownAs relativePath: String) throws(Failure) -> Bitmap {
+    static func render(_ document: any VectorImage, scale: Double, shownAs relativePath: String) throws(Failure) -> Bitmap {
         let (w, h) = document.pixelSize(scale: scale)
         guard w <= ScenarioLimits.assetSide, h <= ScenarioLimits.assetSide, w * h <= ScenarioLimits.assetPixels else {
             throw .message("\"\(relativePath)\" drawn at \(JSONOutput.format(scale))x is \(w) × \(h) pixels, more than an image file may have "
@@ -32,15 +34,16 @@ extension AssetFile {
         }
     }
 
-    static func isSVG(_ path: String) -> Bool { (path as NSString).pathExtension.lowercased() == "svg" }
+    /// Whether the path names an SVG or PDF file.
+    static func isVector(_ path: String) -> Bool { VectorFormat(pathExtension: (path as NSString).pathExtension) != nil }
 }
 
 extension ImageReader {
-    /// A `file` source that is an SVG: drawn at `scale` when given (UIImage(data:scale:)'s
+    /// A `file` source that is an SVG or a PDF: drawn at `scale` when given (UIImage(data:scale:)'s
     /// counterpart), else at every display scale as variants, as a single-scale vector image set
     /// is (docs/SVG.md §Scale).
     func vectorFile(_ url: URL, path: String, name: String, scale: Double?, node: JSONNode) -> Image? {
-        let document: SVGImage
+        let document: any VectorImage
         switch assets.cache.vector(url, area: assets.area, shownAs: path) {
         case let .success(value): document = value
         case let .failure(failure):

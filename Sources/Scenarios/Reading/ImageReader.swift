@@ -398,7 +398,7 @@ struct ImageReader {
         case let .file(path, node):
             do throws(AssetFile.Failure) {
                 let url = try assets.area.resolve(path)
-                if AssetFile.isSVG(path) {
+                if AssetFile.isVector(path) {
                     image = vectorFile(url, path: path, name: name, scale: entry.modifiers.scale, node: node)
                 } else if entry.modifiers.scale == nil && (url.pathExtension as String).lowercased() == "png" {
                     // UIImage(contentsOfFile:): the file and its @2x/@3x, ~iphone/~ipad siblings.

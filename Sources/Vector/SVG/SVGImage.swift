@@ -58,9 +58,6 @@ public struct SVGImage: Sendable {
         return context.bitmap
     }
 
-    public func pixelSize(scale: Double) -> (width: Int, height: Int) {
-        (max(1, Int((width * scale).rounded(.up))), max(1, Int((height * scale).rounded(.up))))
-    }
 
     /// Whether the bytes start like an XML document (after a byte order mark and white space):
     /// how a file is told to be SVG rather than PNG or JPEG.

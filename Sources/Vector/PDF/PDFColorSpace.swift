@@ -1,0 +1,110 @@
+// Colour spaces (ISO 32000-1 §8.6) as far as design tools' exports use them: DeviceGray,
+// DeviceRGB, CalGray and CalRGB (read as their device spaces), ICCBased (by its /N: 1 gray, 3 RGB,
+// as a reader without colour management takes it; the profile itself is not applied), Indexed
+// over one of these, and Pattern. Components become 8-bit sRGB by round(clamp(c, 0, 1) × 255).
+// CMYK (DeviceCMYK, ICCBased with /N 4), Lab, Separation and DeviceN are refused: their
+// conversion needs a colour profile or a tint function ivsim does not model.
+
+indirect enum PDFColorSpace: Equatable {
+    case gray
+    case rgb
+    /// base, highest index, lookup table (hival + 1 entries of the base's components).
+    case indexed(PDFColorSpace, Int, [UInt8])
+    /// A pattern colour space (its underlying space is not needed: only shading patterns are read).
+    case pattern
+
+    var components: Int {
+        switch self {
+        case .gray: 1
+        case .rgb: 3
+        case .indexed, .pattern: 1
+        }
+    }
+
+    /// The initial colour (§8.6.5): black, index 0.
+    var initial: [Double] { self == .rgb ? [0, 0, 0] : [0] }
+
+    static func byte(_ v: Double) -> UInt8 {
+        guard v.isFinite else { return 0 }
+        return UInt8((min(max(v, 0), 1) * 255).rounded(.toNearestOrEven))
+    }
+
+    /// Components to 8-bit RGB.
+    func rgb(_ c: [Double]) -> (UInt8, UInt8, UInt8) {
+        switch self {
+        case .gray:
+            let g = Self.byte(c.first ?? 0)
+            return (g, g, g)
+        case .rgb:
+            return (Self.byte(c.count > 0 ? c[0] : 0), Self.byte(c.count > 1 ? c[1] : 0), Self.byte(c.count > 2 ? c[2] : 0))
+        case let .indexed(base, hival, table):
+            let v = c.first ?? 0
+            let i = Int(min(max(v.isFinite ? v.rounded() : 0, 0), Double(hival)))
+            let n = base.components
+            let entry = (0..<n).map { k in i * n + k < table.count ? Double(table[i * n + k]) / 255 : 0 }
+            return base.rgb(entry)
+        case .pattern:
+            return (0, 0, 0)
+        }
+    }
+
+    /// Reads a colour space object: a name (device spaces resolved through the resources'
+    /// /ColorSpace dictionary by the caller) or an array.
+    static func read(_ object: PDFObject, file: PDFFile, named: (String) throws(PDFError) -> PDFObject?) throws(PDFError) -> PDFColorSpace {
+        let object = try file.resolve(object)
+        switch object {
+        case let .name(name):
+            switch name {
+            case "DeviceGray", "G", "CalGray": return .gray
+            case "DeviceRGB", "RGB", "CalRGB": return .rgb
+            case "Pattern": return .pattern
+            case "DeviceCMYK", "CMYK":
+                throw PDFError("the colour space DeviceCMYK is not read (export the image in RGB)")
+            default:
+                guard let defined = try named(name) else { throw PDFError("the colour space /\(name) is not in the resources") }
+                return try read(defined, file: file) { (_: String) throws(PDFError) -> PDFObject? in nil }
+            }
+        case let .array(items):
+            guard let first = items.first, let family = try file.resolve(first).name else { throw PDFError("a colour space array does not start with a name") }
+            switch family {
+            case "CalGray": return .gray
+            case "CalRGB": return .rgb
+            case "Pattern": return .pattern
+            case "ICCBased":
+                guard items.count > 1, case let .stream(profile) = try file.resolve(items[1]) else {
+                    throw PDFError("an ICCBased colour space has no profile stream")
+                }
+                let n = try file.value(profile.dictionary, "N")?.integer
+                switch n {
+                case 1: return .gray
+                case 3: return .rgb
+                default:
+                    if let alternate = try file.value(profile.dictionary, "Alternate"), n == nil {
+                        return try read(alternate, file: file, named: named)
+                    }
+                    throw PDFError("an ICCBased colour space with /N \(n.map(String.init) ?? "missing") is not read (only gray and RGB profiles; export in RGB)")
+                }
+            case "Indexed", "I":
+                guard items.count == 4 else { throw PDFError("an Indexed colour space needs [/Indexed base hival lookup]") }
+                let base = try read(items[1], file: file, named: named)
+                if base == .pattern || base.components != 1 && base.components != 3 || { if case .indexed = base { true } else { false } }() {
+                    throw PDFError("an Indexed colour space must be over a gray or RGB space")
+                }
+                guard let hival = try file.resolve(items[2]).integer, (0...255).contains(hival) else {
+                    throw PDFError("an Indexed colour space's hival must be 0 to 255")
+                }
+                let table: [UInt8]
+                switch try file.resolve(items[3]) {
+                case let .string(bytes): table = bytes
+                case let .stream(stream): table = try file.decode(stream).bytes
+                default: throw PDFError("an Indexed colour space's lookup is neither a string nor a stream")
+                }
+                return .indexed(base, hival, table)
+            default:
+                throw PDFError("the colour space \(family) is not read (ivsim reads gray, RGB, ICC-based gray and RGB, and indexed colours)")
+            }
+        default:
+            throw PDFError("a colour space is \(object.kind)")
+        }
+    }
+}

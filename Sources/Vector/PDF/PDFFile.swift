@@ -1,0 +1,277 @@
+// A PDF file's objects (ISO 32000-1 §7.5): the header, the cross-reference sections from
+// "startxref" back through /Prev (tables, §7.5.4, and streams, §7.5.8, with hybrid /XRefStm),
+// objects inside object streams (§7.5.7), and the trailer. A file whose cross-reference data
+// cannot be read is reconstructed by scanning it for "N G obj" (the last definition of a number
+// wins), as PDF readers do for damaged files. A reference to an object that does not exist is
+// null (§7.3.10). Encrypted files are refused.
+
+final class PDFFile {
+    enum Entry {
+        case offset(Int)
+        case compressed(stream: Int, index: Int)
+    }
+
+    let bytes: [UInt8]
+    /// Offsets in the file are counted from the "%PDF-" header (junk before it is skipped).
+    private let base: Int
+    private var entries: [Int: Entry] = [:]
+    private(set) var trailer: [String: PDFObject] = [:]
+    private var cache: [Int: PDFObject] = [:]
+    private var resolving: Set<Int> = []
+    private var objectStreams: [Int: (data: [UInt8], offsets: [Int: Int])] = [:]
+    /// Decoded bytes the file may still produce (PDFImage.maxDecodedBytes in all).
+    var budget = PDFImage.maxDecodedBytes
+    /// Whether the cross-reference data was unreadable and the objects were found by scanning.
+    private(set) var reconstructed = false
+
+    static let maxObjects = 1_000_000
+
+    init(_ bytes: [UInt8]) throws(PDFError) {
+        self.bytes = bytes
+        let header = Array("%PDF-".utf8)
+        guard let start = PDFParser.find(header, in: bytes, from: 0, end: min(bytes.count, 1024 + header.count)) else {
+            throw PDFError("not a PDF file (no \"%PDF-\" header in its first 1,024 bytes)")
+        }
+        base = start
+        do throws(PDFError) {
+            try readCrossReferences()
+            guard trailer["Root"] != nil else { throw PDFError("the trailer has no /Root") }
+        } catch {
+            try reconstruct(after: error)
+        }
+        if trailer["Encrypt"] != nil { throw PDFError("the file is encrypted (export it without a password or restrictions)") }
+    }
+
+    // MARK: Objects
+
+    /// Object `number` (null if the file has none).
+    func object(_ number: Int) throws(PDFError) -> PDFObject {
+        if let hit = cache[number] { return hit }
+        guard let entry = entries[number], !resolving.contains(number) else { return .null }
+        resolving.insert(number)
+        defer { resolving.remove(number) }
+        let value: PDFObject
+        switch entry {
+        case let .offset(offset):
+            var parser = PDFParser(bytes, from: base + offset)
+            do throws(PDFError) {
+                let (found, _, object) = try parser.indirectObject { [unowned self] length in
+                    (try? self.resolve(length))?.integer
+                }
+                guard found == number else { throw PDFError("the cross-reference data points at object \(found)") }
+                value = object
+            } catch {
+                throw error.inside("object \(number)")
+            }
+        case let .compressed(stream, index):
+            value = try compressedObject(number, in: stream, index: index)
+        }
+        cache[number] = value
+        return value
+    }
+
+    /// The object itself, references followed.
+    func resolve(_ object: PDFObject) throws(PDFError) -> PDFObject {
+        var current = object, hops = 0
+        while case let .reference(number, _) = current {
+            hops += 1
+            guard hops <= 32 else { return .null }
+            current = try self.object(number)
+        }
+        return current
+    }
+
+    /// A dictionary entry, resolved.
+    func value(_ dictionary: [String: PDFObject]?, _ key: String) throws(PDFError) -> PDFObject? {
+        guard let raw = dictionary?[key] else { return nil }
+        let value = try resolve(raw)
+        return value == .null ? nil : value
+    }
+
+    /// An array of numbers (each item resolved); nil when the object is not an array of numbers.
+    func numbers(_ object: PDFObject?) throws(PDFError) -> [Double]? {
+        guard let object, let items = try resolve(object).array else { return nil }
+        var values: [Double] = []
+        for item in items {
+            guard let v = try resolve(item).number, v.isFinite else { return nil }
+            values.append(v)
+        }
+        return values
+    }
+
+    /// A stream's data decoded by its filters (charged to the budget).
+    func decode(_ stream: PDFStream) throws(PDFError) -> (bytes: [UInt8], jpeg: Bool) {
+        try PDFFilters.decode(stream, resolve: resolve, budget: &budget)
+    }
+
+    private func compressedObject(_ number: Int, in streamNumber: Int, index: Int) throws(PDFError) -> PDFObject {
+        if objectStreams[streamNumber] == nil {
+            guard case let .stream(stream) = try object(streamNumber) else {
+                throw PDFError("object \(number) is said to be in object stream \(streamNumber), which is not a stream")
+            }
+            let data = try decode(stream).bytes
+            let count = try value(stream.dictionary, "N")?.integer ?? 0, first = try value(stream.dictionary, "First")?.integer ?? 0
+            guard count >= 0, count <= Self.maxObjects, first >= 0, first <= data.count else {
+                throw PDFError("object stream \(streamNumber) has /N \(count) and /First \(first)")
+            }
+            var parser = PDFParser(data, from: 0, to: first)
+            var offsets: [Int: Int] = [:]
+            for _ in 0..<count {
+                guard case let .integer(n)? = try parser.object(), case let .integer(offset)? = try parser.object() else { break }
+                if offsets[n] == nil { offsets[n] = first + offset }
+            }
+            objectStreams[streamNumber] = (data, offsets)
+        }
+        guard let (data, offsets) = objectStreams[streamNumber], let offset = offsets[number], offset < data.count else { return .null }
+        var parser = PDFParser(data, from: offset)
+        do throws(PDFError) {
+            return try parser.object() ?? .null
+        } catch {
+            throw error.inside("object \(number) (in object stream \(streamNumber))")
+        }
+    }
+
+    // MARK: Cross-reference data
+
+    private func readCrossReferences() throws(PDFError) {
+        let tail = max(0, bytes.count - 2048)
+        var found: Int?
+        var i = bytes.count - 9
+        while i >= tail {
+            if bytes[i..<(i + 9)].elementsEqual("startxref".utf8) { found = i; break }
+            i -= 1
+        }
+        guard let at = found else { throw PDFError("no \"startxref\" near the end of the file") }
+        var lexer = PDFLexer(bytes, from: at + 9)
+        guard case let .integer(first)? = try lexer.next() else { throw PDFError("\"startxref\" is not followed by an offset") }
+        var next: Int? = first, visited: Set<Int> = []
+        while let offset = next, !visited.contains(offset), visited.count < 256 {
+            visited.insert(offset)
+            let section = try readSection(at: offset)
+            for (key, value) in section where trailer[key] == nil { trailer[key] = value }
+            if let hybrid = section["XRefStm"]?.integer, !visited.contains(hybrid) {
+                visited.insert(hybrid)
+                _ = try readSection(at: hybrid)
+            }
+            next = section["Prev"]?.integer
+        }
+    }
+
+    /// One section's entries (newer sections were read first and win) and its trailer.
+    private func readSection(at offset: Int) throws(PDFError) -> [String: PDFObject] {
+        guard offset >= 0, base + offset < bytes.count else { throw PDFError("a cross-reference offset (\(offset)) is outside the file") }
+        var lexer = PDFLexer(bytes, from: base + offset)
+        let save = lexer
+        if case .keyword("xref")? = try lexer.next() { return try readTable(&lexer) }
+        lexer = save
+        var parser = PDFParser(bytes, from: base + offset)
+        let (_, _, object) = try parser.indirectObject { [unowned self] length in (try? self.resolve(length))?.integer }
+        guard case let .stream(stream) = object, stream.dictionary["Type"]?.name == "XRef" else {
+            throw PDFError("startxref points at neither \"xref\" nor a cross-reference stream")
+        }
+        try readStream(stream)
+        return stream.dictionary
+    }
+
+    private func readTable(_ lexer: inout PDFLexer) throws(PDFError) -> [String: PDFObject] {
+        while true {
+            let at = lexer.position
+            guard let token = try lexer.next() else { throw PDFError("a cross-reference table has no trailer") }
+            if token == .keyword("trailer") {
+                var parser = PDFParser(bytes, from: lexer.position)
+                guard case let .dictionary(d)? = try parser.object() else { throw .at(lexer.position, "\"trailer\" is not followed by a dictionary") }
+                return d
+            }
+            guard case let .integer(start) = token, case let .integer(count)? = try lexer.next(), start >= 0, count >= 0,
+                  start + count <= Self.maxObjects else {
+                throw .at(at, "expected a cross-reference subsection's first object number and count")
+            }
+            for n in start..<(start + count) {
+                guard case let .integer(offset)? = try lexer.next(), case .integer? = try lexer.next(),
+                      case let .keyword(kind)? = try lexer.next(), kind == "n" || kind == "f" else {
+                    throw .at(lexer.position, "a cross-reference entry is not \"offset generation n|f\"")
+                }
+                if kind == "n", entries[n] == nil, offset > 0 { entries[n] = .offset(offset) }
+            }
+        }
+    }
+
+    private func readStream(_ stream: PDFStream) throws(PDFError) {
+        let data = try decode(stream).bytes
+        guard let widths = stream.dictionary["W"]?.array?.compactMap(\.integer), widths.count == 3, widths.allSatisfy({ (0...8).contains($0) }) else {
+            throw PDFError("a cross-reference stream's /W is not three widths of 0 to 8 bytes")
+        }
+        let size = stream.dictionary["Size"]?.integer ?? 0
+        let index = stream.dictionary["Index"]?.array?.compactMap(\.integer) ?? [0, size]
+        let rowBytes = widths.reduce(0, +)
+        guard rowBytes > 0 else { return }
+        var row = 0
+        func field(_ k: Int, _ fallback: Int) -> Int {
+            guard widths[k] > 0 else { return fallback }
+            var start = row * rowBytes
+            for j in 0..<k { start += widths[j] }
+            var v = 0
+            for j in 0..<widths[k] { v = v << 8 | Int(data[start + j]) }
+            return v
+        }
+        for pair in stride(from: 0, to: index.count - 1, by: 2) {
+            let start = index[pair], count = index[pair + 1]
+            guard start >= 0, count >= 0, start + count <= Self.maxObjects else { throw PDFError("a cross-reference stream's /Index is out of range") }
+            for n in start..<(start + count) {
+                guard (row + 1) * rowBytes <= data.count else { return }
+                defer { row += 1 }
+                guard entries[n] == nil else { continue }
+                switch field(0, 1) {
+                case 1: if field(1, 0) > 0 { entries[n] = .offset(field(1, 0)) }
+                case 2: entries[n] = .compressed(stream: field(1, 0), index: field(2, 0))
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Finds every "N G obj" in the file, and a trailer (the last "trailer" dictionary with a
+    /// /Root, else a cross-reference stream's, else the catalog found among the objects).
+    private func reconstruct(after failure: PDFError) throws(PDFError) {
+        entries = [:]
+        trailer = [:]
+        cache = [:]
+        reconstructed = true
+        let obj = Array(" obj".utf8)
+        var i = base
+        var trailers: [[String: PDFObject]] = []
+        while let at = PDFParser.find(obj, in: bytes, from: i, end: bytes.count) {
+            i = at + obj.count
+            // Back over "N G": digits, space, digits.
+            var p = at - 1
+            while p >= base, (48...57).contains(bytes[p]) { p -= 1 }
+            guard p < at - 1, p >= base, bytes[p] == 0x20 || bytes[p] == 0x0A || bytes[p] == 0x0D else { continue }
+            var q = p - 1
+            while q >= base, PDFLexer.isWhite(bytes[q]) { q -= 1 }
+            let numberEnd = q + 1
+            while q >= base, (48...57).contains(bytes[q]) { q -= 1 }
+            guard q < numberEnd - 1, numberEnd - q - 1 <= 7, q < base || !PDFLexer.isRegular(bytes[q]) else { continue }
+            guard let number = Int(String(decoding: bytes[(q + 1)..<numberEnd], as: UTF8.self)), number > 0 else { continue }
+            entries[number] = .offset(q + 1 - base)
+        }
+        let word = Array("trailer".utf8)
+        i = base
+        while let at = PDFParser.find(word, in: bytes, from: i, end: bytes.count) {
+            i = at + word.count
+            var parser = PDFParser(bytes, from: i)
+            if case let .dictionary(d)? = try? parser.object(), d["Root"] != nil { trailers.append(d) }
+        }
+        if let last = trailers.last {
+            trailer = last
+        } else {
+            for number in entries.keys.sorted() {
+                guard let object = try? object(number) else { continue }
+                if case let .stream(s) = object, s.dictionary["Type"]?.name == "XRef", s.dictionary["Root"] != nil { trailer = s.dictionary }
+                if object.dictionary?["Type"]?.name == "Catalog", trailer["Root"] == nil { trailer["Root"] = .reference(number, 0) }
+            }
+        }
+        guard trailer["Root"] != nil else {
+            throw PDFError("the cross-reference data is unreadable (\(failure.message)) and no document catalog was found")
+        }
+    }
+}

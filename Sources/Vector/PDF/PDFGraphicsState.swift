@@ -1,0 +1,60 @@
+import Raster
+
+// The graphics state a content stream changes (ISO 32000-1 §8.4), as far as drawing needs it.
+
+struct PDFGraphicsState {
+    /// User space to the page's default space: what a pattern's matrix is relative to.
+    var ctm = AffineTransform.identity
+    var fillSpace = PDFColorSpace.gray
+    var strokeSpace = PDFColorSpace.gray
+    var fill = PDFColor.components([0])
+    var stroke = PDFColor.components([0])
+    var style = StrokeStyle(width: 1, cap: .butt, join: .miter, miterLimit: 10)
+    var fillAlpha = 1.0
+    var strokeAlpha = 1.0
+    var blendMode = BlendMode.normal
+    /// Text state (§9.3): Tc, Tw, Tz (as a fraction), TL, Tf, Tr, Ts.
+    var text = PDFTextState()
+
+    /// The paint for `color` in the current user space (nil when the CTM cannot be inverted).
+    func paint(_ color: PDFColor, space: PDFColorSpace) -> Paint? {
+        switch color {
+        case let .components(c):
+            let (r, g, b) = space.rgb(c)
+            return .color(PremultipliedColor(r: r, g: g, b: b, a: 255))
+        case let .shading(gradient, toPage):
+            guard let toUser = ctm.inverted else { return nil }
+            return .gradient(gradient, toUser.prepending(toPage))
+        }
+    }
+
+    /// PDF's blend mode names (§11.3.5) to CGBlendMode's; Compatible is Normal.
+    static func blendMode(_ name: String) -> BlendMode? {
+        switch name {
+        case "Normal", "Compatible": .normal
+        case "Multiply": .multiply
+        case "Screen": .screen
+        case "Overlay": .overlay
+        case "Darken": .darken
+        case "Lighten": .lighten
+        case "ColorDodge": .colorDodge
+        case "ColorBurn": .colorBurn
+        case "HardLight": .hardLight
+        case "SoftLight": .softLight
+        case "Difference": .difference
+        case "Exclusion": .exclusion
+        case "Hue": .hue
+        case "Saturation": .saturation
+        case "Color": .color
+        case "Luminosity": .luminosity
+        default: nil
+        }
+    }
+}
+
+/// A fill or stroke colour: components in the colour space, or a shading pattern's gradient with
+/// the transform from its space to the page's default space.
+enum PDFColor {
+    case components([Double])
+    case shading(Gradient, AffineTransform)
+}

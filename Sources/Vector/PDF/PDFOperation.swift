@@ -1,0 +1,43 @@
+import Raster
+
+// A page compiled to drawing operations (docs/PDF.md §Drawing): what the content streams did,
+// with every colour, pattern, image and form resolved when the file was read, so that drawing at
+// any scale only replays them on a drawing context.
+
+indirect enum PDFOperation: Sendable {
+    case save
+    case restore
+    case transform(AffineTransform)
+    case clip(ShapePath, FillRule)
+    case fill(ShapePath, FillRule, Paint, PDFCompositing)
+    case stroke(ShapePath, StrokeStyle, Paint, PDFCompositing)
+    /// B, B*, b, b*: the fill then the stroke, the stroke knocking the fill out where it covers
+    /// (ISO 32000-1 §11.7.4.4), composited together.
+    case fillAndStroke(ShapePath, FillRule, Paint, StrokeStyle, Paint, fillAlpha: Double, PDFCompositing)
+    /// sh: the gradient over the clip (the shading's /BBox, when it has one, is a clip before it).
+    case shade(Gradient, PDFCompositing)
+    /// An image over the unit square of user space, its first row at y = 1; sampled bilinearly
+    /// only with /Interpolate true (§8.9.5.3), else by nearest sample.
+    case image(SourceImage, ImageSampling, PDFCompositing)
+    /// A transparency group: its operations in a layer, composited as one.
+    case group([PDFOperation], PDFCompositing)
+    /// The soft mask from here to the graphics state's restore (nil: none).
+    case softMask(PDFSoftMask?)
+}
+
+/// How an operation composites: its constant alpha (ca or CA) and blend mode.
+struct PDFCompositing: Sendable, Equatable {
+    var alpha: Double
+    var blendMode: BlendMode
+
+    static let normal = PDFCompositing(alpha: 1, blendMode: .normal)
+}
+
+/// An ExtGState /SMask (§11.6.5.2): a group drawn in the user space of the moment it was set,
+/// over an opaque backdrop; its luminosity (or its alpha) is the mask.
+struct PDFSoftMask: Sendable {
+    var operations: [PDFOperation]
+    var luminosity: Bool
+    /// /BC, as 8-bit RGB (black by default).
+    var backdrop: (UInt8, UInt8, UInt8)
+}

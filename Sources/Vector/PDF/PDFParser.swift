@@ -1,0 +1,120 @@
+// Objects from tokens (ISO 32000-1 §7.3): arrays, dictionaries and "N G R" references, nested at
+// most `maxDepth` deep; and indirect objects ("N G obj … endobj") with their streams (§7.3.8),
+// whose data is /Length bytes long when "endstream" follows there, else runs up to the next
+// "endstream" (a wrong /Length is common and every reader tolerates it).
+
+struct PDFParser {
+    var lexer: PDFLexer
+    static let maxDepth = 64
+
+    init(_ bytes: [UInt8], from start: Int = 0, to end: Int? = nil) {
+        lexer = PDFLexer(bytes, from: start, to: end)
+    }
+
+    /// The next object; nil at the end of the bytes.
+    mutating func object() throws(PDFError) -> PDFObject? {
+        let start = lexer.position
+        guard let token = try lexer.next() else { return nil }
+        return try object(from: token, at: start, depth: 0)
+    }
+
+    mutating func object(from token: PDFToken, at start: Int, depth: Int) throws(PDFError) -> PDFObject {
+        guard depth < Self.maxDepth else { throw .at(start, "objects nested more than \(Self.maxDepth) deep") }
+        switch token {
+        case let .integer(v):
+            // "N G R" is a reference; anything else leaves the lexer after N.
+            var ahead = lexer
+            if case let .integer(generation)? = try? ahead.next(), case .keyword("R")? = try? ahead.next(), v >= 0, generation >= 0 {
+                lexer = ahead
+                return .reference(v, generation)
+            }
+            return .integer(v)
+        case let .real(v): return .real(v)
+        case let .string(v): return .string(v)
+        case let .name(v): return .name(v)
+        case let .keyword(word):
+            switch word {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            case "null": return .null
+            default: throw .at(start, "expected an object, found \"\(word.prefix(40))\"")
+            }
+        case .arrayStart:
+            var items: [PDFObject] = []
+            while true {
+                let at = lexer.position
+                guard let next = try lexer.next() else { throw .at(start, "an array is not closed") }
+                if next == .arrayEnd { return .array(items) }
+                items.append(try object(from: next, at: at, depth: depth + 1))
+            }
+        case .dictionaryStart:
+            var entries: [String: PDFObject] = [:]
+            while true {
+                let at = lexer.position
+                guard let next = try lexer.next() else { throw .at(start, "a dictionary is not closed") }
+                if next == .dictionaryEnd { return .dictionary(entries) }
+                guard case let .name(key) = next else { throw .at(at, "a dictionary key must be a name") }
+                let valueAt = lexer.position
+                guard let valueToken = try lexer.next() else { throw .at(start, "a dictionary is not closed") }
+                if valueToken == .dictionaryEnd { return .dictionary(entries) }  // a key without a value: dropped
+                let value = try object(from: valueToken, at: valueAt, depth: depth + 1)
+                if value != .null { entries[key] = value }  // a null value is as if absent (§7.3.7)
+            }
+        case .arrayEnd, .dictionaryEnd:
+            throw .at(start, "unexpected \"\(token == .arrayEnd ? "]" : ">>")\"")
+        }
+    }
+
+    /// The indirect object at the lexer's position: its number and generation, and the object
+    /// (a stream when "stream" follows a dictionary). `length` resolves an indirect /Length.
+    mutating func indirectObject(length: (PDFObject) -> Int?) throws(PDFError) -> (Int, Int, PDFObject) {
+        let start = lexer.position
+        guard case let .integer(number)? = try lexer.next(), case let .integer(generation)? = try lexer.next(),
+              case .keyword("obj")? = try lexer.next() else {
+            throw .at(start, "expected \"N G obj\"")
+        }
+        let at = lexer.position
+        guard let token = try lexer.next() else { throw .at(start, "object \(number) is empty") }
+        if token == .keyword("endobj") { return (number, generation, .null) }
+        let value = try object(from: token, at: at, depth: 0)
+        guard case let .dictionary(dictionary) = value else { return (number, generation, value) }
+        var ahead = lexer
+        guard case .keyword("stream")? = try? ahead.next() else { return (number, generation, value) }
+        var p = ahead.position
+        // The keyword is followed by CR LF or LF (a lone CR is tolerated).
+        if p < lexer.end, lexer.bytes[p] == 0x0D { p += 1 }
+        if p < lexer.end, lexer.bytes[p] == 0x0A { p += 1 }
+        let data = Self.streamData(lexer.bytes, from: p, end: lexer.end, declared: dictionary["Length"].flatMap(length))
+        lexer.position = data.upperBound
+        if case .keyword("endstream")? = try? lexer.next() {} else { lexer.position = data.upperBound }
+        return (number, generation, .stream(PDFStream(dictionary: dictionary, data: Array(lexer.bytes[data]), offset: p)))
+    }
+
+    static let endstream = Array("endstream".utf8)
+
+    /// The range of a stream's data: `declared` bytes when "endstream" follows them (after optional
+    /// white space), else up to the next "endstream" with the end of line before it dropped.
+    static func streamData(_ bytes: [UInt8], from start: Int, end: Int, declared: Int?) -> Range<Int> {
+        if let declared, declared >= 0, declared <= end - start {
+            var q = start + declared
+            while q < end, PDFLexer.isWhite(bytes[q]) { q += 1 }
+            if bytes[q..<min(end, q + endstream.count)].elementsEqual(endstream) { return start..<(start + declared) }
+        }
+        guard let found = find(endstream, in: bytes, from: start, end: end) else { return start..<end }
+        var stop = found
+        if stop > start, bytes[stop - 1] == 0x0A { stop -= 1 }
+        if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
+        return start..<stop
+    }
+
+    /// The first offset of `needle` in bytes[from..<end].
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int, end: Int) -> Int? {
+        guard let first = needle.first, end - from >= needle.count else { return nil }
+        var i = from
+        while i <= end - needle.count {
+            if bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,60 @@
+import Raster
+
+// What SVG and PDF documents share as images (docs/SVG.md, docs/PDF.md): a size in points, read
+// and checked once, drawn at any scale or to any pixel size.
+
+public protocol VectorImage: Sendable {
+    /// Size in points.
+    var width: Double { get }
+    var height: Double { get }
+    /// The image's pixels at `scale` (pixels per point): ⌈width × scale⌉ × ⌈height × scale⌉.
+    func render(scale: Double, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap
+    /// The image drawn to exactly `pixelWidth` × `pixelHeight` pixels.
+    func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap
+}
+
+extension VectorImage {
+    public func pixelSize(scale: Double) -> (width: Int, height: Int) {
+        (max(1, Int((width * scale).rounded(.up))), max(1, Int((height * scale).rounded(.up))))
+    }
+}
+
+extension SVGImage: VectorImage {}
+extension PDFImage: VectorImage {}
+
+/// The vector formats, and reading either.
+public enum VectorFormat: String, Sendable {
+    case svg
+    case pdf
+
+    /// The format a file name's extension says, if it is a vector one.
+    public init?(pathExtension: String) {
+        self.init(rawValue: pathExtension.lowercased())
+    }
+
+    /// The format the bytes' start says (a PDF header, or XML).
+    public init?(sniffing bytes: [UInt8]) {
+        if PDFImage.looksLikePDF(bytes) { self = .pdf } else if SVGImage.looksLikeSVG(bytes) { self = .svg } else { return nil }
+    }
+
+    /// Reads a document; the error's text says what is wrong and where.
+    public func read(_ bytes: [UInt8]) throws(VectorReadError) -> any VectorImage {
+        do {
+            switch self {
+            case .svg: return try SVGImage(bytes)
+            case .pdf: return try PDFImage(bytes)
+            }
+        } catch let error as SVGError {
+            throw VectorReadError(message: error.description)
+        } catch let error as PDFError {
+            throw VectorReadError(message: error.description)
+        } catch {
+            throw VectorReadError(message: "\(error)")
+        }
+    }
+}
+
+public struct VectorReadError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
