@@ -53,8 +53,10 @@ enum ConvertCommand {
                              + "at scale \(JSONOutput.format(scale))")
             } catch let error as VectorReadError {
                 throw UsageError(message: "\(input): \(error)")
+            } catch let DrawingFailure.tooComplex(what) {
+                throw UsageError(message: "\(input): too complex to draw: \(what)")
             } catch {
-                throw UsageError(message: "\(input): too complex to draw: \(error)")
+                throw UsageError(message: "\(input): \(error)")
             }
         } else if bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xD8 {
             do {

@@ -123,9 +123,10 @@ import Testing
         #expect(try Self.source("Incoming", Self.traits()) == "Media.xcassets/Incoming.imageset/incoming@2x.png")
         #expect(try Self.source("Bubbles/Incoming", Self.traits()) == "Media.xcassets/Bubbles/Incoming.imageset/incoming@2x.png")
         #expect(try Self.source("OnlyExtra", Self.traits()) == "Extra.xcassets/OnlyExtra.imageset/only@2x.png")
-        for scale in [1, 2, 3] {
-            #expect(try Self.source("Logo", Self.traits(scale: scale)) == "Media.xcassets/Icons/Logo.imageset/logo@2x.png")
-        }
+        // The single-scale PDF is drawn at 1x and 3x; at 2x the PNG, listed first, wins (docs/PDF.md).
+        #expect(try Self.source("Logo", Self.traits(scale: 1)) == "Media.xcassets/Icons/Logo.imageset/logo.pdf (drawn at 1x)")
+        #expect(try Self.source("Logo", Self.traits(scale: 2)) == "Media.xcassets/Icons/Logo.imageset/logo@2x.png")
+        #expect(try Self.source("Logo", Self.traits(scale: 3)) == "Media.xcassets/Icons/Logo.imageset/logo.pdf (drawn at 3x)")
         let rendering = try Self.load(images: "{ \"p\": { \"named\": \"Play\" }, \"s\": { \"named\": \"Star\" } }").images
         #expect(rendering.map(\.renderingMode) == [.alwaysTemplate, .automatic])
     }

@@ -7,6 +7,12 @@ import Testing
 /// catalog's Contents.json where the problem is), the JSON path and the message — and nothing is
 /// read outside the scenario's folder.
 @Suite struct MalformedCatalogTests {
+    /// A PDF showing text in a standard font (no cross-reference table: it is found by scanning).
+    static let textPDF = "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
+        + "3 0 obj << /Type /Page /MediaBox [0 0 10 10] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >> endobj\n"
+        + "4 0 obj << /Length 30 >> stream\nBT /F1 12 Tf 0 0 Td (A) Tj ET\nendstream endobj\n"
+        + "5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+
     /// A case: files to write over the valid base (nil deletes), scenario text replacements, and
     /// the expected "file: path: message" lines.
     struct Case: Sendable, CustomTestStringConvertible {
@@ -88,10 +94,16 @@ import Testing
         Case(name: "file name in another case", files: [("Cat.xcassets/Icon.imageset/Contents.json", iconSet.replacingOccurrences(of: "icon.png", with: "Icon.PNG"))],
              expected: ["case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets cannot be used (see the errors in Cat.xcassets/Icon.imageset/Contents.json)",
                         "\(icon): $.images[0].filename: file \"Icon.PNG\" not found in Cat.xcassets/Icon.imageset (did you mean \"icon.png\"?)"]),
-        Case(name: "vector only", files: [("Cat.xcassets/Icon.imageset/Contents.json", "{ \"images\" : [ { \"filename\" : \"icon.pdf\", \"idiom\" : \"universal\" } ], \(info) }"),
-                                          ("Cat.xcassets/Icon.imageset/icon.pdf", "%PDF-1.4")],
+        Case(name: "PDF entry that is only a header", files: [("Cat.xcassets/Icon.imageset/Contents.json", "{ \"images\" : [ { \"filename\" : \"icon.pdf\", \"idiom\" : \"universal\" } ], \(info) }"),
+                                                             ("Cat.xcassets/Icon.imageset/icon.pdf", "%PDF-1.4")],
              expected: ["case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets cannot be used (see the errors in Cat.xcassets/Icon.imageset/Contents.json)",
-                        "\(icon): $.images[0].filename: unsupported: PDF vector image; add a PNG or SVG variant (ivsim does not draw PDF files yet)"]),
+                        "\(icon): $.images[0].filename: \"Cat.xcassets/Icon.imageset/icon.pdf\" is not a usable PDF file: the cross-reference data is unreadable "
+                        + "(no \"startxref\" near the end of the file) and no document catalog was found"]),
+        Case(name: "PDF entry with text", files: [("Cat.xcassets/Icon.imageset/Contents.json", "{ \"images\" : [ { \"filename\" : \"icon.pdf\", \"idiom\" : \"universal\" } ], \(info) }"),
+                                                  ("Cat.xcassets/Icon.imageset/icon.pdf", MalformedCatalogTests.textPDF)],
+             expected: ["case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets cannot be used (see the errors in Cat.xcassets/Icon.imageset/Contents.json)",
+                        "\(icon): $.images[0].filename: \"Cat.xcassets/Icon.imageset/icon.pdf\" is not a usable PDF file: the \"Tj\" operator at byte 24 "
+                        + "of a content stream: text in a Type1 font is not drawn (ivsim has no fonts): outline the text in the export"]),
         Case(name: "SVG entry that is not well-formed", files: [("Cat.xcassets/Icon.imageset/Contents.json", "{ \"images\" : [ { \"filename\" : \"icon.svg\", \"idiom\" : \"universal\" } ], \(info) }"),
                                                           ("Cat.xcassets/Icon.imageset/icon.svg", "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1'></svg>")],
              expected: ["case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets cannot be used (see the errors in Cat.xcassets/Icon.imageset/Contents.json)",
@@ -107,7 +119,7 @@ import Testing
         Case(name: "HEIC entry", files: [("Cat.xcassets/Icon.imageset/Contents.json", iconSet.replacingOccurrences(of: "icon@2x.png", with: "photo@2x.heic")),
                                          ("Cat.xcassets/Icon.imageset/photo@2x.heic", "....ftypheic")],
              expected: ["case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets cannot be used (see the errors in Cat.xcassets/Icon.imageset/Contents.json)",
-                        "\(icon): $.images[1].filename: unsupported: HEIC image \"photo@2x.heic\"; ivsim reads PNG and JPEG files (convert it to PNG)"]),
+                        "\(icon): $.images[1].filename: unsupported: HEIC image \"photo@2x.heic\"; ivsim reads PNG, JPEG, SVG and PDF files (convert it to PNG)"]),
         Case(name: "a PNG that does not decode", files: [("Cat.xcassets/Icon.imageset/icon@2x.png", "GIF89a")],
              expected: ["case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets cannot be used (see the errors in Cat.xcassets/Icon.imageset/Contents.json)",
                         "\(icon): $.images[1].filename: \"Cat.xcassets/Icon.imageset/icon@2x.png\" is not a usable PNG (it is a GIF file: export it as PNG): "

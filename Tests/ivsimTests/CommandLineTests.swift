@@ -312,7 +312,9 @@ private let fixture = Fixture()
         #expect(all.stdout.contains("colour set \"WidgetBackground\" (Media.xcassets/Gamut/WidgetBackground.colorset)\n"
                                     + "  empty: every entry is an empty slot (as Xcode's templates leave them); UIColor(named:) returns nil for it"))
         #expect(all.stdout.contains("    spare.png                 unassigned (Xcode's Unassigned well: not built into the app)\n"))
-        #expect(all.stdout.contains("    logo.pdf                  PDF vector image (ivsim draws PNG, JPEG and SVG entries)\n"))
+        // A single-scale PDF is drawn at each scale; the 2x PNG wins the scale both give.
+        #expect(all.stdout.contains("    logo.pdf (drawn at 3x)    3x  (120×120 px)\n"))
+        #expect(all.stdout.contains("    scale2                                  → logo@2x.png               (2x)\n"))
         #expect(all.stdout.contains("    scale1 dark                             → star-dark@2x.png          (2x dark)\n"))
         let fixed = try CommandLineTests.run(["assets", "Media.xcassets", "--traits", "displayScale=3,userInterfaceStyle=dark"], in: folder)
         #expect(fixed.stdout.contains("    scale3 dark                             → star-dark@3x.png          (3x dark)\n"))

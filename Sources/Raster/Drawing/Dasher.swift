@@ -14,7 +14,7 @@ enum Dasher {
         // An odd count's turns repeat after two cycles.
         let walk = pattern.count % 2 == 1 ? pattern + pattern : pattern
         let period = walk.reduce(0, +)
-        guard period > 0 else { return lines }
+        guard period > 0, period.isFinite else { return lines }
         var pieces: [Polyline] = []
         for line in lines {
             var points = line.points

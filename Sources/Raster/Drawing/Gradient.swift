@@ -70,7 +70,7 @@ struct GradientShader {
         mapping = PixelMapping(toUser)
         func q(_ v: Double) -> Int64 { Int64(Path.clamp(quantize(v))) }
         stops = gradient.stops
-            .map { (Int64((min(max($0.location, 0), 1) * 65536).rounded(.toNearestOrEven)), Int64($0.color.r), Int64($0.color.g),
+            .map { (Int64((min(max($0.location.isNaN ? 0 : $0.location, 0), 1) * 65536).rounded(.toNearestOrEven)), Int64($0.color.r), Int64($0.color.g),
                     Int64($0.color.b), Int64($0.color.a)) }
             .enumerated().sorted { $0.element.0 != $1.element.0 ? $0.element.0 < $1.element.0 : $0.offset < $1.offset }
             .map(\.element)
@@ -142,8 +142,13 @@ struct GradientShader {
             guard t <= 65536 || extendsEnd else { return nil }
             return premultiplied(last.r, last.g, last.b, last.a)
         }
-        var i = 0
-        while i + 1 < stops.count && stops[i + 1].location <= t { i += 1 }
+        // The last stop at or before t (binary search; first.location ≤ t < last.location).
+        var low = 0, high = stops.count - 1
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if stops[mid].location <= t { low = mid } else { high = mid }
+        }
+        let i = low
         let s0 = stops[i], s1 = stops[i + 1]
         let f = roundedDivideSigned((t - s0.location) * 65536, s1.location - s0.location)
         func mix(_ a: Int64, _ b: Int64) -> Int64 { a + roundedDivideSigned((b - a) * f, 65536) }

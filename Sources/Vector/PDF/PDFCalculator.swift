@@ -1,3 +1,17 @@
+/// Work left for a file's functions (shared by all of them; below zero: spent).
+final class PDFWorkBudget {
+    var remaining: Int
+
+    init(_ remaining: Int) {
+        self.remaining = remaining
+    }
+
+    func charge(_ work: Int) throws(PDFError) {
+        remaining -= work
+        guard remaining >= 0 else { throw PDFError("the file's functions take more work than ivsim spends on one image (docs/LIMITS.md)") }
+    }
+}
+
 // Type 4 functions (ISO 32000-1 §7.10.5): a PostScript calculator program of numbers, the
 // operators of Table 42 and { } blocks for if and ifelse. Integers and reals are kept apart as
 // PostScript does (idiv, mod, bitshift and the bitwise operators need integers); every run is
@@ -30,6 +44,8 @@ struct PDFCalculator {
     struct Failure: Error {}
 
     let program: [Item]
+    /// The file's budget of function work, which every step is charged to.
+    let budget: PDFWorkBudget
     static let maxStack = 100
     static let maxSteps = 10_000
     static let operators: Set<String> = [
@@ -39,7 +55,8 @@ struct PDFCalculator {
     ]
 
     /// Reads the program `{ … }`.
-    init(_ bytes: [UInt8]) throws(PDFError) {
+    init(_ bytes: [UInt8], budget: PDFWorkBudget) throws(PDFError) {
+        self.budget = budget
         var lexer = PDFLexer(bytes)
         guard case .keyword("{")? = try lexer.next() else { throw PDFError("a PostScript calculator function does not start with {") }
         program = try Self.block(&lexer, depth: 0)
@@ -78,7 +95,9 @@ struct PDFCalculator {
     /// The outputs for `inputs` (the top `count` values of the stack at the end).
     func evaluate(_ inputs: [Double], count: Int) -> [Double] {
         var stack = inputs.map { Value.real($0) }, steps = 0
+        defer { budget.remaining -= steps }
         do {
+            guard budget.remaining > 0 else { throw Failure() }
             try run(program, &stack, &steps)
         } catch {
             return [Double](repeating: 0, count: count)

@@ -50,7 +50,9 @@ indirect enum PDFColorSpace: Equatable {
 
     /// Reads a colour space object: a name (device spaces resolved through the resources'
     /// /ColorSpace dictionary by the caller) or an array.
-    static func read(_ object: PDFObject, file: PDFFile, named: (String) throws(PDFError) -> PDFObject?) throws(PDFError) -> PDFColorSpace {
+    static func read(_ object: PDFObject, file: PDFFile, depth: Int = 0,
+                     named: (String) throws(PDFError) -> PDFObject?) throws(PDFError) -> PDFColorSpace {
+        guard depth < 4 else { throw PDFError("colour spaces defined through one another more than 4 deep") }
         let object = try file.resolve(object)
         switch object {
         case let .name(name):
@@ -62,7 +64,7 @@ indirect enum PDFColorSpace: Equatable {
                 throw PDFError("the colour space DeviceCMYK is not read (export the image in RGB)")
             default:
                 guard let defined = try named(name) else { throw PDFError("the colour space /\(name) is not in the resources") }
-                return try read(defined, file: file) { (_: String) throws(PDFError) -> PDFObject? in nil }
+                return try read(defined, file: file, depth: depth + 1) { (_: String) throws(PDFError) -> PDFObject? in nil }
             }
         case let .array(items):
             guard let first = items.first, let family = try file.resolve(first).name else { throw PDFError("a colour space array does not start with a name") }
@@ -80,13 +82,13 @@ indirect enum PDFColorSpace: Equatable {
                 case 3: return .rgb
                 default:
                     if let alternate = try file.value(profile.dictionary, "Alternate"), n == nil {
-                        return try read(alternate, file: file, named: named)
+                        return try read(alternate, file: file, depth: depth + 1, named: named)
                     }
                     throw PDFError("an ICCBased colour space with /N \(n.map(String.init) ?? "missing") is not read (only gray and RGB profiles; export in RGB)")
                 }
             case "Indexed", "I":
                 guard items.count == 4 else { throw PDFError("an Indexed colour space needs [/Indexed base hival lookup]") }
-                let base = try read(items[1], file: file, named: named)
+                let base = try read(items[1], file: file, depth: depth + 1, named: named)
                 if base == .pattern || base.components != 1 && base.components != 3 || { if case .indexed = base { true } else { false } }() {
                     throw PDFError("an Indexed colour space must be over a gray or RGB space")
                 }

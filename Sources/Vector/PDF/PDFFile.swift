@@ -21,10 +21,30 @@ final class PDFFile {
     private var objectStreams: [Int: (data: [UInt8], offsets: [Int: Int])] = [:]
     /// Decoded bytes the file may still produce (PDFImage.maxDecodedBytes in all).
     var budget = PDFImage.maxDecodedBytes
+    /// Work the file's functions may still do: 1,000 for each function read, 1 for each sample
+    /// decoded, each stop made and each step a calculator program runs (PDFImage.maxFunctionWork in all).
+    let functionWork = PDFWorkBudget(PDFImage.maxFunctionWork)
     /// Whether the cross-reference data was unreadable and the objects were found by scanning.
     private(set) var reconstructed = false
 
     static let maxObjects = 1_000_000
+    static let maxNesting = 32
+
+    /// The file position of an offset counted from the header, if it lies in the file.
+    func position(_ offset: Int) -> Int? {
+        offset >= 0 && offset < bytes.count - base ? base + offset : nil
+    }
+
+    /// Where every "endstream" of the file starts, found once: where a stream whose /Length is
+    /// wrong ends, by binary search rather than a scan per stream.
+    private(set) lazy var endstreams: [Int] = {
+        var found: [Int] = [], i = 0
+        while let at = PDFParser.find(PDFParser.endstream, in: bytes, from: i, end: bytes.count) {
+            found.append(at)
+            i = at + 1
+        }
+        return found
+    }()
 
     init(_ bytes: [UInt8]) throws(PDFError) {
         self.bytes = bytes
@@ -48,12 +68,16 @@ final class PDFFile {
     func object(_ number: Int) throws(PDFError) -> PDFObject {
         if let hit = cache[number] { return hit }
         guard let entry = entries[number], !resolving.contains(number) else { return .null }
+        // Objects read while reading another (an indirect /Length, an object stream) nest; a
+        // chain of them is bounded.
+        guard resolving.count < Self.maxNesting else { throw PDFError("objects refer to each other more than \(Self.maxNesting) deep") }
         resolving.insert(number)
         defer { resolving.remove(number) }
         let value: PDFObject
         switch entry {
         case let .offset(offset):
-            var parser = PDFParser(bytes, from: base + offset)
+            guard let start = position(offset) else { throw PDFError("object \(number) is said to be at \(offset), outside the file") }
+            var parser = PDFParser(bytes, from: start, endstreams: endstreams)
             do throws(PDFError) {
                 let (found, _, object) = try parser.indirectObject { [unowned self] length in
                     (try? self.resolve(length))?.integer
@@ -99,14 +123,22 @@ final class PDFFile {
         return values
     }
 
-    /// A stream's data decoded by its filters (charged to the budget).
+    /// A stream's data decoded by its filters (charged to the budget once: a stream drawn again,
+    /// as a form, a glyph or a lookup table, is decoded once).
     func decode(_ stream: PDFStream) throws(PDFError) -> (bytes: [UInt8], jpeg: Bool) {
-        try PDFFilters.decode(stream, resolve: resolve, budget: &budget)
+        if let hit = decoded[stream.offset] { return hit }
+        let result = try PDFFilters.decode(stream, resolve: resolve, budget: &budget)
+        decoded[stream.offset] = result
+        return result
     }
+
+    /// Streams decoded, by where their data starts in the file.
+    private var decoded: [Int: (bytes: [UInt8], jpeg: Bool)] = [:]
 
     private func compressedObject(_ number: Int, in streamNumber: Int, index: Int) throws(PDFError) -> PDFObject {
         if objectStreams[streamNumber] == nil {
-            guard case let .stream(stream) = try object(streamNumber) else {
+            // An object stream is itself stored in the file (§7.5.7), never in another.
+            guard case .offset? = entries[streamNumber], case let .stream(stream) = try object(streamNumber) else {
                 throw PDFError("object \(number) is said to be in object stream \(streamNumber), which is not a stream")
             }
             let data = try decode(stream).bytes
@@ -118,11 +150,11 @@ final class PDFFile {
             var offsets: [Int: Int] = [:]
             for _ in 0..<count {
                 guard case let .integer(n)? = try parser.object(), case let .integer(offset)? = try parser.object() else { break }
-                if offsets[n] == nil { offsets[n] = first + offset }
+                if offsets[n] == nil, offset >= 0, offset < data.count - first { offsets[n] = first + offset }
             }
             objectStreams[streamNumber] = (data, offsets)
         }
-        guard let (data, offsets) = objectStreams[streamNumber], let offset = offsets[number], offset < data.count else { return .null }
+        guard let (data, offsets) = objectStreams[streamNumber], let offset = offsets[number], offset >= 0, offset < data.count else { return .null }
         var parser = PDFParser(data, from: offset)
         do throws(PDFError) {
             return try parser.object() ?? .null
@@ -159,12 +191,12 @@ final class PDFFile {
 
     /// One section's entries (newer sections were read first and win) and its trailer.
     private func readSection(at offset: Int) throws(PDFError) -> [String: PDFObject] {
-        guard offset >= 0, base + offset < bytes.count else { throw PDFError("a cross-reference offset (\(offset)) is outside the file") }
-        var lexer = PDFLexer(bytes, from: base + offset)
+        guard let start = position(offset) else { throw PDFError("a cross-reference offset (\(offset)) is outside the file") }
+        var lexer = PDFLexer(bytes, from: start)
         let save = lexer
         if case .keyword("xref")? = try lexer.next() { return try readTable(&lexer) }
         lexer = save
-        var parser = PDFParser(bytes, from: base + offset)
+        var parser = PDFParser(bytes, from: start, endstreams: endstreams)
         let (_, _, object) = try parser.indirectObject { [unowned self] length in (try? self.resolve(length))?.integer }
         guard case let .stream(stream) = object, stream.dictionary["Type"]?.name == "XRef" else {
             throw PDFError("startxref points at neither \"xref\" nor a cross-reference stream")
@@ -183,7 +215,7 @@ final class PDFFile {
                 return d
             }
             guard case let .integer(start) = token, case let .integer(count)? = try lexer.next(), start >= 0, count >= 0,
-                  start + count <= Self.maxObjects else {
+                  start <= Self.maxObjects, count <= Self.maxObjects - start else {
                 throw .at(at, "expected a cross-reference subsection's first object number and count")
             }
             for n in start..<(start + count) {
@@ -216,7 +248,9 @@ final class PDFFile {
         }
         for pair in stride(from: 0, to: index.count - 1, by: 2) {
             let start = index[pair], count = index[pair + 1]
-            guard start >= 0, count >= 0, start + count <= Self.maxObjects else { throw PDFError("a cross-reference stream's /Index is out of range") }
+            guard start >= 0, count >= 0, start <= Self.maxObjects, count <= Self.maxObjects - start else {
+                throw PDFError("a cross-reference stream's /Index is out of range")
+            }
             for n in start..<(start + count) {
                 guard (row + 1) * rowBytes <= data.count else { return }
                 defer { row += 1 }
@@ -236,6 +270,7 @@ final class PDFFile {
         entries = [:]
         trailer = [:]
         cache = [:]
+        objectStreams = [:]
         reconstructed = true
         let obj = Array(" obj".utf8)
         var i = base
@@ -258,16 +293,23 @@ final class PDFFile {
         i = base
         while let at = PDFParser.find(word, in: bytes, from: i, end: bytes.count) {
             i = at + word.count
-            var parser = PDFParser(bytes, from: i)
+            var lexer = PDFLexer(bytes, from: i)
+            lexer.skipWhite()
+            guard lexer.position < bytes.count, bytes[lexer.position] == UInt8(ascii: "<") else { continue }
+            var parser = PDFParser(bytes, from: lexer.position)
             if case let .dictionary(d)? = try? parser.object(), d["Root"] != nil { trailers.append(d) }
         }
         if let last = trailers.last {
             trailer = last
         } else {
+            // Each object's dictionary only (its stream data is not read to find the catalog).
             for number in entries.keys.sorted() {
-                guard let object = try? object(number) else { continue }
-                if case let .stream(s) = object, s.dictionary["Type"]?.name == "XRef", s.dictionary["Root"] != nil { trailer = s.dictionary }
-                if object.dictionary?["Type"]?.name == "Catalog", trailer["Root"] == nil { trailer["Root"] = .reference(number, 0) }
+                guard case let .offset(offset)? = entries[number], let start = position(offset) else { continue }
+                var parser = PDFParser(bytes, from: start)
+                guard let (_, _, object) = try? parser.indirectObject(length: { _ in nil }, readStream: false),
+                      let d = object.dictionary else { continue }
+                if d["Type"]?.name == "XRef", d["Root"] != nil { trailer = d }
+                if d["Type"]?.name == "Catalog", trailer["Root"] == nil { trailer["Root"] = .reference(number, 0) }
             }
         }
         guard trailer["Root"] != nil else {

@@ -27,7 +27,10 @@ enum PDFFilters {
             default: parms.append(nil)
             }
         }
-        var bytes = stream.data
+        // Every stage's output is charged, the first copy of the stored bytes included.
+        guard stream.data.count <= budget else { throw tooLarge(budget) }
+        budget -= stream.data.count
+        var bytes = Array(stream.data)
         for (i, filter) in filters.enumerated() {
             switch filter {
             case "FlateDecode", "Fl":
@@ -36,8 +39,8 @@ enum PDFFilters {
                 let early = try parms[i]?["EarlyChange"].map(resolve)?.integer ?? 1
                 bytes = try predicted(try lzw(bytes, earlyChange: early != 0, budget: budget), parms[i], resolve: resolve)
             case "ASCIIHexDecode", "AHx": bytes = try asciiHex(bytes)
-            case "ASCII85Decode", "A85": bytes = try ascii85(bytes)
-            case "RunLengthDecode", "RL": bytes = runLength(bytes)
+            case "ASCII85Decode", "A85": bytes = try ascii85(bytes, budget: budget)
+            case "RunLengthDecode", "RL": bytes = try runLength(bytes, budget: budget)
             case "DCTDecode", "DCT":
                 guard i == filters.count - 1 else { throw PDFError("DCTDecode must be the last filter") }
                 return (bytes, true)
@@ -45,8 +48,8 @@ enum PDFFilters {
                 throw PDFError("the \(filter) filter is not read (ivsim reads Flate, LZW, ASCIIHex, ASCII85, RunLength and DCT)")
             }
             guard bytes.count <= budget else { throw tooLarge(budget) }
+            budget -= bytes.count
         }
-        budget -= bytes.count
         return (bytes, false)
     }
 
@@ -82,6 +85,8 @@ enum PDFFilters {
             throw PDFError("DecodeParms: Colors \(colors), BitsPerComponent \(bits), Columns \(columns) are out of range")
         }
         let pixelBytes = max(1, colors * bits / 8), rowBytes = (colors * bits * columns + 7) / 8
+        // Rows longer than the data cannot be whole; the one partial row is as long as the data.
+        guard rowBytes <= max(data.count, 1) else { return predictor == 2 ? data : [] }
         if predictor == 2 {
             guard bits == 8 else { throw PDFError("TIFF predictor with \(bits)-bit components is not read") }
             var out = data
@@ -175,7 +180,7 @@ enum PDFFilters {
         return out
     }
 
-    static func ascii85(_ data: [UInt8]) throws(PDFError) -> [UInt8] {
+    static func ascii85(_ data: [UInt8], budget: Int) throws(PDFError) -> [UInt8] {
         var out: [UInt8] = [], group: [UInt32] = []
         var i = 0
         if data.starts(with: Array("<~".utf8)) { i = 2 }
@@ -190,7 +195,11 @@ enum PDFFilters {
             i += 1
             if PDFLexer.isWhite(c) { continue }
             if c == UInt8(ascii: "~") { break }
-            if c == UInt8(ascii: "z"), group.isEmpty { out.append(contentsOf: [0, 0, 0, 0]); continue }
+            if c == UInt8(ascii: "z"), group.isEmpty {
+                out.append(contentsOf: [0, 0, 0, 0])
+                guard out.count <= budget else { throw tooLarge(budget) }
+                continue
+            }
             guard (33...117).contains(c) else { throw PDFError("ASCII85Decode: byte \(c) is not a base-85 digit") }
             group.append(UInt32(c - 33))
             if group.count == 5 { flush(4); group = [] }
@@ -200,7 +209,7 @@ enum PDFFilters {
         return out
     }
 
-    static func runLength(_ data: [UInt8]) -> [UInt8] {
+    static func runLength(_ data: [UInt8], budget: Int) throws(PDFError) -> [UInt8] {
         var out: [UInt8] = [], i = 0
         while i < data.count {
             let n = Int(data[i])
@@ -213,6 +222,7 @@ enum PDFFilters {
                 out.append(contentsOf: repeatElement(data[i], count: 257 - n))
                 i += 1
             }
+            guard out.count <= budget else { throw tooLarge(budget) }
         }
         return out
     }

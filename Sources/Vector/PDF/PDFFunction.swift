@@ -41,7 +41,7 @@ indirect enum PDFFunction {
             return functions[k].evaluate(u)
         case let .sampled(domain, samples, encode):
             let e = domain.1 == domain.0 ? encode.0 : encode.0 + (t - domain.0) * (encode.1 - encode.0) / (domain.1 - domain.0)
-            let x = min(max(e, 0), Double(samples.count - 1))
+            let x = e.isFinite ? min(max(e, 0), Double(samples.count - 1)) : 0
             let i = min(Int(x), samples.count - 2), f = x - Double(i)
             return zip(samples[i], samples[i + 1]).map { $0 + f * ($1 - $0) }
         case let .calculator(_, range, program):
@@ -91,6 +91,7 @@ indirect enum PDFFunction {
 
     static func read(_ object: PDFObject, file: PDFFile, depth: Int = 0) throws(PDFError) -> PDFFunction {
         guard depth < 8 else { throw PDFError("functions nested more than 8 deep") }
+        try file.functionWork.charge(1_000)  // a read costs as much as many steps: references may repeat a function
         let object = try file.resolve(object)
         guard let d = object.dictionary, let type = try file.value(d, "FunctionType")?.integer else {
             throw PDFError("a function is not a dictionary or stream with /FunctionType")
@@ -103,6 +104,7 @@ indirect enum PDFFunction {
         }
         guard let domainValues = try numbers("Domain"), domainValues.count == 2 else { throw PDFError("a function has no /Domain [t0 t1]") }
         let domain = (domainValues[0], domainValues[1])
+        guard (domain.1 - domain.0).isFinite else { throw PDFError("a function's /Domain spans more than a number holds") }
         switch type {
         case 2:
             let c0 = try numbers("C0") ?? [0], c1 = try numbers("C1") ?? [1]
@@ -120,6 +122,10 @@ indirect enum PDFFunction {
             guard bounds.count == functions.count - 1, encode.count == 2 * functions.count else {
                 throw PDFError("a stitching function's /Bounds and /Encode do not match its \(functions.count) functions")
             }
+            guard zip([domain.0] + bounds, bounds + [domain.1]).allSatisfy({ $0 <= $1 }) || domain.0 > domain.1,
+                  stride(from: 0, to: encode.count, by: 2).allSatisfy({ (encode[$0 + 1] - encode[$0]).isFinite }) else {
+                throw PDFError("a stitching function's /Bounds must rise through its /Domain, and its /Encode pairs be finite")
+            }
             return .stitching(domain: domain, functions: functions, bounds: bounds, encode: encode)
         case 0:
             guard case let .stream(stream) = object else { throw PDFError("a sampled function is not a stream") }
@@ -134,7 +140,11 @@ indirect enum PDFFunction {
             }
             let count = Int(size[0]), outputs = range.count / 2
             let encode = try numbers("Encode") ?? [0, Double(count - 1)], decode = try numbers("Decode") ?? range
-            guard encode.count == 2, decode.count == range.count else { throw PDFError("a sampled function's /Encode or /Decode has the wrong length") }
+            guard encode.count == 2, decode.count == range.count, (encode[1] - encode[0]).isFinite,
+                  stride(from: 0, to: decode.count, by: 2).allSatisfy({ (decode[$0 + 1] - decode[$0]).isFinite }) else {
+                throw PDFError("a sampled function's /Encode or /Decode has the wrong length or spans more than a number holds")
+            }
+            try file.functionWork.charge(count * outputs)
             let data = try file.decode(stream).bytes
             var samples: [[Double]] = [], bit = 0
             let maxValue = Double((UInt64(1) << UInt64(bits)) - 1)
@@ -158,7 +168,7 @@ indirect enum PDFFunction {
             guard let range = try numbers("Range"), range.count >= 2, range.count % 2 == 0, range.count <= 64 else {
                 throw PDFError("a calculator function needs /Range")
             }
-            return .calculator(domain: domain, range: range, program: try PDFCalculator(try file.decode(stream).bytes))
+            return .calculator(domain: domain, range: range, program: try PDFCalculator(try file.decode(stream).bytes, budget: file.functionWork))
         default:
             throw PDFError("function type \(type) does not exist")
         }

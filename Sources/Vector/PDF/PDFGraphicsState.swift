@@ -15,11 +15,17 @@ struct PDFGraphicsState {
     var blendMode = BlendMode.normal
     /// Text state (§9.3): Tc, Tw, Tz (as a fraction), TL, Tf, Tr, Ts.
     var text = PDFTextState()
+    /// Whether an ExtGState soft mask is in force (a transparency group is then composited as one).
+    var softMasked = false
+    /// Inside a d1 glyph: colour operators are ignored (§9.6.5).
+    var colorLocked = false
 
     /// The paint for `color` in the current user space (nil when the CTM cannot be inverted).
     func paint(_ color: PDFColor, space: PDFColorSpace) -> Paint? {
         switch color {
         case let .components(c):
+            // A pattern space's initial colour (no pattern named yet) paints nothing (§8.6.6.1).
+            guard space != .pattern else { return nil }
             let (r, g, b) = space.rgb(c)
             return .color(PremultipliedColor(r: r, g: g, b: b, a: 255))
         case let .shading(gradient, toPage):

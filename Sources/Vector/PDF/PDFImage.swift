@@ -18,6 +18,8 @@ public struct PDFImage: Sendable {
     public static let maxDecodedBytes = 256 << 20
     public static let maxImageSide = 16_384
     public static let maxImagePixels = 1 << 25
+    /// Function reads, samples and calculator steps a file may cost.
+    public static let maxFunctionWork = 20_000_000
     /// The largest a side may be, in points (as for SVG).
     public static let maxSide = 16_384.0
     static let maxPageTreeDepth = 32
@@ -114,7 +116,7 @@ public struct PDFImage: Sendable {
 
     private func draw(width: Int, height: Int, transform: AffineTransform, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap {
         var context = DrawingContext(width: width, height: height, opaque: false, transform: transform, limits: limits)
-        var renderer = PDFRenderer()
+        var renderer = PDFRenderer(canvasPixels: width * height)
         try renderer.run(operations, in: &context)
         return context.bitmap
     }

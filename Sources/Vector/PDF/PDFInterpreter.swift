@@ -23,11 +23,16 @@ struct PDFInterpreter {
     var lineMatrix = AffineTransform.identity
     /// Fonts read, by object number.
     var fonts: [Int: PDFFont] = [:]
-    private var images: [Int: PDFRasterImage.Pixels] = [:]
+    private var decodedImages: [Int: PDFRasterImage.Pixels] = [:]
+    private var images: [String: SourceImage] = [:]
+    private var shadings: [Int: PDFShading] = [:]
 
     static let maxOperations = 1_000_000
     static let maxFormDepth = 12
     static let maxOperands = 1024
+    static let colorOperators: Set<String> = ["CS", "cs", "SC", "SCN", "sc", "scn", "G", "g", "RG", "rg", "K", "k"]
+    /// q may nest this deep (each saved state may hold a clip of the canvas's size when drawn).
+    static let maxSaved = PDFRenderer.maxSaved
 
     init(file: PDFFile) {
         self.file = file
@@ -42,6 +47,7 @@ struct PDFInterpreter {
         let depth = stack.count
         var compatibility = 0
         while true {
+            parser.lexer.skipWhite()
             let at = parser.lexer.position
             guard let token = try parser.lexer.next() else { break }
             guard case let .keyword(op) = token, !["true", "false", "null"].contains(op) else {
@@ -49,10 +55,7 @@ struct PDFInterpreter {
                 guard operands.count <= Self.maxOperands else { throw .at(at, "more than \(Self.maxOperands) operands in a row") }
                 continue
             }
-            work += 1
-            guard work <= Self.maxOperations else {
-                throw PDFError("the page runs more than \(Self.maxOperations) operators (docs/LIMITS.md)")
-            }
+            try countWork()
             do throws(PDFError) {
                 try execute(op, operands, resources: resources, patternBase: patternBase, compatibility: &compatibility, into: &out)
             } catch {
@@ -66,6 +69,14 @@ struct PDFInterpreter {
             out.append(.restore)
         }
         return out
+    }
+
+    /// Counts one operator (or glyph shown) against the page's limit.
+    mutating func countWork() throws(PDFError) {
+        work += 1
+        guard work <= Self.maxOperations else {
+            throw PDFError("the page runs more than \(Self.maxOperations) operators and glyphs (docs/LIMITS.md)")
+        }
     }
 
     private mutating func execute(_ op: String, _ operands: [PDFObject], resources: [String: PDFObject]?, patternBase: AffineTransform,
@@ -84,9 +95,11 @@ struct PDFInterpreter {
             guard let n = operands.last?.name else { throw PDFError("expects a name") }
             return n
         }
+        if state.colorLocked, Self.colorOperators.contains(op) { return }
         switch op {
         // Graphics state.
         case "q":
+            guard stack.count < Self.maxSaved else { throw PDFError("more than \(Self.maxSaved) graphics states saved (q) at once") }
             stack.append(state)
             out.append(.save)
         case "Q":
@@ -99,8 +112,8 @@ struct PDFInterpreter {
             state.ctm = state.ctm.prepending(t)
             out.append(.transform(t))
         case "w": state.style.width = max(0, try numbers(1)[0])
-        case "J": state.style.cap = try Self.cap(Int(try numbers(1)[0]))
-        case "j": state.style.join = try Self.join(Int(try numbers(1)[0]))
+        case "J": state.style.cap = try Self.cap(PDFObject.int(try numbers(1)[0]) ?? -1)
+        case "j": state.style.join = try Self.join(PDFObject.int(try numbers(1)[0]) ?? -1)
         case "M": state.style.miterLimit = max(1, try numbers(1)[0])
         case "d":
             guard operands.count == 2, let array = operands[0].array, let phase = operands[1].number else {
@@ -188,7 +201,8 @@ struct PDFInterpreter {
         // Text (PDFText.swift).
         case "BT", "ET", "Tc", "Tw", "Tz", "TL", "Tf", "Tr", "Ts", "Td", "TD", "Tm", "T*", "Tj", "TJ", "'", "\"":
             try text(op, operands, resources: resources, into: &out)
-        case "d0", "d1": break  // a glyph's width and box: nothing to draw
+        case "d0": break  // a glyph's width: nothing to draw
+        case "d1": state.colorLocked = true  // a glyph that is a shape: painted with the colour it is shown in (§9.6.5)
         // Marked content and compatibility sections.
         case "MP", "DP", "BMC", "BDC", "EMC": break
         case "BX": compatibility += 1
@@ -253,6 +267,7 @@ struct PDFInterpreter {
             dashes.append(v)
         }
         guard dashes.count <= 64 else { throw PDFError("a dash array of more than 64 lengths") }
+        guard dashes.reduce(0, +).isFinite else { throw PDFError("a dash array whose lengths add up to more than a number holds") }
         state.style.dashes = dashes.allSatisfy { $0 == 0 } ? [] : dashes
         state.style.dashPhase = phase.isFinite ? phase : 0
     }
@@ -299,8 +314,8 @@ struct PDFInterpreter {
             return n
         }
         if let v = try number("LW") { state.style.width = max(0, v) }
-        if let v = try number("LC") { state.style.cap = try Self.cap(Int(v)) }
-        if let v = try number("LJ") { state.style.join = try Self.join(Int(v)) }
+        if let v = try number("LC") { state.style.cap = try Self.cap(PDFObject.int(v) ?? -1) }
+        if let v = try number("LJ") { state.style.join = try Self.join(PDFObject.int(v) ?? -1) }
         if let v = try number("ML") { state.style.miterLimit = max(1, v) }
         if let dash = try file.value(d, "D")?.array, dash.count == 2, let array = try file.resolve(dash[0]).array,
            let phase = try file.resolve(dash[1]).number {
@@ -319,8 +334,10 @@ struct PDFInterpreter {
         if let mask = try file.value(d, "SMask") {
             if mask.name == "None" {
                 out.append(.softMask(nil))
+                state.softMasked = false
             } else {
                 out.append(.softMask(try softMask(mask)))
+                state.softMasked = true
             }
         }
         if case .bool(true)? = try file.value(d, "AIS") {
@@ -344,6 +361,8 @@ struct PDFInterpreter {
         let saved = state, savedStack = stack
         state = PDFGraphicsState()
         state.ctm = saved.ctm
+        forms.append(-1)  // the mask's group counts as a level of nesting
+        defer { forms.removeLast() }
         stack = []
         defer {
             state = saved
@@ -357,20 +376,29 @@ struct PDFInterpreter {
         if case let .reference(n, _)? = group { n } else { nil }
     }
 
-    private func shading(_ name: String, resources: [String: PDFObject]?) throws(PDFError) -> PDFShading {
-        guard let object = try resource("Shading", name, in: resources) else { throw PDFError("the shading /\(name) is not in the resources") }
-        return try PDFShading.read(object, file: file) { (o: PDFObject) throws(PDFError) -> PDFColorSpace in try colorSpace(o, resources: resources) }
+    private mutating func shading(_ name: String, resources: [String: PDFObject]?) throws(PDFError) -> PDFShading {
+        guard let raw = try file.value(resources, "Shading")?.dictionary?[name] else { throw PDFError("the shading /\(name) is not in the resources") }
+        return try shading(raw, resources: resources)
     }
 
-    private func pattern(_ name: String, resources: [String: PDFObject]?, patternBase: AffineTransform) throws(PDFError) -> PDFColor {
+    /// A shading, read once per object.
+    private mutating func shading(_ raw: PDFObject, resources: [String: PDFObject]?) throws(PDFError) -> PDFShading {
+        let number: Int? = if case let .reference(n, _) = raw { n } else { nil }
+        if let number, let hit = shadings[number] { return hit }
+        let shading = try PDFShading.read(raw, file: file) { (o: PDFObject) throws(PDFError) -> PDFColorSpace in
+            try colorSpace(o, resources: resources)
+        }
+        if let number { shadings[number] = shading }
+        return shading
+    }
+
+    private mutating func pattern(_ name: String, resources: [String: PDFObject]?, patternBase: AffineTransform) throws(PDFError) -> PDFColor {
         guard let d = try resource("Pattern", name, in: resources)?.dictionary else { throw PDFError("the pattern /\(name) is not in the resources") }
         guard try file.value(d, "PatternType")?.integer == 2 else {
             throw PDFError("tiling patterns (PatternType 1) are not read (ivsim reads shading patterns)")
         }
-        guard let shadingObject = try file.value(d, "Shading") else { throw PDFError("a shading pattern has no /Shading") }
-        let shading = try PDFShading.read(shadingObject, file: file) { (o: PDFObject) throws(PDFError) -> PDFColorSpace in
-            try colorSpace(o, resources: resources)
-        }
+        guard let shadingObject = d["Shading"] else { throw PDFError("a shading pattern has no /Shading") }
+        let shading = try shading(shadingObject, resources: resources)
         var matrix = AffineTransform.identity
         if let m = try file.numbers(d["Matrix"]), m.count == 6 {
             matrix = AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
@@ -388,29 +416,9 @@ struct PDFInterpreter {
         guard case let .stream(stream) = try file.resolve(raw) else { throw PDFError("the XObject /\(name) is not a stream") }
         switch try file.value(stream.dictionary, "Subtype")?.name {
         case "Image":
-            let pixels: PDFRasterImage.Pixels
-            if let number, let hit = images[number] {
-                pixels = hit
-            } else {
-                pixels = try PDFRasterImage.read(stream, file: file) { (o: PDFObject) throws(PDFError) -> PDFColorSpace in
-                    try colorSpace(o, resources: resources)
-                }
-                if let number { images[number] = pixels }
-            }
             let how = PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)
             let sampling: ImageSampling = try file.value(stream.dictionary, "Interpolate") == .bool(true) ? .bilinear : .nearest
-            switch pixels {
-            case let .rgba(w, h, bytes):
-                out.append(.image(SourceImage(Bitmap(width: w, height: h, straightRGBA: bytes)), sampling, how))
-            case let .stencil(w, h, coverage):
-                guard case let .color(color)? = state.paint(state.fill, space: state.fillSpace) else {
-                    throw PDFError("an image mask painted with a pattern is not read")
-                }
-                let pixels = coverage.map { c in
-                    c == 0 ? 0 : PremultipliedColor(straightR: color.r, g: color.g, b: color.b, a: c).packed
-                }
-                out.append(.image(SourceImage(Bitmap(width: w, height: h, pixels: pixels)), sampling, how))
-            }
+            out.append(.image(try image(stream, number: number, resources: resources), sampling, how))
         case "Form":
             let isGroup = try file.value(try file.value(stream.dictionary, "Group")?.dictionary, "S")?.name == "Transparency"
             out += try formOperations(stream, number: number, asGroup: isGroup, inherited: resources)
@@ -419,6 +427,44 @@ struct PDFInterpreter {
         case let other:
             throw PDFError("the XObject /\(name) has the subtype \(other ?? "(none)"), expected Image or Form")
         }
+    }
+
+    /// An image XObject as the renderer samples it, made once per object (and per fill colour for
+    /// a stencil mask); each image made is charged to the file's budget of decoded bytes.
+    private mutating func image(_ stream: PDFStream, number: Int?, resources: [String: PDFObject]?) throws(PDFError) -> SourceImage {
+        let pixels: PDFRasterImage.Pixels
+        if let number, let hit = decodedImages[number] {
+            pixels = hit
+        } else {
+            pixels = try PDFRasterImage.read(stream, file: file) { (o: PDFObject) throws(PDFError) -> PDFColorSpace in
+                try colorSpace(o, resources: resources)
+            }
+            if let number { decodedImages[number] = pixels }
+        }
+        var key = number.map(String.init)
+        let made: () throws(PDFError) -> Bitmap
+        switch pixels {
+        case let .rgba(w, h, bytes):
+            made = { Bitmap(width: w, height: h, straightRGBA: bytes) }
+        case let .stencil(w, h, coverage):
+            guard case let .color(color)? = state.paint(state.fill, space: state.fillSpace) else {
+                throw PDFError("an image mask painted with a pattern is not read")
+            }
+            key = key.map { "\($0)#\(color.r),\(color.g),\(color.b)" }
+            made = {
+                Bitmap(width: w, height: h, pixels: coverage.map { c in
+                    c == 0 ? 0 : PremultipliedColor(straightR: color.r, g: color.g, b: color.b, a: c).packed
+                })
+            }
+        }
+        if let key, let hit = images[key] { return hit }
+        let bitmap = try made()
+        // A sampled image holds its pixels twice (packed and spread to 16-bit lanes): 12 bytes each.
+        guard file.budget >= bitmap.width * bitmap.height * 12 else { throw PDFFilters.tooLarge(file.budget) }
+        file.budget -= bitmap.width * bitmap.height * 12
+        let image = SourceImage(bitmap)
+        if let key { images[key] = image }
+        return image
     }
 
     /// A form XObject's operations: within q … Q, its /Matrix concatenated and its /BBox clipped
@@ -436,7 +482,7 @@ struct PDFInterpreter {
         if let b = try file.numbers(d["BBox"]), b.count == 4 {
             clip = ShapePath.rectangle(x: min(b[0], b[2]), y: min(b[1], b[3]), width: abs(b[2] - b[0]), height: abs(b[3] - b[1]))
         }
-        let grouped = asGroup && (state.fillAlpha < 1 || state.blendMode != .normal)
+        let grouped = asGroup && (state.fillAlpha < 1 || state.blendMode != .normal || state.softMasked)
         let how = PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)
         let body = try nested(form, number: number, place: "form", resources: try file.value(d, "Resources")?.dictionary ?? inherited,
                               transform: matrix, clip: clip, freshCompositing: grouped)

@@ -21,6 +21,11 @@ indirect enum PDFObject: Equatable, Sendable {
         }
     }
 
+    /// A number as an Int (toward zero), if it is finite and within ±2^53.
+    static func int(_ v: Double) -> Int? {
+        v.isFinite && abs(v) < 9_007_199_254_740_992 ? Int(v.rounded(.towardZero)) : nil
+    }
+
     var integer: Int? {
         switch self {
         case let .integer(v): v
@@ -66,10 +71,11 @@ indirect enum PDFObject: Equatable, Sendable {
     }
 }
 
-/// A stream: its dictionary and its bytes as stored (still encoded by its filters).
+/// A stream: its dictionary and its bytes as stored (still encoded by its filters), a slice of the
+/// file's bytes (no copy).
 struct PDFStream: Equatable, Sendable {
     var dictionary: [String: PDFObject]
-    var data: [UInt8]
+    var data: ArraySlice<UInt8>
     /// Where the data starts in the file, for messages.
     var offset: Int
 }

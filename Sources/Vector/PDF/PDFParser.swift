@@ -5,10 +5,21 @@
 
 struct PDFParser {
     var lexer: PDFLexer
+    /// Where the file's "endstream" keywords start (sorted), when the caller has found them.
+    let endstreams: [Int]?
+    /// Array and dictionary elements this parser may still make (each is a heap object).
+    private var elements = PDFParser.maxElements
     static let maxDepth = 64
+    static let maxElements = 4_000_000
 
-    init(_ bytes: [UInt8], from start: Int = 0, to end: Int? = nil) {
+    init(_ bytes: [UInt8], from start: Int = 0, to end: Int? = nil, endstreams: [Int]? = nil) {
         lexer = PDFLexer(bytes, from: start, to: end)
+        self.endstreams = endstreams
+    }
+
+    private mutating func count(_ at: Int) throws(PDFError) {
+        elements -= 1
+        guard elements >= 0 else { throw .at(at, "more than \(Self.maxElements) array and dictionary elements in one stream or object") }
     }
 
     /// The next object; nil at the end of the bytes.
@@ -45,6 +56,7 @@ struct PDFParser {
                 let at = lexer.position
                 guard let next = try lexer.next() else { throw .at(start, "an array is not closed") }
                 if next == .arrayEnd { return .array(items) }
+                try count(at)
                 items.append(try object(from: next, at: at, depth: depth + 1))
             }
         case .dictionaryStart:
@@ -54,6 +66,7 @@ struct PDFParser {
                 guard let next = try lexer.next() else { throw .at(start, "a dictionary is not closed") }
                 if next == .dictionaryEnd { return .dictionary(entries) }
                 guard case let .name(key) = next else { throw .at(at, "a dictionary key must be a name") }
+                try count(at)
                 let valueAt = lexer.position
                 guard let valueToken = try lexer.next() else { throw .at(start, "a dictionary is not closed") }
                 if valueToken == .dictionaryEnd { return .dictionary(entries) }  // a key without a value: dropped
@@ -67,7 +80,8 @@ struct PDFParser {
 
     /// The indirect object at the lexer's position: its number and generation, and the object
     /// (a stream when "stream" follows a dictionary). `length` resolves an indirect /Length.
-    mutating func indirectObject(length: (PDFObject) -> Int?) throws(PDFError) -> (Int, Int, PDFObject) {
+    /// Without `readStream`, a stream's dictionary comes back alone (as a dictionary).
+    mutating func indirectObject(length: (PDFObject) -> Int?, readStream: Bool = true) throws(PDFError) -> (Int, Int, PDFObject) {
         let start = lexer.position
         guard case let .integer(number)? = try lexer.next(), case let .integer(generation)? = try lexer.next(),
               case .keyword("obj")? = try lexer.next() else {
@@ -77,30 +91,41 @@ struct PDFParser {
         guard let token = try lexer.next() else { throw .at(start, "object \(number) is empty") }
         if token == .keyword("endobj") { return (number, generation, .null) }
         let value = try object(from: token, at: at, depth: 0)
-        guard case let .dictionary(dictionary) = value else { return (number, generation, value) }
+        guard case let .dictionary(dictionary) = value, readStream else { return (number, generation, value) }
         var ahead = lexer
         guard case .keyword("stream")? = try? ahead.next() else { return (number, generation, value) }
         var p = ahead.position
         // The keyword is followed by CR LF or LF (a lone CR is tolerated).
         if p < lexer.end, lexer.bytes[p] == 0x0D { p += 1 }
         if p < lexer.end, lexer.bytes[p] == 0x0A { p += 1 }
-        let data = Self.streamData(lexer.bytes, from: p, end: lexer.end, declared: dictionary["Length"].flatMap(length))
+        let data = Self.streamData(lexer.bytes, from: p, end: lexer.end, declared: dictionary["Length"].flatMap(length), endstreams: endstreams)
         lexer.position = data.upperBound
         if case .keyword("endstream")? = try? lexer.next() {} else { lexer.position = data.upperBound }
-        return (number, generation, .stream(PDFStream(dictionary: dictionary, data: Array(lexer.bytes[data]), offset: p)))
+        return (number, generation, .stream(PDFStream(dictionary: dictionary, data: lexer.bytes[data], offset: p)))
     }
 
     static let endstream = Array("endstream".utf8)
 
     /// The range of a stream's data: `declared` bytes when "endstream" follows them (after optional
     /// white space), else up to the next "endstream" with the end of line before it dropped.
-    static func streamData(_ bytes: [UInt8], from start: Int, end: Int, declared: Int?) -> Range<Int> {
+    static func streamData(_ bytes: [UInt8], from start: Int, end: Int, declared: Int?, endstreams: [Int]? = nil) -> Range<Int> {
         if let declared, declared >= 0, declared <= end - start {
             var q = start + declared
             while q < end, PDFLexer.isWhite(bytes[q]) { q += 1 }
             if bytes[q..<min(end, q + endstream.count)].elementsEqual(endstream) { return start..<(start + declared) }
         }
-        guard let found = find(endstream, in: bytes, from: start, end: end) else { return start..<end }
+        let next: Int?
+        if let endstreams {
+            var low = 0, high = endstreams.count
+            while low < high {
+                let mid = (low + high) / 2
+                if endstreams[mid] < start { low = mid + 1 } else { high = mid }
+            }
+            next = low < endstreams.count && endstreams[low] + endstream.count <= end ? endstreams[low] : nil
+        } else {
+            next = find(endstream, in: bytes, from: start, end: end)
+        }
+        guard let found = next else { return start..<end }
         var stop = found
         if stop > start, bytes[stop - 1] == 0x0A { stop -= 1 }
         if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }

@@ -52,7 +52,8 @@ enum PDFRasterImage {
         if jpeg {
             let decoded: JPEGImage
             do throws(JPEGError) {
-                decoded = try JPEGDecoder().decode(data)
+                // Limited to the declared size, so that a larger JPEG is refused before it is decoded.
+                decoded = try JPEGDecoder(limits: .init(maxWidth: width, maxHeight: height, maxPixels: width * height)).decode(data)
             } catch {
                 throw PDFError("a DCTDecode image is not a usable JPEG: \(error)")
             }
@@ -115,7 +116,7 @@ enum PDFRasterImage {
 
     static func colorKey(_ d: [String: PDFObject], file: PDFFile, components: Int) throws(PDFError) -> [Int]? {
         guard try file.value(d, "Mask")?.array != nil else { return nil }
-        let ranges = try file.numbers(d["Mask"])?.map { Int($0) } ?? []
+        let ranges = try file.numbers(d["Mask"])?.map { min(max(PDFObject.int($0) ?? 0, -1), 65_536) } ?? []
         guard ranges.count == 2 * components else { throw PDFError("an image's colour-key /Mask needs \(2 * components) numbers") }
         return ranges
     }

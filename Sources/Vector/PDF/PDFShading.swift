@@ -32,7 +32,9 @@ struct PDFShading {
         let coords = try numbers("Coords") ?? []
         guard coords.count == (type == 2 ? 4 : 6) else { throw PDFError("a type \(type) shading needs \(type == 2 ? 4 : 6) /Coords") }
         let domain = try numbers("Domain") ?? [0, 1]
-        guard domain.count == 2, domain[0] != domain[1] else { throw PDFError("a shading's /Domain must be two different numbers") }
+        guard domain.count == 2, domain[0] != domain[1], (domain[1] - domain[0]).isFinite else {
+            throw PDFError("a shading's /Domain must be two different numbers")
+        }
         let extend = try file.value(d, "Extend")?.array?.map { (item: PDFObject) throws(PDFError) -> Bool in
             if case let .bool(b) = try file.resolve(item) { b } else { false }
         } ?? [false, false]
@@ -65,12 +67,13 @@ struct PDFShading {
             points = function.breakpoints(domain.0, domain.1)
         }
         guard !points.isEmpty else { throw PDFError("a shading's function gives no colours") }
+        try file.functionWork.charge(points.count)  // also refuses once a calculator has spent the budget
         if points.count > maxStops {
             // Thinned evenly, ends kept.
             let step = Double(points.count - 1) / Double(maxStops - 1)
             points = (0..<maxStops).map { points[Int((Double($0) * step).rounded())] }
         }
-        return points.map { t, c in
+        return points.filter { $0.0.isFinite }.map { t, c in
             let (r, g, b) = space.rgb(c)
             return GradientStop(location: (t - domain.0) / (domain.1 - domain.0), r: r, g: g, b: b, a: 255)
         }

@@ -52,7 +52,7 @@ extension PDFInterpreter {
         case "Tz": state.text.horizontalScale = try numbers(1)[0] / 100
         case "TL": state.text.leading = try numbers(1)[0]
         case "Ts": state.text.rise = try numbers(1)[0]
-        case "Tr": state.text.renderMode = Int(try numbers(1)[0])
+        case "Tr": state.text.renderMode = min(max(PDFObject.int(try numbers(1)[0]) ?? 7, 0), 7)
         case "Tf":
             guard operands.count >= 2, let name = operands[operands.count - 2].name, let size = operands.last?.number, size.isFinite else {
                 throw PDFError("expects a font name and a size")
@@ -115,6 +115,7 @@ extension PDFInterpreter {
             switch item {
             case let .string(bytes):
                 for code in bytes.map(Int.init) {
+                    try countWork()
                     let scaled = AffineTransform(a: t.size * t.horizontalScale, b: 0, c: 0, d: t.size, tx: 0, ty: t.rise)
                     let glyphToUser = textMatrix.prepending(scaled.prepending(type3.matrix))
                     if mode != 3, let name = type3.names[code], let procedure = type3.procedures[name] {
@@ -155,10 +156,10 @@ extension PDFInterpreter {
                 var code = 0
                 for item in differences {
                     switch try file.resolve(item) {
-                    case let .integer(v): code = v
+                    case let .integer(v): code = min(max(v, 0), 256)
                     case let .name(glyph):
-                        names[code] = glyph
-                        code += 1
+                        if code < 256 { names[code] = glyph }
+                        code = min(code + 1, 256)
                     default: break
                     }
                 }
@@ -166,7 +167,7 @@ extension PDFInterpreter {
             let m = try file.numbers(d["FontMatrix"]) ?? [0.001, 0, 0, 0.001, 0, 0]
             guard m.count == 6 else { throw PDFError("the font /\(name) has a /FontMatrix of \(m.count) numbers") }
             font = .type3(PDFFont.Type3(procedures: try file.value(d, "CharProcs")?.dictionary ?? [:], names: names,
-                                        firstChar: try file.value(d, "FirstChar")?.integer ?? 0, widths: try file.numbers(d["Widths"]) ?? [],
+                                        firstChar: min(max(try file.value(d, "FirstChar")?.integer ?? 0, 0), 255), widths: try file.numbers(d["Widths"]) ?? [],
                                         matrix: AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]),
                                         resources: try file.value(d, "Resources")?.dictionary))
         }

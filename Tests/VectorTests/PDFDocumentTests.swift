@@ -1,0 +1,215 @@
+import Foundation
+import Raster
+import Testing
+@testable import Vector
+
+/// PDF files built here with exact cross-reference tables: what the reader accepts, what it
+/// refuses and with which message, the filters against independent encodings (Python's
+/// base64.a85encode, ISO 32000-1's LZW example), the calculator, and the limits.
+@Suite struct PDFDocumentTests {
+    /// A one-page PDF: `content` on a `width` × `height` page, `resources` as the page's
+    /// resource dictionary, `extra` as objects 5, 6, … (each a complete object body).
+    static func pdf(_ content: String, width: Double = 10, height: Double = 10, resources: String = "<< >>", extra: [String] = [],
+                    pageExtra: String = "", trailerExtra: String = "") -> [UInt8] {
+        let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Resources \(resources) /Contents 4 0 R \(pageExtra)>>",
+                       "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"] + extra
+        var out = Array("%PDF-1.4\n".utf8)
+        var offsets: [Int] = []
+        for (i, body) in objects.enumerated() {
+            offsets.append(out.count)
+            out += Array("\(i + 1) 0 obj\n\(body)\nendobj\n".utf8)
+        }
+        let xref = out.count
+        out += Array("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
+        for offset in offsets { out += Array((String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n").utf8) }
+        out += Array("trailer\n<< /Size \(objects.count + 1) /Root 1 0 R \(trailerExtra)>>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+        return out
+    }
+
+    static let limits = DrawingLimits(lines: 100_000, work: 10_000_000)
+
+    static func render(_ bytes: [UInt8], scale: Double = 1) throws -> Bitmap {
+        try PDFImage(bytes).render(scale: scale, limits: limits)
+    }
+
+    static func pixel(_ b: Bitmap, _ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+        let p = b.pixels[y * b.width + x]
+        return (UInt8(p & 0xFF), UInt8(p >> 8 & 0xFF), UInt8(p >> 16 & 0xFF), UInt8(p >> 24))
+    }
+
+    static func refusal(_ bytes: [UInt8]) -> String {
+        do {
+            _ = try PDFImage(bytes)
+            return "accepted"
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func aRectangleIsDrawnWithYUp() throws {
+        // The lower half of a 10 × 10 page: the bottom five rows of the image.
+        let b = try Self.render(Self.pdf("1 0 0 rg 0 0 10 5 re f"))
+        #expect(b.width == 10 && b.height == 10)
+        #expect(Self.pixel(b, 5, 8) == (255, 0, 0, 255))
+        #expect(Self.pixel(b, 5, 2) == (0, 0, 0, 0))
+    }
+
+    @Test func aDamagedCrossReferenceTableIsRebuiltByScanning() throws {
+        var bytes = Self.pdf("0 0 1 rg 0 0 10 10 re f")
+        let text = String(decoding: bytes, as: UTF8.self)
+        let startxref = text.range(of: "startxref\n")!.upperBound.utf16Offset(in: text)
+        bytes[startxref] = UInt8(ascii: "9")  // now points nowhere
+        #expect(Self.pixel(try Self.render(bytes), 5, 5) == (0, 0, 255, 255))
+    }
+
+    @Test func encryptedFilesAreRefused() {
+        #expect(Self.refusal(Self.pdf("", trailerExtra: "/Encrypt << /Filter /Standard >> ")).contains("encrypted"))
+    }
+
+    @Test func textInAStandardFontIsRefusedButInvisibleTextIsNot() throws {
+        let font = "<< /Font << /F1 5 0 R >> >>", type1 = ["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+        let shown = Self.refusal(Self.pdf("BT /F1 12 Tf (Hi) Tj ET", resources: font, extra: type1))
+        #expect(shown == "the \"Tj\" operator at byte 18 of a content stream: text in a Type1 font is not drawn (ivsim has no fonts): "
+                + "outline the text in the export")
+        #expect(Self.refusal(Self.pdf("BT /F1 12 Tf 3 Tr (Hi) Tj ET", resources: font, extra: type1)) == "accepted")
+    }
+
+    @Test func type3GlyphsAreDrawnAndAdvance() throws {
+        // Glyph "a": a 10 × 10 square in glyph space, 10 units wide; FontMatrix 1/10 makes that
+        // one text-space unit, 3 points at size 3. Shown twice from (1, 1): squares at x 1…4 and
+        // 4…7, y 1…4 (y up).
+        let font = "<< /Font << /T 5 0 R >> >>"
+        let extra = ["<< /Type /Font /Subtype /Type3 /FontMatrix [0.1 0 0 0.1 0 0] /FontBBox [0 0 10 10] /FirstChar 97 /LastChar 97 "
+                     + "/Widths [10] /Encoding << /Differences [97 /a] >> /CharProcs << /a 6 0 R >> >>",
+                     "<< /Length 22 >>\nstream\n10 0 d0 0 0 10 10 re f\nendstream"]
+        let b = try Self.render(Self.pdf("0 0.5 0 rg BT /T 3 Tf 1 1 Td (aa) Tj ET", width: 10, height: 6, resources: font, extra: extra))
+        // Points (1…7, 1…4) in y-up space: image rows 2…4, columns 1…6.
+        #expect(Self.pixel(b, 1, 4) == (0, 128, 0, 255))
+        #expect(Self.pixel(b, 6, 2) == (0, 128, 0, 255))
+        #expect(Self.pixel(b, 7, 3) == (0, 0, 0, 0))
+        #expect(Self.pixel(b, 3, 1) == (0, 0, 0, 0))
+    }
+
+    @Test func unknownOperatorsAreRefusedOutsideCompatibilitySections() {
+        #expect(Self.refusal(Self.pdf("0 0 m foo")) == "the \"foo\" operator at byte 6 of a content stream: \"foo\" is not an operator ivsim reads")
+        #expect(Self.refusal(Self.pdf("BX 0 0 m foo EX")) == "accepted")
+        #expect(Self.refusal(Self.pdf("BI /W 1 ID x EI")).contains("inline images"))
+    }
+
+    @Test func aFormThatDrawsItselfIsRefused() {
+        let message = Self.refusal(Self.pdf("/X Do", resources: "<< /XObject << /X 5 0 R >> >>",
+                                            extra: ["<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Resources << /XObject << /X 5 0 R >> >> "
+                                                    + "/Length 4 >>\nstream\n/X Do\nendstream"]))
+        #expect(message.contains("form 5 draws itself"))
+    }
+
+    @Test func filtersDecodeIndependentEncodings() throws {
+        func decode(_ filter: String, _ data: [UInt8], parms: String = "") throws -> [UInt8] {
+            var budget = 1 << 20
+            let stream = PDFStream(dictionary: try Self.dictionary("<< /Filter \(filter) \(parms) >>"), data: data[...], offset: 0)
+            return try PDFFilters.decode(stream, resolve: { $0 }, budget: &budget).bytes
+        }
+        // Python: base64.a85encode(b"Hello, PDF!", adobe=True) and (b"\0\0\0\0abc").
+        #expect(try decode("/ASCII85Decode", Array("<~87cURD_*#-6q/=~>".utf8)) == Array("Hello, PDF!".utf8))
+        #expect(try decode("/ASCII85Decode", Array("<~z@:E^~>".utf8)) == [0, 0, 0, 0] + Array("abc".utf8))
+        #expect(try decode("/ASCIIHexDecode", Array("48 65 6c 6C 6>".utf8)) == [0x48, 0x65, 0x6C, 0x6C, 0x60])
+        // ISO 32000-1 §7.4.4.2's example: "-----A---B" coded as 80 0B 60 50 22 0C 0C 85 01.
+        #expect(try decode("/LZWDecode", [0x80, 0x0B, 0x60, 0x50, 0x22, 0x0C, 0x0C, 0x85, 0x01]) == Array("-----A---B".utf8))
+        // RunLength: 2 literal bytes, then 3 copies of 0x7A, then EOD.
+        #expect(try decode("/RunLengthDecode", [1, 0x61, 0x62, 254, 0x7A, 128]) == [0x61, 0x62, 0x7A, 0x7A, 0x7A])
+        // PNG predictors: row 1 "Sub" (1), row 2 "Up" (2), 3 columns of 1 byte.
+        #expect(try decode("/FlateDecode", Self.zlibStored([1, 10, 5, 5, 2, 1, 1, 1]),
+                           parms: "/DecodeParms << /Predictor 12 /Columns 3 >>") == [10, 15, 20, 11, 16, 21])
+    }
+
+    /// zlib data of stored (uncompressed) blocks: an independent encoding of `data`.
+    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        let n = UInt16(data.count)
+        return [0x78, 0x01, 0x01, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8)] + data
+            + [UInt8(b >> 8), UInt8(b & 0xFF), UInt8(a >> 8), UInt8(a & 0xFF)]
+    }
+
+    static func dictionary(_ text: String) throws -> [String: PDFObject] {
+        var parser = PDFParser(Array(text.utf8))
+        return try parser.object()?.dictionary ?? [:]
+    }
+
+    @Test func theCalculatorRunsPostScriptPrograms() throws {
+        func run(_ program: String, _ inputs: [Double], outputs: Int = 1) throws -> [Double] {
+            try PDFCalculator(Array(program.utf8), budget: PDFWorkBudget(1_000_000)).evaluate(inputs, count: outputs)
+        }
+        #expect(try run("{ dup 0.5 gt { pop 1 } { 2 mul } ifelse }", [0.25]) == [0.5])
+        #expect(try run("{ dup 0.5 gt { pop 1 } { 2 mul } ifelse }", [0.75]) == [1])
+        #expect(try run("{ pop 7 2 idiv 7 2 mod }", [0], outputs: 2) == [3, 1])
+        #expect(try run("{ pop 1 2 3 3 1 roll }", [0], outputs: 3) == [3, 1, 2])
+        #expect(try run("{ pop 1 2 2 copy 3 index }", [0], outputs: 5) == [1, 2, 1, 2, 1])
+        #expect(try run("{ 1 exch sub 100 mul round 100 div }", [0.333]) == [0.67])
+        #expect(try run("{ 0 eq { 1 } { 0 } ifelse }", [0]) == [1])
+        #expect(try run("{ pop 90 sin 180 cos }", [0], outputs: 2) == [1, -1])
+        // An error (idiv of a real) gives zeros; so does an exhausted budget.
+        #expect(try run("{ 2 idiv }", [0.5]) == [0])
+        #expect(throws: PDFError.self) { try run("{ 1 add", [0]) }
+        #expect(throws: PDFError.self) { try run("{ 1 frobnicate }", [0]) }
+    }
+
+    @Test func elementaryFunctionsAgreeWithTheLibraryToNearlyEveryBit() {
+        for x in stride(from: 0.001, through: 50, by: 0.37) {
+            #expect(abs(PDFMath.ln(x) - Foundation.log(x)) <= 1e-14 * max(1, abs(Foundation.log(x))))
+            #expect(abs(PDFMath.exp(x / 10) - Foundation.exp(x / 10)) <= 1e-14 * Foundation.exp(x / 10))
+            #expect(abs(PDFMath.atan(x - 25) - Foundation.atan(x - 25)) <= 1e-15)
+            #expect(abs(PDFMath.power(x, 2.2) - Foundation.pow(x, 2.2)) <= 1e-13 * Foundation.pow(x, 2.2))
+        }
+        #expect(PDFMath.angle(dy: 1, dx: -1) == 135)
+        #expect(PDFMath.angle(dy: -1, dx: 0) == 270)
+    }
+
+    @Test func limitsRefuseWhatWouldCostTooMuch() {
+        // q nested past 32.
+        #expect(Self.refusal(Self.pdf(String(repeating: "q ", count: 33))).contains("more than 32 graphics states saved"))
+        // An image larger than ivsim reads, refused before its data is decoded.
+        let image = "<< /Type /XObject /Subtype /Image /Width 20000 /Height 20000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n0\nendstream"
+        #expect(Self.refusal(Self.pdf("/I Do", resources: "<< /XObject << /I 5 0 R >> >>", extra: [image])).contains("larger than ivsim reads"))
+        // Stitching functions that repeat one another 256-fold, 4 deep: 2^32 reads.
+        var functions = ["<< /FunctionType 2 /Domain [0 1] /C0 [0] /C1 [1] /N 1 >>"]
+        for level in 0..<4 {
+            let refs = Array(repeating: "\(6 + level) 0 R", count: 256).joined(separator: " ")
+            let bounds = (1..<256).map { "\(Double($0) / 256)" }.joined(separator: " ")
+            let encode = Array(repeating: "0 1", count: 256).joined(separator: " ")
+            functions.append("<< /FunctionType 3 /Domain [0 1] /Functions [\(refs)] /Bounds [\(bounds)] /Encode [\(encode)] >>")
+        }
+        let shading = "<< /ShadingType 2 /ColorSpace /DeviceGray /Coords [0 0 1 0] /Function 10 0 R >>"
+        #expect(Self.refusal(Self.pdf("/S sh", resources: "<< /Shading << /S 5 0 R >> >>", extra: [shading] + functions))
+                .contains("functions take more work"))
+        // A colour space defined through itself.
+        #expect(Self.refusal(Self.pdf("/C cs", resources: "<< /ColorSpace << /C 5 0 R >> >>", extra: ["[/Indexed 5 0 R 0 <00>]"]))
+                .contains("more than 4 deep"))
+    }
+
+    @Test func aPatternSpaceWithNoPatternPaintsNothing() throws {
+        let b = try Self.render(Self.pdf("/Pattern cs 0 0 10 10 re f"))
+        #expect(b.pixels.allSatisfy { $0 == 0 })
+    }
+
+    @Test func nothingShowsOutsideThePageBoxEvenInItsLastPartialPixel() throws {
+        // A 9.5-point page: 10 pixels, the last half covered; the fill runs beyond the page.
+        let b = try Self.render(Self.pdf("0 0 0 rg 0 0 20 10 re f", width: 9.5))
+        #expect(b.width == 10)
+        #expect(Self.pixel(b, 8, 5).3 == 255)
+        #expect(Self.pixel(b, 9, 5).3 == 128)
+    }
+
+    @Test func rotationTurnsThePageClockwise() throws {
+        // A 10 × 4 page turned 90°: 4 × 10; its lower-left corner comes to the top-left.
+        let image = try PDFImage(Self.pdf("1 0 0 rg 0 0 2 2 re f", width: 10, height: 4, pageExtra: "/Rotate 90 "))
+        #expect(image.width == 4 && image.height == 10)
+        let b = try image.render(scale: 1, limits: Self.limits)
+        #expect(Self.pixel(b, 0, 0) == (255, 0, 0, 255))
+        #expect(Self.pixel(b, 3, 9) == (0, 0, 0, 0))
+    }
+}
