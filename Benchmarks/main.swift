@@ -9,14 +9,15 @@
 // timed work (at most 35 runs) per round; the figure is the median of all runs pooled over rounds.
 // The Cassowary and Auto Layout rows (filters `cassowary`, `autolayout`) need no anchor images; `--kiwi` takes the output of
 // ../shared/bench/kiwi_bench.py for kiwisolver's medians. The JPEG rows (filter `jpeg`) need the files
-// and medians Benchmarks/pillow_jpeg.py writes into the data folder.
+// and medians Benchmarks/pillow_jpeg.py writes into the data folder; the PDF rows (filter `pdf`, run
+// from the repository's root) PDFium's medians from Benchmarks/pdfium_pdf.py.
 
 import Foundation
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 let anchors = Anchors(directory: options.dataDirectory)
 let solverOnly = !options.filters.isEmpty && options.filters.allSatisfy {
-    $0.hasPrefix("cassowary") || $0.hasPrefix("autolayout") || $0.hasPrefix("load") || $0.hasPrefix("jpeg")
+    $0.hasPrefix("cassowary") || $0.hasPrefix("autolayout") || $0.hasPrefix("load") || $0.hasPrefix("jpeg") || $0.hasPrefix("pdf")
 }
 guard anchors.isComplete || solverOnly else {
     print("""
@@ -29,11 +30,12 @@ guard anchors.isComplete || solverOnly else {
 var reference = ReferenceResults(path: options.referencePath)
 reference.rows += kiwiReferenceRows(path: options.kiwiPath)
 reference.rows += jpegReferenceRows(options.dataDirectory)
+reference.rows += pdfReferenceRows(options.dataDirectory)
 var rows: [BenchRow] = []
 for round in 1...options.rounds {
     print("== round \(round)/\(options.rounds)")
     let suite = (solverOnly ? cassowaryBenchmarks() + autoLayoutBenchmarks() + scaleBenchmarks() : allBenchmarks(anchors))
-        + jpegBenchmarks(options.dataDirectory)
+        + jpegBenchmarks(options.dataDirectory) + pdfBenchmarks()
     for benchmark in suite where options.selects(benchmark.name) {
         let times = benchmark.measure()
         merge(&rows, BenchRow(name: benchmark.name, times: times, bytes: benchmark.bytes, pixels: benchmark.pixels,

@@ -191,6 +191,24 @@ import Testing
                 .contains("more than 4 deep"))
     }
 
+    @Test func displayP3ProfilesConvertColoursAsP3ImagesAre() throws {
+        // Apple's Display P3 profile (from the JPEG fixtures), as an ASCIIHex ICCBased stream.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../JPEGCodecTests/Fixtures/jpeg/icc_display_p3.icc")
+        let hex = try Data(contentsOf: url).map { String(format: "%02x", $0) }.joined() + ">"
+        let profile = "<< /N 3 /Filter /ASCIIHexDecode /Length \(hex.utf8.count) >>\nstream\n\(hex)\nendstream"
+        let p3 = try Self.render(Self.pdf("/P cs 0.8 0.3 0.3 sc 0 0 10 10 re f", resources: "<< /ColorSpace << /P [/ICCBased 5 0 R] >> >>",
+                                         extra: [profile]))
+        var expected: [UInt8] = [204, 76, 76, 255]  // round(0.8 × 255), round(0.3 × 255) = round(76.5), halves to even
+        DisplayP3.convertToSRGB(straightRGBA: &expected)
+        #expect(expected != [204, 76, 76, 255])
+        #expect(Self.pixel(p3, 5, 5) == (expected[0], expected[1], expected[2], 255))
+        // Any other profile (here: a few bytes that are no profile) is taken as sRGB.
+        let plain = try Self.render(Self.pdf("/P cs 0.8 0.3 0.3 sc 0 0 10 10 re f", resources: "<< /ColorSpace << /P [/ICCBased 5 0 R] >> >>",
+                                            extra: ["<< /N 3 /Length 4 >>\nstream\nabcd\nendstream"]))
+        #expect(Self.pixel(plain, 5, 5) == (204, 76, 76, 255))
+    }
+
     @Test func aPatternSpaceWithNoPatternPaintsNothing() throws {
         let b = try Self.render(Self.pdf("/Pattern cs 0 0 10 10 re f"))
         #expect(b.pixels.allSatisfy { $0 == 0 })

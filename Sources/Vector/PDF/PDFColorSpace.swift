@@ -1,13 +1,19 @@
+import JPEGCodec
+import Raster
+
 // Colour spaces (ISO 32000-1 §8.6) as far as design tools' exports use them: DeviceGray,
-// DeviceRGB, CalGray and CalRGB (read as their device spaces), ICCBased (by its /N: 1 gray, 3 RGB,
-// as a reader without colour management takes it; the profile itself is not applied), Indexed
-// over one of these, and Pattern. Components become 8-bit sRGB by round(clamp(c, 0, 1) × 255).
+// DeviceRGB, CalGray and CalRGB (read as their device spaces), ICCBased by its /N (1 gray, 3 RGB;
+// a Display P3 profile, recognised by its colorants as in JPEG files, converts its colours to sRGB
+// by docs/RENDERING.md §9's rule; any other profile is taken as sRGB), Indexed over one of these,
+// and Pattern. Components become 8-bit values by round(clamp(c, 0, 1) × 255).
 // CMYK (DeviceCMYK, ICCBased with /N 4), Lab, Separation and DeviceN are refused: their
 // conversion needs a colour profile or a tint function ivsim does not model.
 
 indirect enum PDFColorSpace: Equatable {
     case gray
     case rgb
+    /// RGB components in Display P3 (an ICC profile with P3's colorants).
+    case displayP3
     /// base, highest index, lookup table (hival + 1 entries of the base's components).
     case indexed(PDFColorSpace, Int, [UInt8])
     /// A pattern colour space (its underlying space is not needed: only shading patterns are read).
@@ -16,13 +22,13 @@ indirect enum PDFColorSpace: Equatable {
     var components: Int {
         switch self {
         case .gray: 1
-        case .rgb: 3
+        case .rgb, .displayP3: 3
         case .indexed, .pattern: 1
         }
     }
 
     /// The initial colour (§8.6.5): black, index 0.
-    var initial: [Double] { self == .rgb ? [0, 0, 0] : [0] }
+    var initial: [Double] { components == 3 ? [0, 0, 0] : [0] }
 
     static func byte(_ v: Double) -> UInt8 {
         guard v.isFinite else { return 0 }
@@ -37,6 +43,11 @@ indirect enum PDFColorSpace: Equatable {
             return (g, g, g)
         case .rgb:
             return (Self.byte(c.count > 0 ? c[0] : 0), Self.byte(c.count > 1 ? c[1] : 0), Self.byte(c.count > 2 ? c[2] : 0))
+        case .displayP3:
+            let (r, g, b) = PDFColorSpace.rgb.rgb(c)
+            var pixel = [r, g, b, 255]
+            DisplayP3.convertToSRGB(straightRGBA: &pixel)
+            return (pixel[0], pixel[1], pixel[2])
         case let .indexed(base, hival, table):
             let v = c.first ?? 0
             let i = Int(min(max(v.isFinite ? v.rounded() : 0, 0), Double(hival)))
@@ -79,7 +90,9 @@ indirect enum PDFColorSpace: Equatable {
                 let n = try file.value(profile.dictionary, "N")?.integer
                 switch n {
                 case 1: return .gray
-                case 3: return .rgb
+                case 3:
+                    let bytes = try file.decode(profile).bytes
+                    return ICCProfileKind(profile: bytes) == .displayP3 ? .displayP3 : .rgb
                 default:
                     if let alternate = try file.value(profile.dictionary, "Alternate"), n == nil {
                         return try read(alternate, file: file, depth: depth + 1, named: named)

@@ -13,6 +13,8 @@ public struct PDFImage: Sendable {
     /// The page's default space (y up) to the image's points (y down, origin top-left).
     let page: AffineTransform
     let operations: [PDFOperation]
+    /// The page's box in its default space.
+    let box: ShapePath
 
     /// Bytes all streams may decode to, images' pixels included.
     public static let maxDecodedBytes = 256 << 20
@@ -28,13 +30,13 @@ public struct PDFImage: Sendable {
     public init(_ bytes: [UInt8]) throws(PDFError) {
         let file = try PDFFile(bytes)
         let (page, inherited) = try Self.firstPage(file)
-        func box(_ key: String) throws(PDFError) -> (Double, Double, Double, Double)? {
+        func pageBox(_ key: String) throws(PDFError) -> (Double, Double, Double, Double)? {
             guard let object = page[key] ?? inherited[key] else { return nil }
             guard let v = try file.numbers(object), v.count == 4 else { throw PDFError("the page's /\(key) is not four numbers") }
             return (min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3]))
         }
-        guard let media = try box("MediaBox") else { throw PDFError("the page has no /MediaBox") }
-        var crop = try box("CropBox") ?? media
+        guard let media = try pageBox("MediaBox") else { throw PDFError("the page has no /MediaBox") }
+        var crop = try pageBox("CropBox") ?? media
         crop = (max(crop.0, media.0), max(crop.1, media.1), min(crop.2, media.2), min(crop.3, media.3))
         let w = crop.2 - crop.0, h = crop.3 - crop.1
         guard w > 0, h > 0 else { throw PDFError("the page's box is empty (its CropBox lies outside its MediaBox)") }
@@ -76,9 +78,8 @@ public struct PDFImage: Sendable {
             break  // a page without contents is blank
         }
         var interpreter = PDFInterpreter(file: file)
-        // Nothing outside the page's box shows, also in a last pixel the box covers in part.
-        let pageBox = ShapePath.rectangle(x: crop.0, y: crop.1, width: w, height: h)
-        operations = [.clip(pageBox, .nonZero)] + (try interpreter.run(content, resources: resources, patternBase: .identity))
+        box = ShapePath.rectangle(x: crop.0, y: crop.1, width: w, height: h)
+        operations = try interpreter.run(content, resources: resources, patternBase: .identity)
     }
 
     /// The first leaf of the page tree (§7.7.3) and the attributes its ancestors pass down.
@@ -104,18 +105,23 @@ public struct PDFImage: Sendable {
     /// The image's pixels at `scale` (pixels per point): ⌈width × scale⌉ × ⌈height × scale⌉.
     public func render(scale: Double, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap {
         let (w, h) = pixelSize(scale: scale)
-        return try draw(width: w, height: h, transform: AffineTransform.scale(scale, scale).prepending(page), limits: limits)
+        // Nothing outside the page's box shows: where the box ends inside a last pixel column or
+        // row, it is a clip (elsewhere the canvas's edge is the box's).
+        let partial = Double(w) != width * scale || Double(h) != height * scale
+        return try draw(width: w, height: h, transform: AffineTransform.scale(scale, scale).prepending(page), clipToBox: partial, limits: limits)
     }
 
     /// The image drawn to exactly `pixelWidth` × `pixelHeight` pixels (a preserved vector drawn
     /// at the size an image view shows it).
     public func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap {
         try draw(width: pixelWidth, height: pixelHeight,
-                 transform: AffineTransform.scale(Double(pixelWidth) / width, Double(pixelHeight) / height).prepending(page), limits: limits)
+                 transform: AffineTransform.scale(Double(pixelWidth) / width, Double(pixelHeight) / height).prepending(page),
+                 clipToBox: false, limits: limits)
     }
 
-    private func draw(width: Int, height: Int, transform: AffineTransform, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap {
+    private func draw(width: Int, height: Int, transform: AffineTransform, clipToBox: Bool, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap {
         var context = DrawingContext(width: width, height: height, opaque: false, transform: transform, limits: limits)
+        if clipToBox { try context.clip(to: box, rule: .nonZero) }
         var renderer = PDFRenderer(canvasPixels: width * height)
         try renderer.run(operations, in: &context)
         return context.bitmap

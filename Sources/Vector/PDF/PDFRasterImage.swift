@@ -61,6 +61,11 @@ enum PDFRasterImage {
                 throw PDFError("a DCTDecode image is \(decoded.width) × \(decoded.height) samples, its dictionary says \(width) × \(height)")
             }
             rgba = decoded.rgba
+            // Display P3 by the image's colour space, or (without one) by the JPEG's own profile.
+            let declared = try d["ColorSpace"].map(colorSpace)
+            if declared == .displayP3 || (declared == nil && decoded.iccProfile.map(ICCProfileKind.init(profile:)) == .displayP3) {
+                DisplayP3.convertToSRGB(straightRGBA: &rgba)
+            }
         } else {
             guard let spaceObject = d["ColorSpace"] else { throw PDFError("an image has no /ColorSpace") }
             let space = try colorSpace(spaceObject)
@@ -77,6 +82,8 @@ enum PDFRasterImage {
             let rowBytes = (rowBits + 7) / 8
             rgba = [UInt8](repeating: 255, count: width * height * 4)
             let keyRanges = try colorKey(d, file: file, components: n)
+            // Display P3 samples are converted once, after all are read.
+            let perPixel = space == .displayP3 ? PDFColorSpace.rgb : space
             var components = [Double](repeating: 0, count: n), raw = [Int](repeating: 0, count: n)
             for y in 0..<height {
                 var bit = y * rowBytes * 8
@@ -86,7 +93,7 @@ enum PDFRasterImage {
                         bit += bits
                         components[k] = decode[2 * k] + Double(raw[k]) * (decode[2 * k + 1] - decode[2 * k]) / Double(maxValue)
                     }
-                    let (r, g, b) = space.rgb(components)
+                    let (r, g, b) = perPixel.rgb(components)
                     let o = 4 * (y * width + x)
                     rgba[o] = r
                     rgba[o + 1] = g
@@ -96,6 +103,7 @@ enum PDFRasterImage {
                     }
                 }
             }
+            if space == .displayP3 { DisplayP3.convertToSRGB(straightRGBA: &rgba) }
         }
         try applyMasks(d, to: &rgba, width: width, height: height, file: file, colorSpace: colorSpace, depth: depth)
         return .rgba(width: width, height: height, bytes: rgba)
