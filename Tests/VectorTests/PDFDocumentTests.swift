@@ -94,7 +94,7 @@ import Testing
     @Test func unknownOperatorsAreRefusedOutsideCompatibilitySections() {
         #expect(Self.refusal(Self.pdf("0 0 m foo")) == "the \"foo\" operator at byte 6 of a content stream: \"foo\" is not an operator ivsim reads")
         #expect(Self.refusal(Self.pdf("BX 0 0 m foo EX")) == "accepted")
-        #expect(Self.refusal(Self.pdf("BI /W 1 ID x EI")).contains("inline images"))
+        #expect(Self.refusal(Self.pdf("BI /W 1 /H 1 /CS /CMYK /BPC 8 ID xxxx EI")).contains("DeviceCMYK"))
     }
 
     @Test func aFormThatDrawsItselfIsRefused() {
@@ -207,6 +207,17 @@ import Testing
         let plain = try Self.render(Self.pdf("/P cs 0.8 0.3 0.3 sc 0 0 10 10 re f", resources: "<< /ColorSpace << /P [/ICCBased 5 0 R] >> >>",
                                             extra: ["<< /N 3 /Length 4 >>\nstream\nabcd\nendstream"]))
         #expect(Self.pixel(plain, 5, 5) == (204, 76, 76, 255))
+    }
+
+    @Test func inlineImagesAreDrawn() throws {
+        // 2 × 1 RGB samples, "ABC" and "EI " (the data holds the bytes of EI), read by their exact
+        // length; then a 1 × 1 gray one in ASCIIHex, ended by the first EI between white space.
+        let content = "q 10 0 0 5 0 5 cm BI /W 2 /H 1 /CS /RGB /BPC 8 ID ABCEI  EI Q "
+            + "q 10 0 0 5 0 0 cm BI /W 1 /H 1 /CS /G /BPC 8 /F /AHx ID 80> EI Q"
+        let b = try Self.render(Self.pdf(content))
+        #expect(Self.pixel(b, 2, 2) == (65, 66, 67, 255))
+        #expect(Self.pixel(b, 7, 2) == (69, 73, 32, 255))
+        #expect(Self.pixel(b, 5, 7) == (128, 128, 128, 255))
     }
 
     @Test func aPatternSpaceWithNoPatternPaintsNothing() throws {

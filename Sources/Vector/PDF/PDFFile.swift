@@ -126,6 +126,7 @@ final class PDFFile {
     /// A stream's data decoded by its filters (charged to the budget once: a stream drawn again,
     /// as a form, a glyph or a lookup table, is decoded once).
     func decode(_ stream: PDFStream) throws(PDFError) -> (bytes: [UInt8], jpeg: Bool) {
+        guard stream.offset >= 0 else { return try PDFFilters.decode(stream, resolve: resolve, budget: &budget) }
         if let hit = decoded[stream.offset] { return hit }
         let result = try PDFFilters.decode(stream, resolve: resolve, budget: &budget)
         decoded[stream.offset] = result

@@ -57,7 +57,12 @@ struct PDFInterpreter {
             }
             try countWork()
             do throws(PDFError) {
-                try execute(op, operands, resources: resources, patternBase: patternBase, compatibility: &compatibility, into: &out)
+                if op == "BI" {
+                    let stream = try PDFInlineImage.read(&parser)
+                    try drawImage(stream, number: nil, resources: resources, into: &out)
+                } else {
+                    try execute(op, operands, resources: resources, patternBase: patternBase, compatibility: &compatibility, into: &out)
+                }
             } catch {
                 throw error.inside("the \"\(op)\" operator at byte \(at) of a content stream")
             }
@@ -196,8 +201,6 @@ struct PDFInterpreter {
             }
         case "Do":
             try xObject(try name(), resources: resources, into: &out)
-        case "BI":
-            throw PDFError("inline images (BI … ID … EI) are not read (export the image as an image XObject)")
         // Text (PDFText.swift).
         case "BT", "ET", "Tc", "Tw", "Tz", "TL", "Tf", "Tr", "Ts", "Td", "TD", "Tm", "T*", "Tj", "TJ", "'", "\"":
             try text(op, operands, resources: resources, into: &out)
@@ -416,9 +419,7 @@ struct PDFInterpreter {
         guard case let .stream(stream) = try file.resolve(raw) else { throw PDFError("the XObject /\(name) is not a stream") }
         switch try file.value(stream.dictionary, "Subtype")?.name {
         case "Image":
-            let how = PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)
-            let sampling: ImageSampling = try file.value(stream.dictionary, "Interpolate") == .bool(true) ? .bilinear : .nearest
-            out.append(.image(try image(stream, number: number, resources: resources), sampling, how))
+            try drawImage(stream, number: number, resources: resources, into: &out)
         case "Form":
             let isGroup = try file.value(try file.value(stream.dictionary, "Group")?.dictionary, "S")?.name == "Transparency"
             out += try formOperations(stream, number: number, asGroup: isGroup, inherited: resources)
@@ -427,6 +428,14 @@ struct PDFInterpreter {
         case let other:
             throw PDFError("the XObject /\(name) has the subtype \(other ?? "(none)"), expected Image or Form")
         }
+    }
+
+    /// Draws an image (an XObject, or an inline image with its keys spelt out) over the unit square.
+    private mutating func drawImage(_ stream: PDFStream, number: Int?, resources: [String: PDFObject]?,
+                                    into out: inout [PDFOperation]) throws(PDFError) {
+        let how = PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)
+        let sampling: ImageSampling = try file.value(stream.dictionary, "Interpolate") == .bool(true) ? .bilinear : .nearest
+        out.append(.image(try image(stream, number: number, resources: resources), sampling, how))
     }
 
     /// An image XObject as the renderer samples it, made once per object (and per fill colour for

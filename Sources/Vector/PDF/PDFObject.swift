@@ -76,6 +76,6 @@ indirect enum PDFObject: Equatable, Sendable {
 struct PDFStream: Equatable, Sendable {
     var dictionary: [String: PDFObject]
     var data: ArraySlice<UInt8>
-    /// Where the data starts in the file, for messages.
+    /// Where the data starts in the file (what decoded data is cached by); −1 for an inline image.
     var offset: Int
 }
