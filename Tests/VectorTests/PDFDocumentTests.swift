@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import Testing
+import TestSupport
 @testable import Vector
 
 /// PDF files built here with exact cross-reference tables: what the reader accepts, what it
@@ -61,6 +62,19 @@ import Testing
         let startxref = text.range(of: "startxref\n")!.upperBound.utf16Offset(in: text)
         bytes[startxref] = UInt8(ascii: "9")  // now points nowhere
         #expect(Self.pixel(try Self.render(bytes), 5, 5) == (0, 0, 255, 255))
+    }
+
+    @Test func objectsInObjectStreamsAreFoundWhenTheCrossReferenceStreamIsLost() throws {
+        // The corpus's design-tool export keeps its catalog, pages and resources in an object
+        // stream; with startxref pointing nowhere, the same pixels come back.
+        for name in ["05-object-streams.pdf", "43-design-export.pdf"] {
+            let bytes = Array(try Data(contentsOf: Fixture().url("pdf").appendingPathComponent(name)))
+            var damaged = bytes
+            let word = Array("startxref".utf8)
+            let at = (0...(bytes.count - word.count)).last { bytes[$0..<($0 + word.count)].elementsEqual(word) }! + word.count
+            damaged.replaceSubrange(at..<(at + 3), with: Array("\n99".utf8))
+            #expect(try Self.render(damaged) == (try Self.render(bytes)), "\(name)")
+        }
     }
 
     @Test func encryptedFilesAreRefused() {

@@ -2,7 +2,7 @@
 // "startxref" back through /Prev (tables, §7.5.4, and streams, §7.5.8, with hybrid /XRefStm),
 // objects inside object streams (§7.5.7), and the trailer. A file whose cross-reference data
 // cannot be read is reconstructed by scanning it for "N G obj" (the last definition of a number
-// wins), as PDF readers do for damaged files. A reference to an object that does not exist is
+// wins) and reading the object streams found, as PDF readers do for damaged files. A reference to an object that does not exist is
 // null (§7.3.10). Encrypted files are refused.
 
 final class PDFFile {
@@ -300,18 +300,39 @@ final class PDFFile {
             var parser = PDFParser(bytes, from: lexer.position)
             if case let .dictionary(d)? = try? parser.object(), d["Root"] != nil { trailers.append(d) }
         }
+        // Each object's dictionary only (stream data is not read to find the catalog), and the
+        // objects stored in object streams, which PDF 1.5 files keep most of theirs in.
+        var catalogs: [Int] = [], xrefTrailers: [[String: PDFObject]] = [], objectStreamNumbers: [Int] = []
+        for number in entries.keys.sorted() {
+            guard case let .offset(offset)? = entries[number], let start = position(offset) else { continue }
+            var parser = PDFParser(bytes, from: start)
+            guard let (_, _, object) = try? parser.indirectObject(length: { _ in nil }, readStream: false),
+                  let d = object.dictionary else { continue }
+            switch d["Type"]?.name {
+            case "XRef"? where d["Root"] != nil: xrefTrailers.append(d)
+            case "Catalog"?: catalogs.append(number)
+            case "ObjStm"?: objectStreamNumbers.append(number)
+            default: break
+            }
+        }
+        for streamNumber in objectStreamNumbers {
+            guard case let .stream(stream)? = try? object(streamNumber), let data = try? decode(stream).bytes,
+                  let first = stream.dictionary["First"]?.integer, first >= 0, first <= data.count,
+                  let count = stream.dictionary["N"]?.integer, count >= 0, count <= Self.maxObjects else { continue }
+            var parser = PDFParser(data, from: 0, to: first)
+            for index in 0..<count {
+                guard case let .integer(n)? = try? parser.object(), case .integer? = try? parser.object() else { break }
+                guard n > 0, n <= Self.maxObjects, entries[n] == nil else { continue }
+                entries[n] = .compressed(stream: streamNumber, index: index)
+                if catalogs.isEmpty, (try? object(n))?.dictionary?["Type"]?.name == "Catalog" { catalogs.append(n) }
+            }
+        }
         if let last = trailers.last {
             trailer = last
-        } else {
-            // Each object's dictionary only (its stream data is not read to find the catalog).
-            for number in entries.keys.sorted() {
-                guard case let .offset(offset)? = entries[number], let start = position(offset) else { continue }
-                var parser = PDFParser(bytes, from: start)
-                guard let (_, _, object) = try? parser.indirectObject(length: { _ in nil }, readStream: false),
-                      let d = object.dictionary else { continue }
-                if d["Type"]?.name == "XRef", d["Root"] != nil { trailer = d }
-                if d["Type"]?.name == "Catalog", trailer["Root"] == nil { trailer["Root"] = .reference(number, 0) }
-            }
+        } else if let last = xrefTrailers.last {
+            trailer = last
+        } else if let catalog = catalogs.first {
+            trailer["Root"] = .reference(catalog, 0)
         }
         guard trailer["Root"] != nil else {
             throw PDFError("the cross-reference data is unreadable (\(failure.message)) and no document catalog was found")
