@@ -17,7 +17,7 @@ import TestSupport
 ///   where the exact area is 64): mean 2.6, 200 of 5,120 pixels beyond 32; bound 3 and 5 %.
 /// Images (35–41) are sampled by nearest sample without /Interpolate and match PDFium exactly
 /// but for the JPEG at 1x (1.5/255: PDFium's own downsampling).
-/// Measured (90 renderings): all others 0.00–1.4/255.
+/// Measured (92 renderings): all others 0.00–1.4/255.
 @Suite struct PDFReferenceTests {
     struct Entry: Decodable {
         var file: String

@@ -77,7 +77,8 @@ public struct PDFImage: Sendable {
         default:
             break  // a page without contents is blank
         }
-        var interpreter = PDFInterpreter(file: file)
+        let catalog = try file.value(file.trailer, "Root")?.dictionary ?? [:]
+        var interpreter = PDFInterpreter(file: file, optionalContent: try PDFOptionalContent(catalog: catalog, file: file))
         box = ShapePath.rectangle(x: crop.0, y: crop.1, width: w, height: h)
         operations = try interpreter.run(content, resources: resources, patternBase: .identity)
     }

@@ -34,8 +34,15 @@ struct PDFInterpreter {
     /// q may nest this deep (each saved state may hold a clip of the canvas's size when drawn).
     static let maxSaved = PDFRenderer.maxSaved
 
-    init(file: PDFFile) {
+    let optionalContent: PDFOptionalContent
+    /// Marked-content sequences open (BMC, BDC), each true when it hides what it holds.
+    private var marked: [Bool] = []
+    /// Whether an open sequence hides content: painting, shading, images and forms draw nothing.
+    var hidden: Bool { marked.contains(true) }
+
+    init(file: PDFFile, optionalContent: PDFOptionalContent = PDFOptionalContent()) {
         self.file = file
+        self.optionalContent = optionalContent
     }
 
     /// The operations of `content` with `resources`; `patternBase` maps the space the resources'
@@ -59,7 +66,7 @@ struct PDFInterpreter {
             do throws(PDFError) {
                 if op == "BI" {
                     let stream = try PDFInlineImage.read(&parser)
-                    try drawImage(stream, number: nil, resources: resources, into: &out)
+                    if !hidden { try drawImage(stream, number: nil, resources: resources, into: &out) }
                 } else {
                     try execute(op, operands, resources: resources, patternBase: patternBase, compatibility: &compatibility, into: &out)
                 }
@@ -190,6 +197,7 @@ struct PDFInterpreter {
         case "K", "k":
             throw PDFError("CMYK colours are not read (export in RGB)")
         // Shadings, images and forms.
+        case "sh" where hidden, "Do" where hidden: break
         case "sh":
             let shading = try shading(try name(), resources: resources)
             let how = PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)
@@ -207,7 +215,18 @@ struct PDFInterpreter {
         case "d0": break  // a glyph's width: nothing to draw
         case "d1": state.colorLocked = true  // a glyph that is a shape: painted with the colour it is shown in (§9.6.5)
         // Marked content and compatibility sections.
-        case "MP", "DP", "BMC", "BDC", "EMC": break
+        case "MP", "DP": break
+        case "BMC": marked.append(false)
+        case "BDC":
+            var hides = false
+            if operands.count >= 2, operands[operands.count - 2].name == "OC" {
+                var membership = operands[operands.count - 1]
+                if let name = membership.name { membership = try file.value(resources, "Properties")?.dictionary?[name] ?? .null }
+                hides = try !optionalContent.visible(membership, file: file)
+            }
+            guard marked.count < 256 else { throw PDFError("marked content nested more than 256 deep") }
+            marked.append(hides)
+        case "EMC": _ = marked.popLast()
         case "BX": compatibility += 1
         case "EX": compatibility = max(0, compatibility - 1)
         default:
@@ -246,7 +265,7 @@ struct PDFInterpreter {
             start = nil
             pendingClip = nil
         }
-        if !path.elements.isEmpty {
+        if !path.elements.isEmpty, !hidden {
             let fillPaint = fill == nil ? nil : state.paint(state.fill, space: state.fillSpace)
             let strokePaint = stroke ? state.paint(state.stroke, space: state.strokeSpace) : nil
             switch (fill, fillPaint, strokePaint) {
@@ -417,6 +436,7 @@ struct PDFInterpreter {
         }
         let number: Int? = if case let .reference(n, _) = raw { n } else { nil }
         guard case let .stream(stream) = try file.resolve(raw) else { throw PDFError("the XObject /\(name) is not a stream") }
+        if let group = stream.dictionary["OC"], try !optionalContent.visible(group, file: file) { return }
         switch try file.value(stream.dictionary, "Subtype")?.name {
         case "Image":
             try drawImage(stream, number: number, resources: resources, into: &out)
@@ -512,10 +532,11 @@ struct PDFInterpreter {
         forms.append(number ?? -1)
         defer { forms.removeLast() }
         let content = try file.decode(stream).bytes
-        let saved = state, savedPath = (path, current, start, pendingClip), savedStack = stack
+        let saved = state, savedPath = (path, current, start, pendingClip), savedStack = stack, savedMarks = marked
         defer {
             state = saved
             stack = savedStack
+            marked = savedMarks
             (path, current, start, pendingClip) = savedPath
         }
         path = ShapePath()

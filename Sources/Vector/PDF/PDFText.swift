@@ -118,7 +118,7 @@ extension PDFInterpreter {
                     try countWork()
                     let scaled = AffineTransform(a: t.size * t.horizontalScale, b: 0, c: 0, d: t.size, tx: 0, ty: t.rise)
                     let glyphToUser = textMatrix.prepending(scaled.prepending(type3.matrix))
-                    if mode != 3, let name = type3.names[code], let procedure = type3.procedures[name] {
+                    if mode != 3, !hidden, let name = type3.names[code], let procedure = type3.procedures[name] {
                         let number: Int? = if case let .reference(n, _) = procedure { n } else { nil }
                         if case let .stream(stream) = try file.resolve(procedure) {
                             let body = try nested(stream, number: number, place: "glyph", resources: type3.resources ?? resources,

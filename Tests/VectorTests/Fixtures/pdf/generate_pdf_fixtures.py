@@ -897,6 +897,30 @@ def c45():
     return one_page(content, 64, 64)
 
 
+@case("46-optional-content", 64, 48, "optional content: OCGs A (on) and B (off in /D /OFF); BDC /OC marked content, nested BDC/BMC, forms with /OC, an OCMD (AnyOn of B)")
+def c46():
+    d = Doc()
+    cat, pages, page = d.reserve(), d.reserve(), d.reserve()
+    oc_a = d.add("<< /Type /OCG /Name (A) >>")
+    oc_b = d.add("<< /Type /OCG /Name (B) >>")
+    ocmd = d.add("<< /Type /OCMD /OCGs [%d 0 R] /P /AnyOn >>" % oc_b)
+    fm_hidden = d.add(stream("/Type /XObject /Subtype /Form /BBox [0 0 64 48] /OC %d 0 R" % oc_b, "0 0.7 0 rg 8 30 20 12 re f"))
+    fm_shown = d.add(stream("/Type /XObject /Subtype /Form /BBox [0 0 64 48] /OC %d 0 R" % oc_a, "1 0.5 0 rg 36 30 20 12 re f"))
+    content = lines(
+        "/OC /pA BDC 1 0 0 rg 8 8 20 16 re f EMC",
+        "/OC /pB BDC 0 0 1 rg 36 8 20 16 re f /Span << /ActualText (x) >> BDC 0 0 0 rg 40 10 4 4 re f EMC EMC",
+        "/OC /pM BDC 1 0 1 rg 30 26 4 4 re f EMC",
+        "/Tag BMC 0.5 0.5 0.5 rg 30 2 4 4 re f EMC",
+        "/Fh Do /Fs Do")
+    c = d.add(stream("", content))
+    d.set(cat, "<< /Type /Catalog /Pages %d 0 R /OCProperties << /OCGs [%d 0 R %d 0 R] /D << /Order [%d 0 R %d 0 R] /OFF [%d 0 R] >> >> >>"
+          % (pages, oc_a, oc_b, oc_a, oc_b, oc_b))
+    d.set(pages, "<< /Type /Pages /Kids [%d 0 R] /Count 1 >>" % page)
+    d.set(page, "<< /Type /Page /Parent %d 0 R /MediaBox [0 0 64 48] /Resources << /Properties << /pA %d 0 R /pB %d 0 R /pM %d 0 R >> "
+          "/XObject << /Fh %d 0 R /Fs %d 0 R >> >> /Contents %d 0 R >>" % (pages, oc_a, oc_b, ocmd, fm_hidden, fm_shown, c))
+    return d.classic(cat, "1.5")[0]
+
+
 # --------------------------------------------------------------------------------------------
 # Structural validation (independent of PDFium)
 # --------------------------------------------------------------------------------------------
