@@ -8,30 +8,18 @@ timed work, 3 rounds pooled; the median), and writes pdf-results.json into $ANCH
 
     python3 Benchmarks/pdfium_pdf.py [--data DIR]
 
-Run from the repository's root. Needs pypdfium2 (pip install pypdfium2).
+Run from the repository's root. Needs pypdfium2 (pip install pypdfium2), and numpy and Pillow
+(for pillow_jpeg.py's timing function).
 """
 import json, os, statistics, sys, tempfile
 from time import perf_counter
 
 import pypdfium2 as pdfium
 
+from pillow_jpeg import measure  # bench.py's timing method, shared
+
 FILES = ["43-design-export", "44-icon-heart", "45-icon-gear", "42-softmask-luminosity", "29-radial-shading"]
 SCALE = 8
-
-
-def measure(fn, rounds=3):
-    times = []
-    for _ in range(rounds):
-        fn()
-        run, total = [], 0.0
-        while len(run) < 3 or (total < 0.35 and len(run) < 35):
-            t = perf_counter()
-            fn()
-            dt = perf_counter() - t
-            run.append(dt)
-            total += dt
-        times += run
-    return statistics.median(times)
 
 
 def main():

@@ -39,19 +39,7 @@ import TestSupport
         let bytes = Self.data(name)
         var generator = SeededGenerator(seed: UInt64(bytes.count))
         for _ in 0..<400 {
-            var mutated = bytes
-            for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                let at = Int.random(in: 0..<mutated.count, using: &generator)
-                switch Int.random(in: 0..<5, using: &generator) {
-                case 0: mutated[at] = UInt8.random(in: 0...255, using: &generator)
-                case 1: mutated[at] ^= 1 << UInt8.random(in: 0...7, using: &generator)
-                case 2: mutated.insert(UInt8.random(in: 0...255, using: &generator), at: at)
-                case 3: mutated.remove(at: at)
-                default: mutated[at] = [0x00, 0xFF, 0xD9, 0xDA, 0x7F][Int.random(in: 0..<5, using: &generator)]
-                }
-                if mutated.isEmpty { break }
-            }
-            Self.attempt(mutated)
+            Self.attempt(generator.corrupted(bytes, special: [0x00, 0xFF, 0xD9, 0xDA, 0x7F]))
         }
     }
 }

@@ -5,19 +5,10 @@ import Testing
 @testable import Scenarios
 import Vector
 
-/// PDF in scenarios (docs/PDF.md): files drawn per display scale, single-scale image-set entries,
-/// and preserved vectors drawn afresh at the size a view shows them (the corpus files of
-/// Scenarios/formats/pdf-images.json).
+/// PDF in scenarios (docs/PDF.md), with the corpus files of Scenarios/formats/pdf-images.json:
+/// single-scale image-set entries, and preserved vectors drawn afresh at the size a view shows
+/// them (files drawn per display scale are SVGScenarioTests' first test, for both formats).
 @Suite struct PDFScenarioTests {
-    @Test func aFileIsDrawnAtEachDisplayScaleOrAtItsScale() throws {
-        let scenario = try SVGScenarioTests.load("\"t\": { \"file\": \"assets/ticket.pdf\" }, \"fixed\": { \"file\": \"assets/ticket.pdf\", \"scale\": 1.5 }")
-        for scale in [1, 2, 3] {
-            let image = scenario.images[0].resolved(for: SVGScenarioTests.traits(scale))
-            #expect(image.pixels.width == 24 * scale && image.scale == Double(scale) && image.size == Size(width: 24, height: 24))
-        }
-        #expect(scenario.images[1].variants.isEmpty && scenario.images[1].pixels.width == 36)
-    }
-
     @Test func aSingleScaleEntryIsDrawnAtEachScale() throws {
         let scenario = try SVGScenarioTests.load("\"g\": { \"named\": \"Glyph\" }")
         for scale in [1, 2, 3] {

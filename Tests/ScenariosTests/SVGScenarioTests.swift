@@ -25,8 +25,9 @@ import Vector
         return traits
     }
 
-    @Test func aFileIsDrawnAtEachDisplayScaleOrAtItsScale() throws {
-        let scenario = try Self.load("\"heart\": { \"file\": \"assets/heart.svg\" }, \"fixed\": { \"file\": \"assets/heart.svg\", \"scale\": 1.5 }")
+    /// SVG and PDF files alike (both corpus files are 24 points square).
+    @Test(arguments: ["assets/heart.svg", "assets/ticket.pdf"]) func aFileIsDrawnAtEachDisplayScaleOrAtItsScale(_ path: String) throws {
+        let scenario = try Self.load("\"heart\": { \"file\": \"\(path)\" }, \"fixed\": { \"file\": \"\(path)\", \"scale\": 1.5 }")
         for scale in [1, 2, 3] {
             let image = scenario.images[0].resolved(for: Self.traits(scale))
             #expect(image.pixels.width == 24 * scale && image.scale == Double(scale) && image.size == Size(width: 24, height: 24))

@@ -44,3 +44,23 @@ public struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension SeededGenerator {
+    /// `bytes` with 1 to 4 random edits: a byte replaced, a bit flipped, a byte inserted or removed,
+    /// or a byte set to one of `special` (the format's markers and delimiters).
+    public mutating func corrupted(_ bytes: [UInt8], special: [UInt8]) -> [UInt8] {
+        var mutated = bytes
+        for _ in 0..<Int.random(in: 1...4, using: &self) {
+            guard !mutated.isEmpty else { break }
+            let at = Int.random(in: 0..<mutated.count, using: &self)
+            switch Int.random(in: 0..<5, using: &self) {
+            case 0: mutated[at] = UInt8.random(in: 0...255, using: &self)
+            case 1: mutated[at] ^= 1 << UInt8.random(in: 0...7, using: &self)
+            case 2: mutated.insert(UInt8.random(in: 0...255, using: &self), at: at)
+            case 3: mutated.remove(at: at)
+            default: mutated[at] = special[Int.random(in: 0..<special.count, using: &self)]
+            }
+        }
+        return mutated
+    }
+}

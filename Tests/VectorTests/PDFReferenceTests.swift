@@ -19,44 +19,13 @@ import TestSupport
 /// but for the JPEG at 1x (1.5/255: PDFium's own downsampling).
 /// Measured (92 renderings): all others 0.00–1.4/255.
 @Suite struct PDFReferenceTests {
-    struct Entry: Decodable {
-        var file: String
-        var width: Int
-        var height: Int
-    }
-
     @Test func everyFileMatchesPDFiumWithinAntialiasing() throws {
-        let folder = Fixture().url("pdf")
-        let index = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: folder.appendingPathComponent("index.json")))
-        #expect(index.count >= 40)
-        var report: [String] = []
-        for entry in index {
-            let pdf: PDFImage
-            do {
-                pdf = try PDFImage(Array(try Data(contentsOf: folder.appendingPathComponent(entry.file))))
-            } catch {
-                Issue.record("\(entry.file): \(error)")
-                continue
-            }
-            #expect(pdf.width == Double(entry.width) && pdf.height == Double(entry.height), "\(entry.file)")
-            for scale in [1, 2] {
-                let stem = (entry.file as NSString).deletingPathExtension
-                let reference = try PNGDecoder().decode(Array(try Data(contentsOf: folder.appendingPathComponent("\(stem)@\(scale)x.png"))))
-                let ours = try pdf.render(scale: Double(scale), limits: DrawingLimits(lines: 1_000_000, work: 50_000_000))
-                try #require(ours.width == reference.width && ours.height == reference.height, "\(entry.file) @\(scale)x")
-                let c = ReferenceComparison(ours, reference)
-                report.append("\(entry.file) @\(scale)x: \(c.summary)")
-                if let dir = ProcessInfo.processInfo.environment["IVSIM_PDF_OUT"] {
-                    let png = try PNGEncoder().encode(RGBAImage(width: ours.width, height: ours.height, pixels: ours.straightRGBA))
-                    try Data(png).write(to: URL(fileURLWithPath: dir).appendingPathComponent("\(stem)@\(scale)x.png"))
-                }
-                let number = Int(entry.file.prefix(2)) ?? 0
-                let shading = (27...31).contains(number) && scale == 1, thinLine = number == 15 && scale == 1
-                #expect(c.mean < (shading ? 4.5 : thinLine ? 3 : 2.5), "\(entry.file) @\(scale)x: mean difference \(c.mean)")
-                #expect(Double(c.far) <= (thinLine ? 0.05 : 0.025) * Double(c.pixels) + 4,
-                        "\(entry.file) @\(scale)x: \(c.far) pixels differ by more than 32")
-            }
+        try ReferenceCorpus.compare("pdf", atLeast: 46, read: { try PDFImage($0) }) { entry, scale, c in
+            let number = Int(entry.file.prefix(2)) ?? 0
+            let shading = (27...31).contains(number) && scale == 1, thinLine = number == 15 && scale == 1
+            #expect(c.mean < (shading ? 4.5 : thinLine ? 3 : 2.5), "\(entry.file) @\(scale)x: mean difference \(c.mean)")
+            #expect(Double(c.far) <= (thinLine ? 0.05 : 0.025) * Double(c.pixels) + 4,
+                    "\(entry.file) @\(scale)x: \(c.far) pixels differ by more than 32")
         }
-        if ProcessInfo.processInfo.environment["IVSIM_PRINT_PDF"] != nil { print(report.joined(separator: "\n")) }
     }
 }

@@ -47,19 +47,7 @@ import TestSupport
         var generator = SeededGenerator(seed: UInt64(bytes.count))
         let special = Array("()<>[]{}/%0123456789 \n".utf8) + [0x00, 0xFF]
         for _ in 0..<150 {
-            var mutated = bytes
-            for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                let at = Int.random(in: 0..<mutated.count, using: &generator)
-                switch Int.random(in: 0..<5, using: &generator) {
-                case 0: mutated[at] = UInt8.random(in: 0...255, using: &generator)
-                case 1: mutated[at] ^= 1 << UInt8.random(in: 0...7, using: &generator)
-                case 2: mutated.insert(UInt8.random(in: 0...255, using: &generator), at: at)
-                case 3: mutated.remove(at: at)
-                default: mutated[at] = special[Int.random(in: 0..<special.count, using: &generator)]
-                }
-                if mutated.isEmpty { break }
-            }
-            Self.attempt(mutated)
+            Self.attempt(generator.corrupted(bytes, special: special))
         }
     }
 }

@@ -1,5 +1,9 @@
+import Foundation
 import PNGCodec
 import Raster
+import Testing
+import TestSupport
+import Vector
 
 /// How far a rendering is from a reference renderer's PNG, compared premultiplied: the mean of each
 /// pixel's largest channel difference, the largest, and how many pixels differ by more than 32.
@@ -37,4 +41,48 @@ struct ReferenceComparison {
     }
 
     var summary: String { "mean \(String(format: "%.3f", mean)), worst \(worst), \(far) of \(pixels) beyond 32" }
+}
+
+/// A corpus of vector files with a reference renderer's PNGs at 1x and 2x (index.json lists
+/// `file`, `width` and `height` in points): each file read, drawn by ivsim at both scales and
+/// compared; `check` states the bounds. Setting IVSIM_REFERENCE_OUT to a folder writes ivsim's
+/// renderings there; IVSIM_PRINT_REFERENCE prints every comparison.
+enum ReferenceCorpus {
+    struct Entry: Decodable {
+        var file: String
+        var width: Int
+        var height: Int
+    }
+
+    static func compare(_ folderName: String, atLeast count: Int, read: ([UInt8]) throws -> any VectorImage,
+                        check: (Entry, Int, ReferenceComparison) -> Void) throws {
+        let folder = Fixture().url(folderName)
+        let index = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: folder.appendingPathComponent("index.json")))
+        #expect(index.count >= count)
+        var report: [String] = []
+        for entry in index {
+            let image: any VectorImage
+            do {
+                image = try read(Array(try Data(contentsOf: folder.appendingPathComponent(entry.file))))
+            } catch {
+                Issue.record("\(entry.file): \(error)")
+                continue
+            }
+            #expect(image.width == Double(entry.width) && image.height == Double(entry.height), "\(entry.file)")
+            for scale in [1, 2] {
+                let stem = (entry.file as NSString).deletingPathExtension
+                let reference = try PNGDecoder().decode(Array(try Data(contentsOf: folder.appendingPathComponent("\(stem)@\(scale)x.png"))))
+                let ours = try image.render(scale: Double(scale), limits: DrawingLimits(lines: 1_000_000, work: 50_000_000))
+                try #require(ours.width == reference.width && ours.height == reference.height, "\(entry.file) @\(scale)x")
+                if let out = ProcessInfo.processInfo.environment["IVSIM_REFERENCE_OUT"] {
+                    let png = PNGEncoder().encode(RGBAImage(width: ours.width, height: ours.height, pixels: ours.straightRGBA))
+                    try Data(png).write(to: URL(fileURLWithPath: out).appendingPathComponent("\(stem)@\(scale)x.png"))
+                }
+                let comparison = ReferenceComparison(ours, reference)
+                report.append("\(entry.file) @\(scale)x: \(comparison.summary)")
+                check(entry, scale, comparison)
+            }
+        }
+        if ProcessInfo.processInfo.environment["IVSIM_PRINT_REFERENCE"] != nil { print(report.joined(separator: "\n")) }
+    }
 }

@@ -17,32 +17,10 @@ import TestSupport
 /// circle about 30° further round than the circle's SVG path (from 3 o'clock, clockwise) gives,
 /// while on another circle (r = 15, the same pattern) the two agree exactly; not resolved.
 @Suite struct SVGReferenceTests {
-    struct Entry: Decodable {
-        var file: String
-        var width: Int
-        var height: Int
-    }
-
     @Test func everyFileMatchesResvgWithinAntialiasing() throws {
-        let folder = Fixture().url("svg")
-        let index = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: folder.appendingPathComponent("index.json")))
-        #expect(index.count >= 36)
-        var report: [String] = []
-        for entry in index {
-            let svg = try SVGImage(Array(try Data(contentsOf: folder.appendingPathComponent(entry.file))))
-            #expect(svg.width == Double(entry.width) && svg.height == Double(entry.height), "\(entry.file)")
-            for scale in [1, 2] {
-                let stem = (entry.file as NSString).deletingPathExtension
-                let reference = try PNGDecoder().decode(Array(try Data(contentsOf: folder.appendingPathComponent("\(stem)@\(scale)x.png"))))
-                let ours = try svg.render(scale: Double(scale), limits: DrawingLimits(lines: 1_000_000, work: 50_000_000))
-                try #require(ours.width == reference.width && ours.height == reference.height, "\(entry.file) @\(scale)x")
-                let c = ReferenceComparison(ours, reference)
-                let mean = c.mean, far = c.far, pixels = c.pixels
-                report.append("\(entry.file) @\(scale)x: \(c.summary)")
-                #expect(mean < (entry.file.hasPrefix("04-") && scale == 1 ? 4.5 : 2.5), "\(entry.file) @\(scale)x: mean difference \(mean)")
-                #expect(Double(far) <= 0.025 * Double(pixels) + 4, "\(entry.file) @\(scale)x: \(far) pixels differ by more than 32")
-            }
+        try ReferenceCorpus.compare("svg", atLeast: 36, read: { try SVGImage($0) }) { entry, scale, c in
+            #expect(c.mean < (entry.file.hasPrefix("04-") && scale == 1 ? 4.5 : 2.5), "\(entry.file) @\(scale)x: mean difference \(c.mean)")
+            #expect(Double(c.far) <= 0.025 * Double(c.pixels) + 4, "\(entry.file) @\(scale)x: \(c.far) pixels differ by more than 32")
         }
-        if ProcessInfo.processInfo.environment["IVSIM_PRINT_SVG"] != nil { print(report.joined(separator: "\n")) }
     }
 }
