@@ -6,7 +6,8 @@ import Testing
 import Vector
 
 /// SVG in scenarios (docs/SVG.md): files drawn per display scale, image-set entries beside
-/// bitmaps, and preserved vectors drawn afresh at the size a view shows them.
+/// bitmaps, and preserved vectors drawn afresh at the size a view shows them; the first and last
+/// for PDF files too (docs/PDF.md).
 @Suite struct SVGScenarioTests {
     static let folder = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
         .appendingPathComponent("../../Scenarios/formats").standardizedFileURL
@@ -42,8 +43,12 @@ import Vector
         #expect(at3.source?.contains("badge.svg (drawn at 3x)") == true && at3.pixels.width == 90)
     }
 
-    @Test func aPreservedVectorIsDrawnAtTheSizeItIsShown() throws {
-        let scenario = try Self.load("\"badge\": { \"named\": \"Badge\" }, \"sharp\": { \"named\": \"Sharp\" }", subviews: """
+    /// SVG and PDF alike: (the plain set, the preserved set, its file); both documents are 30 points.
+    static let preserved = [["Badge", "Sharp", "Icons.xcassets/Sharp.imageset/badge.svg"],
+                            ["Glyph", "GlyphSharp", "Icons.xcassets/GlyphSharp.imageset/glyph.pdf"]]
+
+    @Test(arguments: preserved) func aPreservedVectorIsDrawnAtTheSizeItIsShown(_ sets: [String]) throws {
+        let scenario = try Self.load("\"badge\": { \"named\": \"\(sets[0])\" }, \"sharp\": { \"named\": \"\(sets[1])\" }", subviews: """
             { "id": "b", "type": "imageView", "image": "badge", "frame": [0, 0, 90, 90] },
             { "id": "s", "type": "imageView", "image": "sharp", "frame": [100, 0, 90, 90] }
             """)
@@ -57,7 +62,8 @@ import Vector
         #expect(list.images[draws[0].image].width == 60 && draws[0].source.width == 60)
         #expect(list.images[draws[1].image].width == 180 && draws[1].source.width == 180)
         // And it is the document drawn at that size: the same pixels as at scale 6.
-        let document = try SVGImage(Array(try Data(contentsOf: Self.folder.appendingPathComponent("Icons.xcassets/Sharp.imageset/badge.svg"))))
+        let url = Self.folder.appendingPathComponent(sets[2])
+        let document = try VectorFormat(pathExtension: url.pathExtension)!.read(Array(try Data(contentsOf: url)))
         let direct = try document.render(scale: 6, limits: DrawingLimits(lines: 1_000_000, work: 50_000_000))
         #expect(list.images[draws[1].image].bitmap == direct)
     }
