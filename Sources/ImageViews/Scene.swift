@@ -260,7 +260,7 @@ extension Scene {
     /// most 8,192, and at most 2^24 in all, as image files: beyond, the bitmap is shown).
     static func redrawSize(_ r: DeviceRect) -> (Int, Int)? {
         let w = (r.x1 - r.x0 + 128) >> 8, h = (r.y1 - r.y0 + 128) >> 8
-        guard w >= 1, h >= 1, w <= 8192, h <= 8192, w * h <= 1 << 24 else { return nil }
+        guard w >= 1, h >= 1, w <= 8192, h <= 8192, w * h <= VectorRedraw.maxPixels else { return nil }
         return (w, h)
     }
 }

@@ -8,6 +8,12 @@ import Synchronization
 public final class VectorRedraw: Sendable {
     private let draw: @Sendable (Int, Int) -> Bitmap?
     private let made = Mutex<[Int: SourceImage]>([:])
+    /// The largest drawing, in pixels (2048 × 2048: a preserved vector filling an iPad's screen at
+    /// 2x); larger sizes show the bitmap. With at most `maxKept` sizes kept, an image holds at
+    /// most 16 × 2^22 × 12 bytes of drawings: each one's size alone decides, whatever order views
+    /// and variants ask in, so the pixels stay the same on any number of threads.
+    public static let maxPixels = 1 << 22
+    public static let maxKept = 16
 
     public init(_ draw: @escaping @Sendable (Int, Int) -> Bitmap?) {
         self.draw = draw
@@ -21,7 +27,7 @@ public final class VectorRedraw: Sendable {
         let image = SourceImage(bitmap)
         return made.withLock { cache in
             if let stored = cache[key] { return stored }
-            if cache.count < 64 { cache[key] = image }  // at most 64 sizes kept per image
+            if cache.count < Self.maxKept { cache[key] = image }
             return image
         }
     }
