@@ -234,6 +234,30 @@ import TestSupport
         #expect(Self.pixel(b, 5, 7) == (128, 128, 128, 255))
     }
 
+    /// Inputs an independent review built, each a crash, a hang or a wrong result before its fix.
+    @Test func reviewedHostileInputs() throws {
+        // A gradient whose 64-bit quotient path overflowed far to the left of the shading.
+        let shading = "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 4096 0] /Function << /FunctionType 2 /Domain [0 1] "
+            + "/C0 [1 0 0] /C1 [0 0 1] /N 1 >> >>"
+        let far = try Self.render(Self.pdf("0.001 0 0 0.001 350 0 cm /Sh0 sh", resources: "<< /Shading << /Sh0 5 0 R >> >>", extra: [shading]))
+        #expect(far.pixels.allSatisfy { $0 == 0 })  // before the shading's start, not extended
+        // Marked content nested past 256, BMC included.
+        #expect(Self.refusal(Self.pdf(String(repeating: "/X BMC ", count: 300))).contains("nested more than 256 deep"))
+        // An EMC inside a form does not end the hidden sequence around it.
+        let oc = "<< /Type /OCG /Name (B) >>"
+        let form = "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Length 18 >>\nstream\nEMC 0 0 10 10 re f\nendstream"
+        // (B is turned off in the catalog; the edit moves the objects, found again by scanning.)
+        var catalogOff = Self.pdf("/OC /B BDC /F Do EMC", resources: "<< /Properties << /B 5 0 R >> /XObject << /F 6 0 R >> >>", extra: [oc, form])
+        catalogOff = Array(String(decoding: catalogOff, as: UTF8.self)
+            .replacingOccurrences(of: "<< /Type /Catalog /Pages 2 0 R >>",
+                                  with: "<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [5 0 R] /D << /OFF [5 0 R] >> >> >>").utf8)
+        #expect(try Self.render(catalogOff).pixels.allSatisfy { $0 == 0 })
+        // Saves in a form count with those around it: 20 q around a form holding 15 q.
+        let deep = "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Length 30 >>\nstream\n" + String(repeating: "q ", count: 15) + "\nendstream"
+        #expect(Self.refusal(Self.pdf(String(repeating: "q ", count: 20) + "/F Do", resources: "<< /XObject << /F 5 0 R >> >>", extra: [deep]))
+                .contains("graphics states saved at once"))
+    }
+
     @Test func aPatternSpaceWithNoPatternPaintsNothing() throws {
         let b = try Self.render(Self.pdf("/Pattern cs 0 0 10 10 re f"))
         #expect(b.pixels.allSatisfy { $0 == 0 })

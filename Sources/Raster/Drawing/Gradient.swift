@@ -168,14 +168,15 @@ enum WideArithmetic {
         // When 2ab + c fits in 64 bits: the same ⌊(2ab + c) / 2c⌋ (c > 0) in one division, then
         // the clamp (a quotient at or beyond ±2^40 rounds to at least the limit, so clamping the
         // exact rounded quotient gives what the 128-bit path gives).
-        let (c1, b1) = c < 0 ? (-c, -b) : (c, b)
-        let (ab, o1) = a.multipliedReportingOverflow(by: b1)
-        let (twice, o2) = ab.multipliedReportingOverflow(by: 2)
-        let (n, o3) = twice.addingReportingOverflow(c1)
-        if !o1, !o2, !o3, c1 > 0, c1 < 1 << 61 {
-            let d = 2 * c1
-            let q = n >= 0 ? n / d : -((-n + d - 1) / d)
-            return min(max(q, -limit), limit)
+        if c != .min, b != .min {
+            let (c1, b1) = c < 0 ? (-c, -b) : (c, b)
+            let (ab, o1) = a.multipliedReportingOverflow(by: b1)
+            let (twice, o2) = ab.multipliedReportingOverflow(by: 2)
+            let (n, o3) = twice.addingReportingOverflow(c1)
+            if !o1, !o2, !o3, c1 > 0, c1 < 1 << 61 {
+                let (q, r) = n.quotientAndRemainder(dividingBy: 2 * c1)  // n > Int64.min: no overflow
+                return min(max(r < 0 ? q - 1 : q, -limit), limit)
+            }
         }
         let product = a.multipliedFullWidth(by: b)
         // |a·b| ≥ 2^40·|c| would give a quotient beyond the clamp (and maybe beyond 64 bits).

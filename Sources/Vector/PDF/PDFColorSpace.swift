@@ -114,6 +114,16 @@ indirect enum PDFColorSpace: Equatable {
                 case let .stream(stream): table = try file.decode(stream).bytes
                 default: throw PDFError("an Indexed colour space's lookup is neither a string nor a stream")
                 }
+                // A Display P3 palette is converted once, entry by entry.
+                if base == .displayP3 {
+                    var rgba: [UInt8] = []
+                    for i in 0...hival {
+                        rgba += (0..<3).map { k in 3 * i + k < table.count ? table[3 * i + k] : 0 } + [255]
+                    }
+                    DisplayP3.convertToSRGB(straightRGBA: &rgba)
+                    let converted = stride(from: 0, to: rgba.count, by: 4).flatMap { rgba[$0..<($0 + 3)] }
+                    return .indexed(.rgb, hival, converted)
+                }
                 return .indexed(base, hival, table)
             default:
                 throw PDFError("the colour space \(family) is not read (ivsim reads gray, RGB, ICC-based gray and RGB, and indexed colours)")

@@ -148,10 +148,12 @@ final class PDFFile {
                 throw PDFError("object stream \(streamNumber) has /N \(count) and /First \(first)")
             }
             var parser = PDFParser(data, from: 0, to: first)
-            var offsets: [Int: Int] = [:]
+            var offsets: [Int: Int] = [:], claimed: Set<Int> = []
             for _ in 0..<count {
                 guard case let .integer(n)? = try parser.object(), case let .integer(offset)? = try parser.object() else { break }
-                if offsets[n] == nil, offset >= 0, offset < data.count - first { offsets[n] = first + offset }
+                // Each offset belongs to one object (they rise strictly, §7.5.7): a repeated one is
+                // not parsed again for another number.
+                if offsets[n] == nil, offset >= 0, offset < data.count - first, claimed.insert(offset).inserted { offsets[n] = first + offset }
             }
             objectStreams[streamNumber] = (data, offsets)
         }

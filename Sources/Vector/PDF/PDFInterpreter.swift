@@ -35,10 +35,18 @@ struct PDFInterpreter {
     static let maxSaved = PDFRenderer.maxSaved
 
     let optionalContent: PDFOptionalContent
-    /// Marked-content sequences open (BMC, BDC), each true when it hides what it holds.
+    /// Marked-content sequences open (BMC, BDC), each true when it hides what it holds, and how
+    /// many hide; `markBase` is where the current stream's own sequences start (an EMC never
+    /// closes one its parent opened).
     private var marked: [Bool] = []
+    private var hiding = 0
+    private var markBase = 0
     /// Whether an open sequence hides content: painting, shading, images and forms draw nothing.
-    var hidden: Bool { marked.contains(true) }
+    var hidden: Bool { hiding > 0 }
+    /// Saves (q, and each form's or glyph's own) open in the streams around the current one.
+    private var outerSaves = 0
+    /// Optional-content visibility, by object number.
+    private var visibility: [Int: Bool] = [:]
 
     init(file: PDFFile, optionalContent: PDFOptionalContent = PDFOptionalContent()) {
         self.file = file
@@ -111,7 +119,9 @@ struct PDFInterpreter {
         switch op {
         // Graphics state.
         case "q":
-            guard stack.count < Self.maxSaved else { throw PDFError("more than \(Self.maxSaved) graphics states saved (q) at once") }
+            guard stack.count + outerSaves < Self.maxSaved else {
+                throw PDFError("more than \(Self.maxSaved) graphics states saved at once (q, and forms' own)")
+            }
             stack.append(state)
             out.append(.save)
         case "Q":
@@ -216,17 +226,19 @@ struct PDFInterpreter {
         case "d1": state.colorLocked = true  // a glyph that is a shape: painted with the colour it is shown in (§9.6.5)
         // Marked content and compatibility sections.
         case "MP", "DP": break
-        case "BMC": marked.append(false)
-        case "BDC":
+        case "BMC", "BDC":
+            guard marked.count < 256 else { throw PDFError("marked content nested more than 256 deep") }
             var hides = false
-            if operands.count >= 2, operands[operands.count - 2].name == "OC" {
+            if op == "BDC", operands.count >= 2, operands[operands.count - 2].name == "OC" {
                 var membership = operands[operands.count - 1]
                 if let name = membership.name { membership = try file.value(resources, "Properties")?.dictionary?[name] ?? .null }
-                hides = try !optionalContent.visible(membership, file: file)
+                hides = try !visible(membership)
             }
-            guard marked.count < 256 else { throw PDFError("marked content nested more than 256 deep") }
             marked.append(hides)
-        case "EMC": _ = marked.popLast()
+            if hides { hiding += 1 }
+        case "EMC":
+            guard marked.count > markBase, let hid = marked.popLast() else { return }
+            if hid { hiding -= 1 }
         case "BX": compatibility += 1
         case "EX": compatibility = max(0, compatibility - 1)
         default:
@@ -234,6 +246,16 @@ struct PDFInterpreter {
                 throw PDFError("\"\(op.prefix(40))\" is not an operator ivsim reads")
             }
         }
+    }
+
+    /// Whether content of an optional content group or membership dictionary is drawn (each object
+    /// evaluated once).
+    private mutating func visible(_ object: PDFObject) throws(PDFError) -> Bool {
+        guard case let .reference(number, _) = object else { return true }
+        if let hit = visibility[number] { return hit }
+        let shown = try optionalContent.visible(object, file: file)
+        visibility[number] = shown
+        return shown
     }
 
     // MARK: Paths
@@ -380,15 +402,17 @@ struct PDFInterpreter {
             backdrop = space.rgb(values)
         }
         // The mask's group runs with a fresh graphics state but for the CTM (§11.6.5.2).
-        let saved = state, savedStack = stack
+        let saved = state, savedStack = stack, savedOuter = outerSaves
         state = PDFGraphicsState()
         state.ctm = saved.ctm
+        outerSaves = 0  // the mask is drawn by a renderer of its own
         forms.append(-1)  // the mask's group counts as a level of nesting
         defer { forms.removeLast() }
         stack = []
         defer {
             state = saved
             stack = savedStack
+            outerSaves = savedOuter
         }
         let operations = try formOperations(form, number: groupNumber(group: d["G"]), asGroup: false, inherited: nil)
         return PDFSoftMask(operations: operations, luminosity: type == "Luminosity", backdrop: backdrop)
@@ -436,7 +460,7 @@ struct PDFInterpreter {
         }
         let number: Int? = if case let .reference(n, _) = raw { n } else { nil }
         guard case let .stream(stream) = try file.resolve(raw) else { throw PDFError("the XObject /\(name) is not a stream") }
-        if let group = stream.dictionary["OC"], try !optionalContent.visible(group, file: file) { return }
+        if let group = stream.dictionary["OC"], try !visible(group) { return }
         switch try file.value(stream.dictionary, "Subtype")?.name {
         case "Image":
             try drawImage(stream, number: number, resources: resources, into: &out)
@@ -532,12 +556,19 @@ struct PDFInterpreter {
         forms.append(number ?? -1)
         defer { forms.removeLast() }
         let content = try file.decode(stream).bytes
-        let saved = state, savedPath = (path, current, start, pendingClip), savedStack = stack, savedMarks = marked
+        let saved = state, savedPath = (path, current, start, pendingClip), savedStack = stack
+        let savedMarks = (marked, hiding, markBase), savedOuter = outerSaves
         defer {
             state = saved
             stack = savedStack
-            marked = savedMarks
+            (marked, hiding, markBase) = savedMarks
+            outerSaves = savedOuter
             (path, current, start, pendingClip) = savedPath
+        }
+        markBase = marked.count
+        outerSaves += savedStack.count + 1  // the stream's own save
+        guard outerSaves < Self.maxSaved else {
+            throw PDFError("more than \(Self.maxSaved) graphics states saved at once (q, and forms' own)")
         }
         path = ShapePath()
         current = nil

@@ -45,6 +45,7 @@ struct PDFOptionalContent {
             } else {
                 groups = Self.numbers(try file.value(d, "OCGs")?.array ?? [])
             }
+            guard groups.count <= 1024 else { throw PDFError("a membership dictionary lists more than 1,024 groups") }
             let states = groups.map(groupVisible)
             guard !states.isEmpty else { return true }
             switch try file.value(d, "P")?.name ?? "AnyOn" {

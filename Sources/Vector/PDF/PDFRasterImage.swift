@@ -62,7 +62,8 @@ enum PDFRasterImage {
             }
             rgba = decoded.rgba
             // Display P3 by the image's colour space, or (without one) by the JPEG's own profile.
-            let declared = try d["ColorSpace"].map(colorSpace)
+            // (A colour space ivsim does not read is no reason to refuse the JPEG's own colours.)
+            let declared = d["ColorSpace"].flatMap { object in try? colorSpace(object) }
             if declared == .displayP3 || (declared == nil && decoded.iccProfile.map(ICCProfileKind.init(profile:)) == .displayP3) {
                 DisplayP3.convertToSRGB(straightRGBA: &rgba)
             }
