@@ -247,3 +247,26 @@ enum RoundedCoverage {
         }
     }
 }
+
+/// A gradient's colour table gives exactly what per-pixel interpolation gives, for every t.
+@Suite struct GradientTableTests {
+    @Test func theTableIsTheInterpolation() {
+        let stops = [GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255), GradientStop(location: 0.3, r: 10, g: 200, b: 40, a: 128),
+                     GradientStop(location: 0.3, r: 0, g: 0, b: 255, a: 255), GradientStop(location: 1, r: 250, g: 250, b: 5, a: 30)]
+        for shape in [GradientShape.axial(start: Point2(3, 5), end: Point2(90, 40)),
+                      .radial(startCenter: Point2(20, 20), startRadius: 2, endCenter: Point2(30, 25), endRadius: 60)] {
+            let gradient = Gradient(shape: shape, stops: stops, extendsStart: true, extendsEnd: false)
+            let plain = GradientShader(gradient, toUser: .scale(0.37, 0.41))
+            let tabulated = plain.tabulated(for: 1 << 20)
+            #expect(tabulated.table?.count == 65537)
+            for t in Int64(-10)...65546 {
+                #expect(t < 0 || t > 65536 || tabulated.table![Int(t)] == plain.color(at: t)!)
+            }
+            for y in stride(from: 0, to: 300, by: 7) {
+                for x in stride(from: 0, to: 300, by: 5) {
+                    #expect(tabulated.shade(x, y) == plain.shade(x, y))
+                }
+            }
+        }
+    }
+}

@@ -206,7 +206,7 @@ public struct DrawingContext {
             paint(region) { _, _ in color.packed }
         case let .gradient(gradient, toUser):
             guard let toGradient = state.transform.prepending(toUser).inverted else { return }
-            let shader = GradientShader(gradient, toUser: toGradient)
+            let shader = GradientShader(gradient, toUser: toGradient).tabulated(for: region.width * region.height)
             paint(region) { px, py in shader.shade(px, py) }
         }
     }
@@ -250,7 +250,7 @@ public struct DrawingContext {
     /// Fills the clip with a gradient.
     public mutating func draw(_ gradient: Gradient) {
         guard let toUser = state.transform.inverted else { return }
-        let shader = GradientShader(gradient, toUser: toUser)
+        let shader = GradientShader(gradient, toUser: toUser).tabulated(for: bitmap.width * bitmap.height)
         let region = Region(x: 0, y: 0, width: bitmap.width, height: bitmap.height, alpha: nil)
         paint(region) { px, py in shader.shade(px, py) }
     }

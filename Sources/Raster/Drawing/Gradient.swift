@@ -95,7 +95,20 @@ struct GradientShader {
         // every product below fits.
         let px = min(max(u >> 24, -(1 << 26)), 1 << 26), py = min(max(v >> 24, -(1 << 26)), 1 << 26)
         guard let t = parameter(px, py) else { return nil }
+        if let table, t >= 0, t <= 65536 { return table[Int(t)] }
         return color(at: t)
+    }
+
+    /// color(at:) for every t in 0…65536, made once for a gradient that paints many pixels (the
+    /// same values, looked up instead of interpolated per pixel).
+    var table: [UInt32]?
+
+    /// The shader with its table when it will shade more than `pixels` pixels (twice the table).
+    func tabulated(for pixels: Int) -> GradientShader {
+        guard pixels > 2 * 65537, !stops.isEmpty else { return self }
+        var shader = self
+        shader.table = (0...65536).map { color(at: Int64($0)) ?? 0 }
+        return shader
     }
 
     /// t in 1/65536, or nil.
