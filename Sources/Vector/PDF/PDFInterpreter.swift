@@ -2,30 +2,31 @@ import Raster
 
 // Runs content streams (ISO 32000-1 §8–11) and compiles what they draw into PDFOperations, with
 // the graphics state tracked here: paths built in user space and painted (f F f* S s B B* b b* n)
-// then clipped (W W*), colours in their colour spaces, ExtGState parameters, shading patterns, sh,
-// images, form XObjects (as transparency groups when they have one and need it) and soft masks.
-// Text showing, inline images, tiling patterns and operators outside the standard are refused
-// naming the operator; marked content, text state and rendering intents change nothing drawn.
+// then clipped (W W*), colours, sh, marked content and optional content, and the operators'
+// dispatch. Resources (colour spaces, ExtGState, soft masks, shadings, patterns) are in
+// PDFInterpreter+Resources.swift, images and forms in PDFInterpreter+XObjects.swift, text in
+// PDFText.swift. Tiling patterns, CMYK and operators outside the standard are refused naming the
+// operator (docs/PDF.md §What is drawn).
 
 struct PDFInterpreter {
     let file: PDFFile
     var state = PDFGraphicsState()
-    private var stack: [PDFGraphicsState] = []
-    private var path = ShapePath()
-    private var current: Point2?
-    private var start: Point2?
-    private var pendingClip: FillRule?
+    var stack: [PDFGraphicsState] = []
+    var path = ShapePath()
+    var current: Point2?
+    var start: Point2?
+    var pendingClip: FillRule?
     /// Operations compiled so far in the whole page (forms drawn many times count each time).
-    private var work = 0
-    private var forms: [Int] = []
+    var work = 0
+    var forms: [Int] = []
     /// The text matrix and text line matrix (§9.4.2), between BT and ET.
     var textMatrix = AffineTransform.identity
     var lineMatrix = AffineTransform.identity
     /// Fonts read, by object number.
     var fonts: [Int: PDFFont] = [:]
-    private var decodedImages: [Int: PDFRasterImage.Pixels] = [:]
-    private var images: [String: SourceImage] = [:]
-    private var shadings: [Int: PDFShading] = [:]
+    var decodedImages: [Int: PDFRasterImage.Pixels] = [:]
+    var images: [String: SourceImage] = [:]
+    var shadings: [Int: PDFShading] = [:]
 
     static let maxOperations = 1_000_000
     static let maxFormDepth = 12
@@ -38,15 +39,15 @@ struct PDFInterpreter {
     /// Marked-content sequences open (BMC, BDC), each true when it hides what it holds, and how
     /// many hide; `markBase` is where the current stream's own sequences start (an EMC never
     /// closes one its parent opened).
-    private var marked: [Bool] = []
-    private var hiding = 0
-    private var markBase = 0
+    var marked: [Bool] = []
+    var hiding = 0
+    var markBase = 0
     /// Whether an open sequence hides content: painting, shading, images and forms draw nothing.
     var hidden: Bool { hiding > 0 }
     /// Saves (q, and each form's or glyph's own) open in the streams around the current one.
-    private var outerSaves = 0
+    var outerSaves = 0
     /// Optional-content visibility, by object number.
-    private var visibility: [Int: Bool] = [:]
+    var visibility: [Int: Bool] = [:]
 
     init(file: PDFFile, optionalContent: PDFOptionalContent = PDFOptionalContent()) {
         self.file = file
@@ -250,7 +251,7 @@ struct PDFInterpreter {
 
     /// Whether content of an optional content group or membership dictionary is drawn (each object
     /// evaluated once).
-    private mutating func visible(_ object: PDFObject) throws(PDFError) -> Bool {
+    mutating func visible(_ object: PDFObject) throws(PDFError) -> Bool {
         guard case let .reference(number, _) = object else { return true }
         if let hit = visibility[number] { return hit }
         let shown = try optionalContent.visible(object, file: file)
@@ -304,7 +305,7 @@ struct PDFInterpreter {
         if let rule = pendingClip { out.append(.clip(path, rule)) }
     }
 
-    private mutating func setDash(_ array: [PDFObject], _ phase: Double) throws(PDFError) {
+    mutating func setDash(_ array: [PDFObject], _ phase: Double) throws(PDFError) {
         var dashes: [Double] = []
         for item in array {
             guard let v = try file.resolve(item).number, v.isFinite, v >= 0 else { throw PDFError("a dash array holds a value that is not a number of at least 0") }
@@ -332,262 +333,5 @@ struct PDFInterpreter {
         case 2: .bevel
         default: throw PDFError("line join \(v): expected 0 (miter), 1 (round) or 2 (bevel)")
         }
-    }
-
-    // MARK: Resources
-
-    func resource(_ category: String, _ name: String, in resources: [String: PDFObject]?) throws(PDFError) -> PDFObject? {
-        guard let group = try file.value(resources, category)?.dictionary else { return nil }
-        return try file.value(group, name)
-    }
-
-    private func colorSpace(_ object: PDFObject, resources: [String: PDFObject]?) throws(PDFError) -> PDFColorSpace {
-        try PDFColorSpace.read(object, file: file) { (name: String) throws(PDFError) -> PDFObject? in
-            try resource("ColorSpace", name, in: resources)
-        }
-    }
-
-    private mutating func graphicsState(_ name: String, resources: [String: PDFObject]?, patternBase: AffineTransform,
-                                        into out: inout [PDFOperation]) throws(PDFError) {
-        guard let d = try resource("ExtGState", name, in: resources)?.dictionary else {
-            throw PDFError("the graphics state /\(name) is not in the resources")
-        }
-        func number(_ key: String) throws(PDFError) -> Double? {
-            guard let v = try file.value(d, key) else { return nil }
-            guard let n = v.number, n.isFinite else { throw PDFError("/\(key) is \(v.kind), expected a number") }
-            return n
-        }
-        if let v = try number("LW") { state.style.width = max(0, v) }
-        if let v = try number("LC") { state.style.cap = try Self.cap(PDFObject.int(v) ?? -1) }
-        if let v = try number("LJ") { state.style.join = try Self.join(PDFObject.int(v) ?? -1) }
-        if let v = try number("ML") { state.style.miterLimit = max(1, v) }
-        if let dash = try file.value(d, "D")?.array, dash.count == 2, let array = try file.resolve(dash[0]).array,
-           let phase = try file.resolve(dash[1]).number {
-            try setDash(array, phase)
-        }
-        if let v = try number("CA") { state.strokeAlpha = min(max(v, 0), 1) }
-        if let v = try number("ca") { state.fillAlpha = min(max(v, 0), 1) }
-        if let bm = try file.value(d, "BM") {
-            let names = bm.array.map { $0.compactMap(\.name) } ?? [bm.name].compactMap { $0 }
-            // The first mode this reader knows (§11.6.3: readers use the first they recognise).
-            guard let mode = names.lazy.compactMap(PDFGraphicsState.blendMode).first else {
-                throw PDFError("the blend mode \(names.first.map { "/" + $0 } ?? "") is not a PDF blend mode")
-            }
-            state.blendMode = mode
-        }
-        if let mask = try file.value(d, "SMask") {
-            if mask.name == "None" {
-                out.append(.softMask(nil))
-                state.softMasked = false
-            } else {
-                out.append(.softMask(try softMask(mask)))
-                state.softMasked = true
-            }
-        }
-        if case .bool(true)? = try file.value(d, "AIS") {
-            throw PDFError("/AIS true (alpha as shape) is not read")
-        }
-    }
-
-    private mutating func softMask(_ object: PDFObject) throws(PDFError) -> PDFSoftMask {
-        guard let d = object.dictionary, let type = try file.value(d, "S")?.name, type == "Luminosity" || type == "Alpha" else {
-            throw PDFError("a soft mask must be a dictionary with /S /Luminosity or /Alpha")
-        }
-        guard let group = try file.value(d, "G"), case let .stream(form) = group else { throw PDFError("a soft mask has no group /G") }
-        if let tr = try file.value(d, "TR"), tr.name != "Identity" { throw PDFError("a soft mask's transfer function /TR is not read") }
-        var backdrop: (UInt8, UInt8, UInt8) = (0, 0, 0)
-        if let bc = try file.value(d, "BC")?.array {
-            let values = bc.compactMap(\.number)
-            let space = values.count == 1 ? PDFColorSpace.gray : .rgb
-            backdrop = space.rgb(values)
-        }
-        // The mask's group runs with a fresh graphics state but for the CTM (§11.6.5.2).
-        let saved = state, savedStack = stack, savedOuter = outerSaves
-        state = PDFGraphicsState()
-        state.ctm = saved.ctm
-        outerSaves = 0  // the mask is drawn by a renderer of its own
-        forms.append(-1)  // the mask's group counts as a level of nesting
-        defer { forms.removeLast() }
-        stack = []
-        defer {
-            state = saved
-            stack = savedStack
-            outerSaves = savedOuter
-        }
-        let operations = try formOperations(form, number: groupNumber(group: d["G"]), asGroup: false, inherited: nil)
-        return PDFSoftMask(operations: operations, luminosity: type == "Luminosity", backdrop: backdrop)
-    }
-
-    private func groupNumber(group: PDFObject?) -> Int? {
-        if case let .reference(n, _)? = group { n } else { nil }
-    }
-
-    private mutating func shading(_ name: String, resources: [String: PDFObject]?) throws(PDFError) -> PDFShading {
-        guard let raw = try file.value(resources, "Shading")?.dictionary?[name] else { throw PDFError("the shading /\(name) is not in the resources") }
-        return try shading(raw, resources: resources)
-    }
-
-    /// A shading, read once per object.
-    private mutating func shading(_ raw: PDFObject, resources: [String: PDFObject]?) throws(PDFError) -> PDFShading {
-        let number: Int? = if case let .reference(n, _) = raw { n } else { nil }
-        if let number, let hit = shadings[number] { return hit }
-        let shading = try PDFShading.read(raw, file: file) { (o: PDFObject) throws(PDFError) -> PDFColorSpace in
-            try colorSpace(o, resources: resources)
-        }
-        if let number { shadings[number] = shading }
-        return shading
-    }
-
-    private mutating func pattern(_ name: String, resources: [String: PDFObject]?, patternBase: AffineTransform) throws(PDFError) -> PDFColor {
-        guard let d = try resource("Pattern", name, in: resources)?.dictionary else { throw PDFError("the pattern /\(name) is not in the resources") }
-        guard try file.value(d, "PatternType")?.integer == 2 else {
-            throw PDFError("tiling patterns (PatternType 1) are not read (ivsim reads shading patterns)")
-        }
-        guard let shadingObject = d["Shading"] else { throw PDFError("a shading pattern has no /Shading") }
-        let shading = try shading(shadingObject, resources: resources)
-        var matrix = AffineTransform.identity
-        if let m = try file.numbers(d["Matrix"]), m.count == 6 {
-            matrix = AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
-        }
-        return .shading(shading.gradient, patternBase.prepending(matrix))
-    }
-
-    // MARK: XObjects
-
-    private mutating func xObject(_ name: String, resources: [String: PDFObject]?, into out: inout [PDFOperation]) throws(PDFError) {
-        guard let group = try file.value(resources, "XObject")?.dictionary, let raw = group[name] else {
-            throw PDFError("the XObject /\(name) is not in the resources")
-        }
-        let number: Int? = if case let .reference(n, _) = raw { n } else { nil }
-        guard case let .stream(stream) = try file.resolve(raw) else { throw PDFError("the XObject /\(name) is not a stream") }
-        if let group = stream.dictionary["OC"], try !visible(group) { return }
-        switch try file.value(stream.dictionary, "Subtype")?.name {
-        case "Image":
-            try drawImage(stream, number: number, resources: resources, into: &out)
-        case "Form":
-            let isGroup = try file.value(try file.value(stream.dictionary, "Group")?.dictionary, "S")?.name == "Transparency"
-            out += try formOperations(stream, number: number, asGroup: isGroup, inherited: resources)
-        case "PS":
-            break  // PostScript XObjects are for printing only (§8.8.2)
-        case let other:
-            throw PDFError("the XObject /\(name) has the subtype \(other ?? "(none)"), expected Image or Form")
-        }
-    }
-
-    /// Draws an image (an XObject, or an inline image with its keys spelt out) over the unit square.
-    private mutating func drawImage(_ stream: PDFStream, number: Int?, resources: [String: PDFObject]?,
-                                    into out: inout [PDFOperation]) throws(PDFError) {
-        let how = PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)
-        let sampling: ImageSampling = try file.value(stream.dictionary, "Interpolate") == .bool(true) ? .bilinear : .nearest
-        out.append(.image(try image(stream, number: number, resources: resources), sampling, how))
-    }
-
-    /// An image XObject as the renderer samples it, made once per object (and per fill colour for
-    /// a stencil mask); each image made is charged to the file's budget of decoded bytes.
-    private mutating func image(_ stream: PDFStream, number: Int?, resources: [String: PDFObject]?) throws(PDFError) -> SourceImage {
-        let pixels: PDFRasterImage.Pixels
-        if let number, let hit = decodedImages[number] {
-            pixels = hit
-        } else {
-            pixels = try PDFRasterImage.read(stream, file: file) { (o: PDFObject) throws(PDFError) -> PDFColorSpace in
-                try colorSpace(o, resources: resources)
-            }
-            if let number { decodedImages[number] = pixels }
-        }
-        var key = number.map(String.init)
-        let made: () throws(PDFError) -> Bitmap
-        switch pixels {
-        case let .rgba(w, h, bytes):
-            made = { Bitmap(width: w, height: h, straightRGBA: bytes) }
-        case let .stencil(w, h, coverage):
-            guard case let .color(color)? = state.paint(state.fill, space: state.fillSpace) else {
-                throw PDFError("an image mask painted with a pattern is not read")
-            }
-            key = key.map { "\($0)#\(color.r),\(color.g),\(color.b)" }
-            made = {
-                Bitmap(width: w, height: h, pixels: coverage.map { c in
-                    c == 0 ? 0 : PremultipliedColor(straightR: color.r, g: color.g, b: color.b, a: c).packed
-                })
-            }
-        }
-        if let key, let hit = images[key] { return hit }
-        let bitmap = try made()
-        // A sampled image holds its pixels twice (packed and spread to 16-bit lanes): 12 bytes each.
-        guard file.budget >= bitmap.width * bitmap.height * 12 else { throw PDFFilters.tooLarge(file.budget) }
-        file.budget -= bitmap.width * bitmap.height * 12
-        let image = SourceImage(bitmap)
-        if let key { images[key] = image }
-        return image
-    }
-
-    /// A form XObject's operations: within q … Q, its /Matrix concatenated and its /BBox clipped
-    /// (a form without /Resources uses those of the stream that draws it, as PDF 1.1 allowed);
-    /// as a transparency group it runs with alpha 1, Normal blending and no soft mask inside, and
-    /// those of the moment composite it (§11.6.6).
-    private mutating func formOperations(_ form: PDFStream, number: Int?, asGroup: Bool,
-                                         inherited: [String: PDFObject]?) throws(PDFError) -> [PDFOperation] {
-        let d = form.dictionary
-        var matrix = AffineTransform.identity
-        if let m = try file.numbers(d["Matrix"]), m.count == 6 {
-            matrix = AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
-        }
-        var clip: ShapePath?
-        if let b = try file.numbers(d["BBox"]), b.count == 4 {
-            clip = ShapePath.rectangle(x: min(b[0], b[2]), y: min(b[1], b[3]), width: abs(b[2] - b[0]), height: abs(b[3] - b[1]))
-        }
-        let grouped = asGroup && (state.fillAlpha < 1 || state.blendMode != .normal || state.softMasked)
-        let how = PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)
-        let body = try nested(form, number: number, place: "form", resources: try file.value(d, "Resources")?.dictionary ?? inherited,
-                              transform: matrix, clip: clip, freshCompositing: grouped)
-        guard grouped else { return [.save] + body + [.restore] }
-        return [.save, .group(body, how), .restore]
-    }
-
-    /// A stream run inside the current one (a form, a glyph): with the graphics state as it is but
-    /// for `transform` concatenated (and, with `freshCompositing`, alpha 1 and Normal blending), a
-    /// path and q stack of its own, and `clip`; what it changes ends with it. Streams may nest
-    /// `maxFormDepth` deep and may not draw themselves.
-    mutating func nested(_ stream: PDFStream, number: Int?, place: String, resources: [String: PDFObject]?,
-                         transform: AffineTransform, clip: ShapePath?, freshCompositing: Bool) throws(PDFError) -> [PDFOperation] {
-        guard forms.count < Self.maxFormDepth else { throw PDFError("forms and glyphs nested more than \(Self.maxFormDepth) deep") }
-        if let number {
-            guard !forms.contains(number) else { throw PDFError("\(place) \(number) draws itself") }
-        }
-        forms.append(number ?? -1)
-        defer { forms.removeLast() }
-        let content = try file.decode(stream).bytes
-        let saved = state, savedPath = (path, current, start, pendingClip), savedStack = stack
-        let savedMarks = (marked, hiding, markBase), savedOuter = outerSaves
-        defer {
-            state = saved
-            stack = savedStack
-            (marked, hiding, markBase) = savedMarks
-            outerSaves = savedOuter
-            (path, current, start, pendingClip) = savedPath
-        }
-        markBase = marked.count
-        outerSaves += savedStack.count + 1  // the stream's own save
-        guard outerSaves < Self.maxSaved else {
-            throw PDFError("more than \(Self.maxSaved) graphics states saved at once (q, and forms' own)")
-        }
-        path = ShapePath()
-        current = nil
-        start = nil
-        pendingClip = nil
-        stack = []
-        state.ctm = state.ctm.prepending(transform)
-        if freshCompositing {
-            state.fillAlpha = 1
-            state.strokeAlpha = 1
-            state.blendMode = .normal
-        }
-        var body: [PDFOperation] = [.transform(transform)]
-        if let clip { body.append(.clip(clip, .nonZero)) }
-        do throws(PDFError) {
-            body += try run(content, resources: resources, patternBase: state.ctm)
-        } catch {
-            throw error.inside(number.map { "\(place) \($0)" } ?? "a \(place)")
-        }
-        return body
     }
 }
