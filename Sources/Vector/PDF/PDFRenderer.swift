@@ -133,7 +133,7 @@ struct PDFRenderer {
 
     /// One painting operation with its alpha and blend mode, through the soft mask.
     private mutating func painting(_ how: PDFCompositing, _ context: inout DrawingContext,
-                          _ body: (inout DrawingContext) throws(DrawingFailure) -> Void) throws(DrawingFailure) {
+                                   _ body: (inout DrawingContext) throws(DrawingFailure) -> Void) throws(DrawingFailure) {
         let outer = context.state
         context.state.alpha = Self.byte(how.alpha)
         context.state.blendMode = how.blendMode
