@@ -87,7 +87,7 @@ struct PDFLexer {
             switch c {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
             case UInt8(ascii: "."): periods += 1
-            case UInt8(ascii: "+"), UInt8(ascii: "-") where i == 0: break
+            case UInt8(ascii: "+") where i == 0, UInt8(ascii: "-") where i == 0: break
             default: return nil
             }
         }
