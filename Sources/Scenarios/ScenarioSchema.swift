@@ -230,8 +230,9 @@ public enum ScenarioSchema {
                 ("additionalProperties", .bool(false)),
                 ("properties", properties(ScenarioKeys.imageSource, [
                     "file": .object([("type", .string("string")), ("description", .string(
-                        "UIImage(contentsOfFile:): PNG path relative to the scenario; @2x/@3x sets the scale; its @2x/@3x, ~iphone/~ipad "
-                        + "siblings are variants (unless scale is given)."))]),
+                        "UIImage(contentsOfFile:): a PNG or JPEG path relative to the scenario; @2x/@3x sets the scale; a PNG's @2x/@3x, "
+                        + "~iphone/~ipad siblings are variants (unless scale is given). A .svg or .pdf file is drawn at 1x, 2x and 3x as "
+                        + "variants (at scale only, when given)."))]),
                     "named": .object([("type", .string("string")),
                                       ("description", .string("UIImage(named:): an image set of the assetCatalogs, else a PNG in the bundle folder"))]),
                     "generate": ref("generator"),
