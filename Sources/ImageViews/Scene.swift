@@ -257,7 +257,7 @@ private struct ImageDrawing {
 
 extension Scene {
     /// The pixels a destination rectangle spans, each side rounded to whole pixels (at least 1, at
-    /// most 8,192, and at most 2^24 in all, as image files: beyond, the bitmap is shown).
+    /// most 8,192, and at most VectorRedraw.maxPixels in all: beyond, the bitmap is shown).
     static func redrawSize(_ r: DeviceRect) -> (Int, Int)? {
         let w = (r.x1 - r.x0 + 128) >> 8, h = (r.y1 - r.y0 + 128) >> 8
         guard w >= 1, h >= 1, w <= 8192, h <= 8192, w * h <= VectorRedraw.maxPixels else { return nil }

@@ -123,6 +123,18 @@ final class PDFFile {
         return values
     }
 
+    /// The numbers of `key` in `dictionary` (nil when absent); a value that is not a finite number
+    /// is refused, naming `what` holds it.
+    func numbers(_ dictionary: [String: PDFObject], _ key: String, of what: String) throws(PDFError) -> [Double]? {
+        guard let items = try value(dictionary, key)?.array else { return nil }
+        var values: [Double] = []
+        for item in items {
+            guard let v = try resolve(item).number, v.isFinite else { throw PDFError("\(what)/\(key) holds a value that is not a number") }
+            values.append(v)
+        }
+        return values
+    }
+
     /// A stream's data decoded by its filters (charged to the budget once: a stream drawn again,
     /// as a form, a glyph or a lookup table, is decoded once).
     func decode(_ stream: PDFStream) throws(PDFError) -> (bytes: [UInt8], jpeg: Bool) {

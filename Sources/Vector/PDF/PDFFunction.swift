@@ -96,12 +96,7 @@ indirect enum PDFFunction {
         guard let d = object.dictionary, let type = try file.value(d, "FunctionType")?.integer else {
             throw PDFError("a function is not a dictionary or stream with /FunctionType")
         }
-        func numbers(_ key: String) throws(PDFError) -> [Double]? {
-            try file.value(d, key)?.array?.map { (item: PDFObject) throws(PDFError) -> Double in
-                guard let v = try file.resolve(item).number, v.isFinite else { throw PDFError("/\(key) holds a value that is not a number") }
-                return v
-            }
-        }
+        func numbers(_ key: String) throws(PDFError) -> [Double]? { try file.numbers(d, key, of: "") }
         guard let domainValues = try numbers("Domain"), domainValues.count == 2 else { throw PDFError("a function has no /Domain [t0 t1]") }
         let domain = (domainValues[0], domainValues[1])
         guard (domain.1 - domain.0).isFinite else { throw PDFError("a function's /Domain spans more than a number holds") }

@@ -82,12 +82,8 @@ extension PDFInterpreter {
             stack = savedStack
             outerSaves = savedOuter
         }
-        let operations = try formOperations(form, number: groupNumber(group: d["G"]), asGroup: false, inherited: nil)
+        let operations = try formOperations(form, number: d["G"]?.referenceNumber, asGroup: false, inherited: nil)
         return PDFSoftMask(operations: operations, luminosity: type == "Luminosity", backdrop: backdrop)
-    }
-
-    func groupNumber(group: PDFObject?) -> Int? {
-        if case let .reference(n, _)? = group { n } else { nil }
     }
 
     mutating func shading(_ name: String, resources: [String: PDFObject]?) throws(PDFError) -> PDFShading {
@@ -97,7 +93,7 @@ extension PDFInterpreter {
 
     /// A shading, read once per object.
     mutating func shading(_ raw: PDFObject, resources: [String: PDFObject]?) throws(PDFError) -> PDFShading {
-        let number: Int? = if case let .reference(n, _) = raw { n } else { nil }
+        let number = raw.referenceNumber
         if let number, let hit = shadings[number] { return hit }
         let shading = try PDFShading.read(raw, file: file) { (o: PDFObject) throws(PDFError) -> PDFColorSpace in
             try colorSpace(o, resources: resources)

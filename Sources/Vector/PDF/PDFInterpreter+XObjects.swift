@@ -9,7 +9,7 @@ extension PDFInterpreter {
         guard let group = try file.value(resources, "XObject")?.dictionary, let raw = group[name] else {
             throw PDFError("the XObject /\(name) is not in the resources")
         }
-        let number: Int? = if case let .reference(n, _) = raw { n } else { nil }
+        let number = raw.referenceNumber
         guard case let .stream(stream) = try file.resolve(raw) else { throw PDFError("the XObject /\(name) is not a stream") }
         if let group = stream.dictionary["OC"], try !visible(group) { return }
         switch try file.value(stream.dictionary, "Subtype")?.name {

@@ -92,6 +92,17 @@ struct PDFInterpreter {
         return out
     }
 
+    /// An operator's last `count` operands, each a finite number.
+    static func numbers(_ operands: [PDFObject], _ count: Int) throws(PDFError) -> [Double] {
+        guard operands.count >= count else { throw PDFError("expects \(count) numbers, has \(operands.count) operands") }
+        var values: [Double] = []
+        for operand in operands.suffix(count) {
+            guard let v = operand.number, v.isFinite else { throw PDFError("expects numbers, has \(operand.kind)") }
+            values.append(v)
+        }
+        return values
+    }
+
     /// Counts one operator (or glyph shown) against the page's limit.
     mutating func countWork() throws(PDFError) {
         work += 1
@@ -102,15 +113,7 @@ struct PDFInterpreter {
 
     private mutating func execute(_ op: String, _ operands: [PDFObject], resources: [String: PDFObject]?, patternBase: AffineTransform,
                                   compatibility: inout Int, into out: inout [PDFOperation]) throws(PDFError) {
-        func numbers(_ count: Int) throws(PDFError) -> [Double] {
-            guard operands.count >= count else { throw PDFError("expects \(count) numbers, has \(operands.count) operands") }
-            var values: [Double] = []
-            for operand in operands.suffix(count) {
-                guard let v = operand.number, v.isFinite else { throw PDFError("expects numbers, has \(operand.kind)") }
-                values.append(v)
-            }
-            return values
-        }
+        func numbers(_ count: Int) throws(PDFError) -> [Double] { try Self.numbers(operands, count) }
         func point(_ v: [Double], _ i: Int) -> Point2 { Point2(v[i], v[i + 1]) }
         func name() throws(PDFError) -> String {
             guard let n = operands.last?.name else { throw PDFError("expects a name") }

@@ -34,6 +34,11 @@ indirect enum PDFObject: Equatable, Sendable {
         }
     }
 
+    /// The object number of a reference (how objects read once are cached).
+    var referenceNumber: Int? {
+        if case let .reference(n, _) = self { n } else { nil }
+    }
+
     var name: String? {
         if case let .name(v) = self { v } else { nil }
     }

@@ -22,9 +22,7 @@ struct PDFOptionalContent {
         on = Set(Self.numbers(try file.value(config, "ON")?.array ?? []))
     }
 
-    private static func numbers(_ items: [PDFObject]) -> [Int] {
-        items.compactMap { if case let .reference(n, _) = $0 { n } else { nil } }
-    }
+    private static func numbers(_ items: [PDFObject]) -> [Int] { items.compactMap(\.referenceNumber) }
 
     private func groupVisible(_ number: Int) -> Bool {
         baseOff ? on.contains(number) : !off.contains(number)
@@ -40,7 +38,7 @@ struct PDFOptionalContent {
             // /OCGs: one group or an array of them.
             let raw = d["OCGs"]
             let groups: [Int]
-            if case let .reference(n, _)? = raw, try file.object(n).dictionary?["Type"]?.name == "OCG" {
+            if let n = raw?.referenceNumber, try file.object(n).dictionary?["Type"]?.name == "OCG" {
                 groups = [n]
             } else {
                 groups = Self.numbers(try file.value(d, "OCGs")?.array ?? [])

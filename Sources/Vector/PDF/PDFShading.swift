@@ -23,12 +23,7 @@ struct PDFShading {
         guard let spaceObject = d["ColorSpace"] else { throw PDFError("a shading has no /ColorSpace") }
         let space = try colorSpace(spaceObject)
         guard [.gray, .rgb, .displayP3].contains(space) else { throw PDFError("a shading's colour space must be gray or RGB") }
-        func numbers(_ key: String) throws(PDFError) -> [Double]? {
-            try file.value(d, key)?.array?.map { (item: PDFObject) throws(PDFError) -> Double in
-                guard let v = try file.resolve(item).number, v.isFinite else { throw PDFError("a shading's /\(key) holds a value that is not a number") }
-                return v
-            }
-        }
+        func numbers(_ key: String) throws(PDFError) -> [Double]? { try file.numbers(d, key, of: "a shading's ") }
         let coords = try numbers("Coords") ?? []
         guard coords.count == (type == 2 ? 4 : 6) else { throw PDFError("a type \(type) shading needs \(type == 2 ? 4 : 6) /Coords") }
         let domain = try numbers("Domain") ?? [0, 1]

@@ -38,11 +38,7 @@ enum PDFFont {
 
 extension PDFInterpreter {
     mutating func text(_ op: String, _ operands: [PDFObject], resources: [String: PDFObject]?, into out: inout [PDFOperation]) throws(PDFError) {
-        func numbers(_ count: Int) throws(PDFError) -> [Double] {
-            let values = operands.suffix(count).compactMap(\.number)
-            guard values.count == count, values.allSatisfy(\.isFinite) else { throw PDFError("expects \(count) numbers") }
-            return values
-        }
+        func numbers(_ count: Int) throws(PDFError) -> [Double] { try Self.numbers(operands, count) }
         switch op {
         case "BT", "ET":
             textMatrix = .identity
@@ -119,7 +115,7 @@ extension PDFInterpreter {
                     let scaled = AffineTransform(a: t.size * t.horizontalScale, b: 0, c: 0, d: t.size, tx: 0, ty: t.rise)
                     let glyphToUser = textMatrix.prepending(scaled.prepending(type3.matrix))
                     if mode != 3, !hidden, let name = type3.names[code], let procedure = type3.procedures[name] {
-                        let number: Int? = if case let .reference(n, _) = procedure { n } else { nil }
+                        let number = procedure.referenceNumber
                         if case let .stream(stream) = try file.resolve(procedure) {
                             let body = try nested(stream, number: number, place: "glyph", resources: type3.resources ?? resources,
                                                   transform: glyphToUser, clip: nil, freshCompositing: false)
@@ -145,7 +141,7 @@ extension PDFInterpreter {
 
     private mutating func font(_ name: String, resources: [String: PDFObject]?) throws(PDFError) -> PDFFont {
         let raw = try file.value(resources, "Font")?.dictionary?[name]
-        let number: Int? = if case let .reference(n, _)? = raw { n } else { nil }
+        let number = raw?.referenceNumber
         if let number, let hit = fonts[number] { return hit }
         guard let raw, let d = try file.resolve(raw).dictionary else { throw PDFError("the font /\(name) is not in the resources") }
         let subtype = try file.value(d, "Subtype")?.name ?? "unnamed"
