@@ -8,7 +8,8 @@ public struct LoadOptions: Sendable {
     public var strict: Bool
     /// Folders scenarios may read images and asset catalogs from besides their own folder.
     public var assetRoots: [URL]
-    /// Raised limits by name (`views`, `constraints`, `variants`, `image-bytes`, `file-bytes`);
+    /// Raised limits by name (`views`, `constraints`, `variants`, `image-bytes`, `file-bytes`,
+    /// `layout-work`, `render-pixels`, `drawing-work`; docs/LIMITS.md);
     /// the others keep their defaults.
     public var limits: [String: Int]
 

@@ -33,6 +33,10 @@ public struct Image: Sendable {
     /// Set for a vector image whose asset preserves its vector data: image views draw it afresh
     /// at the size they show it (VectorRedraw).
     public var vectorRedraw: VectorRedraw?
+    /// For pixels that were drawn (an SVG or PDF file at a scale, a drawn image): the work the
+    /// drawing took, shared by every copy, crop and variant made from it, so that a scenario is
+    /// charged each drawing once (docs/LIMITS.md §Drawing work).
+    public var drawing: DrawingRecord?
 
     public init(name: String, pixels: SourceImage, scale: Double = 1, orientation: ImageOrientation = .up,
                 renderingMode: RenderingMode = .automatic, tintColor: Color? = nil, alignmentRectInsets: EdgeInsets = .zero,
@@ -122,5 +126,14 @@ public struct Image: Sendable {
     public func drawTint(viewTint: RGBA, traits: Traits) -> RGBA? {
         if renderingMode == .alwaysTemplate { return viewTint }
         return tintColor?.resolved(traits)
+    }
+}
+
+/// One drawing's work units (docs/LIMITS.md §Drawing work), by identity.
+public final class DrawingRecord: Sendable {
+    public let work: Int
+
+    public init(work: Int) {
+        self.work = work
     }
 }

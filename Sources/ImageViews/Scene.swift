@@ -21,16 +21,20 @@ public struct Scene: Sendable {
     public let displayList: DisplayList
     /// Canvas background (premultiplied) drawn before the root view.
     public let background: PremultipliedColor
+    /// What drawing preserved vectors afresh took (RedrawLedger).
+    public let redraws: RedrawUse
 
     /// Lays out `root` (its frame is set to the canvas) on a canvas of `canvasSize` points; views
     /// positioned by constraints get their frames from `constraints` (AutoLayout).
-    /// `safeAreaInsets` inset the canvas's safe area (docs/LAYOUT.md §Safe area).
+    /// `safeAreaInsets` inset the canvas's safe area (docs/LAYOUT.md §Safe area). Preserved
+    /// vectors are drawn afresh within `redraws`.
     public init(root: View, canvasSize: Size, traits: Traits, background: Color? = nil, constraints: [LayoutConstraint] = [],
-                safeAreaInsets: EdgeInsets = .zero) {
+                safeAreaInsets: EdgeInsets = .zero, redraws: RedrawAllowance = .default) {
         var root = root
         root.frame = Rect(origin: .zero, size: canvasSize)
         let autoLayout = AutoLayout.layout(&root, constraints: constraints, traits: traits, safeAreaInsets: safeAreaInsets)
-        var builder = Builder(traits: traits, geometry: GuideGeometry(root: root, canvasSafeArea: safeAreaInsets, traits: traits))
+        var builder = Builder(traits: traits, geometry: GuideGeometry(root: root, canvasSafeArea: safeAreaInsets, traits: traits),
+                              redraws: RedrawLedger(redraws))
         builder.visit(root, path: "root", origin: .zero,
                       inherited: Inherited(tint: Color.systemBlue, adjustment: .normal, drawn: true))
         let scale = Double(traits.displayScale)
@@ -39,6 +43,7 @@ public struct Scene: Sendable {
                               pixelHeight: Int((canvasSize.height * scale).rounded(.up)),
                               safeAreaInsets: safeAreaInsets, views: builder.views, autoLayout: autoLayout)
         displayList = builder.list
+        self.redraws = builder.redraws.use
         self.background = background?.resolved(traits).premultiplied ?? .clear
     }
 
@@ -62,10 +67,12 @@ public struct Scene: Sendable {
         let geometry: GuideGeometry
         var views: [ViewLayout] = []
         var list = DisplayList()
+        var redraws: RedrawLedger
 
-        init(traits: Traits, geometry: GuideGeometry) {
+        init(traits: Traits, geometry: GuideGeometry, redraws: RedrawLedger) {
             self.traits = traits
             self.geometry = geometry
+            self.redraws = redraws
             scale = Double(traits.displayScale)
         }
 
@@ -120,7 +127,8 @@ public struct Scene: Sendable {
                     if drawn {  // a hidden or transparent view's image is not drawn, so not misaligned or resampled
                         let destination = device(rect.offsetBy(dx: absolute.minX, dy: absolute.minY))
                         // A preserved vector is drawn at the size it is shown: not resampled.
-                        let pixels = image.vectorRedraw != nil && slices.isEmpty ? Scene.redrawSize(destination) ?? image.pixelSize : image.pixelSize
+                        drawing?.redrawn = slices.isEmpty ? redraws.redraw(image, destination: destination, view: path) : nil
+                        let pixels = drawing?.redrawn.map { ($0.width, $0.height) } ?? image.pixelSize
                         imageLayout?.warnings = ImageWarning.drawing(destination, pixels: pixels, resizable: !slices.isEmpty)
                     }
                 }
@@ -182,10 +190,9 @@ public struct Scene: Sendable {
                 var index = index
                 let destination = device(drawing.rect.offsetBy(dx: offset.x, dy: offset.y))
                 // A preserved vector is drawn afresh at the pixel size it is shown at.
-                if let redraw = image.vectorRedraw, let size = Scene.redrawSize(destination), size != (w, h),
-                   let drawn = redraw.pixels(width: size.0, height: size.1) {
+                if let drawn = drawing.redrawn {
                     index = list.index(of: drawing.mirrored ? drawn.transformed(PixelTransform.flipHorizontal) : drawn, named: image.name)
-                    (w, h) = size
+                    (w, h) = (drawn.width, drawn.height)
                 }
                 list.commands.append(.drawImage(ImageDraw(
                     image: index, source: PixelRect(x: 0, y: 0, width: w, height: h),
@@ -253,6 +260,8 @@ private struct ImageDrawing {
     var mirrored: Bool
     var tint: RGBA?
     var sampling: Sampling
+    /// A preserved vector drawn afresh at the size it is shown (RedrawLedger), else nil.
+    var redrawn: SourceImage?
 }
 
 extension Scene {

@@ -3,32 +3,88 @@ import Synchronization
 
 /// A vector image that an image view draws afresh at the size it shows it, as UIKit does for an
 /// asset whose `preserves-vector-representation` is set (docs/SVG.md §Image sets): `draw` makes
-/// the pixels for a size in pixels (nil when it cannot, and the bitmap is shown instead).
+/// the pixels for a size in pixels within a budget of work units, and says what they took.
 /// Drawings are made once per size and shared by every view and variant, on any thread.
+///
+/// Whether a size can be drawn within a budget is a fact about the size alone (its drawing's
+/// work is the same every time), so every answer is the same whatever was asked before and on
+/// whichever thread: a kept drawing is returned only when its work fits the budget asked with,
+/// and a size known to need more than a budget is refused at once for that budget or a smaller one.
 public final class VectorRedraw: Sendable {
-    private let draw: @Sendable (Int, Int) -> Bitmap?
-    private let made = Mutex<[Int: SourceImage]>([:])
-    /// The largest drawing, in pixels (2048 × 2048: a preserved vector filling an iPad's screen at
-    /// 2x); larger sizes show the bitmap. With at most `maxKept` sizes kept, an image holds at
-    /// most 16 × 2^22 × 12 bytes of drawings: each one's size alone decides, whatever order views
-    /// and variants ask in, so the pixels stay the same on any number of threads.
-    public static let maxPixels = 1 << 22
-    public static let maxKept = 16
+    /// What drawing a size gave: its pixels and work, or the failure.
+    public typealias Draw = @Sendable (_ width: Int, _ height: Int, _ work: Int) -> Result<(Bitmap, Int), DrawingFailure>
 
-    public init(_ draw: @escaping @Sendable (Int, Int) -> Bitmap?) {
+    private enum Outcome {
+        case drawn(SourceImage, work: Int)
+        /// Needs more work than this budget.
+        case over(Int)
+        /// Cannot be drawn at this size, whatever the budget.
+        case failed
+    }
+
+    private let draw: Draw
+    private let made = Mutex<(outcomes: [Int: Outcome], keptPixels: Int)>(([:], 0))
+    /// The largest drawing, in pixels (2048 × 2048: a preserved vector filling an iPad's screen at
+    /// 2x); larger sizes show the bitmap.
+    public static let maxPixels = 1 << 22
+    /// Drawings kept for later views and variants: at most `maxKept` sizes and `maxKeptPixels`
+    /// pixels in all (16 × 2^20: 192 MiB at 12 bytes a pixel), whichever comes first; others are
+    /// drawn again when asked for. Outcomes that are not drawings (a size over a budget) are kept
+    /// up to `maxOutcomes`.
+    public static let maxKept = 16
+    public static let maxKeptPixels = 1 << 24
+    static let maxOutcomes = 4_096
+
+    public init(_ draw: @escaping Draw) {
         self.draw = draw
     }
 
-    /// The vector drawn to `width` × `height` pixels.
-    public func pixels(width: Int, height: Int) -> SourceImage? {
+    /// What asking for a size within a budget gives.
+    public enum Answer {
+        /// The pixels, and the work drawing them took.
+        case drawn(SourceImage, work: Int)
+        /// Drawing the size takes more work than the budget.
+        case overBudget
+        /// The size cannot be drawn (a limit of one operation, or of the pixels): the bitmap is shown.
+        case failed
+    }
+
+    /// The vector drawn to `width` × `height` pixels within `work` units.
+    public func pixels(width: Int, height: Int, work: Int) -> Answer {
+        guard work > 0 else { return .overBudget }
         let key = width << 32 | height
-        if let hit = made.withLock({ $0[key] }) { return hit }
-        guard let bitmap = draw(width, height) else { return nil }
-        let image = SourceImage(bitmap)
-        return made.withLock { cache in
-            if let stored = cache[key] { return stored }
-            if cache.count < Self.maxKept { cache[key] = image }
-            return image
+        switch made.withLock({ $0.outcomes[key] }) {
+        case let .drawn(image, spent)?: return spent <= work ? .drawn(image, work: spent) : .overBudget
+        case let .over(budget)? where work <= budget: return .overBudget
+        case .failed?: return .failed
+        default: break
+        }
+        let outcome: Outcome
+        switch draw(width, height, work) {
+        case let .success((bitmap, spent)): outcome = .drawn(SourceImage(bitmap), work: spent)
+        case .failure(.tooMuchWork): outcome = .over(work)
+        case .failure: outcome = .failed
+        }
+        return made.withLock { state in
+            switch (state.outcomes[key], outcome) {
+            case let (.drawn(image, spent)?, _): return spent <= work ? .drawn(image, work: spent) : .overBudget
+            case let (_, .drawn(image, spent)):
+                if state.outcomes.count < Self.maxOutcomes, state.keptPixels + width * height <= Self.maxKeptPixels,
+                   state.outcomes.values.count(where: { if case .drawn = $0 { true } else { false } }) < Self.maxKept {
+                    state.outcomes[key] = outcome
+                    state.keptPixels += width * height
+                }
+                return .drawn(image, work: spent)
+            case let (.over(known)?, .over(budget)):
+                state.outcomes[key] = .over(max(known, budget))
+                return .overBudget
+            case (.failed?, _), (_, .failed):
+                if state.outcomes.count < Self.maxOutcomes { state.outcomes[key] = .failed }
+                return .failed
+            default:
+                if state.outcomes.count < Self.maxOutcomes { state.outcomes[key] = outcome }
+                return .overBudget
+            }
         }
     }
 }

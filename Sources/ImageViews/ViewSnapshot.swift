@@ -8,10 +8,12 @@ import Raster
 
 /// A laid-out view drawn on its own.
 public enum ViewSnapshot {
-    /// The image of the view with id `viewID` in `scene` (laid out from `root`) and the pixel
-    /// operations drawing it took (DisplayList.renderWork), or nil when no view has that id.
-    /// `rect` (points, the view's bounds coordinates) defaults to its bounds.
-    public static func render(viewID: String, root: View, scene: Scene, traits: Traits, scale: Int, rect: Rect?) -> (Bitmap, Int)? {
+    /// The image of the view with id `viewID` in `scene` (laid out from `root`), the pixel
+    /// operations drawing it took (DisplayList.renderWork) and what drawing its preserved vectors
+    /// afresh took (within `redraws`), or nil when no view has that id. `rect` (points, the view's
+    /// bounds coordinates) defaults to its bounds.
+    public static func render(viewID: String, root: View, scene: Scene, traits: Traits, scale: Int, rect: Rect?,
+                              redraws: RedrawAllowance = .default) -> (Bitmap, Int, RedrawUse)? {
         var index = 0
         guard let (view, layout) = frozen(root, scene.layout.views, index: &index, find: viewID) else { return nil }
         let area = rect ?? Rect(origin: .zero, size: layout.frame.size)
@@ -22,8 +24,8 @@ public enum ViewSnapshot {
         container.tintAdjustmentMode = .normal
         var snapshotTraits = traits
         snapshotTraits.displayScale = scale
-        let made = Scene(root: container, canvasSize: area.size, traits: snapshotTraits)
-        return (made.render(), made.displayList.renderWork(width: made.layout.pixelWidth, height: made.layout.pixelHeight))
+        let made = Scene(root: container, canvasSize: area.size, traits: snapshotTraits, redraws: redraws)
+        return (made.render(), made.displayList.renderWork(width: made.layout.pixelWidth, height: made.layout.pixelHeight), made.redraws)
     }
 
     /// The view with `viewID` (searched in visit order, which is the order of `layouts`) as a tree

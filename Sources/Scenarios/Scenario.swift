@@ -35,6 +35,8 @@ public struct Scenario: Sendable {
     public var warnings: [ScenarioDiagnostic] = []
     /// `snapshot` images, in the order they are made (SnapshotImages).
     public var snapshots: [SnapshotRequest] = []
+    /// What drawing preserved vectors afresh may take in one variant (the scenario's limits).
+    public var redraws: RedrawAllowance = .default
 
     /// Every variant to snapshot, in a fixed order (matrix order, then base state before the
     /// named states).
@@ -52,9 +54,11 @@ public struct Scenario: Sendable {
         return result
     }
 
-    /// The laid-out scene of a variant (its snapshots made first, SnapshotImages).
-    public func scene(for variant: Variant) -> Scene {
-        snapshots.isEmpty ? layOut(root(for: variant, snapshots: []), variant) : sceneWithSnapshots(for: variant).scene
+    /// The laid-out scene of a variant (its snapshots made first, SnapshotImages); preserved
+    /// vectors are drawn afresh within `redraws` (the scenario's allowance when nil).
+    public func scene(for variant: Variant, redraws: RedrawAllowance? = nil) -> Scene {
+        snapshots.isEmpty ? layOut(root(for: variant, snapshots: []), variant, redraws: redraws ?? self.redraws)
+            : sceneWithSnapshots(for: variant, redraws: redraws).scene
     }
 
     /// The view tree of a variant before layout: the snapshots made so far in place (`snapshots`,

@@ -141,6 +141,7 @@ public enum ScenarioLoader {
                                 matrix: matrix, states: states, sizeToFit: views.sizeToFit,
                                 constraints: constraints.map(\.constraint))
         scenario.snapshots = snapshots
+        scenario.redraws = limits.redraws
         scenario.safeAreaInsets = canvas.safeAreaInsets
         scenario.device = canvas.device
         scenario.orientation = canvas.orientation
@@ -148,6 +149,7 @@ public enum ScenarioLoader {
             scenario: scenario, viewNodes: views.viewNodes, limitNode: limitNode,
             autoLayout: AutoLayoutCheck(scenario: scenario, constraintLocations: constraints.map(\.location), d: d))
         checks.snapshotNodes = Dictionary(images.snapshotRequests.map { ($0.request.name, $0.node) }) { first, _ in first }
+        checks.drawingWork = images.budget.drawingWork
         checks.run(d)
         if !d.isEmpty { throw ScenarioErrors(d.sorted) }
         let warnings = d.warnings(strict: strict, acknowledged: acknowledged)

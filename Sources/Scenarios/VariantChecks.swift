@@ -12,6 +12,9 @@ struct VariantChecks {
     let limitNode: JSONNode
     /// Each snapshot image's node, by name, where a snapshot that cannot be made is reported.
     var snapshotNodes: [String: JSONNode] = [:]
+    /// Work units the scenario's images took to draw (PixelBudget.drawingWork): the variants'
+    /// preserved vectors drawn afresh get what is left of the `drawing-work` limit.
+    var drawingWork = 0
 
     init(scenario: Scenario, viewNodes: [(treePath: [Int], node: JSONNode, acknowledged: [String])], limitNode: JSONNode,
          autoLayout: AutoLayoutCheck) {
@@ -25,8 +28,24 @@ struct VariantChecks {
         let variants = scenario.variants()
         var findings = VariantFindings(variantCount: variants.count)
         var renderWork = 0
+        var drawingWork = self.drawingWork
         for variant in variants {
-            let (scene, snapshots) = scenario.snapshots.isEmpty ? (scenario.scene(for: variant), []) : scenario.sceneWithSnapshots(for: variant)
+            var allowance = scenario.redraws
+            allowance.work = d.limits.drawingWork - drawingWork
+            let (scene, snapshots, redraws) = scenario.snapshots.isEmpty
+                ? { let scene = scenario.scene(for: variant, redraws: allowance); return (scene, [], scene.redraws) }()
+                : scenario.sceneWithSnapshots(for: variant, redraws: allowance)
+            drawingWork += redraws.work
+            if let refusal = redraws.refusal {
+                let what = "in variant \(variant.name), drawing \"\(refusal.image)\" afresh at the \(refusal.width) × \(refusal.height) pixels "
+                    + "this view shows it (preserves-vector-representation) takes "
+                d.error(viewNodes[refusal.view]?.node ?? limitNode, refusal.work
+                    ? what + "the scenario's drawings past the \(d.limits.drawingWork) units of work one scenario may spend drawing (\(drawingWork) "
+                        + "spent with this variant's): show fewer sizes of preserved vectors, or split the scenario" + ScenarioLimits.raise("drawing-work")
+                    : what + "the drawings made for one variant past \(scenario.redraws.pixels) pixels (docs/LIMITS.md, preserved "
+                        + "vectors): show fewer sizes of preserved vectors in one variant, or split the scenario")
+                return
+            }
             for outcome in snapshots {
                 switch outcome {
                 case let .refused(name, reason):

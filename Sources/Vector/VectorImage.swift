@@ -7,10 +7,11 @@ public protocol VectorImage: Sendable {
     /// Size in points.
     var width: Double { get }
     var height: Double { get }
-    /// The image's pixels at `scale` (pixels per point): ⌈width × scale⌉ × ⌈height × scale⌉.
-    func render(scale: Double, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap
-    /// The image drawn to exactly `pixelWidth` × `pixelHeight` pixels.
-    func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap
+    /// The image's pixels at `scale` (pixels per point): ⌈width × scale⌉ × ⌈height × scale⌉, and
+    /// the work units drawing them took (docs/LIMITS.md §Drawing work).
+    func render(scale: Double, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int)
+    /// The image drawn to exactly `pixelWidth` × `pixelHeight` pixels, and the work it took.
+    func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int)
 }
 
 extension VectorImage {

@@ -12,17 +12,23 @@ import Vector
 /// with ivsim's (docs/CLI.md, docs/JPEG.md).
 enum ConvertCommand {
     static let usage = """
-    usage: ivsim convert IN OUT [--scale S] [--level 0-9]
+    usage: ivsim convert IN OUT [--scale S] [--level 0-9] [--limit drawing-work=N]
       decode IN (PNG, JPEG, SVG or PDF, told apart by their first bytes) and write OUT as
         .png   (re-encoded losslessly at --level, default 6), or
         .rgba  (straight RGBA8, row-major, no header: width × height × 4 bytes)
       pixels as stored: a JPEG's EXIF orientation is printed, not applied; a JPEG's embedded
       Display P3 profile is printed, not converted (scenarios convert it; docs/JPEG.md)
       --scale S  the scale vector images (PDF, SVG) are drawn at; bitmaps ignore it (default 1)
+      --limit drawing-work=N  the work units one drawing may take (docs/LIMITS.md §Drawing work)
+    A drawing has at most 2^24 pixels (4096 × 4096), checked before any pixel is made.
     """
 
+    /// The largest drawing convert makes: 2^24 pixels (64 MiB of RGBA8), as scenarios draw SVG and
+    /// PDF files (docs/LIMITS.md).
+    static let maxPixels = 1 << 24
+
     static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, command: "convert", valueOptions: ["--scale", "--level"], flagOptions: [])
+        let parsed = try Arguments(arguments, command: "convert", valueOptions: ["--scale", "--level", "--limit"], flagOptions: [])
         if parsed.wantsHelp { return CommandLineTool.help(usage) }
         guard parsed.positional.count == 2 else { throw UsageError(message: "convert needs IN and OUT\n\n" + usage) }
         let (input, output) = (parsed.positional[0], parsed.positional[1])
@@ -36,6 +42,13 @@ enum ConvertCommand {
             guard let number = Int(text), (0...9).contains(number) else { throw UsageError(message: "--level needs a number from 0 to 9") }
             level = CompressionLevel(number)
         }
+        var limits = ScenarioLimits.default
+        for text in parsed.all("--limit") {
+            guard text.hasPrefix("drawing-work=") else {
+                throw UsageError(message: "--limit: convert takes only drawing-work=N (the other limits are a scenario's)")
+            }
+            try LimitOption.apply(text, to: &limits)
+        }
         let format = (output as NSString).pathExtension.lowercased()
         guard format == "png" || format == "rgba" else {
             throw UsageError(message: "\(output): unknown output format '.\(format)' (expected .png or .rgba)")
@@ -44,21 +57,32 @@ enum ConvertCommand {
         let image: RGBAImage
         var facts: [String] = []
         let scale = parsed.value("--scale").flatMap(Double.init) ?? 1
-        if let vector = VectorFormat(sniffing: bytes) {
+        let isPNG = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), isJPEG = bytes.starts(with: [0xFF, 0xD8])
+        if let vector = VectorFormat(sniffing: bytes) ?? (isPNG || isJPEG ? nil : VectorFormat(pathExtension: (input as NSString).pathExtension)) {
             do {
                 let document = try vector.read(bytes)
-                let bitmap = try document.render(scale: scale, limits: DrawingLimits(lines: 10_000_000, work: 500_000_000))
+                var drawing = DrawingLimits.default
+                drawing.pixels = Self.maxPixels
+                drawing.work = limits.drawingWork
+                let (bitmap, work) = try document.render(scale: scale, limits: drawing)
                 image = RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGBA)
                 facts.append("\(vector.rawValue.uppercased()) \(JSONOutput.format(document.width)) × \(JSONOutput.format(document.height)) pt "
-                             + "at scale \(JSONOutput.format(scale))")
+                             + "at scale \(JSONOutput.format(scale)), \(work) units of drawing work")
             } catch let error as VectorReadError {
                 throw UsageError(message: "\(input): \(error)")
-            } catch let DrawingFailure.tooComplex(what) {
-                throw UsageError(message: "\(input): too complex to draw: \(what)")
+            } catch let failure as DrawingFailure {
+                let hint = switch failure {
+                case .tooMuchWork: "; raise it with --limit drawing-work=N"
+                case .tooManyPixels: "; use a smaller --scale"
+                case .tooComplex: " (docs/LIMITS.md)"
+                }
+                throw UsageError(message: "\(input): too complex to draw at scale \(JSONOutput.format(scale)): \(failure)\(hint)")
             } catch {
                 throw UsageError(message: "\(input): \(error)")
             }
-        } else if bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xD8 {
+        } else if !isPNG && !isJPEG {
+            throw UsageError(message: "\(input): " + Self.unknownFormat(bytes))
+        } else if isJPEG {
             do {
                 let jpeg = try JPEGDecoder().decode(bytes)
                 image = RGBAImage(width: jpeg.width, height: jpeg.height, pixels: jpeg.rgba)
@@ -91,5 +115,16 @@ enum ConvertCommand {
         }
         print("\(output): \(image.width)×\(image.height), \(out.count) bytes (\(facts.joined(separator: ", ")))")
         return ExitCode.success
+    }
+
+    /// Why bytes that are none of the four formats cannot be read, as plainly as their start says.
+    static func unknownFormat(_ bytes: [UInt8]) -> String {
+        if bytes.isEmpty { return "the file is empty: expected a PNG, JPEG, SVG or PDF file" }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            return "the file starts with a UTF-16 byte order mark: an SVG file is read as UTF-8 (save it as UTF-8)"
+        }
+        let start = bytes.prefix(8).map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
+        return "not a PNG, JPEG, SVG or PDF file: it starts with the bytes \(start.joined(separator: " ")) (a PNG starts with 89 50 4E 47, "
+            + "a JPEG with FF D8, an SVG with <, a PDF with %PDF-)"
     }
 }

@@ -142,6 +142,6 @@ import Testing
         let refused = IVSim.check(misspelt)
         #expect(refused.exitCode == 2 && refused.results.isEmpty)
         #expect(refused.errors == ["unknown limit \"viewz\" (did you mean \"views\"?) (limits: file-bytes, views, constraints, variants, "
-                                   + "image-bytes, layout-work, render-pixels)"])
+                                   + "image-bytes, layout-work, render-pixels, drawing-work)"])
     }
 }

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The drawing context's rules (docs/RENDERING.md §11), each against a second computation.
 @Suite struct DrawingContextTests {
-    static let limits = DrawingLimits(lines: 1_000_000, work: 50_000_000)
+    static let limits = DrawingLimits.default
     static let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
 
     @Test func sinesAreExactAtQuarterTurnsAndCloseToTheLibrarysElsewhere() {
@@ -27,14 +27,14 @@ import TestSupport
     }
 
     @Test func anOpaqueContextStartsBlackAndKeepsItsAlpha() throws {
-        var context = DrawingContext(width: 2, height: 1, opaque: true, transform: .identity, limits: Self.limits)
+        var context = try DrawingContext(width: 2, height: 1, opaque: true, transform: .identity, limits: Self.limits)
         context.state.blendMode = .clear
         try context.fill(.rectangle(x: 0, y: 0, width: 1, height: 1), rule: .nonZero, color: Self.black)
         #expect(context.bitmap.pixels == [0xFF00_0000, 0xFF00_0000])
     }
 
     @Test func boundedModesLeaveWhatTheShapeDoesNotCover() throws {
-        var context = DrawingContext(width: 4, height: 1, opaque: false, transform: .identity, limits: Self.limits)
+        var context = try DrawingContext(width: 4, height: 1, opaque: false, transform: .identity, limits: Self.limits)
         try context.fill(.rectangle(x: 0, y: 0, width: 4, height: 1), rule: .nonZero, color: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
         context.state.blendMode = .copy
         context.state.alpha = 128
@@ -48,9 +48,9 @@ import TestSupport
         #expect(p[2] == PremultipliedColor(r: mix(0, 128), g: 0, b: mix(255, 0), a: mix(255, 128)))
     }
 
-    @Test func anAxialGradientIsTheExactParameterRoundedOnce() {
-        var context = DrawingContext(width: 256, height: 1, opaque: false, transform: .identity, limits: Self.limits)
-        context.draw(Gradient(shape: .axial(start: Point2(0, 0), end: Point2(256, 0)),
+    @Test func anAxialGradientIsTheExactParameterRoundedOnce() throws {
+        var context = try DrawingContext(width: 256, height: 1, opaque: false, transform: .identity, limits: Self.limits)
+        try context.draw(Gradient(shape: .axial(start: Point2(0, 0), end: Point2(256, 0)),
                               stops: [GradientStop(location: 0, r: 0, g: 0, b: 0, a: 255), GradientStop(location: 1, r: 255, g: 255, b: 255, a: 255)]))
         for x in 0..<256 {
             // t = (x + ½) / 256 exactly; the channel 255·t, rounded (two roundings, each by at most ½ a step).
@@ -59,9 +59,9 @@ import TestSupport
         }
     }
 
-    @Test func aRadialGradientPaintsOnlyBetweenItsCircles() {
-        var context = DrawingContext(width: 21, height: 21, opaque: false, transform: .identity, limits: Self.limits)
-        context.draw(Gradient(shape: .radial(startCenter: Point2(10.5, 10.5), startRadius: 2, endCenter: Point2(10.5, 10.5), endRadius: 10),
+    @Test func aRadialGradientPaintsOnlyBetweenItsCircles() throws {
+        var context = try DrawingContext(width: 21, height: 21, opaque: false, transform: .identity, limits: Self.limits)
+        try context.draw(Gradient(shape: .radial(startCenter: Point2(10.5, 10.5), startRadius: 2, endCenter: Point2(10.5, 10.5), endRadius: 10),
                               stops: [GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255), GradientStop(location: 1, r: 0, g: 0, b: 255, a: 255)]))
         for (x, y) in [(10, 10), (15, 10), (17, 13), (0, 0), (10, 19)] {
             let d = ((Double(x) + 0.5 - 10.5) * (Double(x) + 0.5 - 10.5) + (Double(y) + 0.5 - 10.5) * (Double(y) + 0.5 - 10.5)).squareRoot()
@@ -77,7 +77,7 @@ import TestSupport
 
     @Test func dashesAlternateFromThePhase() throws {
         func painted(phase: Double) throws -> [Bool] {
-            var context = DrawingContext(width: 20, height: 3, opaque: false, transform: .identity, limits: Self.limits)
+            var context = try DrawingContext(width: 20, height: 3, opaque: false, transform: .identity, limits: Self.limits)
             try context.stroke(ShapePath([.move(Point2(0, 1.5)), .line(Point2(20, 1.5))]),
                                style: StrokeStyle(width: 1, dashes: [3, 2], dashPhase: phase), color: Self.black)
             return (0..<20).map { context.bitmap[$0, 1].a == 255 }
@@ -88,29 +88,29 @@ import TestSupport
     }
 
     @Test func anOddDashCountAlternatesAcrossRepeats() throws {
-        var context = DrawingContext(width: 20, height: 3, opaque: false, transform: .identity, limits: Self.limits)
+        var context = try DrawingContext(width: 20, height: 3, opaque: false, transform: .identity, limits: Self.limits)
         try context.stroke(ShapePath([.move(Point2(0, 1.5)), .line(Point2(20, 1.5))]), style: StrokeStyle(width: 1, dashes: [5]), color: Self.black)
         #expect((0..<20).map { context.bitmap[$0, 1].a == 255 } == (0..<20).map { ($0 / 5) % 2 == 0 })
     }
 
     @Test func aHairlineIsOnePixelAndALoneMoveDrawsNothing() throws {
-        var context = DrawingContext(width: 8, height: 8, opaque: false, transform: .scale(4, 4), limits: Self.limits)
+        var context = try DrawingContext(width: 8, height: 8, opaque: false, transform: .scale(4, 4), limits: Self.limits)
         try context.stroke(ShapePath([.move(Point2(0, 1.125)), .line(Point2(2, 1.125))]), style: StrokeStyle(width: 0), color: Self.black)
         // Width 0 at 4x: a quarter point, one pixel, centred on y = 4.5 pixels: row 4 only.
         #expect((0..<8).map { context.bitmap[3, $0].a } == [0, 0, 0, 0, 255, 0, 0, 0])
-        var dot = DrawingContext(width: 8, height: 8, opaque: false, transform: .identity, limits: Self.limits)
+        var dot = try DrawingContext(width: 8, height: 8, opaque: false, transform: .identity, limits: Self.limits)
         try dot.stroke(ShapePath([.move(Point2(4, 4))]), style: StrokeStyle(width: 4, cap: .round), color: Self.black)
         #expect(dot.bitmap.pixels.allSatisfy { $0 == 0 })
         try dot.stroke(ShapePath([.move(Point2(4, 4)), .line(Point2(4, 4))]), style: StrokeStyle(width: 4, cap: .round), color: Self.black)
         #expect(dot.bitmap[4, 4].a == 255)  // a segment of no length: a dot
     }
 
-    @Test func farAwayGradientsNeitherOverflowNorPaintOutsideTheirRange() {
-        var context = DrawingContext(width: 8, height: 8, opaque: false, transform: AffineTransform.scale(0.01, 0.01).prepending(.translation(100_000, 100_000)),
+    @Test func farAwayGradientsNeitherOverflowNorPaintOutsideTheirRange() throws {
+        var context = try DrawingContext(width: 8, height: 8, opaque: false, transform: AffineTransform.scale(0.01, 0.01).prepending(.translation(100_000, 100_000)),
                                      limits: Self.limits)
-        context.draw(Gradient(shape: .radial(startCenter: Point2(0, 0), startRadius: 0, endCenter: Point2(1, 0), endRadius: 1),
+        try context.draw(Gradient(shape: .radial(startCenter: Point2(0, 0), startRadius: 0, endCenter: Point2(1, 0), endRadius: 1),
                               stops: [GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255), GradientStop(location: 1, r: 0, g: 0, b: 255, a: 255)]))
-        context.draw(Gradient(shape: .axial(start: Point2(0, 0), end: Point2(1, 0)),
+        try context.draw(Gradient(shape: .axial(start: Point2(0, 0), end: Point2(1, 0)),
                               stops: [GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255), GradientStop(location: 1, r: 0, g: 0, b: 255, a: 255)],
                               extendsStart: true))
         // User x is about −99,950 everywhere: before both gradients' starts. The radial one paints
@@ -121,7 +121,7 @@ import TestSupport
     @Test func theMiterLimitTurnsASharpCornerIntoABevel() throws {
         // A 30° spike: 1/sin(15°) ≈ 3.86 times the width; a limit of 4 keeps the tip, 3 cuts it.
         func tip(limit: Double) throws -> UInt8 {
-            var context = DrawingContext(width: 60, height: 20, opaque: false, transform: .identity, limits: Self.limits)
+            var context = try DrawingContext(width: 60, height: 20, opaque: false, transform: .identity, limits: Self.limits)
             let dx = 30 * Trigonometry.sinCos(degrees: 75).sin, dy = 30 * Trigonometry.sinCos(degrees: 75).cos
             // Two segments meeting at (40, 10) with 30° between them.
             try context.stroke(ShapePath([.move(Point2(40 - dx, 10 - dy)), .line(Point2(40, 10)), .line(Point2(40 - dx, 10 + dy))]),
@@ -136,14 +136,14 @@ import TestSupport
     @Test func imagesAreDrawnUprightOrFlipped() throws {
         let image = SourceImage(Bitmap(width: 1, height: 2, pixels: [0xFF00_00FF, 0xFFFF_0000]))  // red over blue
         for (placement, top) in [(ImagePlacement.upright, UInt32(0xFF00_00FF)), (.flipped, 0xFFFF_0000)] {
-            var context = DrawingContext(width: 1, height: 2, opaque: false, transform: .identity, limits: Self.limits)
+            var context = try DrawingContext(width: 1, height: 2, opaque: false, transform: .identity, limits: Self.limits)
             try context.draw(image, x: 0, y: 0, width: 1, height: 2, placement: placement)
             #expect(context.bitmap.pixels[0] == top, "\(placement)")
         }
     }
 
-    @Test func aTooLongPathIsRefusedBeforeItIsDrawn() {
-        var context = DrawingContext(width: 4, height: 4, opaque: false, transform: .identity, limits: DrawingLimits(lines: 10, work: 1000))
+    @Test func aTooLongPathIsRefusedBeforeItIsDrawn() throws {
+        var context = try DrawingContext(width: 4, height: 4, opaque: false, transform: .identity, limits: DrawingLimits(lines: 10, steps: 1000, pixels: 1 << 26, work: DrawingLimits.defaultWork))
         var path = ShapePath([.move(Point2(0, 0))])
         for i in 0..<20 { path.elements.append(.line(Point2(Double(i % 4), Double(i % 3)))) }
         #expect(throws: DrawingFailure.self) { try context.fill(path, rule: .nonZero, color: Self.black) }

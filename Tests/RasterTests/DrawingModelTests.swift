@@ -68,8 +68,8 @@ import Testing
 
     /// The alpha our context gives the shape (filled or stroked in opaque black, identity CTM).
     static func render(_ c: ShapeCase) throws -> [UInt8] {
-        var context = DrawingContext(width: c.width, height: c.height, opaque: false, transform: .identity,
-                                     limits: DrawingLimits(lines: 1_000_000, work: 50_000_000))
+        var context = try DrawingContext(width: c.width, height: c.height, opaque: false, transform: .identity,
+                                     limits: .default)
         let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
         let s = c.shape
         switch s.kind {

@@ -64,7 +64,7 @@ import Vector
         // And it is the document drawn at that size: the same pixels as at scale 6.
         let url = Self.folder.appendingPathComponent(sets[2])
         let document = try VectorFormat(pathExtension: url.pathExtension)!.read(Array(try Data(contentsOf: url)))
-        let direct = try document.render(scale: 6, limits: DrawingLimits(lines: 1_000_000, work: 50_000_000))
+        let direct = try document.render(scale: 6, limits: .default).bitmap
         #expect(list.images[draws[1].image].bitmap == direct)
     }
 }

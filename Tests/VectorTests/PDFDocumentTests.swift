@@ -28,10 +28,10 @@ import TestSupport
         return out
     }
 
-    static let limits = DrawingLimits(lines: 100_000, work: 10_000_000)
+    static let limits = DrawingLimits(lines: 100_000, steps: 10_000_000, pixels: 1 << 26, work: DrawingLimits.defaultWork)
 
     static func render(_ bytes: [UInt8], scale: Double = 1) throws -> Bitmap {
-        try PDFImage(bytes).render(scale: scale, limits: limits)
+        try PDFImage(bytes).render(scale: scale, limits: limits).bitmap
     }
 
     static func pixel(_ b: Bitmap, _ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
@@ -275,7 +275,7 @@ import TestSupport
         // A 10 × 4 page turned 90°: 4 × 10; its lower-left corner comes to the top-left.
         let image = try PDFImage(Self.pdf("1 0 0 rg 0 0 2 2 re f", width: 10, height: 4, pageExtra: "/Rotate 90 "))
         #expect(image.width == 4 && image.height == 10)
-        let b = try image.render(scale: 1, limits: Self.limits)
+        let b = try image.render(scale: 1, limits: Self.limits).bitmap
         #expect(Self.pixel(b, 0, 0) == (255, 0, 0, 255))
         #expect(Self.pixel(b, 3, 9) == (0, 0, 0, 0))
     }

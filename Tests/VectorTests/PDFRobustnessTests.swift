@@ -21,7 +21,7 @@ import TestSupport
             let image = try PDFImage(bytes)
             let (w, h) = image.pixelSize(scale: 1)
             guard w * h <= 1 << 16 else { return false }
-            let bitmap = try image.render(scale: 1, limits: DrawingLimits(lines: 100_000, work: 2_000_000))
+            let bitmap = try image.render(scale: 1, limits: DrawingLimits(lines: 100_000, steps: 2_000_000, pixels: 1 << 26, work: DrawingLimits.defaultWork)).bitmap
             #expect(bitmap.width == w && bitmap.height == h)
             return false
         } catch let error as PDFError {

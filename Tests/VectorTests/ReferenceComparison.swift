@@ -72,7 +72,7 @@ enum ReferenceCorpus {
             for scale in [1, 2] {
                 let stem = (entry.file as NSString).deletingPathExtension
                 let reference = try PNGDecoder().decode(Array(try Data(contentsOf: folder.appendingPathComponent("\(stem)@\(scale)x.png"))))
-                let ours = try image.render(scale: Double(scale), limits: DrawingLimits(lines: 1_000_000, work: 50_000_000))
+                let ours = try image.render(scale: Double(scale), limits: .default).bitmap
                 try #require(ours.width == reference.width && ours.height == reference.height, "\(entry.file) @\(scale)x")
                 if let out = ProcessInfo.processInfo.environment["IVSIM_REFERENCE_OUT"] {
                     let png = PNGEncoder().encode(RGBAImage(width: ours.width, height: ours.height, pixels: ours.straightRGBA))

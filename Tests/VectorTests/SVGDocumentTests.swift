@@ -9,7 +9,7 @@ import Testing
     static func image(_ text: String) throws(SVGError) -> SVGImage { try SVGImage(Array(text.utf8)) }
 
     static func pixels(_ text: String, scale: Double = 1) throws -> Bitmap {
-        try image(text).render(scale: scale, limits: DrawingLimits(lines: 1_000_000, work: 50_000_000))
+        try image(text).render(scale: scale, limits: .default).bitmap
     }
 
     @Test func theXMLReaderDecodesReferencesAndRefusesEntities() throws {

@@ -153,7 +153,7 @@ private let fixture = Fixture()
         #expect(try w.run(["check", "--limit", "file-bytes=10"]).stderr.contains("more than the 10 a scenario may be"))
         let unknown = try w.run(["check", "--limit", "view=5"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "ivsim: error: --limit: unknown limit 'view' (did you mean \"views\"?) (limits: file-bytes, views, constraints, variants, image-bytes, layout-work, render-pixels)\n")
+        #expect(unknown.stderr == "ivsim: error: --limit: unknown limit 'view' (did you mean \"views\"?) (limits: file-bytes, views, constraints, variants, image-bytes, layout-work, render-pixels, drawing-work)\n")
         #expect(try w.run(["render", "--limit", "views=0", "Scenarios/basic/one-view.json", "-o", "out"]).stderr
                     == "ivsim: error: --limit views needs a whole number from 1 to 9223372036854775807 (views in one scenario), found '0'\n")
         #expect(try w.run(["check", "--jobs", "99999999999999999999"]).stderr

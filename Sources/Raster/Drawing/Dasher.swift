@@ -11,11 +11,31 @@
 enum Dasher {
     /// The painted pieces of the polylines, or nil when there would be more than `maxPieces`.
     static func dash(_ lines: [Polyline], pattern: [Double], phase: Double, maxPieces: Int) -> [Polyline]? {
-        // An odd count's turns repeat after two cycles.
-        let walk = pattern.count % 2 == 1 ? pattern + pattern : pattern
-        let period = walk.reduce(0, +)
-        guard period > 0, period.isFinite else { return lines }
+        guard period(pattern) > 0, period(pattern).isFinite else { return lines }
         var pieces: [Polyline] = []
+        let complete = walk(lines, pattern: pattern, phase: phase, maxPieces: maxPieces) { pieces.append(Polyline(points: $0, closed: false)) }
+        return complete ? pieces : nil
+    }
+
+    /// How many pieces `dash` makes, counted without keeping them, or nil when it would refuse
+    /// (the count stops there, so counting a pattern of a billion pieces is as quick as refusing it).
+    static func count(_ lines: [Polyline], pattern: [Double], phase: Double, maxPieces: Int) -> Int? {
+        guard period(pattern) > 0, period(pattern).isFinite else { return lines.count }
+        var count = 0
+        return walk(lines, pattern: pattern, phase: phase, maxPieces: maxPieces) { _ in count += 1 } ? count : nil
+    }
+
+    /// Walks the pattern along the polylines, handing each painted piece's points to `emit`;
+    /// false when there would be more than `maxPieces` (after `maxPieces` + 1 were handed over).
+    private static func walk(_ lines: [Polyline], pattern: [Double], phase: Double, maxPieces: Int,
+                             emit: ([Point2]) -> Void) -> Bool {
+        let walk = walk(pattern), period = period(pattern)
+        var emitted = 0
+        func piece(_ points: [Point2]) -> Bool {
+            emit(points)
+            emitted += 1
+            return emitted <= maxPieces
+        }
         for line in lines {
             var points = line.points
             if line.closed, let first = points.first, points.count > 1 { points.append(first) }
@@ -48,8 +68,7 @@ enum Dasher {
                     let p = Point2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
                     if index % 2 == 0 {
                         current.append(p)
-                        pieces.append(Polyline(points: current, closed: false))
-                        if pieces.count > maxPieces { return nil }
+                        guard piece(current) else { return false }
                         current = []
                     } else {
                         current = [p]
@@ -60,8 +79,13 @@ enum Dasher {
                 remaining -= length - travelled
                 if index % 2 == 0 { current.append(b) }
             }
-            if index % 2 == 0 && current.count > 1 { pieces.append(Polyline(points: current, closed: false)) }
+            if index % 2 == 0 && current.count > 1 { _ = piece(current) }  // a contour's last piece is not checked
         }
-        return pieces
+        return true
     }
+
+    /// The lengths walked in one period: an odd count's turns repeat after two cycles.
+    private static func walk(_ pattern: [Double]) -> [Double] { pattern.count % 2 == 1 ? pattern + pattern : pattern }
+
+    private static func period(_ pattern: [Double]) -> Double { walk(pattern).reduce(0, +) }
 }

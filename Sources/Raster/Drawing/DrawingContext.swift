@@ -1,8 +1,8 @@
 // A Core Graphics bitmap context in miniature (docs/RENDERING.md §11–12): the drawing an app does
-// inside UIGraphicsImageRenderer. State is the CTM, the clip (an 8-bit coverage mask), the global
-// alpha and the blend mode, saved and restored as a stack. Every operation is a shape's coverage
-// (a path filled by §10's rasterizer; an image's or a gradient's area) times the clip, painted
-// with a colour, a gradient or an image, and composited by the blend mode:
+// inside UIGraphicsImageRenderer. State is the CTM, the clip (a coverage mask over a box,
+// `ClipMask`), the global alpha and the blend mode, saved and restored as a stack. Every operation
+// is a shape's coverage (a path filled by §10's rasterizer; an image's or a gradient's area) times
+// the clip, painted with a colour, a gradient or an image, and composited by the blend mode:
 //
 //   s = paint × alpha (scaleLanes), cov = round(shape × clip / 255)
 //   modes where a transparent source keeps the destination:  d' = B(s × cov, d)
@@ -10,22 +10,55 @@
 //     per channel (bounded drawing: outside the shape nothing changes)
 //
 // An opaque context (no alpha channel) starts black and keeps every pixel's alpha at 255.
+// Every operation is charged its work before it is done (DrawingWork.swift, docs/LIMITS.md).
 
-/// What a drawing operation refuses.
-public enum DrawingFailure: Error, Equatable, Sendable {
-    /// A path or stroke would be more lines, or more rasterizer work, than the limits allow.
+/// What a drawing refuses.
+public enum DrawingFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// One operation would pass a limit of its own (lines, rasterizer steps, saved states, layers).
     case tooComplex(String)
+    /// The canvas would have more pixels, or a longer side, than the limits allow.
+    case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// The drawing's operations would take more work than `DrawingLimits.work`.
+    case tooMuchWork(limit: Int)
+
+    public var description: String {
+        switch self {
+        case let .tooComplex(what): what
+        case let .tooManyPixels(width, height, limit):
+            "the drawing is \(width) × \(height) pixels, more than the \(limit) pixels (and \(DrawingContext.maxSide) a side) one drawing may have"
+        case let .tooMuchWork(limit):
+            "the drawing takes more than the \(limit) units of work one drawing may take (about a nanosecond each; "
+                + "docs/LIMITS.md §Drawing work)"
+        }
+    }
 }
 
-/// Bounds on one operation's work (docs/LIMITS.md).
-public struct DrawingLimits: Sendable {
+/// Bounds on a drawing (docs/LIMITS.md).
+public struct DrawingLimits: Sendable, Equatable {
+    /// Lines one operation may flatten to: a fill's or clip's path, a stroke's path, its dash
+    /// pieces, the points of its outline.
     public var lines: Int
+    /// Rasterizer steps one operation may take (CoverageRasterizer.work).
+    public var steps: Int
+    /// Pixels of the canvas (and so of each layer and mask the drawing makes).
+    public var pixels: Int
+    /// Work units the whole drawing may take (DrawingCost).
     public var work: Int
 
-    public init(lines: Int, work: Int) {
+    public init(lines: Int, steps: Int, pixels: Int, work: Int) {
         self.lines = lines
+        self.steps = steps
+        self.pixels = pixels
         self.work = work
     }
+
+    /// The default work budget: 4 × 10^9 units, a few seconds of drawing. The largest real files
+    /// measured (docs/LIMITS.md §Drawing work) take well under a tenth of it.
+    public static let defaultWork = 4_000_000_000
+
+    /// A drawing of a scenario's (docs/LIMITS.md): 1,000,000 lines and 50,000,000 rasterizer steps
+    /// an operation, 2^26 pixels, `defaultWork`.
+    public static let `default` = DrawingLimits(lines: 1_000_000, steps: 50_000_000, pixels: 1 << 26, work: defaultWork)
 }
 
 /// What a fill or stroke paints with.
@@ -56,29 +89,52 @@ public enum ImagePlacement: Sendable {
 public struct DrawingContext {
     public struct State {
         public var transform: AffineTransform
-        /// The clip as a coverage mask over the context (nil: no clip); kept or put back as a
-        /// whole (an SVG element's clip path ends with the element).
-        public var clip: [UInt8]?
+        /// The clip (nil: none); kept or put back as a whole (an SVG element's clip path ends
+        /// with the element).
+        public var clip: ClipMask?
         public var alpha: UInt8 = 255
         public var blendMode: BlendMode = .normal
     }
 
-    public private(set) var bitmap: Bitmap
+    /// An open transparency layer: the bitmap below and what of it was painted, the state at the
+    /// beginning, how many states were saved then.
+    private struct Layer {
+        var below: Bitmap
+        var belowPainted: PixelRect
+        var begun: State
+        var depth: Int
+    }
+
+    public internal(set) var bitmap: Bitmap
     public let isOpaque: Bool
     public var state: State
     private var saved: [State] = []
-    /// Open transparency layers: the bitmap below, the state at the beginning, how many states
-    /// were saved then.
-    private var layers: [(Bitmap, State, Int)] = []
+    private var layers: [Layer] = []
+    /// The box of the pixels of `bitmap` painted so far (what a layer's end composites).
+    var painted = PixelRect(x: 0, y: 0, width: 0, height: 0)
     public let limits: DrawingLimits
+    /// Work units charged so far.
+    public internal(set) var work = 0
 
-    /// A `width` × `height` pixel context whose CTM starts as `transform` (user space to pixels).
-    public init(width: Int, height: Int, opaque: Bool, transform: AffineTransform, limits: DrawingLimits) {
-        bitmap = Bitmap(width: width, height: height, pixels: [UInt32](repeating: opaque ? 0xFF00_0000 : 0, count: width * height))
+    /// The longest side a drawing may have (PixelMapping's sums are exact up to 2^16 pixels).
+    public static let maxSide = 1 << 16
+
+    /// A `width` × `height` pixel context whose CTM starts as `transform` (user space to pixels);
+    /// refused, before its pixels are allocated, beyond `limits.pixels` or `maxSide`.
+    public init(width: Int, height: Int, opaque: Bool, transform: AffineTransform, limits: DrawingLimits) throws(DrawingFailure) {
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
+        guard width >= 0, height >= 0, width <= Self.maxSide, height <= Self.maxSide, !overflow, area <= limits.pixels else {
+            throw .tooManyPixels(width: width, height: height, limit: limits.pixels)
+        }
+        self.limits = limits
+        bitmap = Bitmap(width: width, height: height, pixels: [UInt32](repeating: opaque ? 0xFF00_0000 : 0, count: area))
         isOpaque = opaque
         state = State(transform: transform)
-        self.limits = limits
+        try charge(Self.cost(area, DrawingCost.maskPixel))
     }
+
+    /// The whole canvas.
+    var canvas: PixelRect { PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height) }
 
     /// Graphics states saved at once (each may hold a clip mask of the context's size).
     public static let maxSaved = 32
@@ -87,6 +143,16 @@ public struct DrawingContext {
     public mutating func save() throws(DrawingFailure) {
         guard saved.count < Self.maxSaved else { throw .tooComplex("more than \(Self.maxSaved) graphics states saved at once") }
         saved.append(state)
+    }
+
+    /// Restores the last saved state (nothing when none is saved, as CG ignores an unbalanced restore).
+    public mutating func restore() {
+        if let last = saved.popLast() { state = last }
+    }
+
+    /// CGContext.concatenate: `transform` applies first, then the current CTM.
+    public mutating func concatenate(_ transform: AffineTransform) {
+        state.transform = state.transform.prepending(transform)
     }
 
     /// Transparency layers open at once (each holds a bitmap of the context's size).
@@ -100,62 +166,63 @@ public struct DrawingContext {
         guard layers.count < Self.maxLayers else {
             throw .tooComplex("more than \(Self.maxLayers) transparency layers open at once")
         }
-        layers.append((bitmap, state, saved.count))
+        try charge(Self.cost(canvas.area, DrawingCost.layerPixel))
+        layers.append(Layer(below: bitmap, belowPainted: painted, begun: state, depth: saved.count))
         bitmap = Bitmap(width: bitmap.width, height: bitmap.height)
+        painted = PixelRect(x: 0, y: 0, width: 0, height: 0)
         state.alpha = 255
         state.blendMode = .normal
     }
 
     /// CGContext.endTransparencyLayer: the layer is composited, as one image covering the whole
     /// context, with the alpha and blend mode of its beginning, through the current clip; then
-    /// those two are in force again (nothing happens when no layer began).
-    public mutating func endTransparencyLayer() {
-        guard let (below, begun, depth) = layers.popLast() else { return }
-        let layer = bitmap
-        bitmap = below
-        saved.removeSubrange(min(depth, saved.count)...)  // saves inside the layer end with it
-        state.alpha = begun.alpha
-        state.blendMode = begun.blendMode
-        let region = Region(x: 0, y: 0, width: bitmap.width, height: bitmap.height, alpha: nil)
+    /// those two are in force again (nothing happens when no layer began). Where nothing was
+    /// painted the layer is transparent, which changes nothing under the modes that keep the
+    /// destination for a transparent source: for those only the painted box is composited.
+    public mutating func endTransparencyLayer() throws(DrawingFailure) {
+        guard let (layer, layerPainted) = popLayer() else { return }
+        let region = state.blendMode.transparentSourceKeepsDestination ? layerPainted : canvas
         let pixels = layer.pixels, width = layer.width
-        paint(region) { x, y in pixels[y * width + x] }
+        try paint(Region(box: region, alpha: nil), cost: DrawingCost.imagePixel) { x, y in pixels[y * width + x] }
     }
 
-    /// Ends the open transparency layer without compositing it, and returns its pixels (what an
-    /// SVG mask draws; nothing when no layer began).
-    public mutating func takeTransparencyLayer() -> Bitmap? {
-        guard let (below, begun, depth) = layers.popLast() else { return nil }
-        let layer = bitmap
-        bitmap = below
-        saved.removeSubrange(min(depth, saved.count)...)
-        state.alpha = begun.alpha
-        state.blendMode = begun.blendMode
-        return layer
+    /// Ends the open transparency layer without compositing it, and returns its pixels and the
+    /// box of those painted (what an SVG mask draws; nothing when no layer began).
+    public mutating func takeTransparencyLayer() -> (bitmap: Bitmap, painted: PixelRect)? {
+        popLayer()
     }
 
-    /// Intersects the clip with a coverage mask of the context's size (one byte a pixel).
-    public mutating func clip(toMask mask: [UInt8]) {
-        guard mask.count == bitmap.width * bitmap.height else { return }
+    private mutating func popLayer() -> (Bitmap, PixelRect)? {
+        guard let layer = layers.popLast() else { return nil }
+        let top = (bitmap, painted)
+        bitmap = layer.below
+        painted = layer.belowPainted
+        saved.removeSubrange(min(layer.depth, saved.count)...)  // saves inside the layer end with it
+        state.alpha = layer.begun.alpha
+        state.blendMode = layer.begun.blendMode
+        return top
+    }
+
+    /// Ends every open transparency layer (a drawing that forgets to end one still shows it).
+    public mutating func endAllTransparencyLayers() throws(DrawingFailure) {
+        while !layers.isEmpty { try endTransparencyLayer() }
+    }
+
+    /// Intersects the clip with a mask.
+    public mutating func clip(toMask mask: ClipMask) throws(DrawingFailure) {
         guard let old = state.clip else {
             state.clip = mask
             return
         }
-        state.clip = zip(old, mask).map { mulDiv255($0, $1) }
+        try charge(Self.cost(old.box.intersection(mask.box).area, DrawingCost.maskPixel))
+        state.clip = old.intersected(with: mask)
     }
 
-    /// Ends every open transparency layer (a drawing that forgets to end one still shows it).
-    public mutating func endAllTransparencyLayers() {
-        while !layers.isEmpty { endTransparencyLayer() }
-    }
-
-    /// Restores the last saved state (nothing when none is saved, as CG ignores an unbalanced restore).
-    public mutating func restore() {
-        if let last = saved.popLast() { state = last }
-    }
-
-    /// CGContext.concatenate: `transform` applies first, then the current CTM.
-    public mutating func concatenate(_ transform: AffineTransform) {
-        state.transform = state.transform.prepending(transform)
+    /// Intersects the clip with a coverage mask of the context's size (one byte a pixel).
+    public mutating func clip(toCanvasMask mask: [UInt8]) throws(DrawingFailure) {
+        guard mask.count == canvas.area else { return }
+        try charge(Self.cost(canvas.area, DrawingCost.maskPixel))
+        try clip(toMask: ClipMask(canvas: mask, width: bitmap.width, height: bitmap.height))
     }
 
     /// Fills `path` (user space) with a colour.
@@ -166,7 +233,7 @@ public struct DrawingContext {
     /// Fills `path` (user space) with a paint.
     public mutating func fill(_ path: ShapePath, rule: FillRule, paint fill: Paint) throws(DrawingFailure) {
         let region = try coverage(path.devicePath(state.transform), rule: rule)
-        paint(region, fill)
+        try paint(region, fill)
     }
 
     /// Strokes `path` with a colour.
@@ -185,8 +252,18 @@ public struct DrawingContext {
             guard determinant > 0 else { return }
             style.width = 1 / determinant.squareRoot()
         }
-        guard path.lineCount(tolerance: tolerance) <= limits.lines,
-              let polygons = Stroker.outline(path, style: style, tolerance: tolerance, maxPoints: limits.lines) else {
+        let lines = path.lineCount(tolerance: tolerance)
+        guard lines <= limits.lines else { throw .tooComplex("the stroke outlines to more than \(limits.lines) lines") }
+        try charge(Self.cost(lines, DrawingCost.line))
+        let polylines = path.polylines(tolerance: tolerance)
+        if !style.dashes.isEmpty {
+            // Counted before any is made: a dash of 0.001 along a long path would be millions.
+            guard let pieces = Dasher.count(polylines, pattern: style.dashes, phase: style.dashPhase, maxPieces: limits.lines) else {
+                throw .tooComplex("the stroke's dashes make more than \(limits.lines) pieces")
+            }
+            try charge(Self.cost(pieces, DrawingCost.dashPiece))
+        }
+        guard let polygons = Stroker.outline(polylines, style: style, tolerance: tolerance, maxPoints: limits.lines) else {
             throw .tooComplex("the stroke outlines to more than \(limits.lines) lines")
         }
         var outline = ShapePath()
@@ -196,35 +273,30 @@ public struct DrawingContext {
             outline.elements.append(.close)
         }
         let region = try coverage(outline.devicePath(state.transform), rule: .nonZero)
-        paint(region, fill)
-    }
-
-    /// Paints a region with a colour or a gradient.
-    mutating func paint(_ region: Region, _ fill: Paint) {
-        switch fill {
-        case let .color(color):
-            paint(region) { _, _ in color.packed }
-        case let .gradient(gradient, toUser):
-            guard let toGradient = state.transform.prepending(toUser).inverted else { return }
-            let shader = GradientShader(gradient, toUser: toGradient).tabulated(for: region.width * region.height)
-            paint(region) { px, py in shader.shade(px, py) }
-        }
+        try paint(region, fill)
     }
 
     /// Intersects the clip with the union of `paths` (each filled by its rule; where they overlap
     /// in a pixel, the larger coverage): an SVG clipPath's children.
     public mutating func clip(toUnionOf paths: [(ShapePath, FillRule)]) throws(DrawingFailure) {
-        var union = [UInt8](repeating: 0, count: bitmap.width * bitmap.height)
+        var regions: [Region] = []
+        var box = PixelRect(x: 0, y: 0, width: 0, height: 0)
         for (path, rule) in paths {
             let region = try coverage(path.devicePath(state.transform), rule: rule)
-            for row in 0..<region.height {
-                for column in 0..<region.width {
-                    let i = (region.y + row) * bitmap.width + region.x + column
-                    union[i] = max(union[i], region.alpha?[row * region.width + column] ?? 255)
+            regions.append(region)
+            box = box.union(region.box)
+        }
+        try charge(Self.cost(box.area, DrawingCost.maskPixel))
+        var union = [UInt8](repeating: 0, count: box.area)
+        for region in regions {
+            for row in 0..<region.box.height {
+                for column in 0..<region.box.width {
+                    let i = (region.box.y + row - box.y) * box.width + region.box.x + column - box.x
+                    union[i] = max(union[i], region.alpha?[row * region.box.width + column] ?? 255)
                 }
             }
         }
-        clip(toMask: union)
+        try clip(toMask: ClipMask(box: box, alpha: union))
     }
 
     /// Intersects the clip with `path`.
@@ -244,138 +316,14 @@ public struct DrawingContext {
         guard let toImage = state.transform.prepending(toUser).inverted else { return }
         let region = try coverage(ShapePath.rectangle(x: x, y: y, width: width, height: height).devicePath(state.transform), rule: .nonZero)
         let shader = ImageShader(image: image, mapping: PixelMapping(toImage), tint: tint?.packed, sampling: sampling)
-        paint(region) { px, py in shader.sample(px, py) }
+        try paint(region, cost: DrawingCost.imagePixel) { px, py in shader.sample(px, py) }
     }
 
     /// Fills the clip with a gradient.
-    public mutating func draw(_ gradient: Gradient) {
+    public mutating func draw(_ gradient: Gradient) throws(DrawingFailure) {
         guard let toUser = state.transform.inverted else { return }
-        let shader = GradientShader(gradient, toUser: toUser).tabulated(for: bitmap.width * bitmap.height)
-        let region = Region(x: 0, y: 0, width: bitmap.width, height: bitmap.height, alpha: nil)
-        paint(region) { px, py in shader.shade(px, py) }
-    }
-
-    /// The coverage of a device path over the canvas, within the box of its points.
-    func coverage(_ path: Path, rule: FillRule) throws(DrawingFailure) -> Region {
-        guard path.lineCount <= limits.lines else { throw .tooComplex("the path flattens to \(path.lineCount) lines, more than \(limits.lines)") }
-        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
-        for element in path.elements {
-            let points: [FixedPoint] = switch element {
-            case let .move(p), let .line(p): [p]
-            case let .quad(c, p): [c, p]
-            case let .cubic(c1, c2, p): [c1, c2, p]
-            case .close: []
-            }
-            for p in points {
-                x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
-            }
-        }
-        guard x0 <= x1 else { return Region(x: 0, y: 0, width: 0, height: 0, alpha: []) }
-        let left = max(0, x0 >> 8), top = max(0, y0 >> 8)
-        let right = min(bitmap.width, (x1 + 255) >> 8), bottom = min(bitmap.height, (y1 + 255) >> 8)
-        guard right > left, bottom > top else { return Region(x: 0, y: 0, width: 0, height: 0, alpha: []) }
-        // The path moved by whole pixels so the box starts at (0, 0) (exact in 24.8); what lies
-        // left of the box still counts (the rasterizer's accumulation from the left).
-        let shift = FixedPoint(x: -left * fixedOne, y: -top * fixedOne)
-        let moved = path.moved(by: shift)
-        guard CoverageRasterizer.work(moved, width: right - left, height: bottom - top) <= limits.work else {
-            throw .tooComplex("the path crosses more pixels than \(limits.work) steps of rasterizer work allow")
-        }
-        let mask = CoverageRasterizer.mask(moved, rule: rule, width: right - left, height: bottom - top)
-        return Region(x: left, y: top, width: right - left, height: bottom - top, alpha: mask.alpha)
-    }
-
-    /// Pixels a shape covers: a box and its coverage (nil: all 255).
-    struct Region {
-        let x: Int, y: Int, width: Int, height: Int
-        let alpha: [UInt8]?
-    }
-
-    /// Composites `shade` (premultiplied, nil: nothing) over the region by the state's rules.
-    mutating func paint(_ region: Region, _ shade: (Int, Int) -> UInt32?) {
-        let mode = state.blendMode, alpha = UInt32(state.alpha), clip = state.clip
-        let width = bitmap.width
-        let keepsDestination = mode.transparentSourceKeepsDestination
-        let opaque = isOpaque
-        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
-            for row in 0..<region.height {
-                let y = region.y + row
-                for column in 0..<region.width {
-                    let x = region.x + column
-                    let i = y * width + x
-                    var cov = UInt8(255)
-                    if let a = region.alpha { cov = a[row * region.width + column] }
-                    if let clip { cov = mulDiv255(cov, clip[i]) }
-                    if cov == 0 { continue }
-                    guard var s = shade(x, y) else { continue }
-                    if alpha != 255 { s = scaleLanes(s, by: alpha) }
-                    let d = pixels[i]
-                    var result: UInt32
-                    if keepsDestination {
-                        result = mode.apply(cov == 255 ? s : scaleLanes(s, by: UInt32(cov)), d)
-                    } else {
-                        result = DrawingContext.mix(d, mode.apply(s, d), cov)
-                    }
-                    if opaque { result |= 0xFF00_0000 }
-                    pixels[i] = result
-                }
-            }
-        }
-    }
-
-    /// d + round((r − d) × cov / 255) per channel.
-    static func mix(_ d: UInt32, _ r: UInt32, _ cov: UInt8) -> UInt32 {
-        if cov == 255 { return r }
-        let dc = Channels(d), rc = Channels(r), c = Int64(cov)
-        func channel(_ a: Int, _ b: Int) -> Int { a + Int(roundedDivideSigned(Int64(b - a) * c, 255)) }
-        return Channels(r: channel(dc.r, rc.r), g: channel(dc.g, rc.g), b: channel(dc.b, rc.b), a: channel(dc.a, rc.a)).packed
-    }
-}
-
-/// An image sampled bilinearly at mapped pixel centres (§11): with (u, v) the centre in 16.16
-/// image pixels, t = u − 2^15, taps ⌊t / 2^16⌋ and the next one clamped to the image, weight
-/// (t / 2^8) mod 256 for the second; the value per premultiplied channel is
-/// (Σ p·wx·wy + 2^15) >> 16, computed as §4's kernel does (vertical then horizontal in 16-bit
-/// lanes); a tint then masks its colour with the sampled alpha, as §4 orders it.
-struct ImageShader {
-    let image: SourceImage
-    let mapping: PixelMapping
-    /// A template draw's colour: the sampled alpha masks it (§4's tint, after sampling).
-    var tint: UInt32?
-    var sampling = ImageSampling.bilinear
-
-    func sample(_ x: Int, _ y: Int) -> UInt32 {
-        let p = sampling == .bilinear ? bilinear(x, y) : nearest(x, y)
-        guard let tint else { return p }
-        return scaleLanes(tint, by: p >> 24)
-    }
-
-    func bilinear(_ x: Int, _ y: Int) -> UInt32 {
-        let (u, v) = mapping.map(x, y)
-        let (x0, x1, fx) = taps(u >> 16, image.width)
-        let (y0, y1, fy) = taps(v >> 16, image.height)
-        let w = image.width
-        let spread = image.spread
-        func blend(_ a: UInt64, _ b: UInt64, _ f: UInt64) -> UInt64 { a &* (256 &- f) &+ b &* f }
-        let left = blend(spread[y0 * w + x0], spread[y1 * w + x0], fy)
-        let right = blend(spread[y0 * w + x1], spread[y1 * w + x1], fy)
-        let mask: UInt64 = 0x00FF_00FF_00FF_00FF
-        let h = ((left >> 8) & mask) &* (256 &- fx) &+ ((right >> 8) & mask) &* fx
-        let l = (left & mask) &* (256 &- fx) &+ (right & mask) &* fx
-        return packLanes(((h &+ ((l >> 8) & mask) &+ 0x0080_0080_0080_0080) >> 8) & mask)
-    }
-
-    /// The sample whose cell holds the pixel centre: ⌊u⌋, ⌊v⌋ clamped to the image.
-    func nearest(_ x: Int, _ y: Int) -> UInt32 {
-        let (u, v) = mapping.map(x, y)
-        let column = min(max(Int((u >> 16) >> 16), 0), image.width - 1), row = min(max(Int((v >> 16) >> 16), 0), image.height - 1)
-        return image.bitmap.pixels[row * image.width + column]
-    }
-
-    /// The two taps and the second's weight for a 16.16 coordinate.
-    func taps(_ u: Int64, _ count: Int) -> (Int, Int, UInt64) {
-        let t = u - 32768
-        let tap = Int(t >> 16)
-        return (min(max(tap, 0), count - 1), min(max(tap + 1, 0), count - 1), UInt64((t >> 8) & 0xFF))
+        let region = Region(box: state.clip?.box.intersection(canvas) ?? canvas, alpha: nil)
+        let shader = GradientShader(gradient, toUser: toUser).tabulated(for: canvas.area)
+        try paint(region, cost: DrawingCost.perPixel(.gradient(gradient, .identity))) { px, py in shader.shade(px, py) }
     }
 }

@@ -45,8 +45,13 @@ public enum Stroker {
     /// caps and joins) flattened within `tolerance`; nil when it would have more than `maxPoints`
     /// points.
     public static func outline(_ path: ShapePath, style: StrokeStyle, tolerance: Double, maxPoints: Int) -> [[Point2]]? {
+        outline(path.polylines(tolerance: tolerance), style: style, tolerance: tolerance, maxPoints: maxPoints)
+    }
+
+    /// The outline of a path already flattened within `tolerance` (`ShapePath.polylines`).
+    public static func outline(_ polylines: [Polyline], style: StrokeStyle, tolerance: Double, maxPoints: Int) -> [[Point2]]? {
         guard style.width > 0 else { return [] }
-        var pieces = path.polylines(tolerance: tolerance).map(removingRepeats)
+        var pieces = polylines.map(removingRepeats)
         if !style.dashes.isEmpty {
             guard let dashed = Dasher.dash(pieces, pattern: style.dashes, phase: style.dashPhase, maxPieces: maxPoints) else { return nil }
             pieces = dashed.map(removingRepeats)

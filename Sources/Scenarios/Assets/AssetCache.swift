@@ -11,6 +11,8 @@ struct ImageFile {
     var pixels: SourceImage
     var orientation: ImageOrientation = .up
     var profile: ICCProfileKind?
+    /// For a vector file drawn at a scale: what the drawing took.
+    var drawing: DrawingRecord?
 
     /// The warning for a profile ivsim neither converts from nor takes as sRGB, if any; a catalog
     /// entry marked Display P3 is converted as P3 whatever its file embeds.
@@ -102,21 +104,23 @@ public final class AssetCache: @unchecked Sendable {
         return cachedSuccess(url.path, in: \.vectors) { () throws(AssetFile.Failure) in try AssetFile.vector(url, shownAs: path) }
     }
 
-    /// The vector document at `url` drawn at `scale` pixels per point (docs/SVG.md, docs/PDF.md).
-    func renderedVector(_ url: URL, area: ReadableArea, shownAs path: String, scale: Double) -> Result<ImageFile, AssetFile.Failure> {
+    /// The vector document at `url` drawn at `scale` pixels per point within `limits` (docs/SVG.md,
+    /// docs/PDF.md); kept per scale and work budget.
+    func renderedVector(_ url: URL, area: ReadableArea, shownAs path: String, scale: Double,
+                        limits: DrawingLimits) -> Result<ImageFile, AssetFile.Failure> {
         let document: any VectorImage
         switch vector(url, area: area, shownAs: path) {
         case let .success(value): document = value
         case let .failure(failure): return .failure(failure)
         }
-        let key = url.path + "#@\(scale)x"
+        let key = url.path + "#@\(scale)x#\(limits.work)"
         lock.lock()
         let hit = vectorRenderings[key]
         lock.unlock()
         if let hit { return .success(hit) }
         do throws(AssetFile.Failure) {
-            let bitmap = try AssetFile.render(document, scale: scale, shownAs: path)
-            let file = ImageFile(pixels: SourceImage(bitmap))
+            let (bitmap, work) = try AssetFile.render(document, scale: scale, shownAs: path, limits: limits)
+            let file = ImageFile(pixels: SourceImage(bitmap), drawing: DrawingRecord(work: work))
             return .success(keep(key, file, bytes: bitmap.width * bitmap.height * 12, in: \.vectorRenderings))
         } catch {
             return .failure(error)
@@ -127,14 +131,16 @@ public final class AssetCache: @unchecked Sendable {
         cached(url.path, in: \.catalogs, make: make)
     }
 
-    func imageSet(_ url: URL, make: () -> CatalogSetResult<Image>) -> CatalogSetResult<Image> {
+    /// The image set at `url`, read with its vector files drawn within `drawing` (kept per budget).
+    func imageSet(_ url: URL, drawing: DrawingLimits, make: () -> CatalogSetResult<Image>) -> CatalogSetResult<Image> {
+        let key = url.path + "#\(drawing.work)"
         lock.lock()
-        let hit = imageSets[url.path]
+        let hit = imageSets[key]
         lock.unlock()
         if let hit { return hit }
         let result = make()
         let bytes = (result.variants ?? []).reduce(0) { $0 + $1.value.pixels.width * $1.value.pixels.height * 12 }
-        return keep(url.path, result, bytes: bytes, in: \.imageSets)
+        return keep(key, result, bytes: bytes, in: \.imageSets)
     }
 
     /// Stores `value` under `key` while the kept pixels stay within `pixelLimit` (the first stored

@@ -84,8 +84,9 @@ enum ImageSetReader {
 
     /// The set's images: `entries`, each file decoded (Display P3 converted), cut by its slicing
     /// and mirrored where it is a copy. Decoding errors are the set's.
-    /// `decode` decodes a file (url, how messages name it, whether it is Display P3).
-    static func read(_ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache,
+    /// `decode` decodes a file (url, how messages name it, whether it is Display P3); vector files
+    /// are drawn, and preserved vectors drawn afresh, within `drawing`.
+    static func read(_ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache, drawing limits: DrawingLimits,
                      decode: (URL, String, Bool) -> Result<ImageFile, AssetFile.Failure>) -> CatalogSetResult<Image> {
         let described = entries(set, area: area, cache: cache)
         var result = CatalogSetResult<Image>(variants: nil, skipped: described.skipped, diagnostics: described.diagnostics)
@@ -95,7 +96,7 @@ enum ImageSetReader {
         for variant in variants {
             let entry = variant.value
             let file: ImageFile
-            let made = entry.vectorScale.map { cache.renderedVector(entry.url, area: area, shownAs: variant.source, scale: $0) }
+            let made = entry.vectorScale.map { cache.renderedVector(entry.url, area: area, shownAs: variant.source, scale: $0, limits: limits) }
             switch made ?? decode(entry.url, variant.source, entry.isDisplayP3) {
             case let .success(decoded): file = decoded
             case let .failure(failure):
@@ -114,10 +115,13 @@ enum ImageSetReader {
             }
             let pixels = file.pixels
             var image = Image(name: set.name, pixels: pixels, scale: entry.scale, orientation: file.orientation, renderingMode: entry.renderingMode)
+            image.drawing = file.drawing
             if entry.preservesVector, case let .success(document) = cache.vector(entry.url, area: area, shownAs: variant.source) {
-                image.vectorRedraw = VectorRedraw { width, height in
-                    try? document.render(pixelWidth: width, pixelHeight: height,
-                                         limits: DrawingLimits(lines: ScenarioLimits.pathLines, work: ScenarioLimits.pathWork))
+                image.vectorRedraw = VectorRedraw { width, height, work in
+                    var budget = limits
+                    budget.work = work
+                    return Result { () throws(DrawingFailure) in try document.render(pixelWidth: width, pixelHeight: height, limits: budget) }
+                        .map { ($0.bitmap, $0.work) }
                 }
             }
             if let caps = entry.capInsets {

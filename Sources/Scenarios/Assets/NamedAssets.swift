@@ -68,7 +68,9 @@ final class NamedAssets {
                 return CatalogSetResult<Image>(variants: nil, refused: true)
             }
             if let read = setsHere[set.url.path] { return read }
-            let read = cache.imageSet(set.url) { ImageSetReader.read(set, area: area, cache: cache, decode: decode) }
+            let read = cache.imageSet(set.url, drawing: d.limits.drawing) {
+                ImageSetReader.read(set, area: area, cache: cache, drawing: d.limits.drawing, decode: decode)
+            }
             setsHere[set.url.path] = read
             return read
         }) {

@@ -19,18 +19,19 @@ extension AssetFile {
         }
     }
 
-    /// The document drawn at `scale`, refused beyond the pixel limits of image files.
-    static func render(_ document: any VectorImage, scale: Double, shownAs relativePath: String) throws(Failure) -> Bitmap {
+    /// The document drawn at `scale`, refused beyond the pixel limits of image files, and the
+    /// work it took.
+    static func render(_ document: any VectorImage, scale: Double, shownAs relativePath: String,
+                       limits: DrawingLimits) throws(Failure) -> (Bitmap, Int) {
         let (w, h) = document.pixelSize(scale: scale)
         guard w <= ScenarioLimits.assetSide, h <= ScenarioLimits.assetSide, w * h <= ScenarioLimits.assetPixels else {
             throw .message("\"\(relativePath)\" drawn at \(JSONOutput.format(scale))x is \(w) × \(h) pixels, more than an image file may have "
                            + "(\(ScenarioLimits.assetSide) a side, \(ScenarioLimits.assetPixels) pixels; docs/LIMITS.md)")
         }
         do throws(DrawingFailure) {
-            return try document.render(scale: scale, limits: DrawingLimits(lines: ScenarioLimits.pathLines, work: ScenarioLimits.pathWork))
+            return try document.render(scale: scale, limits: limits)
         } catch {
-            guard case let .tooComplex(what) = error else { throw .message("\"\(relativePath)\" cannot be drawn") }
-            throw .message("\"\(relativePath)\" is too complex to draw at \(JSONOutput.format(scale))x: \(what) (docs/LIMITS.md)")
+            throw .message("\"\(relativePath)\" is too complex to draw at \(JSONOutput.format(scale))x: \(error)" + ScenarioLimits.raise(error))
         }
     }
 
@@ -51,9 +52,11 @@ extension ImageReader {
             return nil
         }
         return rendered(at: scale, node: node, pixelSize: document.pixelSize(scale:)) { s in
-            switch assets.cache.renderedVector(url, area: assets.area, shownAs: path, scale: s) {
+            switch assets.cache.renderedVector(url, area: assets.area, shownAs: path, scale: s, limits: d.limits.drawing) {
             case let .success(file):
-                return Image(name: name, pixels: file.pixels, scale: s).withSource(path)
+                var image = Image(name: name, pixels: file.pixels, scale: s).withSource(path)
+                image.drawing = file.drawing
+                return image
             case let .failure(failure):
                 d.error(node, failure.message)
                 return nil

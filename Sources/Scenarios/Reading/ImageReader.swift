@@ -362,8 +362,8 @@ struct ImageReader {
                         + "have (docs/LIMITS.md): use fewer or flatter curves")
                 return nil
             }
-            guard CoverageRasterizer.work(path, width: w, height: h) <= ScenarioLimits.pathWork else {
-                d.error(dNode, "the path crosses more pixel rows and columns than a generated path may (\(ScenarioLimits.pathWork), "
+            guard CoverageRasterizer.work(path, width: w, height: h) <= ScenarioLimits.pathSteps else {
+                d.error(dNode, "the path crosses more pixel rows and columns than a generated path may (\(ScenarioLimits.pathSteps), "
                         + "docs/LIMITS.md): use fewer or shorter lines")
                 return nil
             }

@@ -12,6 +12,10 @@ import Raster
 /// - Every image made is then charged exactly (`charge`): each stored SourceImage once, and each
 ///   orientation copy drawing will make. Admission counts no more than the charge will (one copy
 ///   per file), so it never refuses what the charge would accept.
+///
+/// It also keeps the scenario's `drawing-work` limit: `charge` adds the work of every drawing the
+/// image's pixels came from (DrawingRecord, each once), and `chargeRedraws` the preserved vectors
+/// drawn afresh for a variant.
 final class PixelBudget {
     /// Bytes of memory per pixel of an image: premultiplied RGBA8 (4) and the same pixels in
     /// 16-bit lanes for the bilinear kernel (8) — what a decoded, generated or transformed image
@@ -24,6 +28,9 @@ final class PixelBudget {
     private var charged: Set<Charge> = []
     /// Files admitted before decoding (their real paths), each counted once.
     private var admitted: Set<String> = []
+    /// Work units of the drawings charged so far, and which (DrawingRecord identities).
+    private(set) var drawingWork = 0
+    private var drawings: Set<ObjectIdentifier> = []
 
     /// One image in memory: stored pixels, or a copy of them under an orientation transform
     /// (SourceImage makes each transform once, when it is first drawn).
@@ -89,9 +96,32 @@ final class PixelBudget {
                 }
             }
         }
+        var work = 0
+        var newDrawings: Set<ObjectIdentifier> = []
+        for shown in images {
+            guard let drawing = shown.drawing, !drawings.contains(ObjectIdentifier(drawing)),
+                  newDrawings.insert(ObjectIdentifier(drawing)).inserted else { continue }
+            work = work.addingReportingOverflow(drawing.work).overflow ? .max : work + drawing.work
+        }
+        guard chargeDrawing(work, for: "drawing this image", at: node) else { return false }
         guard reserve(bytes, for: "its pixels and their rotated or mirrored copies", at: node) else { return false }
         charged.formUnion(new)
+        drawings.formUnion(newDrawings)
         return true
+    }
+
+    /// Adds `work` units of drawing; false (reported at `node`, `what` saying what did) over the
+    /// `drawing-work` limit.
+    func chargeDrawing(_ work: Int, for what: String, at node: JSONNode) -> Bool {
+        let (total, overflow) = drawingWork.addingReportingOverflow(work)
+        guard overflow || total > d.limits.drawingWork else {
+            drawingWork = total
+            return true
+        }
+        d.error(node, "\(what) takes the scenario's drawings past the \(d.limits.drawingWork) units of work one scenario may spend drawing "
+                + "SVG and PDF files, drawn images and preserved vectors (\(drawingWork) before it; a unit is about a nanosecond): "
+                + "simplify the drawings, draw them at fewer scales, or split the scenario" + ScenarioLimits.raise("drawing-work"))
+        return false
     }
 
     private func refuse(_ bytes: Int, for what: String, at node: JSONNode) {

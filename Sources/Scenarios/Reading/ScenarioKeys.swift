@@ -1,3 +1,4 @@
+import ImageViews
 import Raster
 /// The keys each object of the format allows, shared by the reader (unknown-key errors) and the
 /// JSON Schema (`ivsim schema`).
@@ -80,6 +81,10 @@ public struct ScenarioLimits: Sendable, Equatable {
     /// Pixel operations to render every variant (DisplayList.renderWork, summed): 2^32, about
     /// 115 full iPhone screens at 3x with ten full-screen layers each.
     public var renderPixels = 1 << 32
+    /// Work units (about a nanosecond each, docs/LIMITS.md §Drawing work) of drawing the
+    /// scenario's SVG and PDF files, drawn images and preserved vectors, summed; also the most any
+    /// one drawing may take: 4 × 10^9, a few seconds.
+    public var drawingWork = DrawingLimits.defaultWork
 
     /// The defaults.
     public static let `default` = ScenarioLimits()
@@ -95,10 +100,19 @@ public struct ScenarioLimits: Sendable, Equatable {
         ("image-bytes", "bytes of image memory in one scenario", \.imageBytes),
         ("layout-work", "views plus ten times constraints, summed over one scenario's variants", \.layoutWork),
         ("render-pixels", "pixel operations to render one scenario's variants", \.renderPixels),
+        ("drawing-work", "units of work drawing one scenario's vector files, drawn images and preserved vectors", \.drawingWork),
     ]
 
     /// " (limit NAME, docs/LIMITS.md; raise it with --limit NAME=N)" for messages.
     static func raise(_ name: String) -> String { " (limit \"\(name)\" in docs/LIMITS.md; whoever runs ivsim may raise it with --limit \(name)=N)" }
+
+    /// How to get past a drawing's refusal: the work budget is a run limit; the others are fixed.
+    static func raise(_ failure: DrawingFailure) -> String {
+        switch failure {
+        case .tooMuchWork: raise("drawing-work")
+        case .tooComplex, .tooManyPixels: " (docs/LIMITS.md): use fewer or flatter curves, fewer dashes, or a smaller image"
+        }
+    }
 
     /// Canvas side in points.
     static let canvas: ClosedRange<Double> = 1...2048
@@ -115,10 +129,25 @@ public struct ScenarioLimits: Sendable, Equatable {
     /// Animation durations and times in seconds.
     static let seconds: ClosedRange<Double> = 0...86_400
     static let repeatCount: ClosedRange<Double> = 0...1_000_000
-    /// Lines a generated path flattens to, and its rasterizer work (CoverageRasterizer.work).
+    /// Lines a generated path or a drawing's operation flattens to, and its rasterizer steps
+    /// (CoverageRasterizer.work).
     static let pathLines = 1_000_000
-    static let pathWork = 50_000_000
+    static let pathSteps = 50_000_000
     /// Asset file pixels.
     static let assetSide = 8192
     static let assetPixels = 1 << 24
+
+    /// The limits of one drawing (an SVG or PDF file at a scale, a drawn image, a preserved
+    /// vector drawn afresh): per operation `pathLines` and `pathSteps`, at most `assetPixels`, and
+    /// `drawingWork` units of work.
+    var drawing: DrawingLimits {
+        DrawingLimits(lines: Self.pathLines, steps: Self.pathSteps, pixels: Self.assetPixels, work: drawingWork)
+    }
+
+    /// Pixels of the preserved vectors drawn afresh for one variant (RedrawAllowance): 2^24, fixed
+    /// (not among `names`: it bounds memory, as the sides of images do).
+    var redrawPixels = RedrawAllowance.default.pixels
+
+    /// What drawing preserved vectors afresh may take per variant: `drawingWork`, and `redrawPixels`.
+    var redraws: RedrawAllowance { RedrawAllowance(work: drawingWork, pixels: redrawPixels) }
 }

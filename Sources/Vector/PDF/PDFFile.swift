@@ -192,7 +192,7 @@ final class PDFFile {
         var lexer = PDFLexer(bytes, from: at + 9)
         guard case let .integer(first)? = try lexer.next() else { throw PDFError("\"startxref\" is not followed by an offset") }
         var next: Int? = first, visited: Set<Int> = []
-        while let offset = next, !visited.contains(offset), visited.count < 256 {
+        while let offset = next, !visited.contains(offset), visited.count < Self.maxSections {
             visited.insert(offset)
             let section = try readSection(at: offset)
             for (key, value) in section where trailer[key] == nil { trailer[key] = value }
@@ -202,7 +202,14 @@ final class PDFFile {
             }
             next = section["Prev"]?.integer
         }
+        if let offset = next, !visited.contains(offset) {
+            throw PDFError("the file has more than \(Self.maxSections) cross-reference sections (one per incremental update; "
+                           + "docs/LIMITS.md): save it again as a new file")
+        }
     }
+
+    /// Cross-reference sections read through /Prev (each incremental update adds one).
+    static let maxSections = 256
 
     /// One section's entries (newer sections were read first and win) and its trailer.
     private func readSection(at offset: Int) throws(PDFError) -> [String: PDFObject] {

@@ -104,7 +104,7 @@ public struct PDFImage: Sendable {
     }
 
     /// The image's pixels at `scale` (pixels per point): ⌈width × scale⌉ × ⌈height × scale⌉.
-    public func render(scale: Double, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap {
+    public func render(scale: Double, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
         let (w, h) = pixelSize(scale: scale)
         // Nothing outside the page's box shows: where the box ends inside a last pixel column or
         // row, it is a clip (elsewhere the canvas's edge is the box's).
@@ -114,18 +114,18 @@ public struct PDFImage: Sendable {
 
     /// The image drawn to exactly `pixelWidth` × `pixelHeight` pixels (a preserved vector drawn
     /// at the size an image view shows it).
-    public func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap {
+    public func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
         try draw(width: pixelWidth, height: pixelHeight,
                  transform: AffineTransform.scale(Double(pixelWidth) / width, Double(pixelHeight) / height).prepending(page),
                  clipToBox: false, limits: limits)
     }
 
-    private func draw(width: Int, height: Int, transform: AffineTransform, clipToBox: Bool, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap {
-        var context = DrawingContext(width: width, height: height, opaque: false, transform: transform, limits: limits)
+    private func draw(width: Int, height: Int, transform: AffineTransform, clipToBox: Bool, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
+        var context = try DrawingContext(width: width, height: height, opaque: false, transform: transform, limits: limits)
         if clipToBox { try context.clip(to: box, rule: .nonZero) }
-        var renderer = PDFRenderer(canvasPixels: width * height)
+        var renderer = PDFRenderer()
         try renderer.run(operations, in: &context)
-        return context.bitmap
+        return (context.bitmap, context.work)
     }
 
 

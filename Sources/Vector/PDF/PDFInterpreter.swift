@@ -65,7 +65,13 @@ struct PDFInterpreter {
         while true {
             parser.lexer.skipWhite()
             let at = parser.lexer.position
-            guard let token = try parser.lexer.next() else { break }
+            let next: PDFToken?
+            do throws(PDFError) {
+                next = try parser.lexer.next()
+            } catch {
+                throw error.inside("a content stream")
+            }
+            guard let token = next else { break }
             guard case let .keyword(op) = token, !["true", "false", "null"].contains(op) else {
                 operands.append(try parser.object(from: token, at: at, depth: 0))
                 guard operands.count <= Self.maxOperands else { throw .at(at, "more than \(Self.maxOperands) operands in a row") }

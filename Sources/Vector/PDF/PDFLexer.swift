@@ -74,32 +74,40 @@ struct PDFLexer {
         default:
             while position < end, Self.isRegular(bytes[position]) { position += 1 }
             let word = bytes[start..<position]
-            if let number = Self.number(word) { return number }
-            return .keyword(String(decoding: word, as: UTF8.self))
+            guard Self.isNumberSyntax(word) else { return .keyword(String(decoding: word, as: UTF8.self)) }
+            guard let number = Self.number(word) else {
+                throw .at(start, "the number \(String(decoding: word, as: UTF8.self)) (\(word.count) characters) is too large to be read")
+            }
+            return number
         }
     }
 
     /// A number token (§7.3.3): an optional sign, digits with at most one period; an integer too
     /// large for Int is read as a real.
     static func number(_ word: ArraySlice<UInt8>) -> PDFToken? {
-        var digits = 0, periods = 0
-        for (i, c) in word.enumerated() {
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
-            case UInt8(ascii: "."): periods += 1
-            case UInt8(ascii: "+") where i == 0, UInt8(ascii: "-") where i == 0: break
-            default: return nil
-            }
-        }
-        guard digits > 0, periods <= 1 else { return nil }
+        guard isNumberSyntax(word) else { return nil }
         var text = String(decoding: word, as: UTF8.self)
-        if periods == 0, let value = Int(text) { return .integer(value) }
+        if !word.contains(UInt8(ascii: ".")), let value = Int(text) { return .integer(value) }
         if text.hasPrefix("+") { text.removeFirst() }
         if text.hasSuffix(".") { text += "0" }
         if text.hasPrefix(".") { text = "0" + text }
         if text.hasPrefix("-.") { text = "-0" + text.dropFirst() }
         guard let value = Double(text), value.isFinite else { return nil }
         return .real(value)
+    }
+
+    /// Whether the word is written as a number: an optional sign, digits with at most one period.
+    static func isNumberSyntax(_ word: ArraySlice<UInt8>) -> Bool {
+        var digits = 0, periods = 0
+        for (i, c) in word.enumerated() {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "."): periods += 1
+            case UInt8(ascii: "+") where i == 0, UInt8(ascii: "-") where i == 0: break
+            default: return false
+            }
+        }
+        return digits > 0 && periods <= 1
     }
 
     /// A name after its "/", with #xx escapes decoded (§7.3.5).

@@ -9,56 +9,15 @@ import Raster
 //   luminosity: round((30·Cr + 59·Cg + 11·Cb) / 100)   (Lum of the Luminosity blend mode)
 //   alpha: αG
 //
-// Work is bounded per page: each operation is charged the pixels it may touch (a fill or stroke
-// its device bounding box within the canvas, an image its square's box; a shading, a clip, a
-// group, a soft mask, and any painting under a soft mask the whole canvas), at most
-// max(2^28, 256 × canvas pixels), capped at 2^31.
+// Work is bounded by the drawing context's budget (docs/LIMITS.md §Drawing work): every clip,
+// painting operation, group and soft mask is charged there the pixels it visits; a soft mask's
+// group is drawn on a context of its own whose work is charged to the page's.
 
 struct PDFRenderer {
-    /// As DrawingContext.maxSaved: each saved state may hold a clip and a soft mask of the canvas's size.
+    /// As DrawingContext.maxSaved: each saved state may hold a clip and a soft mask.
     static let maxSaved = 32
-    private var saved: [(DrawingContext.State, [UInt8]?)] = []
-    private var softMask: [UInt8]?
-    /// Pixels the page may still paint.
-    private var budget: Int
-
-    init(canvasPixels: Int) {
-        budget = min(max(1 << 28, 256 * canvasPixels), 1 << 31)
-    }
-
-    /// Charges `pixels` to the budget.
-    private mutating func charge(_ pixels: Int) throws(DrawingFailure) {
-        budget -= pixels
-        guard budget >= 0 else { throw .tooComplex("the page paints more pixels than ivsim draws for one image (docs/LIMITS.md)") }
-    }
-
-    /// The pixels of the canvas within the device box of `points` (user space), widened by `margin` user units.
-    private func boxArea(_ points: [Point2], margin: Double, _ context: DrawingContext) -> Int {
-        let t = context.state.transform
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for p in points {
-            let (x, y) = t.apply(p.x, p.y)
-            x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
-        }
-        let grow = margin * t.stretchBound + 2
-        let w = Double(context.bitmap.width), h = Double(context.bitmap.height)
-        let cw = min(max(x1 + grow, 0), w) - min(max(x0 - grow, 0), w), ch = min(max(y1 + grow, 0), h) - min(max(y0 - grow, 0), h)
-        guard cw.isFinite, ch.isFinite, cw > 0, ch > 0 else { return cw.isNaN || ch.isNaN ? Int(w * h) : 0 }
-        return Int(cw * ch) + 1
-    }
-
-    private static func points(_ path: ShapePath) -> [Point2] {
-        var points: [Point2] = []
-        for element in path.elements {
-            switch element {
-            case let .move(p), let .line(p): points.append(p)
-            case let .quad(a, b): points += [a, b]
-            case let .cubic(a, b, c): points += [a, b, c]
-            case .close: break
-            }
-        }
-        return points
-    }
+    private var saved: [(DrawingContext.State, ClipMask?)] = []
+    private var softMask: ClipMask?
 
     mutating func run(_ operations: [PDFOperation], in context: inout DrawingContext) throws(DrawingFailure) {
         for operation in operations {
@@ -73,16 +32,12 @@ struct PDFRenderer {
             case let .transform(t):
                 context.concatenate(t)
             case let .clip(path, rule):
-                try charge(canvas(context))  // a clip is a mask of the canvas's size
                 try context.clip(to: path, rule: rule)
             case let .fill(path, rule, paint, how):
-                try charge(boxArea(Self.points(path), margin: 0, context))
                 try painting(how, &context) { (c) throws(DrawingFailure) in try c.fill(path, rule: rule, paint: paint) }
             case let .stroke(path, style, paint, how):
-                try charge(boxArea(Self.points(path), margin: style.width * max(1, style.miterLimit), context))
                 try painting(how, &context) { (c) throws(DrawingFailure) in try c.stroke(path, style: style, paint: paint) }
             case let .fillAndStroke(path, rule, fill, style, stroke, fillAlpha, how):
-                try charge(2 * boxArea(Self.points(path), margin: style.width * max(1, style.miterLimit), context))
                 if fillAlpha == 1, how == .normal {
                     try painting(how, &context) { (c) throws(DrawingFailure) in
                         try c.fill(path, rule: rule, paint: fill)
@@ -99,15 +54,12 @@ struct PDFRenderer {
                     }
                 }
             case let .shade(gradient, how):
-                try charge(canvas(context))
-                try painting(how, &context) { (c) throws(DrawingFailure) in c.draw(gradient) }
+                try painting(how, &context) { (c) throws(DrawingFailure) in try c.draw(gradient) }
             case let .image(image, sampling, how):
-                try charge(boxArea([Point2(0, 0), Point2(1, 0), Point2(0, 1), Point2(1, 1)], margin: 0, context))
                 try painting(how, &context) { (c) throws(DrawingFailure) in
                     try c.draw(image, x: 0, y: 0, width: 1, height: 1, placement: .flipped, sampling: sampling)
                 }
             case let .group(operations, how):
-                try charge(2 * canvas(context))
                 let outer = softMask
                 try group(how, &context) { (c) throws(DrawingFailure) in
                     softMask = nil  // a group's content starts without the soft mask (§11.6.6)
@@ -121,13 +73,10 @@ struct PDFRenderer {
                     softMask = nil
                     continue
                 }
-                try charge(2 * canvas(context))
-                softMask = try self.mask(mask, like: context)
+                softMask = try self.mask(mask, like: &context)
             }
         }
     }
-
-    private func canvas(_ context: DrawingContext) -> Int { context.bitmap.width * context.bitmap.height }
 
     static func byte(_ alpha: Double) -> UInt8 { UInt8((min(max(alpha, 0), 1) * 255).rounded(.toNearestOrEven)) }
 
@@ -137,10 +86,7 @@ struct PDFRenderer {
         let outer = context.state
         context.state.alpha = Self.byte(how.alpha)
         context.state.blendMode = how.blendMode
-        if let softMask {
-            try charge(canvas(context))  // the clip times the mask, over the canvas
-            context.clip(toMask: softMask)
-        }
+        if let softMask { try context.clip(toMask: softMask) }
         defer {
             context.state.alpha = outer.alpha
             context.state.blendMode = outer.blendMode
@@ -159,21 +105,24 @@ struct PDFRenderer {
         try body(&context)
         context.state.transform = outer.transform
         context.state.clip = outer.clip
-        if let softMask { context.clip(toMask: softMask) }
-        context.endTransparencyLayer()
+        if let softMask { try context.clip(toMask: softMask) }
+        try context.endTransparencyLayer()
         context.state = outer
     }
 
-    /// The soft mask's values over the context (its drawing charged to this page's budget).
-    private mutating func mask(_ mask: PDFSoftMask, like context: DrawingContext) throws(DrawingFailure) -> [UInt8] {
-        var group = DrawingContext(width: context.bitmap.width, height: context.bitmap.height, opaque: false,
-                                   transform: context.state.transform, limits: context.limits)
-        var renderer = PDFRenderer(canvasPixels: 0)
-        renderer.budget = budget
+    /// The soft mask's values over the context: its group drawn on a context of the same size,
+    /// whose work is charged to this page's drawing.
+    private func mask(_ mask: PDFSoftMask, like context: inout DrawingContext) throws(DrawingFailure) -> ClipMask {
+        var limits = context.limits
+        limits.work -= context.work
+        var group = try DrawingContext(width: context.bitmap.width, height: context.bitmap.height, opaque: false,
+                                       transform: context.state.transform, limits: limits)
+        var renderer = PDFRenderer()
         try renderer.run(mask.operations, in: &group)
-        budget = renderer.budget
+        try context.charge(group.work)
+        try context.charge(group.bitmap.pixels.count * DrawingCost.maskPixel)
         let (br, bg, bb) = (Int(mask.backdrop.0), Int(mask.backdrop.1), Int(mask.backdrop.2))
-        return group.bitmap.pixels.map { p in
+        let values = group.bitmap.pixels.map { p in
             let a = Int(p >> 24)
             guard mask.luminosity else { return UInt8(a) }
             let r = Int(p & 0xFF) + (br * (255 - a) + 127) / 255
@@ -181,5 +130,6 @@ struct PDFRenderer {
             let b = Int(p >> 16 & 0xFF) + (bb * (255 - a) + 127) / 255
             return UInt8(min(255, (30 * r + 59 * g + 11 * b + 50) / 100))
         }
+        return ClipMask(canvas: values, width: group.bitmap.width, height: group.bitmap.height)
     }
 }

@@ -38,7 +38,7 @@ public struct SVGImage: Sendable {
     }
 
     /// The image's pixels at `scale` (pixels per point): ⌈width × scale⌉ × ⌈height × scale⌉.
-    public func render(scale: Double, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap {
+    public func render(scale: Double, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
         let (w, h) = pixelSize(scale: scale)
         return try draw(width: w, height: h, transform: AffineTransform.scale(scale, scale).prepending(viewport), limits: limits)
     }
@@ -46,16 +46,16 @@ public struct SVGImage: Sendable {
     /// The image drawn to exactly `pixelWidth` × `pixelHeight` pixels (the point size scaled by
     /// pixelWidth / width across and pixelHeight / height down): a preserved vector drawn at the
     /// size an image view shows it.
-    public func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap {
+    public func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
         try draw(width: pixelWidth, height: pixelHeight,
                  transform: AffineTransform.scale(Double(pixelWidth) / width, Double(pixelHeight) / height).prepending(viewport), limits: limits)
     }
 
-    private func draw(width: Int, height: Int, transform: AffineTransform, limits: DrawingLimits) throws(DrawingFailure) -> Bitmap {
-        var context = DrawingContext(width: width, height: height, opaque: false, transform: transform, limits: limits)
+    private func draw(width: Int, height: Int, transform: AffineTransform, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
+        var context = try DrawingContext(width: width, height: height, opaque: false, transform: transform, limits: limits)
         var renderer = SVGRenderer(definitions: definitions, gradients: gradients, viewportSize: userViewport)
         try renderer.draw(content, style: SVGStyle(), in: &context)
-        return context.bitmap
+        return (context.bitmap, context.work)
     }
 
 

@@ -42,11 +42,17 @@ struct SVGMask: Sendable {
         return SVGMask(content: try compiler.children(of: mask), style: style.inheritedByChild, boundingBoxUnits: box, region: region)
     }
 
-    /// Luminance × alpha of premultiplied pixels, as a coverage mask.
-    static func luminance(_ bitmap: Bitmap) -> [UInt8] {
-        bitmap.pixels.map { p in
-            let r = Int(p & 0xFF), g = Int((p >> 8) & 0xFF), b = Int((p >> 16) & 0xFF)
-            return UInt8(min(255, (2125 * r + 7154 * g + 721 * b + 5000) / 10000))
+    /// Luminance × alpha of premultiplied pixels over `box` (elsewhere the layer is transparent,
+    /// so 0), as a clip mask.
+    static func luminance(_ bitmap: Bitmap, over box: PixelRect) -> ClipMask {
+        var alpha = [UInt8](repeating: 0, count: box.area)
+        for row in 0..<box.height {
+            for column in 0..<box.width {
+                let p = bitmap.pixels[(box.y + row) * bitmap.width + box.x + column]
+                let r = Int(p & 0xFF), g = Int((p >> 8) & 0xFF), b = Int((p >> 16) & 0xFF)
+                alpha[row * box.width + column] = UInt8(min(255, (2125 * r + 7154 * g + 721 * b + 5000) / 10000))
+            }
         }
+        return ClipMask(box: box, alpha: alpha)
     }
 }

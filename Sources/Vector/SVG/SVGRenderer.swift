@@ -62,13 +62,15 @@ struct SVGRenderer {
                 try? style.apply(declarations, of: element)
                 guard style.displayed, style.visible, !path.elements.isEmpty else { continue }
                 // Bounded before the box is flattened (the fill and stroke check again).
-                guard path.lineCount(tolerance: 1.0 / 64) <= SVGRenderer.maxShapeLines else {
+                let lines = path.lineCount(tolerance: 1.0 / 64)
+                guard lines <= SVGRenderer.maxShapeLines else {
                     throw .tooComplex("a shape flattens to more than \(SVGRenderer.maxShapeLines) lines")
                 }
                 let outer = context.state.transform
                 context.concatenate(transform)
                 // The box only for a gradient in bounding-box units (flattening every shape costs).
                 let needsBox = [style.fill, style.stroke].contains { if case .reference = $0 { true } else { false } }
+                if needsBox { try context.charge(lines * DrawingCost.line) }
                 let box = needsBox ? Self.bounds(path) : (x: 0, y: 0, width: 0, height: 0)
                 let hasFill = style.fill != .none, hasStroke = style.stroke != .none && style.strokeWidth > 0
                 // Opacity over both a fill and a stroke is a group's; over one of them, its paint's.
@@ -103,8 +105,9 @@ struct SVGRenderer {
         }
         try draw(mask.content, style: mask.style, in: &context)
         context.state.clip = clip
-        guard let layer = context.takeTransparencyLayer() else { return }
-        context.clip(toMask: SVGMask.luminance(layer))
+        guard let (layer, painted) = context.takeTransparencyLayer() else { return }
+        try context.charge(painted.area * DrawingCost.maskPixel)
+        try context.clip(toMask: SVGMask.luminance(layer, over: painted))
         try draw([content], style: inherited, in: &context)
     }
 
@@ -117,7 +120,7 @@ struct SVGRenderer {
         context.state.blendMode = blendMode
         try context.beginTransparencyLayer()
         try body(&context)
-        context.endTransparencyLayer()
+        try context.endTransparencyLayer()
         context.state.alpha = alpha
         context.state.blendMode = .normal
     }

@@ -43,8 +43,13 @@ enum SVGShapes {
             return ShapePath([.move(Point2(try value("x1"), try value("y1"))), .line(Point2(try value("x2"), try value("y2")))])
         case "polyline", "polygon":
             guard let text = element["points"] else { return ShapePath() }
-            guard var numbers = SVGValues.numbers(text) else {
-                throw SVGError(element: element, message: "points=\"…\": expected pairs of numbers")
+            var numbers: [Double]
+            switch SVGValues.numberList(text) {
+            case let .values(values): numbers = values
+            case .invalid: throw SVGError(element: element, message: "points=\"…\": expected pairs of numbers")
+            case .tooMany:
+                throw SVGError(element: element, message: "points=\"…\": more than \(SVGValues.maxNumbers) numbers "
+                               + "(\(SVGValues.maxNumbers / 2) points), the most one list may hold (docs/LIMITS.md): split the shape")
             }
             if numbers.count % 2 == 1 { numbers.removeLast() }  // SVG 1.1 §9.7.1: draw up to the odd coordinate
             guard numbers.count >= 2 else { return ShapePath() }

@@ -15,15 +15,25 @@ struct SVGStyleSheet: Sendable {
         var specificity: (Int, Int, Int)
         var order: Int
 
-        func matches(_ element: XMLElement) -> Bool {
-            if let name = self.element, name != element.name { return false }
-            if let id, element["id"] != id { return false }
-            let own = (element["class"] ?? "").split(whereSeparator: { " \t\n\r".contains($0) }).map(String.init)
-            return classes.allSatisfy(own.contains)
+        /// Whether the rule matches an element with this name, id and classes.
+        func matches(name: String, id elementID: String?, classes own: Set<Substring>) -> Bool {
+            if let element, element != name { return false }
+            if let id, elementID != id { return false }
+            return classes.allSatisfy { own.contains(Substring($0)) }
         }
     }
 
     var rules: [Rule] = []
+    /// The rules by what an element needs for them to match (docs/SVG.md §Style sheets): a rule
+    /// with an id under its id, else one with classes under its first class, else one with an
+    /// element name under the name; the rest match any element. An element's candidates are the
+    /// lists of its id, of each of its classes and of its name, and the universal one: each rule
+    /// is in one list, so matching costs the rules that could match, not every rule (9,999 rules
+    /// against an element of 9,999 classes took over 30 s before).
+    private var byID: [String: [Int]] = [:]
+    private var byClass: [String: [Int]] = [:]
+    private var byName: [String: [Int]] = [:]
+    private var universal: [Int] = []
 
     init() {}
 
@@ -71,8 +81,18 @@ struct SVGStyleSheet: Sendable {
             let selectors = text[..<open].split(separator: ",").map { $0.trimmingCharacters(in: " \t\n\r") }
             let declarations = SVGStyle.parse(text[text.index(after: open)..<close])
             for selector in selectors {
-                rules.append(try Self.rule(selector, declarations, order: rules.count, in: style))
+                let rule = try Self.rule(selector, declarations, order: rules.count, in: style)
+                rules.append(rule)
                 guard rules.count <= 10_000 else { throw SVGError(element: style, message: "more than 10,000 style sheet rules (docs/LIMITS.md)") }
+                if let id = rule.id {
+                    byID[id, default: []].append(rules.count - 1)
+                } else if let first = rule.classes.first {
+                    byClass[first, default: []].append(rules.count - 1)
+                } else if let name = rule.element {
+                    byName[name, default: []].append(rules.count - 1)
+                } else {
+                    universal.append(rules.count - 1)
+                }
             }
             text = text[text.index(after: close)...]
         }
@@ -106,8 +126,19 @@ struct SVGStyleSheet: Sendable {
 
     /// The declarations of the rules that match `element`, lowest precedence first.
     func declarations(for element: XMLElement) -> [(String, String)] {
-        rules.filter { $0.matches(element) }
-            .sorted { a, b in a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order }
-            .flatMap(\.declarations)
+        guard !rules.isEmpty else { return [] }
+        let id = element["id"]
+        let classes = Set((element["class"] ?? "").split(whereSeparator: { " \t\n\r".contains($0) }))
+        var candidates = universal
+        if let id, let list = byID[id] { candidates += list }
+        for name in classes {
+            if let list = byClass[String(name)] { candidates += list }
+        }
+        if let list = byName[element.name] { candidates += list }
+        let matched: [Rule] = candidates.map { rules[$0] }.filter { $0.matches(name: element.name, id: id, classes: classes) }
+        let ordered = matched.sorted { (a: Rule, b: Rule) -> Bool in
+            a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order
+        }
+        return ordered.flatMap(\.declarations)
     }
 }

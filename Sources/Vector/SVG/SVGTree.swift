@@ -55,6 +55,14 @@ struct SVGCompiler {
     /// Nodes made so far: `use` copies its target, so nested uses multiply (bounded here).
     var made = 0
     static let maxNodes = 200_000
+    /// Declarations the cascade gave the elements compiled so far (each `use` copy again): every
+    /// one is applied when the element is drawn, so 10,000 rules matching 200,000 elements would
+    /// be two billion; 200,000 elements of ten declarations each are 2,000,000 (docs/LIMITS.md).
+    var declarationCount = 0
+    static let maxDeclarations = 2_000_000
+    var maxDeclarations = SVGCompiler.maxDeclarations
+    /// Clip paths resolved so far, by id (each is the same for every element that refers to it).
+    var clips: [String: SVGClip] = [:]
 
     static let skipped: Set<String> = ["title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop", "style", "clipPath", "mask"]
     static let refused: Set<String> = ["text", "tspan", "textPath", "image", "filter", "pattern", "marker",
@@ -68,7 +76,7 @@ struct SVGCompiler {
     /// The root `<svg>` as a group: its presentation attributes (fill="none" stroke="currentColor"
     /// on the root is how icon sets style every shape) are inherited like a group's.
     mutating func root(_ element: XMLElement) throws(SVGError) -> SVGNode {
-        let declarations = try SVGStyle.declarations(of: element, sheet: definitions.sheet)
+        let declarations = try declarations(of: element)
         return .group(transform: .identity, declarations: declarations, element: element, children: try children(of: element))
     }
 
@@ -80,30 +88,18 @@ struct SVGCompiler {
         return nodes
     }
 
-    mutating func compile(_ element: XMLElement) throws(SVGError) -> SVGNode? {
-        guard var node = try compileUnclipped(element) else { return nil }
-        var probe = SVGStyle()
-        try? probe.apply(try SVGStyle.declarations(of: element, sheet: definitions.sheet), of: element)
-        if let id = probe.mask {
-            guard !using.contains("mask:" + id), using.count < 32 else {
-                throw SVGError(element: element, message: "masks refer to each other in a cycle (or more than 32 deep) through \"\(id)\"")
-            }
-            using.append("mask:" + id)
-            defer { using.removeLast() }
-            let mask = try SVGMask.resolve(id, for: element, compiler: &self)
-            let (content, transform) = node.withoutTransform
-            node = .masked(transform: transform, mask: mask, content: content)
+    /// The element's declarations (SVGStyle.declarations), counted against `maxDeclarations`.
+    mutating func declarations(of element: XMLElement) throws(SVGError) -> [(String, String)] {
+        let found = try SVGStyle.declarations(of: element, sheet: definitions.sheet)
+        declarationCount += found.count
+        guard declarationCount <= maxDeclarations else {
+            throw SVGError(element: element, message: "the style sheets and attributes give the document's elements more than "
+                           + "\(maxDeclarations) declarations in all, counting each <use> copy (docs/LIMITS.md): match fewer rules per element")
         }
-        guard let id = probe.clipPath else { return node }
-        let clip = try SVGClip.resolve(id, for: element, definitions)
-        if clip.boundingBoxUnits, case .shape = node {} else if clip.boundingBoxUnits {
-            throw SVGError(element: element, message: "a clipPath in objectBoundingBox units is read on shapes only (give the group's clip in user space)")
-        }
-        let (content, transform) = node.withoutTransform
-        return .clipped(transform: transform, clip: clip, content: content)
+        return found
     }
 
-    mutating func compileUnclipped(_ element: XMLElement) throws(SVGError) -> SVGNode? {
+    mutating func compile(_ element: XMLElement) throws(SVGError) -> SVGNode? {
         let name = element.name
         made += 1
         guard made <= Self.maxNodes else {
@@ -115,8 +111,40 @@ struct SVGCompiler {
             throw SVGError(element: element, message: "this element is not drawn: ivsim reads paths, basic shapes, groups, use, "
                            + "gradients and their styles\(hint)")
         }
-        let transform = try SVGValues.transform(of: element)
-        let declarations = try SVGStyle.declarations(of: element, sheet: definitions.sheet)
+        let own = try SVGValues.transform(of: element)
+        let declarations = try declarations(of: element)
+        guard var node = try compileUnclipped(element, transform: own, declarations: declarations) else { return nil }
+        var probe = SVGStyle()
+        try? probe.apply(declarations, of: element)
+        if let id = probe.mask {
+            guard !using.contains("mask:" + id), using.count < 32 else {
+                throw SVGError(element: element, message: "masks refer to each other in a cycle (or more than 32 deep) through \"\(id)\"")
+            }
+            using.append("mask:" + id)
+            defer { using.removeLast() }
+            let mask = try SVGMask.resolve(id, for: element, compiler: &self)
+            let (content, transform) = node.withoutTransform
+            node = .masked(transform: transform, mask: mask, content: content)
+        }
+        guard let id = probe.clipPath else { return node }
+        let clip: SVGClip
+        if let known = clips[id] {
+            clip = known
+        } else {
+            clip = try SVGClip.resolve(id, for: element, definitions)
+            clips[id] = clip
+        }
+        if clip.boundingBoxUnits, case .shape = node {} else if clip.boundingBoxUnits {
+            throw SVGError(element: element, message: "a clipPath in objectBoundingBox units is read on shapes only (give the group's clip in user space)")
+        }
+        let (content, transform) = node.withoutTransform
+        return .clipped(transform: transform, clip: clip, content: content)
+    }
+
+    /// The element (neither skipped nor refused) as a node, before its mask and clip path.
+    mutating func compileUnclipped(_ element: XMLElement, transform: AffineTransform,
+                                   declarations: [(String, String)]) throws(SVGError) -> SVGNode? {
+        let name = element.name
         var probe = SVGStyle()
         try probe.apply(declarations, of: element)  // every value checked now, not when drawn
         switch name {

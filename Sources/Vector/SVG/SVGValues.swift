@@ -34,14 +34,29 @@ enum SVGValues {
 
     /// Numbers separated by white space and/or commas.
     static func numbers(_ text: String) -> [Double]? {
+        if case let .values(values) = numberList(text) { values } else { nil }
+    }
+
+    /// The most numbers one list (points, a viewBox, dashes) may hold.
+    static let maxNumbers = 1_000_000
+
+    enum NumberList {
+        case values([Double])
+        case invalid
+        /// More than `maxNumbers`.
+        case tooMany
+    }
+
+    /// Numbers separated by white space and commas, or why not.
+    static func numberList(_ text: String) -> NumberList {
         var scanner = Scanner(Array(text.unicodeScalars))
         var values: [Double] = []
         while true {
             scanner.skipSeparators()
-            if scanner.atEnd { return values }
-            guard let value = try? scanner.number() else { return nil }
+            if scanner.atEnd { return .values(values) }
+            guard let value = try? scanner.number() else { return .invalid }
             values.append(value)
-            if values.count > 1_000_000 { return nil }
+            if values.count > maxNumbers { return .tooMany }
         }
     }
 

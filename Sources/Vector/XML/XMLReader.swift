@@ -17,7 +17,7 @@ struct XMLReader {
         for byte in bytes[0..<end] {
             if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
         }
-        return XMLError(line: line, column: column, message: message)
+        return XMLError(line: line, column: column, message: ErrorText.capped(message))
     }
 
     func starts(_ text: String) -> Bool {
@@ -60,6 +60,13 @@ struct XMLReader {
     }
 
     mutating func document() throws(XMLError) -> XMLElement {
+        if bytes.isEmpty { throw fail("the file is empty: an SVG document starts with <svg …> (or an XML declaration)") }
+        // UTF-16 and UTF-32, with or without a byte order mark: a zero byte among the first two.
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.prefix(2).contains(0) {
+            throw fail("the file is UTF-16 or UTF-32 (it starts with the bytes "
+                       + bytes.prefix(4).map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+                       + "): ivsim reads SVG as UTF-8, as design tools write it (save the file as UTF-8)")
+        }
         try skipMisc(prolog: true)
         guard !atEnd, bytes[offset] == UInt8(ascii: "<") else { throw fail("expected the root element (\"<svg …>\")") }
         let root = try element(depth: 0)

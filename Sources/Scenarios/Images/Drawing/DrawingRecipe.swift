@@ -56,12 +56,12 @@ struct DrawingRecipe {
         (max(1, Int((bounds.width * scale).rounded(.up))), max(1, Int((bounds.height * scale).rounded(.up))))
     }
 
-    /// Runs the operations at `scale`; `image` gives each named image for this display scale.
-    func render(scale: Double, image: (String) -> Image?) throws(DrawingFailure) -> Bitmap {
+    /// Runs the operations at `scale` within `limits`; `image` gives each named image for this
+    /// display scale. Returns the pixels and the work they took.
+    func render(scale: Double, limits: DrawingLimits, image: (String) -> Image?) throws(DrawingFailure) -> (Bitmap, Int) {
         let (w, h) = pixelSize(scale: scale)
         let base = AffineTransform.scale(scale, scale).prepending(.translation(-bounds.x, -bounds.y))
-        var context = DrawingContext(width: w, height: h, opaque: opaque, transform: base,
-                                     limits: DrawingLimits(lines: ScenarioLimits.pathLines, work: ScenarioLimits.pathWork))
+        var context = try DrawingContext(width: w, height: h, opaque: opaque, transform: base, limits: limits)
         for operation in operations {
             switch operation {
             case let .fill(shape, color, compositing):
@@ -74,7 +74,7 @@ struct DrawingRecipe {
             case let .clip(shape):
                 try context.clip(to: shape.path, rule: shape.rule)
             case let .gradient(gradient, compositing):
-                try with(compositing, &context) { (c) throws(DrawingFailure) in c.draw(gradient) }
+                try with(compositing, &context) { (c) throws(DrawingFailure) in try c.draw(gradient) }
             case .save:
                 try context.save()
             case .restore:
@@ -86,12 +86,12 @@ struct DrawingRecipe {
                 context.state.alpha = compositing.alpha
                 try context.beginTransparencyLayer()
             case .endLayer:
-                context.endTransparencyLayer()
+                try context.endTransparencyLayer()
                 context.state.alpha = 255  // the layer's own compositing was an argument, not state
                 context.state.blendMode = .normal
             }
         }
-        return context.bitmap
+        return (context.bitmap, context.work)
     }
 
     /// Runs `body` with the operation's blend mode and alpha, then puts the context's back (they

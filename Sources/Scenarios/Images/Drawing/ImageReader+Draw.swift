@@ -28,12 +28,12 @@ extension ImageReader {
         rendered(at: recipe.scale, node: node, pixelSize: recipe.pixelSize(scale:)) { scale in
             let traits = Traits(displayScale: min(3, max(1, Int(scale.rounded()))))
             do throws(DrawingFailure) {
-                let bitmap = try recipe.render(scale: scale) { images[$0]?.resolved(for: traits) }
-                return Image(name: name, pixels: SourceImage(bitmap), scale: scale)
+                let (bitmap, work) = try recipe.render(scale: scale, limits: d.limits.drawing) { images[$0]?.resolved(for: traits) }
+                var image = Image(name: name, pixels: SourceImage(bitmap), scale: scale)
+                image.drawing = DrawingRecord(work: work)
+                return image
             } catch {
-                guard case let .tooComplex(what) = error else { return nil }
-                d.error(node, "the drawing is too complex at scale \(JSONOutput.format(scale)): \(what) (docs/LIMITS.md): use fewer or flatter "
-                        + "curves, fewer dashes, or a smaller image")
+                d.error(node, "the drawing is too complex at scale \(JSONOutput.format(scale)): \(error)" + ScenarioLimits.raise(error))
                 return nil
             }
         }

@@ -37,13 +37,25 @@ enum SnapshotImages {
 }
 
 extension Scenario {
-    /// The laid-out scene of a variant and what became of each snapshot on the way.
-    public func sceneWithSnapshots(for variant: Variant) -> (scene: Scene, snapshots: [SnapshotOutcome]) {
+    /// The laid-out scene of a variant, what became of each snapshot on the way, and what drawing
+    /// preserved vectors afresh took in all the scenes laid out for it, each given what the ones
+    /// before left of `redraws` (the scenario's allowance when nil).
+    public func sceneWithSnapshots(for variant: Variant, redraws: RedrawAllowance? = nil)
+        -> (scene: Scene, snapshots: [SnapshotOutcome], redraws: RedrawUse) {
         var made: [Image?] = Array(repeating: nil, count: snapshots.count)
         var outcomes: [SnapshotOutcome] = []
+        var allowance = redraws ?? self.redraws
+        var used = RedrawUse()
+        func spend(_ use: RedrawUse) {
+            used.work += use.work
+            used.pixels = max(used.pixels, use.pixels)  // each scene's drawings are held while it is
+            used.refusal = used.refusal ?? use.refusal
+            allowance.work -= use.work
+        }
         for (k, request) in snapshots.enumerated() {
             let root = root(for: variant, snapshots: made)
-            let scene = layOut(root, variant)
+            let scene = layOut(root, variant, redraws: allowance)
+            spend(scene.redraws)
             let scale = request.scale ?? variant.traits.displayScale
             guard let layout = scene.layout.views.first(where: { $0.id == request.viewID }) else { continue }
             let size = request.rect?.size ?? layout.frame.size
@@ -54,20 +66,23 @@ extension Scenario {
                     : "the snapshot would be \(w) × \(h) pixels, more than \(SnapshotImages.maxSide) a side (docs/LIMITS.md)"))
                 continue
             }
-            if let (bitmap, work) = ViewSnapshot.render(viewID: request.viewID, root: root, scene: scene, traits: variant.traits,
-                                                        scale: scale, rect: request.rect) {
+            if let (bitmap, work, use) = ViewSnapshot.render(viewID: request.viewID, root: root, scene: scene, traits: variant.traits,
+                                                             scale: scale, rect: request.rect, redraws: allowance) {
+                spend(use)
                 made[k] = Image(name: request.name, pixels: SourceImage(bitmap), scale: Double(scale))
                 outcomes.append(.made(name: request.name, width: bitmap.width, height: bitmap.height, work: work))
             } else {
                 outcomes.append(.refused(name: request.name, reason: "no view has the id \"\(request.viewID)\" in this variant"))
             }
         }
-        return (layOut(root(for: variant, snapshots: made), variant), outcomes)
+        let scene = layOut(root(for: variant, snapshots: made), variant, redraws: allowance)
+        spend(scene.redraws)
+        return (scene, outcomes, used)
     }
 
-    func layOut(_ root: View, _ variant: Variant) -> Scene {
+    func layOut(_ root: View, _ variant: Variant, redraws: RedrawAllowance) -> Scene {
         Scene(root: root, canvasSize: variant.canvasSize, traits: variant.traits, background: background,
-              constraints: constraints, safeAreaInsets: variant.safeAreaInsets)
+              constraints: constraints, safeAreaInsets: variant.safeAreaInsets, redraws: redraws)
     }
 
     /// Puts each snapshot made so far in place of its placeholder (nil: not made yet, no image).

@@ -1,0 +1,107 @@
+// Coverage and compositing of a drawing context (docs/RENDERING.md §11–12): a shape's coverage
+// over the box of its points, then each pixel of that box inside the clip's box composited by the
+// state's rules. Both are charged before they are done (DrawingWork.swift).
+
+extension DrawingContext {
+    /// Pixels a shape covers: a box and its coverage over the box (nil: all 255).
+    struct Region {
+        let box: PixelRect
+        let alpha: [UInt8]?
+
+        static let empty = Region(box: PixelRect(x: 0, y: 0, width: 0, height: 0), alpha: [])
+    }
+
+    /// The coverage of a device path over the canvas, within the box of its points.
+    mutating func coverage(_ path: Path, rule: FillRule) throws(DrawingFailure) -> Region {
+        let lines = path.lineCount
+        guard lines <= limits.lines else { throw .tooComplex("the path flattens to \(lines) lines, more than \(limits.lines)") }
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for element in path.elements {
+            let points: [FixedPoint] = switch element {
+            case let .move(p), let .line(p): [p]
+            case let .quad(c, p): [c, p]
+            case let .cubic(c1, c2, p): [c1, c2, p]
+            case .close: []
+            }
+            for p in points {
+                x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+            }
+        }
+        guard x0 <= x1 else { return .empty }
+        let left = max(0, x0 >> 8), top = max(0, y0 >> 8)
+        let right = min(bitmap.width, (x1 + 255) >> 8), bottom = min(bitmap.height, (y1 + 255) >> 8)
+        guard right > left, bottom > top else { return .empty }
+        // The path moved by whole pixels so the box starts at (0, 0) (exact in 24.8); what lies
+        // left of the box still counts (the rasterizer's accumulation from the left).
+        let shift = FixedPoint(x: -left * fixedOne, y: -top * fixedOne)
+        let moved = path.moved(by: shift)
+        let box = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        let edges = CoverageRasterizer.edgeWork(moved, width: box.width, height: box.height)
+        guard edges + box.area <= limits.steps else {
+            throw .tooComplex("the path crosses more pixels than \(limits.steps) steps of rasterizer work allow")
+        }
+        try charge(DrawingCost.operation)
+        try charge(Self.cost(lines, DrawingCost.line))
+        try charge(Self.cost(edges, DrawingCost.step))
+        try charge(Self.cost(box.area, DrawingCost.maskPixel))
+        let mask = CoverageRasterizer.mask(moved, rule: rule, width: right - left, height: bottom - top)
+        return Region(box: box, alpha: mask.alpha)
+    }
+
+    /// Paints a region with a colour or a gradient.
+    mutating func paint(_ region: Region, _ fill: Paint) throws(DrawingFailure) {
+        switch fill {
+        case let .color(color):
+            try paint(region, cost: DrawingCost.colorPixel) { _, _ in color.packed }
+        case let .gradient(gradient, toUser):
+            guard let toGradient = state.transform.prepending(toUser).inverted else { return }
+            let shader = GradientShader(gradient, toUser: toGradient).tabulated(for: region.box.area)
+            try paint(region, cost: DrawingCost.perPixel(fill)) { px, py in shader.shade(px, py) }
+        }
+    }
+
+    /// Composites `shade` (premultiplied, nil: nothing) over the region by the state's rules,
+    /// within the clip's box: `cost` units per pixel visited, charged first.
+    mutating func paint(_ region: Region, cost: Int, _ shade: (Int, Int) -> UInt32?) throws(DrawingFailure) {
+        let clip = state.clip
+        let box = clip.map { region.box.intersection($0.box) } ?? region.box.intersection(canvas)
+        guard !box.isEmpty else { return }
+        try charge(Self.cost(box.area, cost + DrawingCost.blend(state.blendMode)))
+        painted = painted.union(box)
+        let mode = state.blendMode, alpha = UInt32(state.alpha)
+        let width = bitmap.width
+        let keepsDestination = mode.transparentSourceKeepsDestination
+        let opaque = isOpaque
+        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in box.y..<(box.y + box.height) {
+                let regionRow = (y - region.box.y) * region.box.width - region.box.x
+                for x in box.x..<(box.x + box.width) {
+                    let i = y * width + x
+                    var cov = UInt8(255)
+                    if let a = region.alpha { cov = a[regionRow + x] }
+                    if let clip { cov = mulDiv255(cov, clip.value(x, y)) }
+                    if cov == 0 { continue }
+                    guard var s = shade(x, y) else { continue }
+                    if alpha != 255 { s = scaleLanes(s, by: alpha) }
+                    let d = pixels[i]
+                    var result: UInt32
+                    if keepsDestination {
+                        result = mode.apply(cov == 255 ? s : scaleLanes(s, by: UInt32(cov)), d)
+                    } else {
+                        result = DrawingContext.mix(d, mode.apply(s, d), cov)
+                    }
+                    if opaque { result |= 0xFF00_0000 }
+                    pixels[i] = result
+                }
+            }
+        }
+    }
+
+    /// d + round((r − d) × cov / 255) per channel.
+    static func mix(_ d: UInt32, _ r: UInt32, _ cov: UInt8) -> UInt32 {
+        if cov == 255 { return r }
+        let dc = Channels(d), rc = Channels(r), c = Int64(cov)
+        func channel(_ a: Int, _ b: Int) -> Int { a + Int(roundedDivideSigned(Int64(b - a) * c, 255)) }
+        return Channels(r: channel(dc.r, rc.r), g: channel(dc.g, rc.g), b: channel(dc.b, rc.b), a: channel(dc.a, rc.a)).packed
+    }
+}

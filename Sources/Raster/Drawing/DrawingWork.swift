@@ -1,0 +1,87 @@
+// The work a drawing may do (docs/LIMITS.md §Drawing work). A drawing context charges every
+// operation its cost before doing it, against one budget for the whole drawing
+// (`DrawingLimits.work`), so a file of a few kilobytes whose operations would run for minutes is
+// refused once the budget is spent, after at most a few seconds, and never depends on a clock.
+//
+// Costs are whole work units, chosen so that one unit is about a nanosecond of this
+// implementation's time on the machine docs/PERFORMANCE.md describes (so the default budget is
+// a few seconds of drawing). Each is an upper bound of what the operation does, computed from
+// numbers known before it runs:
+//
+//   a path:            lines × `line` (flattening), rasterizer steps × `step` (CoverageRasterizer.work:
+//                      per line the rows and columns it spans, plus the box's pixels)
+//   a stroke:          lines before dashing × `line`, at most (length / period + 2) × the pattern's
+//                      lengths dash pieces × `dashPiece`, then its outline as a path
+//   painting:          pixels visited (the shape's box inside the clip's) × the paint's cost per pixel
+//   a clip:            its path, then the pixels of its box (union and intersection) × `maskPixel`
+//   a layer:           the canvas's pixels × `layerPixel` when it begins, and painting its pixels
+//                      when it ends (the box of those painted, or the clip's box under the modes
+//                      that change what a transparent source covers)
+//   compositing:       every pixel painted adds `blend(mode)` under a blend mode other than normal
+//   a mask from a layer (SVG masks, PDF soft masks): the canvas's pixels × `maskPixel`
+
+public enum DrawingCost {
+    /// Any shape's coverage, whatever its size (paths made, masks set up, a document's element
+    /// styled).
+    public static let operation = 4_000
+    /// One line of a flattened path or outline, before rasterizing.
+    public static let line = 80
+    /// One rasterizer step (CoverageRasterizer.work).
+    public static let step = 20
+    /// One dash piece (split, outlined with its caps).
+    public static let dashPiece = 400
+    /// One pixel composited with a colour.
+    public static let colorPixel = 4
+    /// One pixel composited with an image sample (bilinear or nearest).
+    public static let imagePixel = 8
+    /// One pixel composited with an axial gradient's colour.
+    public static let axialPixel = 12
+    /// One pixel composited with a radial gradient's colour (its parameter has a square root in
+    /// 128-bit arithmetic).
+    public static let radialPixel = 140
+    /// One pixel of a mask made or multiplied.
+    public static let maskPixel = 2
+    /// One pixel of a transparency layer begun (its memory, cleared as it is first touched).
+    public static let layerPixel = 1
+
+    /// What compositing one pixel adds under `mode`: nothing for source-over, more for the modes
+    /// computed channel by channel in integers, most for the non-separable ones (hue, saturation,
+    /// colour, luminosity), whose blend takes a few hundred operations.
+    static func blend(_ mode: BlendMode) -> Int {
+        switch mode {
+        case .normal: 0
+        case .hue, .saturation, .color, .luminosity: 32
+        case .clear, .copy, .sourceIn, .sourceOut, .sourceAtop, .destinationOver, .destinationIn, .destinationOut, .destinationAtop,
+             .xor, .plusLighter, .plusDarker: 4
+        default: 8
+        }
+    }
+
+    /// The cost per pixel of painting with `paint`.
+    static func perPixel(_ paint: Paint) -> Int {
+        switch paint {
+        case .color: colorPixel
+        case let .gradient(gradient, _):
+            switch gradient.shape {
+            case .axial: axialPixel
+            case .radial: radialPixel
+            }
+        }
+    }
+}
+
+extension DrawingContext {
+    /// Charges `units` of work to the drawing's budget; throws when the budget would be passed
+    /// (nothing is charged then, and the operation is not done).
+    public mutating func charge(_ units: Int) throws(DrawingFailure) {
+        let (total, overflow) = work.addingReportingOverflow(max(0, units))
+        guard !overflow, total <= limits.work else { throw .tooMuchWork(limit: limits.work) }
+        work = total
+    }
+
+    /// `count` × `cost`, saturating (a count from a hostile file may be huge).
+    static func cost(_ count: Int, _ cost: Int) -> Int {
+        let (product, overflow) = max(0, count).multipliedReportingOverflow(by: cost)
+        return overflow ? .max : product
+    }
+}

@@ -1,0 +1,49 @@
+// How a drawing context samples an image (docs/RENDERING.md §11).
+
+/// An image sampled bilinearly at mapped pixel centres (§11): with (u, v) the centre in 16.16
+/// image pixels, t = u − 2^15, taps ⌊t / 2^16⌋ and the next one clamped to the image, weight
+/// (t / 2^8) mod 256 for the second; the value per premultiplied channel is
+/// (Σ p·wx·wy + 2^15) >> 16, computed as §4's kernel does (vertical then horizontal in 16-bit
+/// lanes); a tint then masks its colour with the sampled alpha, as §4 orders it.
+struct ImageShader {
+    let image: SourceImage
+    let mapping: PixelMapping
+    /// A template draw's colour: the sampled alpha masks it (§4's tint, after sampling).
+    var tint: UInt32?
+    var sampling = ImageSampling.bilinear
+
+    func sample(_ x: Int, _ y: Int) -> UInt32 {
+        let p = sampling == .bilinear ? bilinear(x, y) : nearest(x, y)
+        guard let tint else { return p }
+        return scaleLanes(tint, by: p >> 24)
+    }
+
+    func bilinear(_ x: Int, _ y: Int) -> UInt32 {
+        let (u, v) = mapping.map(x, y)
+        let (x0, x1, fx) = taps(u >> 16, image.width)
+        let (y0, y1, fy) = taps(v >> 16, image.height)
+        let w = image.width
+        let spread = image.spread
+        func blend(_ a: UInt64, _ b: UInt64, _ f: UInt64) -> UInt64 { a &* (256 &- f) &+ b &* f }
+        let left = blend(spread[y0 * w + x0], spread[y1 * w + x0], fy)
+        let right = blend(spread[y0 * w + x1], spread[y1 * w + x1], fy)
+        let mask: UInt64 = 0x00FF_00FF_00FF_00FF
+        let h = ((left >> 8) & mask) &* (256 &- fx) &+ ((right >> 8) & mask) &* fx
+        let l = (left & mask) &* (256 &- fx) &+ (right & mask) &* fx
+        return packLanes(((h &+ ((l >> 8) & mask) &+ 0x0080_0080_0080_0080) >> 8) & mask)
+    }
+
+    /// The sample whose cell holds the pixel centre: ⌊u⌋, ⌊v⌋ clamped to the image.
+    func nearest(_ x: Int, _ y: Int) -> UInt32 {
+        let (u, v) = mapping.map(x, y)
+        let column = min(max(Int((u >> 16) >> 16), 0), image.width - 1), row = min(max(Int((v >> 16) >> 16), 0), image.height - 1)
+        return image.bitmap.pixels[row * image.width + column]
+    }
+
+    /// The two taps and the second's weight for a 16.16 coordinate.
+    func taps(_ u: Int64, _ count: Int) -> (Int, Int, UInt64) {
+        let t = u - 32768
+        let tap = Int(t >> 16)
+        return (min(max(tap, 0), count - 1), min(max(tap + 1, 0), count - 1), UInt64((t >> 8) & 0xFF))
+    }
+}

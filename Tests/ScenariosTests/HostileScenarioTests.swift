@@ -1,0 +1,83 @@
+import Foundation
+import ImageViews
+import Raster
+import Testing
+@testable import Scenarios
+import Vector
+
+/// The scenario cases of an attacker's run on vectors (docs/RELIABILITY.md), small: preserved
+/// vectors shown at many sizes, and a scenario's drawings past its `drawing-work` limit.
+@Suite struct HostileScenarioTests {
+    static let folder = SVGScenarioTests.folder
+
+    static func load(_ subviews: [String], limits: ScenarioLimits = .default, scale: Int = 3) -> Result<Scenario, ScenarioErrors> {
+        let text = """
+        { "canvas": { "size": [2048, 2048] }, "assetCatalogs": ["Icons.xcassets"], "acknowledgedWarnings": ["resampled"],
+          "images": { "sharp": { "named": "Sharp" }, "heart": { "file": "assets/heart.svg" } },
+          "root": { "subviews": [\(subviews.joined(separator: ", "))] }, "variants": { "matrix": { "displayScale": [\(scale)] } } }
+        """
+        return Result { () throws(ScenarioErrors) in
+            try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "s.json", name: "s", limits: limits)
+        }
+    }
+
+    static func views(_ sizes: [Int]) -> [String] {
+        sizes.enumerated().map { "{ \"type\": \"imageView\", \"image\": \"sharp\", \"frame\": [\($0.offset % 20), 0, \($0.element), \($0.element)] }" }
+    }
+
+    @Test func preservedVectorsAtManySizesAreBoundedPerVariant() throws {
+        // 200 sizes of about 1,500 pixels at 3x peaked at 8.3 GB, every drawing held by the display
+        // list: now the drawings of one variant stop at 2^24 pixels (here 50,000, at 1x), an error
+        // naming the view.
+        var limits = ScenarioLimits.default
+        limits.redrawPixels = 50_000
+        guard case let .failure(errors) = Self.load(Self.views(Array(100..<300)), limits: limits, scale: 1) else {
+            Issue.record("200 preserved-vector sizes were accepted")
+            return
+        }
+        let message = errors.diagnostics.map(\.description).joined(separator: "\n")
+        #expect(message.contains("$.root.subviews[4]: in variant scale1, drawing \"sharp\" afresh at the 104 × 104 pixels this view shows it "
+                                 + "(preserves-vector-representation) takes the drawings made for one variant past 50000 pixels"), "\(message)")
+        // The same 200 views at one size draw it once (the list holds the 30-pixel bitmap and one drawing).
+        let same = try Self.load(Self.views(Array(repeating: 100, count: 200)), limits: limits, scale: 1).get()
+        let scene = same.scene(for: same.variants()[0])
+        #expect(scene.displayList.images.map(\.width) == [30, 100] && scene.redraws.pixels == 100 * 100 && scene.redraws.refusal == nil,
+                "\(scene.displayList.images.map { "\($0.width)×\($0.height)" }) \(scene.redraws)")
+    }
+
+    /// The work of drawing the file at `path` (under the folder) at each scale, or to `pixels` pixels a side.
+    static func work(_ path: String, scales: [Double] = [], pixels: Int? = nil) throws -> Int {
+        let document = try VectorFormat.svg.read(Array(try Data(contentsOf: folder.appendingPathComponent(path))))
+        let limits = ScenarioLimits.default.drawing
+        var total = try scales.reduce(0) { $0 + (try document.render(scale: $1, limits: limits).work) }
+        if let pixels { total += try document.render(pixelWidth: pixels, pixelHeight: pixels, limits: limits).work }
+        return total
+    }
+
+    @Test func aScenariosDrawingsShareItsDrawingWorkLimit() throws {
+        // The heart file, drawn at 1x, 2x and 3x: each drawing within the limit, the three past it.
+        var limits = ScenarioLimits.default
+        limits.drawingWork = try Self.work("assets/heart.svg", scales: [1, 2, 3]) - 1
+        let view = "{ \"type\": \"imageView\", \"image\": \"heart\", \"frame\": [0, 0, 24, 24] }"
+        guard case let .failure(errors) = Self.load([view], limits: limits) else {
+            Issue.record("the heart's three drawings fit a limit below their sum")
+            return
+        }
+        let message = errors.diagnostics.map(\.description).joined(separator: "\n")
+        #expect(message.contains("drawing this image takes the scenario's drawings past the \(limits.drawingWork) units of work one scenario may "
+                                 + "spend drawing SVG and PDF files, drawn images and preserved vectors")
+                && message.contains("--limit drawing-work=N"), "\(message)")
+        // A preserved vector drawn afresh is charged to the same limit, after the set's drawings.
+        let sharp = "Icons.xcassets/Sharp.imageset/badge.svg"
+        limits.drawingWork = try Self.work(sharp, scales: [1, 2, 3], pixels: 600) + Self.work("assets/heart.svg", scales: [1, 2, 3]) - 1
+        guard case let .failure(redrawn) = Self.load(Self.views([200]), limits: limits) else {
+            Issue.record("a preserved vector's drawings fit a limit below their sum")
+            return
+        }
+        let text = redrawn.diagnostics.map(\.description).joined()
+        #expect(text.contains("in variant scale3, drawing \"sharp\" afresh at the 600 × 600 pixels this view shows it (preserves-vector-representation) "
+                              + "takes the scenario's drawings past the \(limits.drawingWork) units of work"), "\(text)")
+        limits.drawingWork += 1
+        #expect(throws: Never.self) { try Self.load(Self.views([200]), limits: limits).get() }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Raster
+import Testing
+import TestSupport
+@testable import Vector
+
+/// The hostile SVG and PDF files of an attacker's run (docs/RELIABILITY.md, docs/LIMITS.md),
+/// generated here at a small scale: each is refused with a message naming its limit, or read,
+/// in a fraction of a second — a regression shows as a failure or as a slow test.
+@Suite struct HostileVectorTests {
+    /// Small limits, so that each refusal comes after little work.
+    static let limits = DrawingLimits(lines: 1_000_000, steps: 50_000_000, pixels: 1 << 20, work: 50_000_000)
+
+    static func svg(_ size: Int, _ body: String, defs: String = "") -> [UInt8] {
+        Array("<svg xmlns='http://www.w3.org/2000/svg' width='\(size)' height='\(size)'><defs>\(defs)</defs>\(body)</svg>".utf8)
+    }
+
+    static func failure(_ image: any VectorImage, scale: Double = 1, limits: DrawingLimits = limits) -> DrawingFailure? {
+        do throws(DrawingFailure) {
+            _ = try image.render(scale: scale, limits: limits)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func message(_ bytes: [UInt8], as format: VectorFormat) -> String {
+        do {
+            _ = try format.read(bytes)
+            return ""
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func aCanvasPastThePixelLimitIsRefusedBeforeItIsMade() throws {
+        // 107 bytes that asked for 274,877,906,976 bytes at scale 16.
+        let huge = try SVGImage(Array("<svg xmlns='http://www.w3.org/2000/svg' width='16384' height='16384'><rect width='10' height='10'/></svg>".utf8))
+        #expect(Self.failure(huge, scale: 16) == .tooManyPixels(width: 262_144, height: 262_144, limit: 1 << 20))
+        #expect(Self.failure(huge, scale: 1) == .tooManyPixels(width: 16_384, height: 16_384, limit: 1 << 20))
+        let page = try PDFImage(PDFDocumentTests.pdf("0 0 1 rg 0 0 10 10 re f", width: 8192, height: 8192))
+        #expect(Self.failure(page, scale: 16) == .tooManyPixels(width: 131_072, height: 131_072, limit: 1 << 20))
+        // A side past 65,536 pixels is refused whatever the pixel limit (PixelMapping's sums).
+        var wide = Self.limits
+        wide.pixels = .max
+        #expect(Self.failure(huge, scale: 5, limits: wide) == .tooManyPixels(width: 81_920, height: 81_920, limit: .max))
+        #expect(DrawingFailure.tooManyPixels(width: 4, height: 5, limit: 16).description
+                == "the drawing is 4 × 5 pixels, more than the 16 pixels (and 65536 a side) one drawing may have")
+    }
+
+    @Test func drawingsWhoseWorkRunsForMinutesAreRefusedWhenTheBudgetIsSpent() throws {
+        let gradient = "<linearGradient id='g'><stop offset='0' stop-color='red'/><stop offset='1' stop-color='blue'/></linearGradient>"
+        let zigzag = (0..<2_000).map { "L\(($0 * 37) % 256) \(($0 * 91) % 256)" }.joined(separator: " ")
+        let cases: [(String, [UInt8])] = [
+            ("translucent full-canvas rectangles", Self.svg(256, String(repeating: "<rect width='256' height='256' fill='red' fill-opacity='0.5'/>", count: 500))),
+            ("use copies of a stroked 2,000-segment path",
+             Self.svg(256, String(repeating: "<use href='#p'/>", count: 20),
+                      defs: "<path id='p' d='M0 0 \(zigzag)' stroke='black' stroke-width='3' fill='none'/>")),
+            ("paths dashed every 0.01", Self.svg(256, (0..<200).map { "<path d='M0 \($0 % 256) L256 \($0 * 7 % 256)' stroke='black' stroke-dasharray='0.01'/>" }.joined())),
+            ("gradient-filled rectangles", Self.svg(256, String(repeating: "<rect width='256' height='256' fill='url(#g)'/>", count: 1_000), defs: gradient)),
+        ]
+        // A budget of 5,000,000 units (the default is 4 × 10^9): each is refused after a few operations.
+        var limits = Self.limits
+        limits.work = 5_000_000
+        for (name, bytes) in cases {
+            let image = try SVGImage(bytes)
+            #expect(Self.failure(image, limits: limits) == .tooMuchWork(limit: limits.work), "\(name)")
+        }
+        let radial = "<< /ShadingType 3 /ColorSpace /DeviceRGB /Coords [128 128 0 128 128 128] "
+            + "/Function << /FunctionType 2 /Domain [0 1] /C0 [1 0 0] /C1 [0 0 1] /N 1 >> /Extend [true true] >>"
+        let shadings = try PDFImage(PDFDocumentTests.pdf(String(repeating: "/Sh0 sh\n", count: 1_000), width: 256, height: 256,
+                                                         resources: "<< /Shading << /Sh0 5 0 R >> >>", extra: [radial]))
+        #expect(Self.failure(shadings, limits: limits) == .tooMuchWork(limit: limits.work))
+        let dashed = try PDFImage(PDFDocumentTests.pdf("[0.01] 0 d\n" + String(repeating: "0 0 m 256 256 l S\n", count: 1_000), width: 256, height: 256))
+        #expect(Self.failure(dashed, limits: limits) == .tooMuchWork(limit: limits.work))
+    }
+
+    @Test func theBudgetIsExactAndTheWorkTheSameEveryTime() throws {
+        let image = try SVGImage(Self.svg(64, "<circle cx='32' cy='32' r='20' fill='red' stroke='blue' stroke-width='3' stroke-dasharray='4 2'/>"
+                                          + "<g opacity='0.5'><rect width='40' height='40' fill='green'/></g>"))
+        let first = try image.render(scale: 2, limits: Self.limits), second = try image.render(scale: 2, limits: Self.limits)
+        #expect(first.work == second.work && first.bitmap == second.bitmap)
+        var exact = Self.limits
+        exact.work = first.work
+        #expect(try image.render(scale: 2, limits: exact).bitmap == first.bitmap)
+        exact.work = first.work - 1
+        #expect(Self.failure(image, scale: 2, limits: exact) == .tooMuchWork(limit: first.work - 1))
+    }
+
+    @Test func dashesAreCountedBeforeAnyIsMade() throws {
+        // A billion dashes along one line: refused by their count, not after making a million.
+        let image = try SVGImage(Self.svg(64, "<path d='M0 1 L1000000 1' stroke='black' stroke-dasharray='0.0005'/>"))
+        #expect(Self.failure(image) == .tooComplex("the stroke's dashes make more than 1000000 pieces"))
+    }
+
+    @Test func styleSheetsMatchThroughAnIndex() throws {
+        // 9,999 classes on one element against 9,999 rules, and 10,000 rules over 10,000 elements
+        // (over 30 s each when every rule was tried on every element).
+        let n = 9_999
+        let rules = (0..<n).map { ".c\($0){fill:rgb(\($0 % 256),0,0)}" }.joined()
+        let classes = (0..<n).map { "c\($0)" }.joined(separator: " ")
+        let one = try SVGImage(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(rules)</style><rect class='\(classes)' width='2' height='2'/></svg>".utf8))
+        // The last rule in the document wins among equal specificities: c9998, red 14 (9998 mod 256).
+        #expect(try one.render(scale: 1, limits: Self.limits).bitmap.pixels[0] == 0xFF00_000E)
+        let many = (0..<10_000).map { "<rect class='c\($0)' width='1' height='1'/>" }.joined()
+        let manyRules = (0..<10_000).map { ".c\($0){fill:blue}" }.joined()
+        _ = try SVGImage(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(manyRules)</style>\(many)</svg>".utf8))
+        let million = String(repeating: "c ", count: 1_000_000)
+        _ = try SVGImage(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>.c{fill:red}</style><rect class='\(million)' width='2' height='2'/></svg>".utf8))
+        // What is inherently rules × elements is bounded (2,000,000 declarations; 20,000 here):
+        // 20 universal rules over 1,001 elements.
+        let universal = String(repeating: "*{fill:red}", count: 20)
+        let root = try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(universal)</style>\(String(repeating: "<rect width='1' height='1'/>", count: 1_001))</svg>".utf8))
+        var compiler = SVGCompiler(definitions: try SVGDefinitions(root))
+        compiler.maxDeclarations = 20_000
+        #expect(throws: SVGError.self) { _ = try compiler.root(root) }
+        do {
+            _ = try compiler.root(root)
+        } catch {
+            #expect(error.message.contains("more than 20000 declarations in all, counting each <use> copy (docs/LIMITS.md)"), "\(error)")
+        }
+    }
+
+    @Test func errorsQuoteAFewHundredCharactersAtMost() {
+        let name = String(repeating: "a", count: 1_000_000)
+        let long = Self.message(Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><\(name)/></svg>".utf8), as: .svg)
+        #expect(long.count < 400 && long.contains("a…(999907 more characters)…aaaa") && long.contains("a>: this element is not drawn"), "\(long.prefix(500))")
+        let digits = String(repeating: "9", count: 1_000_000)
+        let number = Self.message(Array("<svg xmlns='http://www.w3.org/2000/svg' width='1\(digits)' height='10'/>".utf8), as: .svg)
+        #expect(number.count < 400 && number.contains("expected a length in px"), "\(number.prefix(500))")
+        let points = (0..<500_001).map { "\($0 % 10),\($0 % 7)" }.joined(separator: " ")
+        let polyline = Self.message(Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><polyline points='\(points)'/></svg>".utf8), as: .svg)
+        #expect(polyline.hasSuffix("<polyline>: points=\"…\": more than 1000000 numbers (500000 points), the most one list may hold (docs/LIMITS.md): split the shape"),
+                "\(polyline)")
+        let big = Self.message(PDFDocumentTests.pdf("0 0 1 rg " + String(repeating: "1", count: 400) + " 0 10 10 re f"), as: .pdf)
+        #expect(big.contains("a content stream: byte 9: the number 1111") && big.hasSuffix("(400 characters) is too large to be read"), "\(big)")
+        #expect(big.count < 400)
+    }
+
+    @Test func longRunsAreCutAroundACount() {
+        let kept = String(repeating: "x", count: ErrorText.maxRun)
+        #expect(ErrorText.capped("a \(kept) b") == "a \(kept) b")
+        let long = "0123456789" + String(repeating: "x", count: 200) + "abcdefghij"
+        let cut = ErrorText.capped("width=\"\(long)\": expected a length")
+        #expect(cut == "width=\"0123456789" + String(repeating: "x", count: 31) + "…(133 more characters)…" + String(repeating: "x", count: 36)
+                + "abcdefghij\": expected a length", "\(cut)")
+    }
+
+    @Test func textThatIsNotUTF8AndEmptyFilesSaySo() {
+        let utf16 = Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>".data(using: .utf16)!)
+        #expect(Self.message(utf16, as: .svg).contains("the file is UTF-16 or UTF-32 (it starts with the bytes FF FE 3C 00): ivsim reads SVG as UTF-8"))
+        #expect(Self.message([], as: .svg) == "line 1, column 1: the file is empty: an SVG document starts with <svg …> (or an XML declaration)")
+    }
+
+    @Test func crossReferenceSectionsPastTheLimitAreReadByReconstruction() throws {
+        // 257 sections (one per incremental update): the chain is too long to follow, so the file
+        // is read as a damaged one, by its objects; it was "the document catalog is missing".
+        var bytes = PDFDocumentTests.pdf("1 0 0 rg 0 0 10 10 re f")
+        let text = String(decoding: bytes, as: UTF8.self)
+        var previous = Int(text.components(separatedBy: "startxref\n").last!.split(separator: "\n")[0])!
+        for _ in 0..<PDFFile.maxSections {
+            let at = bytes.count
+            bytes += Array("xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size 5 /Root 1 0 R /Prev \(previous) >>\nstartxref\n\(at)\n%%EOF\n".utf8)
+            previous = at
+        }
+        let file = try PDFFile(bytes)
+        #expect(file.reconstructed)
+        #expect(try PDFImage(bytes).render(scale: 1, limits: Self.limits).bitmap.pixels[0] == 0xFF00_00FF)
+    }
+}
