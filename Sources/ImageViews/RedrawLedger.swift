@@ -12,7 +12,8 @@ public struct RedrawAllowance: Sendable, Equatable {
         self.pixels = pixels
     }
 
-    /// 4 × 10^9 units (DrawingLimits.defaultWork) and 2^24 pixels (192 MiB of drawings: four of
+    /// 4 × 10^9 units (DrawingLimits.defaultWork; a scenario gives what its `drawing-work` has
+    /// left) and 2^24 pixels (192 MiB of drawings: four of
     /// 2048 × 2048, or a thousand 128-pixel icons).
     public static let `default` = RedrawAllowance(work: DrawingLimits.defaultWork, pixels: 1 << 24)
 }

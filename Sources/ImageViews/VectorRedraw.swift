@@ -23,20 +23,39 @@ public final class VectorRedraw: Sendable {
     }
 
     private let draw: Draw
-    private let made = Mutex<(outcomes: [Int: Outcome], keptPixels: Int)>(([:], 0))
+    private let made = Mutex<[Int: Outcome]>([:])
     /// The largest drawing, in pixels (2048 × 2048: a preserved vector filling an iPad's screen at
     /// 2x); larger sizes show the bitmap.
     public static let maxPixels = 1 << 22
-    /// Drawings kept for later views and variants: at most `maxKept` sizes and `maxKeptPixels`
-    /// pixels in all (16 × 2^20: 192 MiB at 12 bytes a pixel), whichever comes first; others are
-    /// drawn again when asked for. Outcomes that are not drawings (a size over a budget) are kept
-    /// up to `maxOutcomes`.
-    public static let maxKept = 16
+    /// Drawings kept for later views and variants: at most `maxKept` sizes per image and
+    /// `maxKeptPixels` pixels of all images together, for the whole run (2^24: 192 MiB at 12
+    /// bytes a pixel), whichever comes first; others are drawn again when asked for. Outcomes
+    /// that are not drawings (a size over a budget) are kept up to `maxOutcomes` per image.
+    public static let maxKept = 64
     public static let maxKeptPixels = 1 << 24
     static let maxOutcomes = 4_096
+    /// Pixels kept by every VectorRedraw of the process (20 preserved vectors each keeping its
+    /// own 2^24 held 3.8 GB).
+    private static let keptEverywhere = Mutex(0)
+
+    /// Reserves `pixels` of the run's kept drawings; false when they would pass `maxKeptPixels`.
+    private static func reserveKept(_ pixels: Int) -> Bool {
+        keptEverywhere.withLock { kept in
+            guard kept + pixels <= maxKeptPixels else { return false }
+            kept += pixels
+            return true
+        }
+    }
 
     public init(_ draw: @escaping Draw) {
         self.draw = draw
+    }
+
+    deinit {
+        let pixels = made.withLock { outcomes in
+            outcomes.values.reduce(0) { if case let .drawn(image, _) = $1 { $0 + image.width * image.height } else { $0 } }
+        }
+        Self.keptEverywhere.withLock { $0 -= pixels }
     }
 
     /// What asking for a size within a budget gives.
@@ -53,7 +72,7 @@ public final class VectorRedraw: Sendable {
     public func pixels(width: Int, height: Int, work: Int) -> Answer {
         guard work > 0 else { return .overBudget }
         let key = width << 32 | height
-        switch made.withLock({ $0.outcomes[key] }) {
+        switch made.withLock({ $0[key] }) {
         case let .drawn(image, spent)?: return spent <= work ? .drawn(image, work: spent) : .overBudget
         case let .over(budget)? where work <= budget: return .overBudget
         case .failed?: return .failed
@@ -65,24 +84,24 @@ public final class VectorRedraw: Sendable {
         case .failure(.tooMuchWork): outcome = .over(work)
         case .failure: outcome = .failed
         }
-        return made.withLock { state in
-            switch (state.outcomes[key], outcome) {
+        return made.withLock { outcomes in
+            switch (outcomes[key], outcome) {
             case let (.drawn(image, spent)?, _): return spent <= work ? .drawn(image, work: spent) : .overBudget
             case let (_, .drawn(image, spent)):
-                if state.outcomes.count < Self.maxOutcomes, state.keptPixels + width * height <= Self.maxKeptPixels,
-                   state.outcomes.values.count(where: { if case .drawn = $0 { true } else { false } }) < Self.maxKept {
-                    state.outcomes[key] = outcome
-                    state.keptPixels += width * height
+                if outcomes.count < Self.maxOutcomes,
+                   outcomes.values.count(where: { if case .drawn = $0 { true } else { false } }) < Self.maxKept,
+                   Self.reserveKept(width * height) {
+                    outcomes[key] = outcome
                 }
                 return .drawn(image, work: spent)
             case let (.over(known)?, .over(budget)):
-                state.outcomes[key] = .over(max(known, budget))
+                outcomes[key] = .over(max(known, budget))
                 return .overBudget
             case (.failed?, _), (_, .failed):
-                if state.outcomes.count < Self.maxOutcomes { state.outcomes[key] = .failed }
+                if outcomes.count < Self.maxOutcomes { outcomes[key] = .failed }
                 return .failed
             default:
-                if state.outcomes.count < Self.maxOutcomes { state.outcomes[key] = outcome }
+                if outcomes.count < Self.maxOutcomes { outcomes[key] = outcome }
                 return .overBudget
             }
         }

@@ -37,6 +37,9 @@ public struct Scenario: Sendable {
     public var snapshots: [SnapshotRequest] = []
     /// What drawing preserved vectors afresh may take in one variant (the scenario's limits).
     public var redraws: RedrawAllowance = .default
+    /// Bytes the snapshots of one variant may hold (12 a pixel): what the scenario's `image-bytes`
+    /// leaves after its images.
+    public var snapshotBytes = Int.max
 
     /// Every variant to snapshot, in a fixed order (matrix order, then base state before the
     /// named states).

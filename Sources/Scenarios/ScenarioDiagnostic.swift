@@ -1,3 +1,5 @@
+import Vector
+
 /// One problem in a scenario file: where it is (file, line and column, JSON path), what was
 /// expected, and the nearest valid value when there is one. Printed as
 /// `Scenarios/x.json:12:20: error: $.root.subviews[2].contentMode: unknown content mode "fitt" (did you mean "scaleAspectFit"?)`.
@@ -21,8 +23,10 @@ public struct ScenarioDiagnostic: Error, Sendable, Hashable, CustomStringConvert
                 kind: String? = nil) {
         self.file = file
         self.location = location
-        self.path = path
-        self.message = message
+        // What a message and a path quote of the file is capped (ErrorText): a 300 KB unknown
+        // name or key is not echoed whole.
+        self.path = ErrorText.capped(path)
+        self.message = ErrorText.capped(message)
         self.severity = severity
         self.kind = kind
     }

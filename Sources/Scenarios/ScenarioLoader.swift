@@ -142,6 +142,7 @@ public enum ScenarioLoader {
                                 constraints: constraints.map(\.constraint))
         scenario.snapshots = snapshots
         scenario.redraws = limits.redraws
+        scenario.snapshotBytes = max(0, limits.imageBytes - images.budget.used)
         scenario.safeAreaInsets = canvas.safeAreaInsets
         scenario.device = canvas.device
         scenario.orientation = canvas.orientation

@@ -13,7 +13,8 @@ struct VariantChecks {
     /// Each snapshot image's node, by name, where a snapshot that cannot be made is reported.
     var snapshotNodes: [String: JSONNode] = [:]
     /// Work units the scenario's images took to draw (PixelBudget.drawingWork): the variants'
-    /// preserved vectors drawn afresh get what is left of the `drawing-work` limit.
+    /// preserved vectors drawn afresh get what is left of the `drawing-work` limit, each charged
+    /// twice (drawn now, to check the variants, and again to render them).
     var drawingWork = 0
 
     init(scenario: Scenario, viewNodes: [(treePath: [Int], node: JSONNode, acknowledged: [String])], limitNode: JSONNode,
@@ -31,15 +32,16 @@ struct VariantChecks {
         var drawingWork = self.drawingWork
         for variant in variants {
             var allowance = scenario.redraws
-            allowance.work = d.limits.drawingWork - drawingWork
+            allowance.work = (d.limits.drawingWork - drawingWork) / 2
             let (scene, snapshots, redraws) = scenario.snapshots.isEmpty
                 ? { let scene = scenario.scene(for: variant, redraws: allowance); return (scene, [], scene.redraws) }()
                 : scenario.sceneWithSnapshots(for: variant, redraws: allowance)
-            drawingWork += redraws.work
+            drawingWork += 2 * redraws.work
             if let refusal = redraws.refusal {
-                let what = "in variant \(variant.name), drawing \"\(refusal.image)\" afresh at the \(refusal.width) × \(refusal.height) pixels "
-                    + "this view shows it (preserves-vector-representation) takes "
-                d.error(viewNodes[refusal.view]?.node ?? limitNode, refusal.work
+                let node = viewNodes[refusal.view]?.node
+                let what = "in variant \(variant.name)\(node == nil ? ", in \(refusal.view)" : ""), drawing \"\(refusal.image)\" afresh at the "
+                    + "\(refusal.width) × \(refusal.height) pixels this view shows it (preserves-vector-representation) takes "
+                d.error(node ?? limitNode, refusal.work
                     ? what + "the scenario's drawings past the \(d.limits.drawingWork) units of work one scenario may spend drawing (\(drawingWork) "
                         + "spent with this variant's): show fewer sizes of preserved vectors, or split the scenario" + ScenarioLimits.raise("drawing-work")
                     : what + "the drawings made for one variant past \(scenario.redraws.pixels) pixels (docs/LIMITS.md, preserved "

@@ -115,7 +115,7 @@ public struct PathData: Equatable, Sendable {
             lastWasQuad = quadNow
             if !cubicNow && !quadNow { lastControl = nil }
             if segments.count > Self.maxSegments {
-                throw Failure(offset: scanner.offset, message: "more than \(Self.maxSegments) path segments")
+                throw Failure(offset: scanner.offset, message: "more than \(Self.maxSegments) path segments in one path (docs/LIMITS.md): split the path")
             }
         }
     }

@@ -42,12 +42,18 @@ enum ConvertCommand {
             guard let number = Int(text), (0...9).contains(number) else { throw UsageError(message: "--level needs a number from 0 to 9") }
             level = CompressionLevel(number)
         }
-        var limits = ScenarioLimits.default
+        var workLimit = DrawingLimits.defaultWork
         for text in parsed.all("--limit") {
             guard text.hasPrefix("drawing-work=") else {
-                throw UsageError(message: "--limit: convert takes only drawing-work=N (the other limits are a scenario's)")
+                throw UsageError(message: "--limit: convert takes only drawing-work=N, the work units one drawing may take "
+                                 + "(docs/LIMITS.md §Drawing work; the other limits are a scenario's)")
             }
-            try LimitOption.apply(text, to: &limits)
+            let number = text.dropFirst("drawing-work=".count).replacingOccurrences(of: "_", with: "")
+            guard let value = Int(number), value >= 1 else {
+                throw UsageError(message: "--limit drawing-work needs a whole number from 1 to \(Int.max), the work units one drawing may take, "
+                                 + "found '\(number)'")
+            }
+            workLimit = value
         }
         let format = (output as NSString).pathExtension.lowercased()
         guard format == "png" || format == "rgba" else {
@@ -63,7 +69,7 @@ enum ConvertCommand {
                 let document = try vector.read(bytes)
                 var drawing = DrawingLimits.default
                 drawing.pixels = Self.maxPixels
-                drawing.work = limits.drawingWork
+                drawing.work = workLimit
                 let (bitmap, work) = try document.render(scale: scale, limits: drawing)
                 image = RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGBA)
                 facts.append("\(vector.rawValue.uppercased()) \(JSONOutput.format(document.width)) × \(JSONOutput.format(document.height)) pt "

@@ -67,9 +67,11 @@ import Vector
         #expect(message.contains("drawing this image takes the scenario's drawings past the \(limits.drawingWork) units of work one scenario may "
                                  + "spend drawing SVG and PDF files, drawn images and preserved vectors")
                 && message.contains("--limit drawing-work=N"), "\(message)")
-        // A preserved vector drawn afresh is charged to the same limit, after the set's drawings.
+        // A preserved vector drawn afresh is charged to the same limit, after the set's drawings,
+        // twice (drawn to check the variant, and again to render it).
         let sharp = "Icons.xcassets/Sharp.imageset/badge.svg"
-        limits.drawingWork = try Self.work(sharp, scales: [1, 2, 3], pixels: 600) + Self.work("assets/heart.svg", scales: [1, 2, 3]) - 1
+        limits.drawingWork = try Self.work(sharp, scales: [1, 2, 3]) + 2 * Self.work(sharp, pixels: 600)
+            + Self.work("assets/heart.svg", scales: [1, 2, 3]) - 1
         guard case let .failure(redrawn) = Self.load(Self.views([200]), limits: limits) else {
             Issue.record("a preserved vector's drawings fit a limit below their sum")
             return
@@ -80,4 +82,43 @@ import Vector
         limits.drawingWork += 1
         #expect(throws: Never.self) { try Self.load(Self.views([200]), limits: limits).get() }
     }
+
+    @Test func afterADrawingIsRefusedForItsWorkNoOtherIsMade() throws {
+        // Two images of a file, each past the scenario's whole limit: the second is not drawn
+        // again (twelve such images took twelve times the limit), and says the work is spent.
+        var limits = ScenarioLimits.default
+        limits.drawingWork = 50_000
+        let text = """
+        { "canvas": { "size": [10, 10] }, "images": { "a": { "file": "assets/heart.svg", "scale": 1 }, "b": { "file": "assets/ticket.pdf", "scale": 1 } },
+          "root": { "subviews": [] } }
+        """
+        let errors = Result { () throws(ScenarioErrors) in
+            try ScenarioLoader.parse(Array(text.utf8), folder: Self.folder, displayName: "s.json", name: "s", limits: limits)
+        }.failure?.diagnostics.map(\.description) ?? []
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.first?.contains("\"assets/heart.svg\" is too complex to draw at 1x: the drawing takes more than the 50000 units") == true, "\(errors)")
+        #expect(errors.last?.contains("$.images.b: drawing this image takes the scenario's drawings past the 50000 units of work") == true, "\(errors)")
+    }
+
+    @Test func aVariantsSnapshotsShareTheImageBytes() throws {
+        // Sixteen snapshots of a 1,365-point view at 3x held 3.2 GB: a variant's snapshots are
+        // held within what image-bytes leaves after the scenario's images.
+        var limits = ScenarioLimits.default
+        limits.imageBytes = 200 * 200 * 12 * 2 + 100  // two snapshots at the default 2x, and the placeholders
+        let text = """
+        { "canvas": { "size": [100, 100] },
+          "images": { "s1": { "snapshot": { "view": "v" } }, "s2": { "snapshot": { "view": "v" } }, "s3": { "snapshot": { "view": "v" } } },
+          "root": { "subviews": [ { "id": "v", "frame": [0, 0, 100, 100], "backgroundColor": "#FF0000" } ] } }
+        """
+        let errors = Result { () throws(ScenarioErrors) in
+            try ScenarioLoader.parse(Array(text.utf8), folder: Self.folder, displayName: "s.json", name: "s", limits: limits)
+        }.failure?.diagnostics.map(\.description) ?? []
+        #expect(errors.count == 1 && errors[0].contains("$.images.s3.snapshot.view: snapshot \"s3\" in variant default: the snapshots of this "
+                                                         + "variant up to this one would hold 1.4 MiB, more than the 1.0 MiB the scenario's "
+                                                         + "image-bytes leaves after its images"), "\(errors)")
+    }
+}
+
+extension Result {
+    var failure: Failure? { if case let .failure(error) = self { error } else { nil } }
 }

@@ -90,7 +90,7 @@ import TestSupport
     @Test func dashesAreCountedBeforeAnyIsMade() throws {
         // A billion dashes along one line: refused by their count, not after making a million.
         let image = try SVGImage(Self.svg(64, "<path d='M0 1 L1000000 1' stroke='black' stroke-dasharray='0.0005'/>"))
-        #expect(Self.failure(image) == .tooComplex("the stroke's dashes make more than 1000000 pieces"))
+        #expect(Self.failure(image) == .tooComplex("the stroke's dashes make more than 1000000 pieces: use longer dashes"))
     }
 
     @Test func styleSheetsMatchThroughAnIndex() throws {
@@ -121,6 +121,47 @@ import TestSupport
         }
     }
 
+    @Test func matchingRulesToElementsIsBounded() throws {
+        // Rules that match every element and set nothing ivsim reads are dropped when read
+        // (10,000 `*{}` over 190,000 elements ran for minutes); the rest are tried within a budget
+        // (2,000,000; 20,000 here).
+        let empty = String(repeating: "*{}*{foo:bar}rect{}.a{}#a{}", count: 400)
+        let sheet = try SVGStyleSheet(try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg'><style>\(empty)</style></svg>".utf8)))
+        #expect(sheet.rules.isEmpty)
+        let rules = String(repeating: "*{fill:red}", count: 20)
+        let root = try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(rules)</style>\(String(repeating: "<rect width='1' height='1'/>", count: 1_000))</svg>".utf8))
+        #expect(throws: SVGError.self) { try SVGDefinitions(root, maxMatching: 20_000) }
+        do {
+            _ = try SVGDefinitions(root, maxMatching: 20_000)
+        } catch {
+            #expect(error.message.contains("the style sheets' rules are tried on the document's elements more than 20000 times"), "\(error)")
+        }
+        _ = try SVGDefinitions(root, maxMatching: 50_000)
+    }
+
+    @Test func gradientStopsAreReadOnceAndChargedForEachPaint() throws {
+        // 1,000 gradients sharing 2,000 stops through href, painting 1,000 one-pixel rectangles:
+        // the stops are read once, and each paint is charged for sorting them.
+        let stops = (0..<2_000).map { "<stop offset='\(Double($0) / 2_000)' stop-color='red'/>" }.joined()
+        let gradients = "<linearGradient id='g0'>\(stops)</linearGradient>" + (1..<1_000).map { "<linearGradient id='g\($0)' href='#g0'/>" }.joined()
+        let image = try SVGImage(Self.svg(64, (0..<1_000).map { "<rect x='\($0 % 64)' width='1' height='1' fill='url(#g\($0))'/>" }.joined(), defs: gradients))
+        let drawn = try image.render(scale: 1, limits: .default)
+        #expect(drawn.work > 1_000 * DrawingCost.gradientStops(2_000))
+    }
+
+    @Test func layersAndClipsHoldABoundedAmountOfMemory() throws {
+        // Four nested groups of a 4096 × 4096 drawing hold 256 MiB of layers, the most a drawing
+        // may hold; a clip of 512 × 512 pixels around them is past it (8 layers and 40 clips of
+        // such a drawing held 1.3 GB).
+        var limits = DrawingLimits.default
+        limits.pixels = 1 << 24
+        let groups = String(repeating: "<g opacity='0.5'>", count: 4) + "<rect width='1' height='1'/>" + String(repeating: "</g>", count: 4)
+        #expect(throws: Never.self) { try SVGImage(Self.svg(4096, groups)).render(scale: 1, limits: limits) }
+        let clipped = try SVGImage(Self.svg(4096, "<g clip-path='url(#c)'>\(groups)</g>", defs: "<clipPath id='c'><rect width='512' height='512'/></clipPath>"))
+        #expect(Self.failure(clipped, limits: limits)
+                == .tooComplex("the drawing holds more than 256 MiB of transparency layers and clip masks at once: nest fewer groups, masks and clips"))
+    }
+
     @Test func errorsQuoteAFewHundredCharactersAtMost() {
         let name = String(repeating: "a", count: 1_000_000)
         let long = Self.message(Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><\(name)/></svg>".utf8), as: .svg)
@@ -135,6 +176,14 @@ import TestSupport
         let big = Self.message(PDFDocumentTests.pdf("0 0 1 rg " + String(repeating: "1", count: 400) + " 0 10 10 re f"), as: .pdf)
         #expect(big.contains("a content stream: byte 9: the number 1111") && big.hasSuffix("(400 characters) is too large to be read"), "\(big)")
         #expect(big.count < 400)
+    }
+
+    @Test func quotedValuesAndLongLinesAreCut() {
+        let value = String(repeating: "a b ", count: 1_000)
+        let quoted = ErrorText.capped("transform=\"\(value)\": expected a transform list")
+        #expect(quoted.count < 200 && quoted.hasSuffix("\": expected a transform list") && quoted.contains("…(3904 more characters)…"), "\(quoted)")
+        let line = ErrorText.capped("the XObject /" + value + " is not in the resources")
+        #expect(line.count < ErrorText.keptLine + ErrorText.kept + 40 && line.hasSuffix("in the resources"), "\(line)")
     }
 
     @Test func longRunsAreCutAroundACount() {

@@ -55,9 +55,18 @@ extension DrawingContext {
             try paint(region, cost: DrawingCost.colorPixel) { _, _ in color.packed }
         case let .gradient(gradient, toUser):
             guard let toGradient = state.transform.prepending(toUser).inverted else { return }
-            let shader = GradientShader(gradient, toUser: toGradient).tabulated(for: region.box.area)
+            let shader = try tabulated(GradientShader(gradient, toUser: toGradient), for: region.box.area)
             try paint(region, cost: DrawingCost.perPixel(fill)) { px, py in shader.shade(px, py) }
         }
+    }
+
+    /// The shader with its table when it will shade many pixels (GradientShader.tabulated), the
+    /// table charged before it is made.
+    mutating func tabulated(_ shader: GradientShader, for pixels: Int) throws(DrawingFailure) -> GradientShader {
+        try charge(DrawingCost.gradientStops(shader.stops.count))
+        let made = shader.tabulated(for: pixels)
+        if made.table != nil { try charge(DrawingCost.gradientTable) }
+        return made
     }
 
     /// Composites `shade` (premultiplied, nil: nothing) over the region by the state's rules,

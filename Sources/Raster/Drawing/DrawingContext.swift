@@ -52,8 +52,9 @@ public struct DrawingLimits: Sendable, Equatable {
         self.work = work
     }
 
-    /// The default work budget: 4 × 10^9 units, a few seconds of drawing. The largest real files
-    /// measured (docs/LIMITS.md §Drawing work) take well under a tenth of it.
+    /// The default work budget of one drawing (`ivsim convert`'s): 4 × 10^9 units, a few seconds
+    /// of drawing. The heaviest real file measured (docs/LIMITS.md §Drawing work) takes 1.1 × 10^9
+    /// at 3x.
     public static let defaultWork = 4_000_000_000
 
     /// A drawing of a scenario's (docs/LIMITS.md): 1,000,000 lines and 50,000,000 rasterizer steps
@@ -130,7 +131,7 @@ public struct DrawingContext {
         bitmap = Bitmap(width: width, height: height, pixels: [UInt32](repeating: opaque ? 0xFF00_0000 : 0, count: area))
         isOpaque = opaque
         state = State(transform: transform)
-        try charge(Self.cost(area, DrawingCost.maskPixel))
+        try charge(Self.cost(area, DrawingCost.layerPixel))
     }
 
     /// The whole canvas.
@@ -143,6 +144,38 @@ public struct DrawingContext {
     public mutating func save() throws(DrawingFailure) {
         guard saved.count < Self.maxSaved else { throw .tooComplex("more than \(Self.maxSaved) graphics states saved at once") }
         saved.append(state)
+    }
+
+    /// Bytes the drawing's open transparency layers and clip masks may hold at once: 256 MiB
+    /// (three layers of the largest drawing, 4096 × 4096). Eight layers of it and forty nested
+    /// clips held 1.3 GB.
+    public static let maxHeld = 256 << 20
+
+    /// Bytes held outside this context while it draws: a PDF soft mask's group is drawn on a
+    /// context of its own while the page's layers and masks stay held.
+    public var heldOutside = 0
+
+    /// The bytes this drawing's layers (each holds the bitmap below it) and distinct clip masks
+    /// hold (the current one, the saved ones and those a layer will put back, each allocation
+    /// once, with `extra` held by the caller, such as PDF soft masks), its canvas and
+    /// `heldOutside` included.
+    public func heldBytes(extra: [ClipMask?] = []) -> Int {
+        var seen: Set<UInt> = []
+        var bytes = heldOutside + (layers.count + 1) * canvas.area * 4
+        for mask in [state.clip] + saved.map(\.clip) + layers.map(\.begun.clip) + extra {
+            guard let mask, !mask.alpha.isEmpty else { continue }
+            let address = mask.alpha.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            if seen.insert(address).inserted { bytes += mask.alpha.count }
+        }
+        return bytes
+    }
+
+    /// Refuses a drawing whose `heldBytes` pass `maxHeld` (the canvas is within the pixel limit).
+    public func checkHeld(extra: [ClipMask?] = []) throws(DrawingFailure) {
+        guard heldBytes(extra: extra) - canvas.area * 4 <= Self.maxHeld else {
+            throw .tooComplex("the drawing holds more than \(Self.maxHeld >> 20) MiB of transparency layers and clip masks at once: "
+                              + "nest fewer groups, masks and clips")
+        }
     }
 
     /// Restores the last saved state (nothing when none is saved, as CG ignores an unbalanced restore).
@@ -164,10 +197,14 @@ public struct DrawingContext {
     /// beginTransparencyLayer(auxiliaryInfo:)). More than `maxLayers` open at once are refused.
     public mutating func beginTransparencyLayer() throws(DrawingFailure) {
         guard layers.count < Self.maxLayers else {
-            throw .tooComplex("more than \(Self.maxLayers) transparency layers open at once")
+            throw .tooComplex("more than \(Self.maxLayers) transparency layers (group opacity, blend modes, masks) open at once: flatten the nested ones")
         }
         try charge(Self.cost(canvas.area, DrawingCost.layerPixel))
         layers.append(Layer(below: bitmap, belowPainted: painted, begun: state, depth: saved.count))
+        do throws(DrawingFailure) { try checkHeld() } catch {
+            layers.removeLast()
+            throw error
+        }
         bitmap = Bitmap(width: bitmap.width, height: bitmap.height)
         painted = PixelRect(x: 0, y: 0, width: 0, height: 0)
         state.alpha = 255
@@ -203,26 +240,16 @@ public struct DrawingContext {
         return top
     }
 
-    /// Ends every open transparency layer (a drawing that forgets to end one still shows it).
-    public mutating func endAllTransparencyLayers() throws(DrawingFailure) {
-        while !layers.isEmpty { try endTransparencyLayer() }
-    }
-
     /// Intersects the clip with a mask.
     public mutating func clip(toMask mask: ClipMask) throws(DrawingFailure) {
         guard let old = state.clip else {
             state.clip = mask
+            try checkHeld()
             return
         }
         try charge(Self.cost(old.box.intersection(mask.box).area, DrawingCost.maskPixel))
         state.clip = old.intersected(with: mask)
-    }
-
-    /// Intersects the clip with a coverage mask of the context's size (one byte a pixel).
-    public mutating func clip(toCanvasMask mask: [UInt8]) throws(DrawingFailure) {
-        guard mask.count == canvas.area else { return }
-        try charge(Self.cost(canvas.area, DrawingCost.maskPixel))
-        try clip(toMask: ClipMask(canvas: mask, width: bitmap.width, height: bitmap.height))
+        try checkHeld()
     }
 
     /// Fills `path` (user space) with a colour.
@@ -253,18 +280,18 @@ public struct DrawingContext {
             style.width = 1 / determinant.squareRoot()
         }
         let lines = path.lineCount(tolerance: tolerance)
-        guard lines <= limits.lines else { throw .tooComplex("the stroke outlines to more than \(limits.lines) lines") }
+        guard lines <= limits.lines else { throw .tooComplex("the stroke outlines to more than \(limits.lines) lines: simplify the path") }
         try charge(Self.cost(lines, DrawingCost.line))
         let polylines = path.polylines(tolerance: tolerance)
         if !style.dashes.isEmpty {
             // Counted before any is made: a dash of 0.001 along a long path would be millions.
             guard let pieces = Dasher.count(polylines, pattern: style.dashes, phase: style.dashPhase, maxPieces: limits.lines) else {
-                throw .tooComplex("the stroke's dashes make more than \(limits.lines) pieces")
+                throw .tooComplex("the stroke's dashes make more than \(limits.lines) pieces: use longer dashes")
             }
             try charge(Self.cost(pieces, DrawingCost.dashPiece))
         }
         guard let polygons = Stroker.outline(polylines, style: style, tolerance: tolerance, maxPoints: limits.lines) else {
-            throw .tooComplex("the stroke outlines to more than \(limits.lines) lines")
+            throw .tooComplex("the stroke outlines to more than \(limits.lines) lines: simplify the path, or use a thinner stroke")
         }
         var outline = ShapePath()
         for polygon in polygons {
@@ -323,7 +350,7 @@ public struct DrawingContext {
     public mutating func draw(_ gradient: Gradient) throws(DrawingFailure) {
         guard let toUser = state.transform.inverted else { return }
         let region = Region(box: state.clip?.box.intersection(canvas) ?? canvas, alpha: nil)
-        let shader = GradientShader(gradient, toUser: toUser).tabulated(for: canvas.area)
+        let shader = try tabulated(GradientShader(gradient, toUser: toUser), for: canvas.area)
         try paint(region, cost: DrawingCost.perPixel(.gradient(gradient, .identity))) { px, py in shader.shade(px, py) }
     }
 }

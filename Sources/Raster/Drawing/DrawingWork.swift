@@ -24,24 +24,32 @@ public enum DrawingCost {
     /// Any shape's coverage, whatever its size (paths made, masks set up, a document's element
     /// styled).
     public static let operation = 4_000
-    /// One line of a flattened path or outline, before rasterizing.
-    public static let line = 80
+    /// One line of a flattened path or outline, before rasterizing (flattened, sorted by row).
+    public static let line = 150
     /// One rasterizer step (CoverageRasterizer.work).
-    public static let step = 20
+    public static let step = 50
     /// One dash piece (split, outlined with its caps).
-    public static let dashPiece = 400
+    public static let dashPiece = 1_000
     /// One pixel composited with a colour.
     public static let colorPixel = 4
-    /// One pixel composited with an image sample (bilinear or nearest).
-    public static let imagePixel = 8
+    /// One pixel composited with an image sample (bilinear or nearest; an image drawn at an
+    /// angle reads its source out of order).
+    public static let imagePixel = 16
     /// One pixel composited with an axial gradient's colour.
-    public static let axialPixel = 12
+    public static let axialPixel = 14
+    /// A gradient's table of colours, made once for a paint of more than 131,074 pixels
+    /// (GradientShader.tabulated: 65,537 colours, each a search among the stops).
+    public static let gradientTable = 3_000_000
+    /// A gradient's stops, for each paint: they are sorted and quantised, 40 + 16 × log2(n) a stop.
+    public static func gradientStops(_ count: Int) -> Int {
+        DrawingContext.cost(count, 40 + 16 * (Int.bitWidth - max(count, 1).leadingZeroBitCount))
+    }
     /// One pixel composited with a radial gradient's colour (its parameter has a square root in
     /// 128-bit arithmetic).
     public static let radialPixel = 140
     /// One pixel of a mask made or multiplied.
-    public static let maskPixel = 2
-    /// One pixel of a transparency layer begun (its memory, cleared as it is first touched).
+    public static let maskPixel = 4
+    /// One pixel of the canvas, or of a transparency layer begun (memory cleared).
     public static let layerPixel = 1
 
     /// What compositing one pixel adds under `mode`: nothing for source-over, more for the modes
@@ -50,7 +58,7 @@ public enum DrawingCost {
     static func blend(_ mode: BlendMode) -> Int {
         switch mode {
         case .normal: 0
-        case .hue, .saturation, .color, .luminosity: 32
+        case .hue, .saturation, .color, .luminosity: 80
         case .clear, .copy, .sourceIn, .sourceOut, .sourceAtop, .destinationOver, .destinationIn, .destinationOut, .destinationAtop,
              .xor, .plusLighter, .plusDarker: 4
         default: 8

@@ -51,7 +51,15 @@ public final class AssetCache: @unchecked Sendable {
     private var headers: [String: ImageFileHeader] = [:]
     /// Vector documents read, and their renderings by scale (successes only, as above).
     private var vectors: [String: any VectorImage] = [:]
-    private var vectorRenderings: [String: ImageFile] = [:]
+    private var vectorRenderings: [String: VectorRendering] = [:]
+
+    /// What drawing a vector file at a scale gave: the drawing (with its work), or that it needs
+    /// more work than a budget. Whether a drawing fits a budget depends on its work alone, so each
+    /// answer is the same whichever scenario asked first.
+    private enum VectorRendering {
+        case drawn(ImageFile)
+        case over(Int)
+    }
 
     public init() {}
 
@@ -105,24 +113,43 @@ public final class AssetCache: @unchecked Sendable {
     }
 
     /// The vector document at `url` drawn at `scale` pixels per point within `limits` (docs/SVG.md,
-    /// docs/PDF.md); kept per scale and work budget.
+    /// docs/PDF.md), kept per scale with its work; `fullWork` is one drawing's whole budget
+    /// (AssetFile.render). A drawing kept from another scenario is returned only when its work
+    /// fits `limits.work`.
     func renderedVector(_ url: URL, area: ReadableArea, shownAs path: String, scale: Double,
-                        limits: DrawingLimits) -> Result<ImageFile, AssetFile.Failure> {
+                        limits: DrawingLimits, fullWork: Int) -> Result<ImageFile, AssetFile.Failure> {
         let document: any VectorImage
         switch vector(url, area: area, shownAs: path) {
         case let .success(value): document = value
         case let .failure(failure): return .failure(failure)
         }
-        let key = url.path + "#@\(scale)x#\(limits.work)"
+        let key = url.path + "#@\(scale)x"
         lock.lock()
         let hit = vectorRenderings[key]
         lock.unlock()
-        if let hit { return .success(hit) }
+        switch hit {
+        case let .drawn(file)?:
+            if (file.drawing?.work ?? 0) <= limits.work { return .success(file) }
+            return .failure(AssetFile.overBudget(shownAs: path, scale: scale, limits: limits, fullWork: fullWork))
+        case let .over(budget)? where limits.work <= budget:
+            return .failure(AssetFile.overBudget(shownAs: path, scale: scale, limits: limits, fullWork: fullWork))
+        default:
+            break
+        }
         do throws(AssetFile.Failure) {
-            let (bitmap, work) = try AssetFile.render(document, scale: scale, shownAs: path, limits: limits)
+            let (bitmap, work) = try AssetFile.render(document, scale: scale, shownAs: path, limits: limits, fullWork: fullWork)
             let file = ImageFile(pixels: SourceImage(bitmap), drawing: DrawingRecord(work: work))
-            return .success(keep(key, file, bytes: bitmap.width * bitmap.height * 12, in: \.vectorRenderings))
+            if case let .drawn(kept) = keep(key, .drawn(file), bytes: bitmap.width * bitmap.height * 12, in: \.vectorRenderings) {
+                return .success(kept)
+            }
+            return .success(file)
         } catch {
+            if case .overBudget = error {
+                lock.lock()
+                if case let .over(known)? = vectorRenderings[key] { vectorRenderings[key] = .over(max(known, limits.work)) }
+                else if vectorRenderings[key] == nil { vectorRenderings[key] = .over(limits.work) }
+                lock.unlock()
+            }
             return .failure(error)
         }
     }
@@ -131,14 +158,16 @@ public final class AssetCache: @unchecked Sendable {
         cached(url.path, in: \.catalogs, make: make)
     }
 
-    /// The image set at `url`, read with its vector files drawn within `drawing` (kept per budget).
-    func imageSet(_ url: URL, drawing: DrawingLimits, make: () -> CatalogSetResult<Image>) -> CatalogSetResult<Image> {
-        let key = url.path + "#\(drawing.work)"
+    /// The image set at `url`; one that draws SVG or PDF files is not kept, as what it gives depends
+    /// on the scenario's drawing work (its drawings are, by `renderedVector`, with their work).
+    func imageSet(_ url: URL, make: () -> CatalogSetResult<Image>) -> CatalogSetResult<Image> {
+        let key = url.path
         lock.lock()
         let hit = imageSets[key]
         lock.unlock()
         if let hit { return hit }
         let result = make()
+        if result.draws { return result }
         let bytes = (result.variants ?? []).reduce(0) { $0 + $1.value.pixels.width * $1.value.pixels.height * 12 }
         return keep(key, result, bytes: bytes, in: \.imageSets)
     }

@@ -55,8 +55,17 @@ struct CatalogSetResult<Value: Sendable> {
     /// Warnings about the set's files (colour profiles), reported at each scenario's use of it.
     var warnings: [(kind: String, message: String)] = []
     /// The set was not read because its files would exceed the scenario's image budget (already
-    /// reported at the scenario's use of it).
+    /// reported at the scenario's use of it), or its drawings the scenario's drawing work.
     var refused = false
+    /// A drawing of the set was refused because the scenario's drawing work ran out (reported at
+    /// the image that uses the set, PixelBudget.refuseDrawingWork).
+    var drawingRefused = false
+    /// A drawing of the set took the scenario's whole drawing work (reported in the set): the
+    /// scenario draws nothing more.
+    var workSpent = false
+    /// The set draws SVG or PDF files: what it gives depends on the work the scenario has left,
+    /// so it is read again for each scenario (its drawings are kept, AssetCache.renderedVector).
+    var draws = false
 
     /// The never-picked entries as one list for messages ("a.png: reason; b.png: reason").
     var skippedList: String { skipped.map { "\($0.entry): \($0.reason)" }.joined(separator: "; ") }

@@ -85,21 +85,46 @@ enum ImageSetReader {
     /// The set's images: `entries`, each file decoded (Display P3 converted), cut by its slicing
     /// and mirrored where it is a copy. Decoding errors are the set's.
     /// `decode` decodes a file (url, how messages name it, whether it is Display P3); vector files
-    /// are drawn, and preserved vectors drawn afresh, within `drawing`.
-    static func read(_ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache, drawing limits: DrawingLimits,
+    /// are drawn within `drawing(spent)` (the scenario's limits, less the work of the set's
+    /// drawings before), one drawing's whole budget being `fullWork`; a drawing refused because
+    /// the scenario's work ran out leaves the set `refused` and `drawingRefused`, reported at the
+    /// scenario's use of it. Preserved vectors are drawn afresh within the limits of `drawing(0)`
+    /// and the work the scene gives them.
+    static func read(_ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache, drawing: (_ spent: Int) -> DrawingLimits, fullWork: Int,
                      decode: (URL, String, Bool) -> Result<ImageFile, AssetFile.Failure>) -> CatalogSetResult<Image> {
+        let limits = drawing(0)
         let described = entries(set, area: area, cache: cache)
         var result = CatalogSetResult<Image>(variants: nil, skipped: described.skipped, diagnostics: described.diagnostics)
         guard let variants = described.variants else { return result }
         let d = Diagnostics(file: set.display + "/Contents.json")
         var images: [AssetVariant<Image>] = []
+        var spent = 0
+        var counted: Set<ObjectIdentifier> = []
         for variant in variants {
             let entry = variant.value
             let file: ImageFile
-            let made = entry.vectorScale.map { cache.renderedVector(entry.url, area: area, shownAs: variant.source, scale: $0, limits: limits) }
+            if entry.vectorScale != nil { result.draws = true }
+            let made = entry.vectorScale.map {
+                cache.renderedVector(entry.url, area: area, shownAs: variant.source, scale: $0, limits: drawing(spent), fullWork: fullWork)
+            }
             switch made ?? decode(entry.url, variant.source, entry.isDisplayP3) {
-            case let .success(decoded): file = decoded
+            case let .success(decoded):
+                file = decoded
+                if let record = decoded.drawing, counted.insert(ObjectIdentifier(record)).inserted { spent += record.work }
+            case .failure(.overBudget):
+                // The scenario's work ran out: no later entry is drawn, and the set is not used.
+                result.refused = true
+                result.drawingRefused = true
+                return result
             case let .failure(failure):
+                if case .workLimit = failure {
+                    // One drawing past the scenario's whole limit: no later entry is drawn.
+                    result.drawingRefused = false
+                    result.workSpent = true
+                    d.error(entry.filenameNode, failure.message)
+                    result.diagnostics += d.list
+                    return result
+                }
                 d.error(entry.filenameNode, failure.message)
                 continue
             }

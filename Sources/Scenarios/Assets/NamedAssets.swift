@@ -68,9 +68,12 @@ final class NamedAssets {
                 return CatalogSetResult<Image>(variants: nil, refused: true)
             }
             if let read = setsHere[set.url.path] { return read }
-            let read = cache.imageSet(set.url, drawing: d.limits.drawing) {
-                ImageSetReader.read(set, area: area, cache: cache, drawing: d.limits.drawing, decode: decode)
+            let read = cache.imageSet(set.url) {
+                ImageSetReader.read(set, area: area, cache: cache, drawing: { budget?.drawingLimits(spent: $0) ?? d.limits.drawing },
+                                    fullWork: d.limits.drawingWork, decode: decode)
             }
+            if read.drawingRefused { budget?.drawingRefused = true }
+            if read.workSpent { budget?.drawingSpent = true }
             setsHere[set.url.path] = read
             return read
         }) {

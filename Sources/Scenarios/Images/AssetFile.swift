@@ -25,10 +25,15 @@ struct ImageFileHeader {
 enum AssetFile {
     enum Failure: Error {
         case message(String)
+        /// A drawing needs more work than the scenario has left (PixelBudget reports it at the image).
+        case overBudget
+        /// A drawing needs more work than the scenario's whole `drawing-work`: the message.
+        case workLimit(String)
 
         var message: String {
             switch self {
-            case let .message(text): text
+            case let .message(text), let .workLimit(text): text
+            case .overBudget: "the drawing takes the scenario's drawings past its drawing-work limit (docs/LIMITS.md)"
             }
         }
     }

@@ -19,20 +19,35 @@ extension AssetFile {
         }
     }
 
-    /// The document drawn at `scale`, refused beyond the pixel limits of image files, and the
-    /// work it took.
-    static func render(_ document: any VectorImage, scale: Double, shownAs relativePath: String,
-                       limits: DrawingLimits) throws(Failure) -> (Bitmap, Int) {
+    /// Refuses a scale at which the document would pass the pixel limits of image files (every
+    /// scale is checked before any is drawn).
+    static func checkSize(_ document: any VectorImage, scale: Double, shownAs relativePath: String) throws(Failure) {
         let (w, h) = document.pixelSize(scale: scale)
         guard w <= ScenarioLimits.assetSide, h <= ScenarioLimits.assetSide, w * h <= ScenarioLimits.assetPixels else {
             throw .message("\"\(relativePath)\" drawn at \(JSONOutput.format(scale))x is \(w) × \(h) pixels, more than an image file may have "
                            + "(\(ScenarioLimits.assetSide) a side, \(ScenarioLimits.assetPixels) pixels; docs/LIMITS.md)")
         }
+    }
+
+    /// The document drawn at `scale` within `limits`, and the work it took. Past the work it is
+    /// refused as too complex when `limits.work` is one drawing's whole budget (`fullWork`), and
+    /// as `overBudget` when it was what the scenario had left (PixelBudget reports that).
+    static func render(_ document: any VectorImage, scale: Double, shownAs relativePath: String,
+                       limits: DrawingLimits, fullWork: Int) throws(Failure) -> (Bitmap, Int) {
+        try checkSize(document, scale: scale, shownAs: relativePath)
         do throws(DrawingFailure) {
             return try document.render(scale: scale, limits: limits)
         } catch {
+            if case .tooMuchWork = error { throw overBudget(shownAs: relativePath, scale: scale, limits: limits, fullWork: fullWork) }
             throw .message("\"\(relativePath)\" is too complex to draw at \(JSONOutput.format(scale))x: \(error)" + ScenarioLimits.raise(error))
         }
+    }
+
+    /// The refusal of a drawing that needs more than `limits.work`.
+    static func overBudget(shownAs relativePath: String, scale: Double, limits: DrawingLimits, fullWork: Int) -> Failure {
+        guard limits.work >= fullWork else { return .overBudget }
+        let failure = DrawingFailure.tooMuchWork(limit: limits.work)
+        return .workLimit("\"\(relativePath)\" is too complex to draw at \(JSONOutput.format(scale))x: \(failure)" + ScenarioLimits.raise(failure))
     }
 
     /// Whether the path names an SVG or PDF file.
@@ -51,13 +66,26 @@ extension ImageReader {
             d.error(node, failure.message)
             return nil
         }
-        return rendered(at: scale, node: node, pixelSize: document.pixelSize(scale:)) { s in
-            switch assets.cache.renderedVector(url, area: assets.area, shownAs: path, scale: s, limits: d.limits.drawing) {
+        for s in scale.map({ [$0] }) ?? Self.drawingScales.map(Double.init) {
+            do throws(AssetFile.Failure) {
+                try AssetFile.checkSize(document, scale: s, shownAs: path)
+            } catch {
+                d.error(node, error.message)
+                return nil
+            }
+        }
+        return rendered(at: scale, node: node, pixelSize: document.pixelSize(scale:)) { s, spent in
+            switch assets.cache.renderedVector(url, area: assets.area, shownAs: path, scale: s, limits: budget.drawingLimits(spent: spent),
+                                               fullWork: d.limits.drawingWork) {
             case let .success(file):
                 var image = Image(name: name, pixels: file.pixels, scale: s).withSource(path)
                 image.drawing = file.drawing
                 return image
+            case .failure(.overBudget):
+                budget.drawingRefused = true
+                return nil
             case let .failure(failure):
+                if case .workLimit = failure { budget.drawingSpent = true }
                 d.error(node, failure.message)
                 return nil
             }

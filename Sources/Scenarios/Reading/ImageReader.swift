@@ -505,6 +505,12 @@ struct ImageReader {
                 image = nil
             }
         }
+        if budget.drawingRefused {
+            // A drawing of this image was refused when the scenario's drawing work ran out.
+            budget.drawingRefused = false
+            budget.refuseDrawingWork(at: entry.node)
+            image = nil
+        }
         if var made = image {
             entry.modifiers.apply(to: &made)
             image = budget.charge(made, at: entry.node) ? made : nil

@@ -13,9 +13,13 @@ import Raster
 ///   orientation copy drawing will make. Admission counts no more than the charge will (one copy
 ///   per file), so it never refuses what the charge would accept.
 ///
-/// It also keeps the scenario's `drawing-work` limit: `charge` adds the work of every drawing the
-/// image's pixels came from (DrawingRecord, each once), and `chargeRedraws` the preserved vectors
-/// drawn afresh for a variant.
+/// It also keeps the scenario's `drawing-work` limit (docs/LIMITS.md §Drawing work). Each drawing
+/// is made within what the scenario has left (`drawingLimits`), less what the image's earlier
+/// drawings took, and `charge` adds the work of every drawing an image's pixels came from
+/// (DrawingRecord, each once). A drawing refused because the scenario's work ran out is reported
+/// at the image, after it is resolved (`refuseDrawingWork`), with the same words as a charge
+/// past the limit: whether the drawing was made now or kept from another scenario of the run
+/// then never shows in the message.
 final class PixelBudget {
     /// Bytes of memory per pixel of an image: premultiplied RGBA8 (4) and the same pixels in
     /// 16-bit lanes for the bilinear kernel (8) — what a decoded, generated or transformed image
@@ -31,6 +35,23 @@ final class PixelBudget {
     /// Work units of the drawings charged so far, and which (DrawingRecord identities).
     private(set) var drawingWork = 0
     private var drawings: Set<ObjectIdentifier> = []
+    /// Set when a drawing of the image being resolved was refused for want of the scenario's
+    /// work (reported once the image is resolved).
+    var drawingRefused = false {
+        didSet { if drawingRefused { drawingSpent = true } }
+    }
+    /// Set once any drawing of the scenario was refused for its work: later drawings get none, so
+    /// that a scenario of many heavy drawings costs the limit once, not once per drawing.
+    var drawingSpent = false
+
+    /// The limits of a drawing made for the scenario: its own, with what is left of `drawing-work`
+    /// less `spent` (the work of the image's drawings made before this one); nothing once a
+    /// drawing was refused for its work.
+    func drawingLimits(spent: Int = 0) -> DrawingLimits {
+        var limits = d.limits.drawing
+        limits.work = drawingSpent ? 0 : max(0, d.limits.drawingWork - drawingWork - spent)
+        return limits
+    }
 
     /// One image in memory: stored pixels, or a copy of them under an orientation transform
     /// (SourceImage makes each transform once, when it is first drawn).
@@ -118,10 +139,15 @@ final class PixelBudget {
             drawingWork = total
             return true
         }
+        refuseDrawingWork(what, at: node)
+        return false
+    }
+
+    /// Reports that `what` takes the scenario's drawings past `drawing-work`.
+    func refuseDrawingWork(_ what: String = "drawing this image", at node: JSONNode) {
         d.error(node, "\(what) takes the scenario's drawings past the \(d.limits.drawingWork) units of work one scenario may spend drawing "
                 + "SVG and PDF files, drawn images and preserved vectors (\(drawingWork) before it; a unit is about a nanosecond): "
                 + "simplify the drawings, draw them at fewer scales, or split the scenario" + ScenarioLimits.raise("drawing-work"))
-        return false
     }
 
     private func refuse(_ bytes: Int, for what: String, at node: JSONNode) {

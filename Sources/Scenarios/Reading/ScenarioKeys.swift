@@ -82,9 +82,10 @@ public struct ScenarioLimits: Sendable, Equatable {
     /// 115 full iPhone screens at 3x with ten full-screen layers each.
     public var renderPixels = 1 << 32
     /// Work units (about a nanosecond each, docs/LIMITS.md §Drawing work) of drawing the
-    /// scenario's SVG and PDF files, drawn images and preserved vectors, summed; also the most any
-    /// one drawing may take: 4 × 10^9, a few seconds.
-    public var drawingWork = DrawingLimits.defaultWork
+    /// scenario's SVG and PDF files, drawn images and preserved vectors, summed, each drawing
+    /// made within what is left: 6 × 10^9, a few seconds (the heaviest real file tried takes
+    /// 1.8 × 10^9 at 1x, 2x and 3x together).
+    public var drawingWork = 6_000_000_000
 
     /// The defaults.
     public static let `default` = ScenarioLimits()
@@ -139,7 +140,7 @@ public struct ScenarioLimits: Sendable, Equatable {
 
     /// The limits of one drawing (an SVG or PDF file at a scale, a drawn image, a preserved
     /// vector drawn afresh): per operation `pathLines` and `pathSteps`, at most `assetPixels`, and
-    /// `drawingWork` units of work.
+    /// `drawingWork` units of work (PixelBudget gives each drawing what the scenario has left).
     var drawing: DrawingLimits {
         DrawingLimits(lines: Self.pathLines, steps: Self.pathSteps, pixels: Self.assetPixels, work: drawingWork)
     }

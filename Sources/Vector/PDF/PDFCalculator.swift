@@ -8,7 +8,10 @@ final class PDFWorkBudget {
 
     func charge(_ work: Int) throws(PDFError) {
         remaining -= work
-        guard remaining >= 0 else { throw PDFError("the file's functions take more work than ivsim spends on one image (docs/LIMITS.md)") }
+        guard remaining >= 0 else {
+            throw PDFError("the file's functions take more than the \(PDFImage.maxFunctionWork) units of work ivsim spends on one file's functions (1,000 a "
+                           + "function read, 1 a sample, stop or calculator step; docs/LIMITS.md): use fewer or smaller sampled and calculator functions")
+        }
     }
 }
 

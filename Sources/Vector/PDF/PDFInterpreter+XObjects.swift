@@ -100,7 +100,7 @@ extension PDFInterpreter {
     /// `maxFormDepth` deep and may not draw themselves.
     mutating func nested(_ stream: PDFStream, number: Int?, place: String, resources: [String: PDFObject]?,
                          transform: AffineTransform, clip: ShapePath?, freshCompositing: Bool) throws(PDFError) -> [PDFOperation] {
-        guard forms.count < Self.maxFormDepth else { throw PDFError("forms and glyphs nested more than \(Self.maxFormDepth) deep") }
+        guard forms.count < Self.maxFormDepth else { throw PDFError("forms, glyphs and soft-mask groups nested more than \(Self.maxFormDepth) deep (docs/LIMITS.md): flatten them in the export") }
         if let number {
             guard !forms.contains(number) else { throw PDFError("\(place) \(number) draws itself") }
         }

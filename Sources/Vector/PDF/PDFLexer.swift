@@ -82,10 +82,9 @@ struct PDFLexer {
         }
     }
 
-    /// A number token (§7.3.3): an optional sign, digits with at most one period; an integer too
-    /// large for Int is read as a real.
+    /// The number a word written as one (`isNumberSyntax`) is (§7.3.3); an integer too large for
+    /// Int is read as a real; nil past a Double.
     static func number(_ word: ArraySlice<UInt8>) -> PDFToken? {
-        guard isNumberSyntax(word) else { return nil }
         var text = String(decoding: word, as: UTF8.self)
         if !word.contains(UInt8(ascii: ".")), let value = Int(text) { return .integer(value) }
         if text.hasPrefix("+") { text.removeFirst() }

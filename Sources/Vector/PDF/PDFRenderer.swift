@@ -25,6 +25,7 @@ struct PDFRenderer {
             case .save:
                 guard saved.count < Self.maxSaved else { throw .tooComplex("more than \(Self.maxSaved) graphics states saved at once") }
                 saved.append((context.state, softMask))
+                try context.checkHeld(extra: saved.map(\.1) + saved.map(\.0.clip) + [softMask])
             case .restore:
                 guard let (state, mask) = saved.popLast() else { continue }
                 context.state = state
@@ -74,6 +75,7 @@ struct PDFRenderer {
                     continue
                 }
                 softMask = try self.mask(mask, like: &context)
+                try context.checkHeld(extra: saved.map(\.1) + saved.map(\.0.clip) + [softMask])
             }
         }
     }
@@ -115,10 +117,17 @@ struct PDFRenderer {
     private func mask(_ mask: PDFSoftMask, like context: inout DrawingContext) throws(DrawingFailure) -> ClipMask {
         var limits = context.limits
         limits.work -= context.work
-        var group = try DrawingContext(width: context.bitmap.width, height: context.bitmap.height, opaque: false,
+        var group: DrawingContext
+        do throws(DrawingFailure) {
+            group = try DrawingContext(width: context.bitmap.width, height: context.bitmap.height, opaque: false,
                                        transform: context.state.transform, limits: limits)
-        var renderer = PDFRenderer()
-        try renderer.run(mask.operations, in: &group)
+            group.heldOutside = context.heldBytes(extra: saved.map(\.1) + saved.map(\.0.clip) + [softMask])
+            try group.checkHeld()
+            var renderer = PDFRenderer()
+            try renderer.run(mask.operations, in: &group)
+        } catch .tooMuchWork {
+            throw .tooMuchWork(limit: context.limits.work)  // what the page may spend, not what was left
+        }
         try context.charge(group.work)
         try context.charge(group.bitmap.pixels.count * DrawingCost.maskPixel)
         let (br, bg, bb) = (Int(mask.backdrop.0), Int(mask.backdrop.1), Int(mask.backdrop.2))

@@ -29,7 +29,7 @@ struct SVGClip: Sendable {
                 throw SVGError(element: child, message: "only shapes are read inside a <clipPath> (paths, rects, circles, ellipses, lines, "
                                + "polylines, polygons)")
             }
-            let declarations = try SVGStyle.declarations(of: child, sheet: definitions.sheet)
+            let declarations = try SVGStyle.declarations(of: child, matched: definitions.rules(for: child))
             var style = SVGStyle()
             try style.apply(declarations, of: child)
             guard style.displayed, style.visible else { continue }
@@ -42,7 +42,7 @@ struct SVGClip: Sendable {
     static func rule(_ element: XMLElement, _ inherited: FillRule, _ definitions: SVGDefinitions) -> FillRule {
         var rule = inherited
         var declarations = element.attributes.filter { $0.name == "clip-rule" }.map { ($0.name, $0.value) }
-        declarations += definitions.sheet.declarations(for: element).filter { $0.0 == "clip-rule" }
+        declarations += definitions.rules(for: element).filter { $0.0 == "clip-rule" }
         declarations += SVGStyle.parse(element["style"] ?? "").filter { $0.0 == "clip-rule" }
         for (_, value) in declarations {
             if value.trimmingSpaces == "evenodd" { rule = .evenOdd } else if value.trimmingSpaces == "nonzero" { rule = .nonZero }

@@ -14,7 +14,7 @@ struct SVGGradient: Sendable {
     /// x1, y1, x2, y2 or cx, cy, r, fx, fy as given (fractions or user lengths; percentages as
     /// fractions marked by `percent`).
     var values: [String: String]
-    var stops: [(offset: Double, r: UInt8, g: UInt8, b: UInt8, a: Double)]
+    var stops: [Stop]
 
     static let linearKeys = ["x1", "y1", "x2", "y2"]
     static let radialKeys = ["cx", "cy", "r", "fx", "fy"]
@@ -22,15 +22,25 @@ struct SVGGradient: Sendable {
     /// Every gradient of the document by id, its href chain resolved.
     static func all(_ definitions: SVGDefinitions) throws(SVGError) -> [String: SVGGradient] {
         var result: [String: SVGGradient] = [:]
+        var stops: [StopsKey: [Stop]] = [:]
         for id in definitions.order {
             let element = definitions.elements[id]!
-            if element.name == "linearGradient" || element.name == "radialGradient" { result[id] = try resolve(element, definitions) }
+            if element.name == "linearGradient" || element.name == "radialGradient" { result[id] = try resolve(element, definitions, stops: &stops) }
         }
         return result
     }
 
-    static func resolve(_ element: XMLElement, _ definitions: SVGDefinitions) throws(SVGError) -> SVGGradient {
-        let sheet = definitions.sheet
+    typealias Stop = (offset: Double, r: UInt8, g: UInt8, b: UInt8, a: Double)
+
+    /// What a gradient's stops depend on: the gradient that holds them, and the `color` of the
+    /// one that refers to it (for currentColor). Stops are read once per key, however many
+    /// gradients refer to the same ones (10,000 gradients sharing 20,000 stops were 2 × 10^8).
+    struct StopsKey: Hashable {
+        let owner: Int
+        let color: String?
+    }
+
+    static func resolve(_ element: XMLElement, _ definitions: SVGDefinitions, stops cache: inout [StopsKey: [Stop]]) throws(SVGError) -> SVGGradient {
         // The chain: this gradient, then the ones it refers to (at most 16, no cycles).
         var chain = [element]
         while let href = chain.last!["href"] ?? chain.last!["xlink:href"], href.hasPrefix("#"),
@@ -65,11 +75,24 @@ struct SVGGradient: Sendable {
             }
         }
         let stopsOwner = chain.first { $0.children.contains { $0.name == "stop" } }
+        let key = StopsKey(owner: stopsOwner?.offset ?? -1, color: element["color"])
+        if let known = cache[key] {
+            gradient.stops = known
+            return gradient
+        }
+        gradient.stops = try stops(owner: stopsOwner, element: element, definitions)
+        cache[key] = gradient.stops
+        return gradient
+    }
+
+    /// The stops `owner` holds, for the gradient `element`.
+    static func stops(owner stopsOwner: XMLElement?, element: XMLElement, _ definitions: SVGDefinitions) throws(SVGError) -> [Stop] {
+        var stops: [Stop] = []
         var previous = 0.0
         for stop in stopsOwner?.children.filter({ $0.name == "stop" }) ?? [] {
             var properties: [String: String] = [:]
             for (name, value) in stop.attributes { properties[name] = value }
-            for (name, value) in sheet.declarations(for: stop) { properties[name] = value }  // rules over attributes
+            for (name, value) in definitions.rules(for: stop) { properties[name] = value }  // rules over attributes
             for (name, value) in SVGStyle.parse(stop["style"] ?? "") { properties[name] = value }
             guard let offset = SVGValues.numberOrPercentage(properties["offset"] ?? "0") else {
                 throw SVGError(element: stop, message: "offset=\"\(properties["offset"] ?? "")\": expected a number or a percentage")
@@ -87,9 +110,9 @@ struct SVGGradient: Sendable {
             }
             // Offsets are clamped to 0…1 and never decrease (SVG 1.1 §13.2.4).
             previous = max(previous, min(1, max(0, offset)))
-            gradient.stops.append((previous, color.r, color.g, color.b, Double(color.a) / 255 * min(1, max(0, opacity))))
+            stops.append((previous, color.r, color.g, color.b, Double(color.a) / 255 * min(1, max(0, opacity))))
         }
-        return gradient
+        return stops
     }
 
     /// The paint for a shape whose user-space bounding box is `box`, at `opacity`; nil when it

@@ -38,7 +38,7 @@ struct SVGMask: Sendable {
             region.append(value)
         }
         var style = SVGStyle()
-        try style.apply(try SVGStyle.declarations(of: mask, sheet: compiler.definitions.sheet), of: mask)
+        try style.apply(try compiler.declarations(of: mask), of: mask)
         return SVGMask(content: try compiler.children(of: mask), style: style.inheritedByChild, boundingBoxUnits: box, region: region)
     }
 

@@ -29,21 +29,24 @@ struct SVGRenderer {
                 }
                 context.state.transform = outer
             case let .clipped(transform, clip, content):
-                let outer = context.state.transform, outerClip = context.state.clip
+                // The state is saved, so that the clip outside is one the drawing's memory counts.
+                try context.save()
                 context.concatenate(transform)
                 var paths = clip.paths
                 if clip.boundingBoxUnits, case let .shape(_, _, _, path) = content {
                     let box = Self.bounds(path)
-                    guard box.width > 0, box.height > 0 else { continue }
+                    guard box.width > 0, box.height > 0 else {
+                        context.restore()  // an empty box clips everything out
+                        continue
+                    }
                     let toBox = AffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.x, ty: box.y)
                     paths = paths.map { ($0.0.applying(toBox), $0.1) }
                 }
                 try context.clip(toUnionOf: paths)
                 try draw([content], style: inherited, in: &context)
-                context.state.clip = outerClip
-                context.state.transform = outer
+                context.restore()
             case let .masked(transform, mask, content):
-                let outer = context.state.transform, outerClip = context.state.clip
+                try context.save()
                 context.concatenate(transform)
                 // The mask's content in a layer, clipped to its region; its luminance then clips.
                 var region = mask.region
@@ -56,8 +59,7 @@ struct SVGRenderer {
                     }
                 }
                 try maskAndDraw(mask, region, content, inherited, &context)
-                context.state.clip = outerClip
-                context.state.transform = outer
+                context.restore()
             case let .shape(transform, declarations, element, path):
                 try? style.apply(declarations, of: element)
                 guard style.displayed, style.visible, !path.elements.isEmpty else { continue }

@@ -72,12 +72,12 @@ struct SVGStyle {
 
     /// The element's declarations: attributes, then the style sheet's matching rules, then
     /// `style` (later wins), in document order.
-    static func declarations(of element: XMLElement, sheet: SVGStyleSheet = SVGStyleSheet()) throws(SVGError) -> [(String, String)] {
+    static func declarations(of element: XMLElement, matched: [(String, String)] = []) throws(SVGError) -> [(String, String)] {
         var result: [(String, String)] = []
         for (name, value) in element.attributes where inherited.contains(name) || own.contains(name) || refused.contains(name) {
             result.append((name, value))
         }
-        for (name, value) in sheet.declarations(for: element) where inherited.contains(name) || own.contains(name) || refused.contains(name) {
+        for (name, value) in matched where inherited.contains(name) || own.contains(name) || refused.contains(name) {
             result.append((name, value))
         }
         for (name, value) in parse(element["style"] ?? "") where inherited.contains(name) || own.contains(name) || refused.contains(name) {

@@ -24,6 +24,11 @@ struct SVGStyleSheet: Sendable {
     }
 
     var rules: [Rule] = []
+    /// Rules read, those without a declaration of a property ivsim reads included (they match
+    /// but change nothing, so they are not kept): what the 10,000-rule limit counts.
+    private var read = 0
+    /// Every property a rule's declaration may set: the styles' (SVGStyle), a stop's, a clip child's.
+    static let properties = Set(SVGStyle.inherited + SVGStyle.own + SVGStyle.refused + ["stop-color", "stop-opacity", "offset", "clip-rule"])
     /// The rules by what an element needs for them to match (docs/SVG.md §Style sheets): a rule
     /// with an id under its id, else one with classes under its first class, else one with an
     /// element name under the name; the rest match any element. An element's candidates are the
@@ -79,11 +84,13 @@ struct SVGStyleSheet: Sendable {
                 throw SVGError(element: style, message: "a style sheet rule without { … }")
             }
             let selectors = text[..<open].split(separator: ",").map { $0.trimmingCharacters(in: " \t\n\r") }
-            let declarations = SVGStyle.parse(text[text.index(after: open)..<close])
+            let declarations = SVGStyle.parse(text[text.index(after: open)..<close]).filter { Self.properties.contains($0.0) }
             for selector in selectors {
                 let rule = try Self.rule(selector, declarations, order: rules.count, in: style)
+                read += 1
+                guard read <= 10_000 else { throw SVGError(element: style, message: "more than 10,000 style sheet rules (docs/LIMITS.md)") }
+                guard !declarations.isEmpty else { continue }
                 rules.append(rule)
-                guard rules.count <= 10_000 else { throw SVGError(element: style, message: "more than 10,000 style sheet rules (docs/LIMITS.md)") }
                 if let id = rule.id {
                     byID[id, default: []].append(rules.count - 1)
                 } else if let first = rule.classes.first {
@@ -124,9 +131,10 @@ struct SVGStyleSheet: Sendable {
                     specificity: (id == nil ? 0 : 1, classes.count, element == nil ? 0 : 1), order: order)
     }
 
-    /// The declarations of the rules that match `element`, lowest precedence first.
-    func declarations(for element: XMLElement) -> [(String, String)] {
-        guard !rules.isEmpty else { return [] }
+    /// The declarations of the rules that match `element`, lowest precedence first, and how many
+    /// rules were tried (what matching cost).
+    func declarations(for element: XMLElement) -> (declarations: [(String, String)], tried: Int) {
+        guard !rules.isEmpty else { return ([], 0) }
         let id = element["id"]
         let classes = Set((element["class"] ?? "").split(whereSeparator: { " \t\n\r".contains($0) }))
         var candidates = universal
@@ -139,6 +147,6 @@ struct SVGStyleSheet: Sendable {
         let ordered = matched.sorted { (a: Rule, b: Rule) -> Bool in
             a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order
         }
-        return ordered.flatMap(\.declarations)
+        return (ordered.flatMap(\.declarations), candidates.count)
     }
 }

@@ -34,18 +34,40 @@ struct SVGDefinitions: Sendable {
     var order: [String] = []
     /// The document's `<style>` sheets.
     var sheet: SVGStyleSheet
+    /// The declarations of the rules that match each element (by its offset; none: absent),
+    /// matched once for every element of the document, whatever refers to it how often.
+    private var matched: [Int: [(String, String)]] = [:]
 
-    init(_ root: XMLElement) throws(SVGError) {
+    /// Rules tried and declarations matched, over the whole document: each element is tried
+    /// against the rules its id, classes and name list (SVGStyleSheet), which is at most
+    /// 200,000 elements × 10,000 rules when every rule is universal (docs/LIMITS.md).
+    static let maxMatching = 2_000_000
+
+    init(_ root: XMLElement, maxMatching: Int = SVGDefinitions.maxMatching) throws(SVGError) {
         sheet = try SVGStyleSheet(root)
+        var matching = 0
         var stack = [root]
         while let element = stack.popLast() {
             if let id = element["id"], elements[id] == nil {
                 elements[id] = element
                 order.append(id)
             }
+            if !sheet.rules.isEmpty {
+                let (found, tried) = sheet.declarations(for: element)
+                matching += tried + found.count
+                guard matching <= maxMatching else {
+                    throw SVGError(element: element, message: "the style sheets' rules are tried on the document's elements more than "
+                                   + "\(maxMatching) times (docs/LIMITS.md): use fewer rules that apply to every element, or to one "
+                                   + "name or class that many elements have")
+                }
+                if !found.isEmpty { matched[element.offset] = found }
+            }
             stack += element.children.reversed()
         }
     }
+
+    /// The declarations of the style sheets' rules that match `element`, lowest precedence first.
+    func rules(for element: XMLElement) -> [(String, String)] { matched[element.offset] ?? [] }
 }
 
 struct SVGCompiler {
@@ -90,7 +112,7 @@ struct SVGCompiler {
 
     /// The element's declarations (SVGStyle.declarations), counted against `maxDeclarations`.
     mutating func declarations(of element: XMLElement) throws(SVGError) -> [(String, String)] {
-        let found = try SVGStyle.declarations(of: element, sheet: definitions.sheet)
+        let found = try SVGStyle.declarations(of: element, matched: definitions.rules(for: element))
         declarationCount += found.count
         guard declarationCount <= maxDeclarations else {
             throw SVGError(element: element, message: "the style sheets and attributes give the document's elements more than "
@@ -117,8 +139,11 @@ struct SVGCompiler {
         var probe = SVGStyle()
         try? probe.apply(declarations, of: element)
         if let id = probe.mask {
-            guard !using.contains("mask:" + id), using.count < 32 else {
-                throw SVGError(element: element, message: "masks refer to each other in a cycle (or more than 32 deep) through \"\(id)\"")
+            guard !using.contains("mask:" + id) else {
+                throw SVGError(element: element, message: "masks refer to each other in a cycle through \"\(id)\"")
+            }
+            guard using.count < 32 else {
+                throw SVGError(element: element, message: "masks and <use> elements nested more than 32 deep at \"\(id)\" (docs/LIMITS.md)")
             }
             using.append("mask:" + id)
             defer { using.removeLast() }
@@ -156,8 +181,11 @@ struct SVGCompiler {
             }
             let id = String(href.dropFirst())
             guard let target = definitions.elements[id] else { throw SVGError(element: element, message: "no element has the id \"\(id)\"") }
-            guard !using.contains(id), using.count < 32 else {
-                throw SVGError(element: element, message: "<use> elements refer to each other in a cycle (or more than 32 deep) through \"\(id)\"")
+            guard !using.contains(id) else {
+                throw SVGError(element: element, message: "<use> elements refer to each other in a cycle through \"\(id)\"")
+            }
+            guard using.count < 32 else {
+                throw SVGError(element: element, message: "masks and <use> elements nested more than 32 deep at \"\(id)\" (docs/LIMITS.md)")
             }
             using.append(id)
             defer { using.removeLast() }

@@ -25,14 +25,22 @@ extension ImageReader {
     /// Renders a drawing at its scale, or at each display scale as variants, charging the pixels
     /// to the scenario's budget before they are made.
     func renderDrawing(_ recipe: DrawingRecipe, name: String, images: [String: Image], node: JSONNode) -> Image? {
-        rendered(at: recipe.scale, node: node, pixelSize: recipe.pixelSize(scale:)) { scale in
+        rendered(at: recipe.scale, node: node, pixelSize: recipe.pixelSize(scale:)) { scale, spent in
             let traits = Traits(displayScale: min(3, max(1, Int(scale.rounded()))))
+            let limits = budget.drawingLimits(spent: spent)
             do throws(DrawingFailure) {
-                let (bitmap, work) = try recipe.render(scale: scale, limits: d.limits.drawing) { images[$0]?.resolved(for: traits) }
+                let (bitmap, work) = try recipe.render(scale: scale, limits: limits) { images[$0]?.resolved(for: traits) }
                 var image = Image(name: name, pixels: SourceImage(bitmap), scale: scale)
                 image.drawing = DrawingRecord(work: work)
                 return image
             } catch {
+                if case .tooMuchWork = error {
+                    budget.drawingSpent = true
+                    if limits.work < d.limits.drawingWork {
+                        budget.drawingRefused = true  // the scenario's work ran out: reported at the image
+                        return nil
+                    }
+                }
                 d.error(node, "the drawing is too complex at scale \(JSONOutput.format(scale)): \(error)" + ScenarioLimits.raise(error))
                 return nil
             }
@@ -41,14 +49,17 @@ extension ImageReader {
 
     /// An image made at `scale`, or (nil) at every display scale as variants (scaleVariants):
     /// each rendering's pixels (`pixelSize`) are charged to the scenario's budget before `make`
-    /// makes it; `make` reports its own failures and returns nil.
+    /// makes it, given the work the image's renderings before it took; `make` reports its own
+    /// failures and returns nil.
     func rendered(at scale: Double?, node: JSONNode, pixelSize: (Double) -> (width: Int, height: Int),
-                  make: (Double) -> Image?) -> Image? {
+                  make: (_ scale: Double, _ spent: Int) -> Image?) -> Image? {
         var made: [(Double, Image)] = []
+        var spent = 0
         for s in scale.map({ [$0] }) ?? Self.drawingScales.map(Double.init) {
             let (w, h) = pixelSize(s)
-            guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node), let image = make(s) else { return nil }
+            guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node), let image = make(s, spent) else { return nil }
             budget.markCharged(image.pixels)
+            spent += image.drawing?.work ?? 0
             made.append((s, image))
         }
         return Self.scaleVariants(made, fixed: scale != nil)

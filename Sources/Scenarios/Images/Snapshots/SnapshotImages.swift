@@ -46,6 +46,7 @@ extension Scenario {
         var outcomes: [SnapshotOutcome] = []
         var allowance = redraws ?? self.redraws
         var used = RedrawUse()
+        var snapshotBytes = 0
         func spend(_ use: RedrawUse) {
             used.work += use.work
             used.pixels = max(used.pixels, use.pixels)  // each scene's drawings are held while it is
@@ -66,8 +67,18 @@ extension Scenario {
                     : "the snapshot would be \(w) × \(h) pixels, more than \(SnapshotImages.maxSide) a side (docs/LIMITS.md)"))
                 continue
             }
+            guard snapshotBytes + w * h * PixelBudget.bytesPerPixel <= self.snapshotBytes else {
+                outcomes.append(.refused(name: request.name, reason: "the snapshots of this variant up to this one would hold "
+                    + "\(PixelBudget.mebibytes(snapshotBytes + w * h * PixelBudget.bytesPerPixel)), more than the "
+                    + "\(PixelBudget.mebibytes(self.snapshotBytes)) the scenario's image-bytes leaves after its images: smaller or fewer "
+                    + "snapshots, or split the scenario" + ScenarioLimits.raise("image-bytes")))
+                continue
+            }
+            snapshotBytes += w * h * PixelBudget.bytesPerPixel
             if let (bitmap, work, use) = ViewSnapshot.render(viewID: request.viewID, root: root, scene: scene, traits: variant.traits,
                                                              scale: scale, rect: request.rect, redraws: allowance) {
+                var use = use
+                use.refusal?.view = "snapshot \"\(request.name)\""  // a path in the snapshot's own tree
                 spend(use)
                 made[k] = Image(name: request.name, pixels: SourceImage(bitmap), scale: Double(scale))
                 outcomes.append(.made(name: request.name, width: bitmap.width, height: bitmap.height, work: work))
