@@ -35,6 +35,14 @@ public enum BoundedFile {
         }
     }
 
+    /// The size of the regular file a path leads to (symbolic links followed), or nil when there
+    /// is none: reading it reports why.
+    public static func size(_ url: URL) -> Int? {
+        var status = stat()
+        guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
     /// The whole file, or why not.
     public static func read(_ url: URL, limit: Int) -> Result<[UInt8], Failure> {
         read(url, upTo: limit, wholeFile: true)

@@ -2,14 +2,16 @@
 // value it refuses, but a 10 MB element name, a ten-million-digit number or a megabyte of
 // attribute text must not make a line of that length. Three rules, in order:
 //
-// - every run of more than `maxRun` characters without white space keeps its first and last
-//   `kept` characters around "…(N more characters)…";
 // - every part of the message between double quotes (the way messages quote values) longer than
-//   `maxQuoted` characters is shortened the same way;
+//   `maxQuoted` characters keeps its first and last `kept` characters around
+//   "…(N more characters)…";
+// - every run of more than `maxRun` characters without white space is shortened the same way;
 // - a line still longer than `maxLine` characters keeps its first `keptLine` and last `kept`
 //   characters (a name with spaces quoted without quotes, a long chain of places).
 //
-// Used by the SVG, PDF and XML readers' errors and by every scenario diagnostic.
+// Used by the SVG, PDF and XML readers' errors, which also show control characters escaped
+// (`printable`: a file cannot clear the terminal or forge a line), and by every scenario
+// diagnostic, which escapes them when it is printed.
 
 public enum ErrorText {
     /// The longest run of non-white-space characters a message keeps whole.
@@ -17,19 +19,33 @@ public enum ErrorText {
     /// The longest quoted value kept whole.
     static let maxQuoted = 160
     /// The longest line kept whole.
-    static let maxLine = 600
+    static let maxLine = 480
     /// Characters kept at each end of what is shortened (at the start of a line: `keptLine`).
     static let kept = 48
-    static let keptLine = 360
+    static let keptLine = 280
 
     /// The message with what it quotes of its input capped by the three rules.
     public static func capped(_ message: String) -> String {
         guard message.utf8.count > maxRun else { return message }
-        let quoted = cappingQuotes(cappingRuns(message))
+        let quoted = cappingRuns(cappingQuotes(message))
         guard quoted.utf8.count > maxLine else { return quoted }
         return quoted.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.count > maxLine ? shortened(line, head: keptLine, tail: kept) : String(line)
         }.joined(separator: "\n")
+    }
+
+    /// The message with every control character (but tab) shown as \u{XX}.
+    public static func printable(_ message: String) -> String {
+        guard message.unicodeScalars.contains(where: isControl) else { return message }
+        var out = ""
+        for scalar in message.unicodeScalars {
+            if isControl(scalar) { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// `text` as its first `head` and last `tail` characters around a count of those left out.

@@ -38,8 +38,16 @@ public enum VectorFormat: String, Sendable {
         if PDFImage.looksLikePDF(bytes) { self = .pdf } else if SVGImage.looksLikeSVG(bytes) { self = .svg } else { return nil }
     }
 
+    /// The largest SVG or PDF file read: 64 MiB (real ones are kilobytes to a few megabytes; a
+    /// 40 MB SVG of simple elements takes about 3 s and 280 MB to read).
+    public static let maxFileBytes = 1 << 26
+
     /// Reads a document; the error's text says what is wrong and where.
     public func read(_ bytes: [UInt8]) throws(VectorReadError) -> any VectorImage {
+        guard bytes.count <= Self.maxFileBytes else {
+            throw VectorReadError(message: "the file is \(bytes.count) bytes, more than the \(Self.maxFileBytes) an SVG or PDF file "
+                                  + "may be (docs/LIMITS.md): export it with fewer elements, or its pictures as image files")
+        }
         do {
             switch self {
             case .svg: return try SVGImage(bytes)

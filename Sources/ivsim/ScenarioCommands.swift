@@ -100,14 +100,17 @@ enum ScenarioCommands {
     /// keep it: a run holds one scenario (and its images) at a time, however many files it is
     /// given (ten files at the image budget each needed 8 GB when all were kept). Warnings are
     /// printed; with `--strict` they are errors. Returns the errors of the files that did not load.
+    /// Loads each scenario and hands it to `body`. `assets` is the run's cache: `render` and
+    /// `layout` load every scenario twice (all checked first, then each written), and share one
+    /// so that the second pass finds the first's decodes and drawings.
     static func forEachScenario(_ entries: [ScenarioCatalog.Entry], arguments: Arguments, project: Project, printingWarnings: Bool = true,
+                                assets: AssetCache = AssetCache(),
                                 _ body: (Scenario) throws -> Void) throws -> (errors: [ScenarioDiagnostic], invalid: Int) {
         var limits = ScenarioLimits.default
         for text in arguments.all("--limit") { try LimitOption.apply(text, to: &limits) }
         let strict = arguments.has("--strict")
         var errors: [ScenarioDiagnostic] = []
         var invalid = 0
-        let assets = AssetCache()
         for entry in entries {
             let scenario: Scenario
             do {
@@ -151,10 +154,11 @@ enum ScenarioCommands {
         let entries = try entries(arguments.positional, arguments: arguments, project: project)
         try requireDistinctNames(entries)
         // Every file is checked first: a run with an error writes nothing.
-        let (errors, _) = try forEachScenario(entries, arguments: arguments, project: project) { _ in }
+        let assets = AssetCache()
+        let (errors, _) = try forEachScenario(entries, arguments: arguments, project: project, assets: assets) { _ in }
         for error in errors { printError(error.description) }
         guard errors.isEmpty else { return ExitCode.badInput }
-        _ = try forEachScenario(entries, arguments: arguments, project: project, printingWarnings: false) { scenario in
+        _ = try forEachScenario(entries, arguments: arguments, project: project, printingWarnings: false, assets: assets) { scenario in
             let folder = URL(fileURLWithPath: output).appendingPathComponent(entries.count > 1 ? scenario.name : "")
             for (png, layout, variant) in SnapshotRendering.files(for: scenario) {
                 do throws(FileOutput.Failure) {
@@ -182,7 +186,8 @@ enum ScenarioCommands {
         // First every file is checked (nothing is printed for a run with errors), then each is
         // loaded again and printed: one scenario in memory at a time either way.
         var variantCounts: [Int] = []
-        let (errors, _) = try forEachScenario(entries, arguments: arguments, project: project) { scenario in
+        let assets = AssetCache()
+        let (errors, _) = try forEachScenario(entries, arguments: arguments, project: project, assets: assets) { scenario in
             let names = scenario.variants().map(\.name)
             if let variantName, !names.contains(variantName) {
                 throw UsageError(message: "no variant '\(variantName)' in \(scenario.file)" + Suggestions.didYouMean(variantName, among: names)
@@ -211,13 +216,15 @@ enum ScenarioCommands {
             print("\n}", terminator: "")
         }
         if !nested {
-            _ = try forEachScenario(entries, arguments: arguments, project: project, printingWarnings: false) { printVariants($0, indent: false) }
+            _ = try forEachScenario(entries, arguments: arguments, project: project, printingWarnings: false, assets: assets) {
+                printVariants($0, indent: false)
+            }
             if variantName == nil && variantCounts.first ?? 1 > 1 { print("") }
             return ExitCode.success
         }
         print("{")
         var index = 0
-        _ = try forEachScenario(entries, arguments: arguments, project: project, printingWarnings: false) { scenario in
+        _ = try forEachScenario(entries, arguments: arguments, project: project, printingWarnings: false, assets: assets) { scenario in
             print(JSONOutput.string(scenario.name).text().trimmingCharacters(in: .newlines) + ": ", terminator: "")
             printVariants(scenario, indent: true)
             index += 1

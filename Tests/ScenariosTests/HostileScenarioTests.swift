@@ -100,6 +100,43 @@ import Vector
         #expect(errors.last?.contains("$.images.b: drawing this image takes the scenario's drawings past the 50000 units of work") == true, "\(errors)")
     }
 
+    @Test func vectorFilesAreChargedByTheirSizeBeforeTheyAreRead() throws {
+        // Twenty 40 MB SVGs were read for 52 s into 4.3 GB: each distinct SVG or PDF file is
+        // charged to image-bytes, 8 bytes a byte of its size, before it is read — a file source
+        // and a catalog's vector entry alike.
+        let size = try #require(BoundedFile.size(Self.folder.appendingPathComponent("assets/heart.svg")))
+        var limits = ScenarioLimits.default
+        limits.imageBytes = size * PixelBudget.documentBytesPerFileByte - 1
+        let text = """
+        { "canvas": { "size": [10, 10] }, "assetCatalogs": ["Icons.xcassets"],
+          "images": { "a": { "file": "assets/heart.svg", "scale": 1 }, "b": { "file": "assets/../assets/heart.svg", "scale": 2 }, "s": { "named": "Sharp" } },
+          "root": { "subviews": [] } }
+        """
+        let errors = Result { () throws(ScenarioErrors) in
+            try ScenarioLoader.parse(Array(text.utf8), folder: Self.folder, displayName: "s.json", name: "s", limits: limits)
+        }.failure?.diagnostics.map(\.description) ?? []
+        #expect(errors.count == 3, "\(errors)")
+        #expect(errors.allSatisfy { $0.contains("this image (a vector file of 0.1 MiB, held as about 8 times that once read, 0.1 MiB)") && $0.contains("takes the scenario's images past") }, "\(errors)")
+        #expect(errors.map { $0.components(separatedBy: ": this image")[0] } == ["s.json:2:30: error: $.images.a.file", "s.json:2:79: error: $.images.b.file",
+                                                                               "s.json:2:139: error: $.images.s.named"], "\(errors)")
+    }
+
+    @Test func anUnusableVectorFileIsReadOnceAndReportedByEachPath() throws {
+        // A file refused after seconds of reading, shown by many images, was read for each.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-unusable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'><text>a</text></svg>".utf8).write(to: folder.appendingPathComponent("a.svg"))
+        let cache = AssetCache()
+        let url = folder.appendingPathComponent("a.svg")
+        let area = ReadableArea(folder: folder)
+        let first = cache.vector(url, area: area, shownAs: "a.svg").failure?.message ?? ""
+        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>".utf8).write(to: url)  // not read again
+        let second = cache.vector(url, area: area, shownAs: "./a.svg").failure?.message ?? ""
+        #expect(first.hasPrefix("\"a.svg\" is not a usable SVG file: line 1, column 62: <text>: this element is not drawn"), "\(first)")
+        #expect(second == first.replacingOccurrences(of: "\"a.svg\"", with: "\"./a.svg\""), "\(second)")
+    }
+
     @Test func aVariantsSnapshotsShareTheImageBytes() throws {
         // Sixteen snapshots of a 1,365-point view at 3x held 3.2 GB: a variant's snapshots are
         // held within what image-bytes leaves after the scenario's images.

@@ -107,7 +107,7 @@ import TestSupport
         _ = try SVGImage(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(manyRules)</style>\(many)</svg>".utf8))
         let million = String(repeating: "c ", count: 1_000_000)
         _ = try SVGImage(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>.c{fill:red}</style><rect class='\(million)' width='2' height='2'/></svg>".utf8))
-        // What is inherently rules × elements is bounded (2,000,000 declarations; 20,000 here):
+        // What is inherently rules × elements is bounded (1,000,000 declarations; 20,000 here):
         // 20 universal rules over 1,001 elements.
         let universal = String(repeating: "*{fill:red}", count: 20)
         let root = try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(universal)</style>\(String(repeating: "<rect width='1' height='1'/>", count: 1_001))</svg>".utf8))
@@ -134,9 +134,47 @@ import TestSupport
         do {
             _ = try SVGDefinitions(root, maxMatching: 20_000)
         } catch {
-            #expect(error.message.contains("the style sheets' rules are tried on the document's elements more than 20000 times"), "\(error)")
+            #expect(error.message.contains("the document's style rules and declarations take more than 20000 steps to read"), "\(error)")
         }
         _ = try SVGDefinitions(root, maxMatching: 50_000)
+    }
+
+    @Test func classesOfSelectorsAndElementsCountTowardsMatching() throws {
+        // 10,000 rules of 500 classes each (24 MB) held 1 GB while they were read, and 20,000
+        // elements of 1,000 classes no rule names took 16 s to match: a selector's classes count
+        // when the sheet is read (one each, and one a selector), an element's when it is matched.
+        let selector = "." + (0..<100).map { "c\($0)" }.joined(separator: ".")
+        let sheet = try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(String(repeating: selector + "{fill:red}", count: 300))</style></svg>".utf8))
+        do {
+            _ = try SVGDefinitions(sheet, maxMatching: 300 * 101 - 1)
+            Issue.record("300 selectors of 100 classes were read within 30,299 steps")
+        } catch {
+            #expect(error.description.contains("<style>: the document's style rules and declarations take more than 30299 steps to read"), "\(error)")
+        }
+        _ = try SVGDefinitions(sheet, maxMatching: 300 * 101)
+        let classes = (0..<100).map { "z\($0)" }.joined(separator: " ")
+        let elements = try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>.q{fill:red}</style>\(String(repeating: "<rect width='1' height='1' class='\(classes)'/>", count: 100))</svg>".utf8))
+        do {
+            _ = try SVGDefinitions(elements, maxMatching: 2 + 100 * 100 - 1)
+            Issue.record("100 elements of 100 classes were matched within 10,001 steps")
+        } catch {
+            #expect(error.description.contains("<rect>: the document's style rules and declarations take more than 10001 steps"), "\(error)")
+        }
+        _ = try SVGDefinitions(elements, maxMatching: 2 + 100 * 100)
+    }
+
+    @Test func vectorFilesOverTheirSizeAreRefusedBeforeTheyAreParsed() {
+        // A 98 MB SVG was read for 16 s; SVG and PDF files are read up to 64 MiB.
+        let bytes = [UInt8](repeating: UInt8(ascii: " "), count: VectorFormat.maxFileBytes + 1)
+        for format in [VectorFormat.svg, .pdf] {
+            do {
+                _ = try format.read(bytes)
+                Issue.record("a \(format) file past 64 MiB was read")
+            } catch {
+                #expect(error.message == "the file is 67108865 bytes, more than the 67108864 an SVG or PDF file may be (docs/LIMITS.md): "
+                        + "export it with fewer elements, or its pictures as image files", "\(error)")
+            }
+        }
     }
 
     @Test func gradientStopsAreReadOnceAndChargedForEachPaint() throws {
@@ -191,8 +229,11 @@ import TestSupport
         #expect(ErrorText.capped("a \(kept) b") == "a \(kept) b")
         let long = "0123456789" + String(repeating: "x", count: 200) + "abcdefghij"
         let cut = ErrorText.capped("width=\"\(long)\": expected a length")
-        #expect(cut == "width=\"0123456789" + String(repeating: "x", count: 31) + "…(133 more characters)…" + String(repeating: "x", count: 36)
+        #expect(cut == "width=\"0123456789" + String(repeating: "x", count: 38) + "…(124 more characters)…" + String(repeating: "x", count: 38)
                 + "abcdefghij\": expected a length", "\(cut)")
+        let run = ErrorText.capped("<" + String(repeating: "y", count: 300) + ">: not drawn")
+        #expect(run == "<" + String(repeating: "y", count: 47) + "…(207 more characters)…" + String(repeating: "y", count: 46) + ">: not drawn", "\(run)")
+        #expect(ErrorText.printable("a\u{1B}[2J\nb\tc") == "a\\u{1B}[2J\\u{A}b\tc")
     }
 
     @Test func textThatIsNotUTF8AndEmptyFilesSaySo() {

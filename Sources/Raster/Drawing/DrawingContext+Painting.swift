@@ -14,7 +14,9 @@ extension DrawingContext {
     /// The coverage of a device path over the canvas, within the box of its points.
     mutating func coverage(_ path: Path, rule: FillRule) throws(DrawingFailure) -> Region {
         let lines = path.lineCount
-        guard lines <= limits.lines else { throw .tooComplex("the path flattens to \(lines) lines, more than \(limits.lines)") }
+        guard lines <= limits.lines else {
+            throw .tooComplex("the path flattens to \(lines) lines, more than \(limits.lines): use fewer or flatter curves")
+        }
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
         for element in path.elements {
             let points: [FixedPoint] = switch element {
@@ -38,7 +40,7 @@ extension DrawingContext {
         let box = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
         let edges = CoverageRasterizer.edgeWork(moved, width: box.width, height: box.height)
         guard edges + box.area <= limits.steps else {
-            throw .tooComplex("the path crosses more pixels than \(limits.steps) steps of rasterizer work allow")
+            throw .tooComplex("the path crosses more pixels than \(limits.steps) steps of rasterizer work allow: simplify the path, or draw it smaller")
         }
         try charge(DrawingCost.operation)
         try charge(Self.cost(lines, DrawingCost.line))
@@ -56,7 +58,8 @@ extension DrawingContext {
         case let .gradient(gradient, toUser):
             guard let toGradient = state.transform.prepending(toUser).inverted else { return }
             let shader = try tabulated(GradientShader(gradient, toUser: toGradient), for: region.box.area)
-            try paint(region, cost: DrawingCost.perPixel(fill)) { px, py in shader.shade(px, py) }
+            let search = shader.table == nil ? DrawingCost.gradientSearch(gradient.stops.count) : 0
+            try paint(region, cost: DrawingCost.perPixel(fill) + search) { px, py in shader.shade(px, py) }
         }
     }
 

@@ -142,7 +142,9 @@ public struct DrawingContext {
 
     /// Saves the state; more than `maxSaved` at once are refused.
     public mutating func save() throws(DrawingFailure) {
-        guard saved.count < Self.maxSaved else { throw .tooComplex("more than \(Self.maxSaved) graphics states saved at once") }
+        guard saved.count < Self.maxSaved else {
+            throw .tooComplex("more than \(Self.maxSaved) graphics states saved at once: nest fewer saves, clip paths and masks")
+        }
         saved.append(state)
     }
 
@@ -351,6 +353,7 @@ public struct DrawingContext {
         guard let toUser = state.transform.inverted else { return }
         let region = Region(box: state.clip?.box.intersection(canvas) ?? canvas, alpha: nil)
         let shader = try tabulated(GradientShader(gradient, toUser: toUser), for: canvas.area)
-        try paint(region, cost: DrawingCost.perPixel(.gradient(gradient, .identity))) { px, py in shader.shade(px, py) }
+        let search = shader.table == nil ? DrawingCost.gradientSearch(gradient.stops.count) : 0
+        try paint(region, cost: DrawingCost.perPixel(.gradient(gradient, .identity)) + search) { px, py in shader.shade(px, py) }
     }
 }

@@ -21,9 +21,13 @@
 //   a mask from a layer (SVG masks, PDF soft masks): the canvas's pixels × `maskPixel`
 
 public enum DrawingCost {
-    /// Any shape's coverage, whatever its size (paths made, masks set up, a document's element
-    /// styled).
+    /// Any shape's coverage, whatever its size (paths made, masks set up).
     public static let operation = 4_000
+    /// One element of a document or one operator replayed, whatever it draws (an SVG element
+    /// styled, a PDF `q`, `cm` or `Q`).
+    public static let node = 1_500
+    /// One style declaration applied to an element as it is drawn (its value parsed again).
+    public static let declaration = 1_500
     /// One line of a flattened path or outline, before rasterizing (flattened, sorted by row).
     public static let line = 150
     /// One rasterizer step (CoverageRasterizer.work).
@@ -42,8 +46,15 @@ public enum DrawingCost {
     public static let gradientTable = 3_000_000
     /// A gradient's stops, for each paint: they are sorted and quantised, 40 + 16 × log2(n) a stop.
     public static func gradientStops(_ count: Int) -> Int {
-        DrawingContext.cost(count, 40 + 16 * (Int.bitWidth - max(count, 1).leadingZeroBitCount))
+        DrawingContext.cost(count, 40 + 16 * log2(count))
     }
+
+    /// What a pixel of a gradient without a table adds: its colour is searched among the stops,
+    /// 4 × log2(n).
+    static func gradientSearch(_ count: Int) -> Int { 4 * log2(count) }
+
+    /// ⌈log2(n + 1)⌉, the bits of n (at least 1).
+    static func log2(_ n: Int) -> Int { Int.bitWidth - max(n, 1).leadingZeroBitCount }
     /// One pixel composited with a radial gradient's colour (its parameter has a square root in
     /// 128-bit arithmetic).
     public static let radialPixel = 140

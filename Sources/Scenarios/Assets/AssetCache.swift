@@ -51,6 +51,13 @@ public final class AssetCache: @unchecked Sendable {
     private var headers: [String: ImageFileHeader] = [:]
     /// Vector documents read, and their renderings by scale (successes only, as above).
     private var vectors: [String: any VectorImage] = [:]
+    /// Vector documents read and found unusable, with why: a run reads each file once, however
+    /// many images show it (a file refused after seconds of style matching, shown by a hundred
+    /// images, took minutes). The error is what the file holds; the message is each caller's.
+    private var unusableVectors: [String: VectorReadError] = [:]
+    /// Preserved vectors' drawings afresh, one keeper per document for the run (VectorRedraw's
+    /// answers depend on the size and budget alone, so sharing it changes speed only).
+    private var redraws: [String: VectorRedraw] = [:]
     private var vectorRenderings: [String: VectorRendering] = [:]
 
     /// What drawing a vector file at a scale gave: the drawing (with its work), or that it needs
@@ -109,7 +116,31 @@ public final class AssetCache: @unchecked Sendable {
     /// The SVG or PDF document at `url`, read and checked (refused if it lies outside `area`).
     func vector(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<any VectorImage, AssetFile.Failure> {
         guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
-        return cachedSuccess(url.path, in: \.vectors) { () throws(AssetFile.Failure) in try AssetFile.vector(url, shownAs: path) }
+        lock.lock()
+        let known = unusableVectors[url.path]
+        lock.unlock()
+        if let known { return .failure(AssetFile.unusable(url, known, shownAs: path)) }
+        lock.lock()
+        let hit = vectors[url.path]
+        lock.unlock()
+        if let hit { return .success(hit) }
+        let read: Result<any VectorImage, VectorReadError>
+        do throws(AssetFile.Failure) {
+            read = try AssetFile.vector(url, shownAs: path)
+        } catch {
+            return .failure(error)
+        }
+        switch read {
+        case let .success(document):
+            // Kept within the run's bytes as its file's size times what reading takes a byte.
+            let bytes = (BoundedFile.size(url) ?? 0) * PixelBudget.documentBytesPerFileByte
+            return .success(keep(url.path, document, bytes: bytes, in: \.vectors))
+        case let .failure(error):
+            lock.lock()
+            unusableVectors[url.path] = error
+            lock.unlock()
+            return .failure(AssetFile.unusable(url, error, shownAs: path))
+        }
     }
 
     /// The vector document at `url` drawn at `scale` pixels per point within `limits` (docs/SVG.md,
@@ -151,6 +182,19 @@ public final class AssetCache: @unchecked Sendable {
                 lock.unlock()
             }
             return .failure(error)
+        }
+    }
+
+    /// The document at `url` drawn afresh at the sizes views show it, within `limits` and the
+    /// work each scene gives.
+    func vectorRedraw(_ url: URL, _ document: any VectorImage, limits: DrawingLimits) -> VectorRedraw {
+        cached(url.path + "#\(limits.lines),\(limits.steps),\(limits.pixels)", in: \.redraws) {
+            VectorRedraw { width, height, work in
+                var budget = limits
+                budget.work = work
+                return Result { () throws(DrawingFailure) in try document.render(pixelWidth: width, pixelHeight: height, limits: budget) }
+                    .map { ($0.bitmap, $0.work) }
+            }
         }
     }
 

@@ -142,12 +142,7 @@ enum ImageSetReader {
             var image = Image(name: set.name, pixels: pixels, scale: entry.scale, orientation: file.orientation, renderingMode: entry.renderingMode)
             image.drawing = file.drawing
             if entry.preservesVector, case let .success(document) = cache.vector(entry.url, area: area, shownAs: variant.source) {
-                image.vectorRedraw = VectorRedraw { width, height, work in
-                    var budget = limits
-                    budget.work = work
-                    return Result { () throws(DrawingFailure) in try document.render(pixelWidth: width, pixelHeight: height, limits: budget) }
-                        .map { ($0.bitmap, $0.work) }
-                }
+                image.vectorRedraw = cache.vectorRedraw(entry.url, document, limits: limits)
             }
             if let caps = entry.capInsets {
                 image.pixels = SourceImage(pixels.bitmap.keeping(columns: entry.columns, rows: entry.rows))
@@ -169,16 +164,19 @@ enum ImageSetReader {
 
     /// The set's entries from its Contents.json and each file's PNG header, without decoding any
     /// pixels; an empty set (every entry an empty slot, as Xcode's templates leave them) has no
-    /// variants and no error — using it is the error (NamedAssets).
-    static func entries(_ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache) -> CatalogSetResult<ImageEntry> {
+    /// variants and no error — using it is the error (NamedAssets). An SVG or PDF entry is read
+    /// (for its size) once `admit` lets it (the scenario's image budget, PixelBudget.admitDocument,
+    /// which reports a refusal): one it refuses leaves the set `refused`.
+    static func entries(_ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache,
+                        admit: (URL) -> Bool = { _ in true }) -> CatalogSetResult<ImageEntry> {
         .reading(set, allowed: CatalogKeys.imageSet, missing: "missing file: an image set lists its images in a Contents.json",
                  cache: cache) { object, d, result in
-            entries(set, object, area: area, cache: cache, into: &result, d)
+            entries(set, object, area: area, cache: cache, admit: admit, into: &result, d)
         }
     }
 
     private static func entries(_ set: CatalogIndex.Set, _ object: ObjectReader, area: ReadableArea, cache: AssetCache,
-                                into result: inout CatalogSetResult<ImageEntry>, _ d: Diagnostics) {
+                                admit: (URL) -> Bool, into result: inout CatalogSetResult<ImageEntry>, _ d: Diagnostics) {
         var setIntent: RenderingMode?
         var preservesVector = false
         if let node = object["properties"], let properties = ObjectReader(node, allowed: CatalogKeys.imageSetProperties, what: "the image set's properties", d) {
@@ -299,6 +297,10 @@ enum ImageSetReader {
             let url = set.url.appendingPathComponent(entry.filename)
             let header: ImageFileHeader
             if entry.vector {
+                guard admit(url) else {
+                    result.refused = true
+                    return
+                }
                 switch cache.vector(url, area: area, shownAs: source) {
                 case let .success(document):
                     let size = document.pixelSize(scale: Double(entry.scale ?? 1))

@@ -61,11 +61,16 @@ final class NamedAssets {
             return nil
         }
         switch catalogVariants(named: name, kind: .imageSet, node: node, read: { set in
-            // The set's files by their headers first: a set past the budget is not decoded.
-            if let budget, let entries = ImageSetReader.entries(set, area: area, cache: cache).variants,
-               !budget.admit(entries.map { ($0.value.url.standardizedFileURL.resolvingSymlinksInPath().path, $0.value.fileWidth, $0.value.fileHeight) },
-                             at: node) {
-                return CatalogSetResult<Image>(variants: nil, refused: true)
+            // The set's files by their headers first (its vector files by their size, before they
+            // are read): a set past the budget is not decoded.
+            if let budget {
+                let described = ImageSetReader.entries(set, area: area, cache: cache) { budget.admitDocument($0, at: node) }
+                if described.refused { return CatalogSetResult<Image>(variants: nil, refused: true) }
+                if let entries = described.variants,
+                   !budget.admit(entries.map { ($0.value.url.standardizedFileURL.resolvingSymlinksInPath().path, $0.value.fileWidth, $0.value.fileHeight) },
+                                 at: node) {
+                    return CatalogSetResult<Image>(variants: nil, refused: true)
+                }
             }
             if let read = setsHere[set.url.path] { return read }
             let read = cache.imageSet(set.url) {

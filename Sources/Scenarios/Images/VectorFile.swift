@@ -8,15 +8,23 @@ import Vector
 // bitmaps have.
 
 extension AssetFile {
-    /// Reads and checks an SVG or PDF document (by its extension).
-    static func vector(_ url: URL, shownAs relativePath: String) throws(Failure) -> any VectorImage {
+    /// Reads and checks an SVG or PDF document (by its extension): the document, or why it is
+    /// not usable (what the file holds, the same for every path it is shown as); a file that
+    /// cannot be read throws.
+    static func vector(_ url: URL, shownAs relativePath: String) throws(Failure) -> Result<any VectorImage, VectorReadError> {
         let format = VectorFormat(pathExtension: url.pathExtension) ?? .svg
         let bytes = try contents(url, shownAs: relativePath, upTo: nil)
         do throws(VectorReadError) {
-            return try format.read(bytes)
+            return .success(try format.read(bytes))
         } catch {
-            throw .message("\"\(relativePath)\" is not a usable \(format.rawValue.uppercased()) file: \(error)")
+            return .failure(error)
         }
+    }
+
+    /// The failure for a document that was read but is not usable.
+    static func unusable(_ url: URL, _ error: VectorReadError, shownAs relativePath: String) -> Failure {
+        let format = VectorFormat(pathExtension: url.pathExtension) ?? .svg
+        return .message("\"\(relativePath)\" is not a usable \(format.rawValue.uppercased()) file: \(error)")
     }
 
     /// Refuses a scale at which the document would pass the pixel limits of image files (every
@@ -59,6 +67,7 @@ extension ImageReader {
     /// counterpart), else at every display scale as variants, as a single-scale vector image set
     /// is (docs/SVG.md §Scale).
     func vectorFile(_ url: URL, path: String, name: String, scale: Double?, node: JSONNode) -> Image? {
+        guard budget.admitDocument(url, at: node) else { return nil }
         let document: any VectorImage
         switch assets.cache.vector(url, area: assets.area, shownAs: path) {
         case let .success(value): document = value

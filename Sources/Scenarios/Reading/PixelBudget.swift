@@ -1,3 +1,4 @@
+import Foundation
 import ImageViews
 import Raster
 
@@ -9,6 +10,10 @@ import Raster
 ///   once per scenario, at its pixel count × `bytesPerPixel`, against what is already held. So a
 ///   file past the budget is never decoded (40 headers of 4096² are refused in milliseconds, not
 ///   after 8 GB of decoding).
+/// - An SVG or PDF file is admitted by its size on disk before it is read (`admitDocument`):
+///   each distinct file once per scenario, at `documentBytesPerFileByte` a byte (its document in
+///   memory while it is read and drawn), so twenty 40 MB SVGs are refused after the second, not
+///   read for a minute into 4 GB.
 /// - Every image made is then charged exactly (`charge`): each stored SourceImage once, and each
 ///   orientation copy drawing will make. Admission counts no more than the charge will (one copy
 ///   per file), so it never refuses what the charge would accept.
@@ -82,6 +87,27 @@ final class PixelBudget {
         let what = files.count == 1 ? "\(files[0].width) × \(files[0].height) px" : "\(files.count) files"
         refuse(bytes, for: what + ", by its header, before decoding", at: node)
         return false
+    }
+
+    /// Bytes of memory per byte of an SVG or PDF file while its document is read and kept: the
+    /// XML tree or object table, values and paths (a 40 MB SVG of 100,000 elements peaks at
+    /// 280 MB, 7 a byte).
+    static let documentBytesPerFileByte = 8
+
+    /// Whether the SVG or PDF file at `url` may be read: false, with the error at `node`, when its
+    /// document would take the scenario past its budget. A file that cannot be sized is admitted
+    /// (reading it reports why).
+    func admitDocument(_ url: URL, at node: JSONNode) -> Bool {
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+        guard !admitted.contains(path), let size = BoundedFile.size(url) else { return true }
+        let bytes = min(size, 1 << 40) * Self.documentBytesPerFileByte
+        guard used + bytes <= limit else {
+            refuse(bytes, for: "a vector file of \(Self.mebibytes(size)), held as about \(Self.documentBytesPerFileByte) times that once read", at: node)
+            return false
+        }
+        used += bytes
+        admitted.insert(path)
+        return true
     }
 
     /// Adds a generated image's bytes, known before its pixels are made; false (reported) over the budget.

@@ -111,7 +111,8 @@ public struct ScenarioLimits: Sendable, Equatable {
     static func raise(_ failure: DrawingFailure) -> String {
         switch failure {
         case .tooMuchWork: raise("drawing-work")
-        case .tooComplex, .tooManyPixels: " (docs/LIMITS.md): use fewer or flatter curves, fewer dashes, or a smaller image"
+        case .tooComplex: " (docs/LIMITS.md)"  // each says what to do
+        case .tooManyPixels: " (docs/LIMITS.md): draw it smaller"
         }
     }
 

@@ -3,7 +3,7 @@ public struct PDFError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
 
     public init(_ message: String) {
-        self.message = ErrorText.capped(message)
+        self.message = ErrorText.capped(ErrorText.printable(message))
     }
 
     /// An error found at byte `offset` of the file.

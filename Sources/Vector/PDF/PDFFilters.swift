@@ -54,7 +54,8 @@ enum PDFFilters {
     }
 
     static func tooLarge(_ budget: Int) -> PDFError {
-        PDFError("the file's streams decode to more than \(PDFImage.maxDecodedBytes) bytes (docs/LIMITS.md)")
+        PDFError("the file's streams decode to more than \(PDFImage.maxDecodedBytes) bytes (docs/LIMITS.md): export it with smaller "
+                 + "images, or with fewer and simpler shapes")
     }
 
     /// zlib data; a wrong Adler-32 checksum is tolerated (the data is used, as PDF readers do).

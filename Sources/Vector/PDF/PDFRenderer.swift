@@ -21,9 +21,12 @@ struct PDFRenderer {
 
     mutating func run(_ operations: [PDFOperation], in context: inout DrawingContext) throws(DrawingFailure) {
         for operation in operations {
+            try context.charge(DrawingCost.node)
             switch operation {
             case .save:
-                guard saved.count < Self.maxSaved else { throw .tooComplex("more than \(Self.maxSaved) graphics states saved at once") }
+                guard saved.count < Self.maxSaved else {
+                    throw .tooComplex("more than \(Self.maxSaved) graphics states saved at once: nest fewer saves")
+                }
                 saved.append((context.state, softMask))
                 try context.checkHeld(extra: saved.map(\.1) + saved.map(\.0.clip) + [softMask])
             case .restore:

@@ -29,9 +29,9 @@ struct SVGClip: Sendable {
                 throw SVGError(element: child, message: "only shapes are read inside a <clipPath> (paths, rects, circles, ellipses, lines, "
                                + "polylines, polygons)")
             }
-            let declarations = try SVGStyle.declarations(of: child, matched: definitions.rules(for: child))
+            let declarations = try definitions.declarations(of: child)
             var style = SVGStyle()
-            try style.apply(declarations, of: child)
+            style.apply(declarations)
             guard style.displayed, style.visible else { continue }
             paths.append((path.applying(outer.prepending(try SVGValues.transform(of: child))), rule(child, inherited, definitions)))
         }

@@ -73,10 +73,11 @@ enum SVGColor {
 extension String {
     /// Without leading and trailing XML white space.
     var trimmingSpaces: String {
-        let spaces: Set<Character> = [" ", "\t", "\n", "\r"]
+        func space(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" }
+        guard let first = first, let last = last, space(first) || space(last) else { return self }
         var s = Substring(self)
-        while let first = s.first, spaces.contains(first) { s = s.dropFirst() }
-        while let last = s.last, spaces.contains(last) { s = s.dropLast() }
+        while let first = s.first, space(first) { s = s.dropFirst() }
+        while let last = s.last, space(last) { s = s.dropLast() }
         return String(s)
     }
 }

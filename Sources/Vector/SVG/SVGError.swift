@@ -7,7 +7,7 @@ public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
     public init(line: Int? = nil, column: Int? = nil, message: String) {
         self.line = line
         self.column = column
-        self.message = ErrorText.capped(message)
+        self.message = ErrorText.capped(ErrorText.printable(message))
     }
 
     /// An error about `element`, placed by its offset once the document's bytes are known.

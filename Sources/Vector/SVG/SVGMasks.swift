@@ -38,7 +38,7 @@ struct SVGMask: Sendable {
             region.append(value)
         }
         var style = SVGStyle()
-        try style.apply(try compiler.declarations(of: mask), of: mask)
+        style.apply(try compiler.declarations(of: mask))
         return SVGMask(content: try compiler.children(of: mask), style: style.inheritedByChild, boundingBoxUnits: box, region: region)
     }
 

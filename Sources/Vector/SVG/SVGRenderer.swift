@@ -18,9 +18,10 @@ struct SVGRenderer {
     mutating func draw(_ nodes: [SVGNode], style inherited: SVGStyle, in context: inout DrawingContext) throws(DrawingFailure) {
         for node in nodes {
             var style = inherited.inheritedByChild
+            try context.charge(DrawingCost.node + DrawingCost.declaration * node.declarationCount)
             switch node {
-            case let .group(transform, declarations, element, children), let .use(transform, declarations, element, children):
-                try? style.apply(declarations, of: element)  // checked when the document was read
+            case let .group(transform, declarations, _, children), let .use(transform, declarations, _, children):
+                style.apply(declarations)
                 guard style.displayed else { continue }
                 let outer = context.state.transform  // SVG changes only the transform: no state stack needed
                 context.concatenate(transform)
@@ -60,13 +61,13 @@ struct SVGRenderer {
                 }
                 try maskAndDraw(mask, region, content, inherited, &context)
                 context.restore()
-            case let .shape(transform, declarations, element, path):
-                try? style.apply(declarations, of: element)
+            case let .shape(transform, declarations, _, path):
+                style.apply(declarations)
                 guard style.displayed, style.visible, !path.elements.isEmpty else { continue }
                 // Bounded before the box is flattened (the fill and stroke check again).
                 let lines = path.lineCount(tolerance: 1.0 / 64)
                 guard lines <= SVGRenderer.maxShapeLines else {
-                    throw .tooComplex("a shape flattens to more than \(SVGRenderer.maxShapeLines) lines")
+                    throw .tooComplex("a shape flattens to more than \(SVGRenderer.maxShapeLines) lines: use fewer or flatter curves")
                 }
                 let outer = context.state.transform
                 context.concatenate(transform)

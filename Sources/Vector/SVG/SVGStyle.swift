@@ -71,8 +71,15 @@ struct SVGStyle {
     }
 
     /// The element's declarations: attributes, then the style sheet's matching rules, then
-    /// `style` (later wins), in document order.
+    /// `style` (later wins), in document order; a property outside the subset is refused.
     static func declarations(of element: XMLElement, matched: [(String, String)] = []) throws(SVGError) -> [(String, String)] {
+        let result = collect(of: element, matched: matched)
+        try refuseUnread(result, of: element)
+        return result
+    }
+
+    /// The element's declarations of the properties read (attributes, matched rules, `style`).
+    static func collect(of element: XMLElement, matched: [(String, String)] = []) -> [(String, String)] {
         var result: [(String, String)] = []
         for (name, value) in element.attributes where inherited.contains(name) || own.contains(name) || refused.contains(name) {
             result.append((name, value))
@@ -83,11 +90,15 @@ struct SVGStyle {
         for (name, value) in parse(element["style"] ?? "") where inherited.contains(name) || own.contains(name) || refused.contains(name) {
             result.append((name, value))
         }
-        for (name, value) in result where refused.contains(name) && !["none", "normal"].contains(value.trimmingSpaces) {
+        return result
+    }
+
+    /// Refuses a declaration of a property outside ivsim's subset (a filter), unless it says none.
+    static func refuseUnread(_ declarations: [(String, String)], of element: XMLElement) throws(SVGError) {
+        for (name, value) in declarations where refused.contains(name) && !["none", "normal"].contains(value.trimmingSpaces) {
             throw SVGError(element: element, message: "\"\(name)\" is not drawn (filters, masks, clipping paths and blend modes "
                            + "are outside ivsim's SVG subset): flatten the effect in the export")
         }
-        return result
     }
 
     /// CSS declarations "name: value; …" (a `style` attribute, a style sheet rule's body): names
@@ -106,108 +117,78 @@ struct SVGStyle {
     /// is ignored, as CSS ignores an invalid declaration and SVG 2 an invalid presentation
     /// attribute (https://www.w3.org/TR/SVG2/styling.html#PresentationAttributes): the property
     /// keeps its inherited or initial value. (Exporters write `stroke="null"` and browsers draw
-    /// such files.)
-    mutating func apply(_ declarations: [(String, String)], of element: XMLElement) throws(SVGError) {
-        for declaration in declarations {
-            do throws(SVGError) {
-                try apply(declaration, of: element)
-            } catch {
-                continue
+    /// such files.) Nothing is made for an ignored value: a document may hold millions.
+    mutating func apply(_ declarations: [(String, String)]) {
+        for declaration in declarations { apply(declaration) }
+    }
+
+    private mutating func apply(_ declaration: (String, String)) {
+        let (name, raw) = declaration
+        let value = raw.trimmingSpaces
+        if value == "inherit" { return }  // the inherited value is already in place
+        func opacityValue() -> Double? { SVGValues.numberOrPercentage(value).map { min(1, max(0, $0)) } }
+        switch name {
+        case "fill": if let paint = Self.paint(value) { fill = paint }
+        case "stroke": if let paint = Self.paint(value) { stroke = paint }
+        case "fill-opacity": if let v = opacityValue() { fillOpacity = v }
+        case "stroke-opacity": if let v = opacityValue() { strokeOpacity = v }
+        case "opacity": if let v = opacityValue() { opacity = v }
+        case "fill-rule":
+            if value == "nonzero" || value == "evenodd" { fillRule = value == "evenodd" ? .evenOdd : .nonZero }
+        case "stroke-width":
+            if let w = SVGValues.length(value), w >= 0 { strokeWidth = w }
+        case "stroke-linecap":
+            if let cap = LineCap(rawValue: value) { lineCap = cap }
+        case "stroke-linejoin":
+            if let join = LineJoin(rawValue: value) { lineJoin = join }
+        case "stroke-miterlimit":
+            if let m = SVGValues.number(value), m >= 1 { miterLimit = m }
+        case "stroke-dasharray":
+            if value == "none" {
+                dashes = []
+            } else if let list = SVGValues.numbers(value.replacingPx), list.allSatisfy({ $0 >= 0 }), list.count <= 64 {
+                // All zero: a solid line (SVG 1.1 §11.4).
+                dashes = list.contains { $0 > 0 } ? list : []
             }
+        case "stroke-dashoffset":
+            if let o = SVGValues.length(value) { dashOffset = o }
+        case "color":
+            if let c = SVGColor.parse(value) { color = c }
+        case "visibility":
+            if ["visible", "hidden", "collapse"].contains(value) { visible = value == "visible" }
+        case "mix-blend-mode":
+            if let mode = Self.blendModes[value] { blendMode = mode }
+        case "clip-path", "mask":
+            var id: String?
+            if value != "none" {
+                guard value.hasPrefix("url(#"), let close = value.firstIndex(of: ")") else { return }
+                id = value[value.index(value.startIndex, offsetBy: 5)..<close].trimmingCharacters(in: " \"'")
+            }
+            if name == "mask" { mask = id } else { clipPath = id }
+        case "display":
+            displayed = value != "none"
+        default:
+            break
         }
     }
 
-    private mutating func apply(_ declaration: (String, String), of element: XMLElement) throws(SVGError) {
-        do {
-            let (name, raw) = declaration
-            let value = raw.trimmingSpaces
-            if value == "inherit" { return }  // the inherited value is already in place
-            func bad(_ expected: String) -> SVGError {
-                SVGError(element: element, message: "\(name)=\"\(raw)\": expected \(expected)")
-            }
-            func opacityValue() throws(SVGError) -> Double {
-                guard let v = SVGValues.numberOrPercentage(value) else { throw bad("a number from 0 to 1") }
-                return min(1, max(0, v))
-            }
-            switch name {
-            case "fill": fill = try Self.paint(value, name: name, element: element)
-            case "stroke": stroke = try Self.paint(value, name: name, element: element)
-            case "fill-opacity": fillOpacity = try opacityValue()
-            case "stroke-opacity": strokeOpacity = try opacityValue()
-            case "opacity": opacity = try opacityValue()
-            case "fill-rule":
-                guard value == "nonzero" || value == "evenodd" else { throw bad("nonzero or evenodd") }
-                fillRule = value == "evenodd" ? .evenOdd : .nonZero
-            case "stroke-width":
-                guard let w = SVGValues.length(value), w >= 0 else { throw bad("a length of 0 or more, in px") }
-                strokeWidth = w
-            case "stroke-linecap":
-                guard let cap = LineCap(rawValue: value) else { throw bad("butt, round or square") }
-                lineCap = cap
-            case "stroke-linejoin":
-                guard let join = LineJoin(rawValue: value) else { throw bad("miter, round or bevel") }
-                lineJoin = join
-            case "stroke-miterlimit":
-                guard let m = SVGValues.number(value), m >= 1 else { throw bad("a number of 1 or more") }
-                miterLimit = m
-            case "stroke-dasharray":
-                if value == "none" {
-                    dashes = []
-                } else {
-                    guard let list = SVGValues.numbers(value.replacingPx), list.allSatisfy({ $0 >= 0 }), list.count <= 64 else {
-                        throw bad("none, or at most 64 lengths of 0 or more")
-                    }
-                    // All zero: a solid line (SVG 1.1 §11.4).
-                    dashes = list.contains { $0 > 0 } ? list : []
-                }
-            case "stroke-dashoffset":
-                guard let o = SVGValues.length(value) else { throw bad("a length in px") }
-                dashOffset = o
-            case "color":
-                guard let c = SVGColor.parse(value) else { throw bad("a colour") }
-                color = c
-            case "visibility":
-                guard ["visible", "hidden", "collapse"].contains(value) else { throw bad("visible, hidden or collapse") }
-                visible = value == "visible"
-            case "mix-blend-mode":
-                guard let mode = Self.blendModes[value] else { throw bad("a blend mode (normal, multiply, screen, overlay, …)") }
-                blendMode = mode
-            case "clip-path", "mask":
-                var id: String?
-                if value != "none" {
-                    guard value.hasPrefix("url(#"), let close = value.firstIndex(of: ")") else { throw bad("none or url(#id)") }
-                    id = value[value.index(value.startIndex, offsetBy: 5)..<close].trimmingCharacters(in: " \"'")
-                }
-                if name == "mask" { mask = id } else { clipPath = id }
-            case "display":
-                displayed = value != "none"
-            default:
-                break
-            }
-        }
-    }
-
-    static func paint(_ value: String, name: String, element: XMLElement) throws(SVGError) -> SVGPaint {
-        if value == "none" { return .none }
+    /// A fill or stroke value: none, currentColor, a colour, or url(#id) with an optional fallback
+    /// (none or a colour); nil when it is none of these.
+    static func paint(_ value: String) -> SVGPaint? {
+        if value == "none" { return SVGPaint.none }
         if value == "currentColor" { return .currentColor }
         if value.hasPrefix("url(") {
-            guard let close = value.firstIndex(of: ")") else {
-                throw SVGError(element: element, message: "\(name)=\"\(value)\": a url( without \")\"")
-            }
+            guard let close = value.firstIndex(of: ")") else { return nil }
             var id = value[value.index(value.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: " \"'")
-            guard id.hasPrefix("#") else {
-                throw SVGError(element: element, message: "\(name)=\"\(value)\": only references inside the document (url(#id)) are read")
-            }
+            guard id.hasPrefix("#") else { return nil }
             id.removeFirst()
             let rest = value[value.index(after: close)...].trimmingCharacters(in: " \t\n\r")
             if rest.isEmpty { return .reference(id, fallback: .nothingGiven) }
             if rest == "none" { return .reference(id, fallback: .none) }
-            guard let c = SVGColor.parse(rest) else { throw SVGError(element: element, message: "\(name)=\"\(value)\": the fallback is not a colour") }
+            guard let c = SVGColor.parse(rest) else { return nil }
             return .reference(id, fallback: .color(r: c.r, g: c.g, b: c.b, a: c.a))
         }
-        guard let c = SVGColor.parse(value) else {
-            throw SVGError(element: element, message: "\(name)=\"\(value)\": expected none, currentColor, a colour (#rrggbb, rgb(…), a CSS name) or url(#id)")
-        }
+        guard let c = SVGColor.parse(value) else { return nil }
         return .color(r: c.r, g: c.g, b: c.b, a: c.a)
     }
 }

@@ -42,8 +42,15 @@ struct SVGStyleSheet: Sendable {
 
     init() {}
 
-    /// The sheet of every `<style>` element in `root`, in document order.
-    init(_ root: XMLElement) throws(SVGError) {
+    /// The work of reading the sheet: a step per selector and per class in it (what matching
+    /// an element against the rule would cost again), counted against `maxSteps`.
+    private(set) var steps = 0
+    private var maxSteps = Int.max
+
+    /// The sheet of every `<style>` element in `root`, in document order, read within `maxSteps`
+    /// (SVGDefinitions.maxMatching).
+    init(_ root: XMLElement, maxSteps: Int = .max) throws(SVGError) {
+        self.maxSteps = maxSteps
         var stack = [root]
         while let element = stack.popLast() {
             if element.name == "style" { try add(element) }
@@ -51,27 +58,33 @@ struct SVGStyleSheet: Sendable {
         }
     }
 
+    /// The sheet's text without its comments (each one a space), scanned as bytes: a sheet of
+    /// many megabytes is read in its own size, not sixteen bytes a character.
+    static func uncommented(_ style: XMLElement) throws(SVGError) -> String {
+        let bytes = Array(style.text.utf8)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "/") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "*") {
+                var j = i + 2
+                while j + 1 < bytes.count && !(bytes[j] == UInt8(ascii: "*") && bytes[j + 1] == UInt8(ascii: "/")) { j += 1 }
+                guard j + 1 < bytes.count else { throw SVGError(element: style, message: "a comment in the style sheet never ends") }
+                kept.append(UInt8(ascii: " "))
+                i = j + 2
+            } else {
+                kept.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: kept, as: UTF8.self)
+    }
+
     mutating func add(_ style: XMLElement) throws(SVGError) {
         if let type = style["type"], type != "text/css" {
             throw SVGError(element: style, message: "a style sheet of type \"\(type)\" is not read (only text/css)")
         }
-        // Comments out, then rule by rule.
-        var uncommented: [Character] = []
-        let characters = Array(style.text)
-        var i = 0
-        while i < characters.count {
-            if characters[i] == "/" && i + 1 < characters.count && characters[i + 1] == "*" {
-                var j = i + 2
-                while j + 1 < characters.count && !(characters[j] == "*" && characters[j + 1] == "/") { j += 1 }
-                guard j + 1 < characters.count else { throw SVGError(element: style, message: "a comment in the style sheet never ends") }
-                uncommented.append(" ")
-                i = j + 2
-            } else {
-                uncommented.append(characters[i])
-                i += 1
-            }
-        }
-        var text = Substring(String(uncommented))
+        var text = Substring(try Self.uncommented(style))
         while true {
             text = text.drop { " \t\n\r".contains($0) }
             if text.isEmpty { return }
@@ -83,12 +96,14 @@ struct SVGStyleSheet: Sendable {
             guard let open = text.firstIndex(of: "{"), let close = text[open...].firstIndex(of: "}") else {
                 throw SVGError(element: style, message: "a style sheet rule without { … }")
             }
-            let selectors = text[..<open].split(separator: ",").map { $0.trimmingCharacters(in: " \t\n\r") }
+            let selectors = text[..<open].split(separator: ",")
             let declarations = SVGStyle.parse(text[text.index(after: open)..<close]).filter { Self.properties.contains($0.0) }
             for selector in selectors {
-                let rule = try Self.rule(selector, declarations, order: rules.count, in: style)
                 read += 1
                 guard read <= 10_000 else { throw SVGError(element: style, message: "more than 10,000 style sheet rules (docs/LIMITS.md)") }
+                steps += 1 + selector.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }
+                guard steps <= maxSteps else { throw SVGStyleSheet.tooMuchWork(at: style, maxSteps) }
+                let rule = try Self.rule(selector.trimmingCharacters(in: " \t\n\r"), declarations, order: rules.count, in: style)
                 guard !declarations.isEmpty else { continue }
                 rules.append(rule)
                 if let id = rule.id {
@@ -103,6 +118,12 @@ struct SVGStyleSheet: Sendable {
             }
             text = text[text.index(after: close)...]
         }
+    }
+
+    /// The error for a document whose rules and declarations take more than `maxSteps` to read.
+    static func tooMuchWork(at element: XMLElement, _ maxSteps: Int) -> SVGError {
+        SVGError(element: element, message: "the document's style rules and declarations take more than \(maxSteps) steps to read "
+                 + "(docs/LIMITS.md): use fewer rules, fewer classes in a selector or an element, or shorter style attributes")
     }
 
     static func rule(_ selector: String, _ declarations: [(String, String)], order: Int, in style: XMLElement) throws(SVGError) -> Rule {
@@ -131,22 +152,38 @@ struct SVGStyleSheet: Sendable {
                     specificity: (id == nil ? 0 : 1, classes.count, element == nil ? 0 : 1), order: order)
     }
 
-    /// The declarations of the rules that match `element`, lowest precedence first, and how many
-    /// rules were tried (what matching cost).
-    func declarations(for element: XMLElement) -> (declarations: [(String, String)], tried: Int) {
+    /// The declarations of the rules that match `element`, lowest precedence first, and the
+    /// steps matching took: each of the element's classes one, each rule tried one plus its
+    /// classes (a selector of 500 classes is 500 set lookups). Nil as soon as the steps would
+    /// pass `budget`: they are counted before the rules are tried.
+    func declarations(for element: XMLElement, within budget: Int) -> (declarations: [(String, String)], tried: Int)? {
         guard !rules.isEmpty else { return ([], 0) }
         let id = element["id"]
-        let classes = Set((element["class"] ?? "").split(whereSeparator: { " \t\n\r".contains($0) }))
-        var candidates = universal
-        if let id, let list = byID[id] { candidates += list }
-        for name in classes {
-            if let list = byClass[String(name)] { candidates += list }
+        let tokens = byClass.isEmpty ? [] : (element["class"] ?? "").split(whereSeparator: { " \t\n\r".contains($0) })
+        var tried = tokens.count
+        guard tried <= budget else { return nil }
+        var candidates: [Int] = []
+        func consider(_ list: [Int]) -> Bool {
+            for index in list {
+                tried += 1 + rules[index].classes.count
+                if tried > budget { return false }
+            }
+            candidates += list
+            return true
         }
-        if let list = byName[element.name] { candidates += list }
+        guard consider(universal) else { return nil }
+        if let id, let list = byID[id] { guard consider(list) else { return nil } }
+        let classes = Set(tokens)
+        // The set's order varies from run to run; neither the total (refused or not) nor the
+        // result (each rule is in one list, and the matches are sorted) depends on it.
+        for name in classes {
+            if let list = byClass[String(name)] { guard consider(list) else { return nil } }
+        }
+        if let list = byName[element.name] { guard consider(list) else { return nil } }
         let matched: [Rule] = candidates.map { rules[$0] }.filter { $0.matches(name: element.name, id: id, classes: classes) }
         let ordered = matched.sorted { (a: Rule, b: Rule) -> Bool in
             a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order
         }
-        return (ordered.flatMap(\.declarations), candidates.count)
+        return (ordered.flatMap(\.declarations), tried)
     }
 }

@@ -15,6 +15,14 @@ indirect enum SVGNode: Sendable {
     /// An element with a mask, likewise.
     case masked(transform: AffineTransform, mask: SVGMask, content: SVGNode)
 
+    /// The declarations applied when the node is drawn (SVGRenderer charges them).
+    var declarationCount: Int {
+        switch self {
+        case let .group(_, d, _, _), let .shape(_, d, _, _), let .use(_, d, _, _): d.count
+        case .clipped, .masked: 0
+        }
+    }
+
     /// The node with an identity transform, and the transform it had.
     var withoutTransform: (SVGNode, AffineTransform) {
         switch self {
@@ -34,40 +42,56 @@ struct SVGDefinitions: Sendable {
     var order: [String] = []
     /// The document's `<style>` sheets.
     var sheet: SVGStyleSheet
-    /// The declarations of the rules that match each element (by its offset; none: absent),
-    /// matched once for every element of the document, whatever refers to it how often.
+    /// The declarations of the rules that match each element (by its offset; none: absent), and
+    /// each element's declarations of the properties read (SVGStyle.collect): made once for
+    /// every element of the document, whatever refers to it how often (a `use` copy, a clip path,
+    /// a gradient's stop).
     private var matched: [Int: [(String, String)]] = [:]
+    private var declared: [Int: [(String, String)]] = [:]
 
-    /// Rules tried and declarations matched, over the whole document: each element is tried
-    /// against the rules its id, classes and name list (SVGStyleSheet), which is at most
-    /// 200,000 elements × 10,000 rules when every rule is universal (docs/LIMITS.md).
+    /// The work of reading the style sheets, matching rules and reading declarations, over the
+    /// whole document: each selector and each class in it one, each class of an element one
+    /// (when the sheets have class rules), each rule tried its classes plus one, each
+    /// declaration matched one, a `style` attribute one for 8 bytes. Every rule universal would
+    /// be 200,000 elements × 10,000 rules (docs/LIMITS.md).
     static let maxMatching = 2_000_000
 
     init(_ root: XMLElement, maxMatching: Int = SVGDefinitions.maxMatching) throws(SVGError) {
-        sheet = try SVGStyleSheet(root)
-        var matching = 0
+        sheet = try SVGStyleSheet(root, maxSteps: maxMatching)
+        var matching = sheet.steps
         var stack = [root]
         while let element = stack.popLast() {
             if let id = element["id"], elements[id] == nil {
                 elements[id] = element
                 order.append(id)
             }
+            var found: [(String, String)] = []
             if !sheet.rules.isEmpty {
-                let (found, tried) = sheet.declarations(for: element)
-                matching += tried + found.count
-                guard matching <= maxMatching else {
-                    throw SVGError(element: element, message: "the style sheets' rules are tried on the document's elements more than "
-                                   + "\(maxMatching) times (docs/LIMITS.md): use fewer rules that apply to every element, or to one "
-                                   + "name or class that many elements have")
+                guard let (rules, tried) = sheet.declarations(for: element, within: maxMatching - matching) else {
+                    throw SVGStyleSheet.tooMuchWork(at: element, maxMatching)
                 }
+                found = rules
+                matching += tried + found.count
                 if !found.isEmpty { matched[element.offset] = found }
             }
+            matching += element["style"].map { $0.utf8.count / 8 } ?? 0  // its declarations, about one in 8 bytes
+            guard matching <= maxMatching else { throw SVGStyleSheet.tooMuchWork(at: element, maxMatching) }
+            let all = SVGStyle.collect(of: element, matched: found)
+            if !all.isEmpty { declared[element.offset] = all }
             stack += element.children.reversed()
         }
     }
 
     /// The declarations of the style sheets' rules that match `element`, lowest precedence first.
     func rules(for element: XMLElement) -> [(String, String)] { matched[element.offset] ?? [] }
+
+    /// The element's declarations of the properties ivsim reads (SVGStyle.collect), a property
+    /// outside the subset refused.
+    func declarations(of element: XMLElement) throws(SVGError) -> [(String, String)] {
+        let found = declared[element.offset] ?? []
+        try SVGStyle.refuseUnread(found, of: element)
+        return found
+    }
 }
 
 struct SVGCompiler {
@@ -79,9 +103,9 @@ struct SVGCompiler {
     static let maxNodes = 200_000
     /// Declarations the cascade gave the elements compiled so far (each `use` copy again): every
     /// one is applied when the element is drawn, so 10,000 rules matching 200,000 elements would
-    /// be two billion; 200,000 elements of ten declarations each are 2,000,000 (docs/LIMITS.md).
+    /// be two billion; 200,000 elements of five declarations each are 1,000,000 (docs/LIMITS.md).
     var declarationCount = 0
-    static let maxDeclarations = 2_000_000
+    static let maxDeclarations = 1_000_000
     var maxDeclarations = SVGCompiler.maxDeclarations
     /// Clip paths resolved so far, by id (each is the same for every element that refers to it).
     var clips: [String: SVGClip] = [:]
@@ -112,11 +136,12 @@ struct SVGCompiler {
 
     /// The element's declarations (SVGStyle.declarations), counted against `maxDeclarations`.
     mutating func declarations(of element: XMLElement) throws(SVGError) -> [(String, String)] {
-        let found = try SVGStyle.declarations(of: element, matched: definitions.rules(for: element))
+        let found = try definitions.declarations(of: element)
         declarationCount += found.count
         guard declarationCount <= maxDeclarations else {
             throw SVGError(element: element, message: "the style sheets and attributes give the document's elements more than "
-                           + "\(maxDeclarations) declarations in all, counting each <use> copy (docs/LIMITS.md): match fewer rules per element")
+                           + "\(maxDeclarations) declarations in all, counting each <use> copy (docs/LIMITS.md): use fewer style "
+                           + "declarations and rules, or fewer copies")
         }
         return found
     }
@@ -136,8 +161,10 @@ struct SVGCompiler {
         let own = try SVGValues.transform(of: element)
         let declarations = try declarations(of: element)
         guard var node = try compileUnclipped(element, transform: own, declarations: declarations) else { return nil }
+        // The element's own mask and clip path (its other values are applied when it is drawn;
+        // an invalid one is ignored, as CSS does).
         var probe = SVGStyle()
-        try? probe.apply(declarations, of: element)
+        probe.apply(declarations.filter { $0.0 == "mask" || $0.0 == "clip-path" })
         if let id = probe.mask {
             guard !using.contains("mask:" + id) else {
                 throw SVGError(element: element, message: "masks refer to each other in a cycle through \"\(id)\"")
@@ -170,8 +197,6 @@ struct SVGCompiler {
     mutating func compileUnclipped(_ element: XMLElement, transform: AffineTransform,
                                    declarations: [(String, String)]) throws(SVGError) -> SVGNode? {
         let name = element.name
-        var probe = SVGStyle()
-        try probe.apply(declarations, of: element)  // every value checked now, not when drawn
         switch name {
         case "g", "a":
             return .group(transform: transform, declarations: declarations, element: element, children: try children(of: element))

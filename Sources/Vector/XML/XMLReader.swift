@@ -17,7 +17,7 @@ struct XMLReader {
         for byte in bytes[0..<end] {
             if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
         }
-        return XMLError(line: line, column: column, message: ErrorText.capped(message))
+        return XMLError(line: line, column: column, message: ErrorText.capped(ErrorText.printable(message)))
     }
 
     func starts(_ text: String) -> Bool {
