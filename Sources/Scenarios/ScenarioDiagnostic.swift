@@ -23,10 +23,11 @@ public struct ScenarioDiagnostic: Error, Sendable, Hashable, CustomStringConvert
                 kind: String? = nil) {
         self.file = file
         self.location = location
-        // What a message and a path quote of the file is capped (ErrorText): a 300 KB unknown
-        // name or key is not echoed whole.
-        self.path = ErrorText.capped(path)
-        self.message = ErrorText.capped(message)
+        // What a message and a path quote of the file is capped and its control characters
+        // escaped (ErrorText): a 300 KB unknown name or key is not echoed whole, nor a key that
+        // holds a terminal's escape sequence.
+        self.path = ErrorText.capped(ErrorText.printable(path))
+        self.message = ErrorText.capped(ErrorText.printable(message, lineBreaks: true))
         self.severity = severity
         self.kind = kind
     }

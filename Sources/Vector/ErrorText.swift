@@ -34,12 +34,15 @@ public enum ErrorText {
         }.joined(separator: "\n")
     }
 
-    /// The message with every control character (but tab) shown as \u{XX}.
-    public static func printable(_ message: String) -> String {
-        guard message.unicodeScalars.contains(where: isControl) else { return message }
+    /// The message with every control character but tab (and line breaks, when the message lays
+    /// itself out in lines) shown as \u{XX}: quoted input cannot move the cursor, clear a
+    /// terminal or start a line that reads as another error.
+    public static func printable(_ message: String, lineBreaks: Bool = false) -> String {
+        let control = { (scalar: Unicode.Scalar) in isControl(scalar) && !(lineBreaks && scalar == "\n") }
+        guard message.unicodeScalars.contains(where: control) else { return message }
         var out = ""
         for scalar in message.unicodeScalars {
-            if isControl(scalar) { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(scalar) }
+            if control(scalar) { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }

@@ -137,6 +137,15 @@ import Vector
         #expect(second == first.replacingOccurrences(of: "\"a.svg\"", with: "\"./a.svg\""), "\(second)")
     }
 
+    @Test func controlCharactersOfTheFileAreEscapedInMessages() {
+        // A key holding ESC [2J (clear the screen) or a line break was printed as it was.
+        let text = #"{ "canvas": { "size": [10, 10] }, "root": { "subviews": [] }, "\u001B[2J\nerror": 1 }"#
+        let errors = Result { () throws(ScenarioErrors) in
+            try ScenarioLoader.parse(Array(text.utf8), folder: Self.folder, displayName: "s.json", name: "s")
+        }.failure?.diagnostics.map(\.description) ?? []
+        #expect(errors.count == 1 && errors[0].contains("\\u{1B}[2J\\u{A}error") && !errors[0].contains("\u{1B}") && !errors[0].contains("\n"), "\(errors)")
+    }
+
     @Test func aVariantsSnapshotsShareTheImageBytes() throws {
         // Sixteen snapshots of a 1,365-point view at 3x held 3.2 GB: a variant's snapshots are
         // held within what image-bytes leaves after the scenario's images.
