@@ -54,10 +54,22 @@ public struct JPEGDecoder: Sendable {
         }
     }
 
-    public var limits: Limits
+    /// How subsampled chroma is brought to the image's size (docs/JPEG.md §Upsampling).
+    public enum Upsampling: String, Sendable, CaseIterable {
+        /// libjpeg-turbo's default ("fancy" triangles across the whole component): the decode
+        /// that is bit-identical to libjpeg-turbo's `djpeg`.
+        case libjpegTurbo = "libjpeg-turbo"
+        /// As Apple's decoder shows a JPEG in UIKit: the same triangles within each 8-sample block
+        /// of the component, never across one (measured against images UIKit drew).
+        case imageIO = "imageio"
+    }
 
-    public init(limits: Limits = .default) {
+    public var limits: Limits
+    public var upsampling: Upsampling
+
+    public init(limits: Limits = .default, upsampling: Upsampling = .libjpegTurbo) {
         self.limits = limits
+        self.upsampling = upsampling
     }
 
     /// The size, components and coding process from the headers, without decoding the scans.
@@ -75,7 +87,7 @@ public struct JPEGDecoder: Sendable {
                 throw JPEGError(.truncated, at: data.count, "no scan codes component \(component.id) (the file ends too early)")
             }
             let isRGB = frame.components.count == 3 && Self.isRGB(frame, parsed.metadata)
-            let samples = Pixels.render(frame, colorTransform: !isRGB)
+            let samples = Pixels.render(frame, colorTransform: !isRGB, upsampling: upsampling)
             return JPEGImage(width: frame.width, height: frame.height, channels: frame.components.count == 1 ? 1 : 3, samples: samples,
                              orientation: parsed.metadata.orientation, iccProfile: parsed.metadata.iccProfile,
                              process: frame.process.rawValue)

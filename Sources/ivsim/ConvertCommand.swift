@@ -12,13 +12,16 @@ import Vector
 /// with ivsim's (docs/CLI.md, docs/JPEG.md).
 enum ConvertCommand {
     static let usage = """
-    usage: ivsim convert IN OUT [--scale S] [--level 0-9] [--limit drawing-work=N]
+    usage: ivsim convert IN OUT [--scale S] [--level 0-9] [--jpeg imageio|libjpeg-turbo] [--limit drawing-work=N]
       decode IN (PNG, JPEG, SVG or PDF, told apart by their first bytes) and write OUT as
         .png   (re-encoded losslessly at --level, default 6), or
         .rgba  (straight RGBA8, row-major, no header: width × height × 4 bytes)
       pixels as stored: a JPEG's EXIF orientation is printed, not applied; a JPEG's embedded
       Display P3 profile is printed, not converted (scenarios convert it; docs/JPEG.md)
       --scale S  the scale vector images (PDF, SVG) are drawn at; bitmaps ignore it (default 1)
+      --jpeg imageio        subsampled chroma as UIKit shows it, within each block (the default,
+                            what scenarios show)
+      --jpeg libjpeg-turbo  bit-identical to libjpeg-turbo's djpeg (docs/JPEG.md §Upsampling)
       --limit drawing-work=N  the work units one drawing may take (docs/LIMITS.md §Drawing work)
     A drawing has at most 2^24 pixels (4096 × 4096), checked before any pixel is made.
     """
@@ -28,7 +31,7 @@ enum ConvertCommand {
     static let maxPixels = 1 << 24
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, command: "convert", valueOptions: ["--scale", "--level", "--limit"], flagOptions: [])
+        let parsed = try Arguments(arguments, command: "convert", valueOptions: ["--scale", "--level", "--limit", "--jpeg"], flagOptions: [])
         if parsed.wantsHelp { return CommandLineTool.help(usage) }
         guard parsed.positional.count == 2 else { throw UsageError(message: "convert needs IN and OUT\n\n" + usage) }
         let (input, output) = (parsed.positional[0], parsed.positional[1])
@@ -41,6 +44,13 @@ enum ConvertCommand {
         if let text = parsed.value("--level") {
             guard let number = Int(text), (0...9).contains(number) else { throw UsageError(message: "--level needs a number from 0 to 9") }
             level = CompressionLevel(number)
+        }
+        var upsampling = JPEGDecoder.Upsampling.imageIO
+        if let text = parsed.value("--jpeg") {
+            guard let value = JPEGDecoder.Upsampling(rawValue: text.lowercased()) else {
+                throw UsageError(message: "--jpeg needs imageio (as UIKit shows a JPEG) or libjpeg-turbo (as djpeg decodes it), found '\(text)'")
+            }
+            upsampling = value
         }
         var workLimit = DrawingLimits.defaultWork
         for text in parsed.all("--limit") {
@@ -90,9 +100,9 @@ enum ConvertCommand {
             throw UsageError(message: "\(input): " + Self.unknownFormat(bytes))
         } else if isJPEG {
             do {
-                let jpeg = try JPEGDecoder().decode(bytes)
+                let jpeg = try JPEGDecoder(upsampling: upsampling).decode(bytes)
                 image = RGBAImage(width: jpeg.width, height: jpeg.height, pixels: jpeg.rgba)
-                facts.append("JPEG \(jpeg.process), \(jpeg.channels == 1 ? "grayscale" : "colour")")
+                facts.append("JPEG \(jpeg.process), \(jpeg.channels == 1 ? "grayscale" : "colour"), decoded as \(upsampling.rawValue)")
                 if jpeg.orientation != 1 { facts.append("EXIF orientation \(jpeg.orientation) (not applied)") }
                 if let profile = jpeg.iccProfile {
                     switch ICCProfileKind(profile: profile) {

@@ -352,7 +352,7 @@ private let fixture = Fixture()
         let convert = try w.run(["convert", "arrow.jpg", "arrow.rgba"])
         #expect(convert.status == 0)
         // Stored 36 × 60 (turned), the orientation printed, not applied.
-        #expect(convert.stdout == "arrow.rgba: 36×60, 8640 bytes (JPEG baseline, colour, EXIF orientation 6 (not applied))\n")
+        #expect(convert.stdout == "arrow.rgba: 36×60, 8640 bytes (JPEG baseline, colour, decoded as imageio, EXIF orientation 6 (not applied))\n")
         #expect(w.read("arrow.rgba")?.count == 36 * 60 * 4)
         let png = try w.run(["convert", "arrow.jpg", "arrow.png"])
         #expect(png.status == 0)

@@ -12,7 +12,7 @@ enum Pixels {
     static let bands = 8
 
     /// The image's samples: 1 per pixel for one component, else 3 (RGB).
-    static func render(_ frame: Frame, colorTransform: Bool) -> [UInt8] {
+    static func render(_ frame: Frame, colorTransform: Bool, upsampling: JPEGDecoder.Upsampling) -> [UInt8] {
         if frame.process == .progressive {
             for component in frame.components { transformAll(component) }
         }
@@ -27,7 +27,7 @@ enum Pixels {
                 count = width * height
             }
         }
-        let methods = frame.components.map { Upsampler.method(for: $0, in: frame) }
+        let methods = frame.components.map { Upsampler.method(for: $0, in: frame, upsampling: upsampling) }
         // Each upsampled row holds up to 4 × the component's width (a 4:1 ratio), at least the image's.
         let rowLength = frame.components.map { $0.width * (frame.maxH / $0.h) }.max()! + 8
         let tables = ColorConverter.tables

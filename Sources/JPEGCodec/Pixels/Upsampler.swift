@@ -14,14 +14,30 @@
 //   other whole ratios (4×1, 4×2, 2×4, …): each sample repeated.
 // The row above the first is the first row itself and the row below the last is the last
 // (libjpeg's context rows); columns stop at the component's own width. docs/JPEG.md §Upsampling.
+//
+// As Apple's decoder does (JPEGDecoder.Upsampling.imageIO, measured against images UIKit drew;
+// docs/JPEG.md §Upsampling as UIKit shows it): the same triangles, but never across a block of
+// the component — the neighbour in the next or previous 8-sample block (or past the component's
+// edge) is the sample itself — and rounded the other way round in 2×2: the left output
+// (3·c + neighbour's c + 7) >> 4, the right (… + 8) >> 4; 2×1 and 1×2 keep +1 and +2.
 
 enum Upsampler {
     enum Method {
         case copy, h2v1Fancy, h1v2Fancy, h2v2Fancy, replicate(h: Int, v: Int)
+        case h2v1Blocked, h1v2Blocked, h2v2Blocked
     }
 
-    static func method(for component: Component, in frame: Frame) -> Method {
+    static func method(for component: Component, in frame: Frame, upsampling: JPEGDecoder.Upsampling) -> Method {
         let h = frame.maxH / component.h, v = frame.maxV / component.v
+        if upsampling == .imageIO {
+            switch (h, v) {
+            case (1, 1): return .copy
+            case (2, 1): return .h2v1Blocked
+            case (1, 2): return .h1v2Blocked
+            case (2, 2): return .h2v2Blocked
+            default: return .replicate(h: h, v: v)
+            }
+        }
         switch (h, v) {
         case (1, 1): return .copy
         case (2, 1): return component.width > 2 ? .h2v1Fancy : .replicate(h: 2, v: 1)
@@ -29,6 +45,14 @@ enum Upsampler {
         case (2, 2): return component.width > 2 ? .h2v2Fancy : .replicate(h: 2, v: 2)
         default: return .replicate(h: h, v: v)
         }
+    }
+
+    /// The row next to row `r` on the side output row `y` lies (above for an even `y`), or `r`
+    /// itself when that row is in another block row or outside the component.
+    @inline(__always)
+    static func blockedNeighbourRow(_ y: Int, _ r: Int, height: Int) -> Int {
+        let n = y & 1 == 0 ? r - 1 : r + 1
+        return n >= 0 && n < height && n >> 3 == r >> 3 ? n : r
     }
 
     /// Output row `y` of the component (at least `frame.width` samples) into `out`, from its plane
@@ -84,6 +108,35 @@ enum Upsampler {
             }
             o[0] = UInt8((this * 3 + last + 8) >> 4)
             o[1] = UInt8((this * 4 + 7) >> 4)
+        case .h2v1Blocked:
+            let input = plane + y * stride
+            for x in 0..<width {
+                let this = Int(input[x])
+                let left = x & 7 != 0 ? Int(input[x - 1]) : this
+                let right = x & 7 != 7 && x + 1 < width ? Int(input[x + 1]) : this
+                out[2 * x] = UInt8((this * 3 + left + 1) >> 2)
+                out[2 * x + 1] = UInt8((this * 3 + right + 2) >> 2)
+            }
+        case .h1v2Blocked:
+            let r = y >> 1
+            let near = plane + r * stride
+            let far = plane + blockedNeighbourRow(y, r, height: height) * stride
+            let bias = y & 1 == 0 ? 1 : 2
+            for x in 0..<width { out[x] = UInt8((Int(near[x]) * 3 + Int(far[x]) + bias) >> 2) }
+        case .h2v2Blocked:
+            let r = y >> 1
+            let near = plane + r * stride
+            let far = plane + blockedNeighbourRow(y, r, height: height) * stride
+            @inline(__always) func sum(_ x: Int) -> Int { Int(near[x]) * 3 + Int(far[x]) }
+            var this = sum(0)
+            for x in 0..<width {
+                let left = x & 7 != 0 ? sum(x - 1) : this
+                let next = x + 1 < width ? sum(x + 1) : this
+                let right = x & 7 != 7 ? next : this
+                out[2 * x] = UInt8((this * 3 + left + 7) >> 4)
+                out[2 * x + 1] = UInt8((this * 3 + right + 8) >> 4)
+                this = next
+            }
         case let .replicate(h, v):
             let input = plane + (y / v) * stride
             var o = out

@@ -57,7 +57,8 @@ enum AssetFile {
         let data = try contents(url, shownAs: relativePath, upTo: nil)
         if isJPEG(data) {
             do {
-                let jpeg = try JPEGDecoder(limits: jpegLimits).decode(data)
+                // Chroma upsampled as UIKit shows it (docs/JPEG.md §Upsampling as UIKit shows it).
+                let jpeg = try JPEGDecoder(limits: jpegLimits, upsampling: .imageIO).decode(data)
                 return DecodedFile(image: RGBAImage(width: jpeg.width, height: jpeg.height, pixels: jpeg.rgba),
                                    orientation: exifOrientation(jpeg.orientation),
                                    profile: jpeg.iccProfile.map { ICCProfileKind(profile: $0) })
