@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VectorTests", dependencies: ["Vector", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ImageViewsTests", dependencies: ["ImageViews", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Vector", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Vector", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TestSupport"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IVSimKitTests", dependencies: ["IVSimKit", "IVSimTesting", "TestSupport"]),

@@ -4,18 +4,22 @@ import TestSupport
 import PNGCodec
 @testable import JPEGCodec
 
-/// JPEG decoded as UIKit shows it, against images UIKit drew (Fixtures/uikit: AlamofireImage's
-/// originals and its `imageRounded(withCornerRadius: 20)` of each, drawn unscaled, MIT licence;
+/// JPEG decoded as UIKit shows it, against images UIKit drew (Tests/UIKitReferences/alamofireimage:
+/// AlamofireImage's originals and its `imageRounded(withCornerRadius:)` of each, drawn unscaled, MIT licence;
 /// docs/JPEG.md §Upsampling as UIKit shows it), and the within-block upsampler against a second
 /// computation of its rule.
 @Suite struct UIKitJPEGTests {
-    static let fixtures = Fixture()
+    /// The UIKit references, shared by the test targets (Tests/UIKitReferences/README.md).
+    static let references = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+        .appendingPathComponent("../UIKitReferences/alamofireimage").standardizedFileURL
+
+    static func data(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: references.appendingPathComponent(name))) }
 
     /// Over the pixels UIKit drew fully opaque: the mean difference per channel, the worst, and
     /// how many pixels differ by more than 3 in some channel.
     static func compare(_ name: String, _ upsampling: JPEGDecoder.Upsampling) throws -> (mean: Double, worst: Int, over3: Int, pixels: Int) {
-        let decoded = try JPEGDecoder(upsampling: upsampling).decode(fixtures.data("uikit/\(name).jpg")).rgba
-        let reference = try PNGDecoder().decode(fixtures.data("uikit/\(name)-radius-20.png")).pixels
+        let decoded = try JPEGDecoder(upsampling: upsampling).decode(data("\(name).jpg")).rgba
+        let reference = try PNGDecoder().decode(data("\(name)-radius-20.png")).pixels
         #expect(decoded.count == reference.count)
         var total = 0, worst = 0, over3 = 0, pixels = 0
         for i in stride(from: 0, to: min(decoded.count, reference.count), by: 4) where reference[i + 3] == 255 {
@@ -42,7 +46,7 @@ import PNGCodec
 
     @Test func filesWithoutSubsamplingDecodeTheSameBothWays() throws {
         for (name, worst) in [("apple", 1), ("pirate", 3)] {
-            let data = try Self.fixtures.data("uikit/\(name).jpg")
+            let data = try Self.data("\(name).jpg")
             #expect(try JPEGDecoder(upsampling: .imageIO).decode(data).samples == JPEGDecoder(upsampling: .libjpegTurbo).decode(data).samples)
             let uikit = try Self.compare(name, .imageIO)
             #expect(uikit.worst == worst, "\(name): \(uikit)")

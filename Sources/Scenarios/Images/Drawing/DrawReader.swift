@@ -213,14 +213,16 @@ struct DrawReader {
             guard let r = rectangle(object["roundedRect"]!, positive: true) else { return nil }
             guard let radiusNode = object.required("cornerRadius", d, hint: " (points)"),
                   let radius = Read.number(radiusNode, d, in: 0...100_000, what: "a corner radius in points") else { return nil }
-            var corners = RectCorners.all
-            if let n = object["corners"] {
-                guard let items = Read.array(n, d, what: "corners") else { return nil }
-                corners = []
-                for item in items {
-                    guard let name = Read.name(item, d, among: DrawKeys.corners, what: "corner") else { return nil }
-                    corners.insert([RectCorners.topLeft, .topRight, .bottomLeft, .bottomRight][DrawKeys.corners.firstIndex(of: name)!])
-                }
+            guard let n = object["corners"] else {
+                // UIBezierPath(roundedRect:cornerRadius:): continuous corners (ContinuousCorners.swift).
+                return DrawShape(path: .continuousRoundedRectangle(x: r[0], y: r[1], width: r[2], height: r[3], radius: radius), rule: rule)
+            }
+            // UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:): circular corners.
+            guard let items = Read.array(n, d, what: "corners") else { return nil }
+            var corners: RectCorners = []
+            for item in items {
+                guard let name = Read.name(item, d, among: DrawKeys.corners, what: "corner") else { return nil }
+                corners.insert([RectCorners.topLeft, .topRight, .bottomLeft, .bottomRight][DrawKeys.corners.firstIndex(of: name)!])
             }
             return DrawShape(path: .roundedRectangle(x: r[0], y: r[1], width: r[2], height: r[3], radius: radius, corners: corners), rule: rule)
         default:
