@@ -82,6 +82,10 @@ import Testing
     static let tint = "Cat.xcassets/Tint.colorset/Contents.json"
 
     static let cases: [Case] = [
+        // Real catalogs tag colour sets for on-demand resources (issue 27): ignored, as on image sets.
+        Case(name: "colour set with on-demand-resource-tags",
+             files: [(tint, tintSet.replacingOccurrences(of: "\(info) }", with: "\(info), \"properties\" : { \"on-demand-resource-tags\" : [ \"level1\" ] } }"))],
+             expected: []),
         Case(name: "invalid JSON", files: [("Cat.xcassets/Icon.imageset/Contents.json", "{ \"images\" : [ }")],
              expected: ["case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets cannot be used (see the errors in Cat.xcassets/Icon.imageset/Contents.json)",
                         "\(icon): invalid JSON: expected a value, found '}'"]),

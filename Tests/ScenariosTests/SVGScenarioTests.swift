@@ -36,6 +36,28 @@ import Vector
         #expect(scenario.images[1].variants.isEmpty && scenario.images[1].pixels.width == 36)
     }
 
+    @Test func aDrawingIsHeldToItsPixelsNotToAnImageFilesSide() throws {
+        // A banner 2,960 points wide is 8,880 pixels at 3x (7.75 million pixels): refused by the
+        // 8,192-a-side limit of image files, though convert and UIKit draw it (issue 27). A
+        // drawing is held to 2^24 pixels and 65,536 a side.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-banner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, width, height) in [("banner", 2_960, 291), ("huge", 4_000, 1_500)] {
+            try Data("<svg xmlns='http://www.w3.org/2000/svg' width='\(width)' height='\(height)'><rect width='9' height='9'/></svg>".utf8)
+                .write(to: folder.appendingPathComponent("\(name).svg"))
+        }
+        func load(_ name: String) -> Result<Scenario, ScenarioErrors> {
+            let text = "{ \"canvas\": { \"size\": [10, 10] }, \"images\": { \"b\": { \"file\": \"\(name).svg\" } }, \"root\": { \"subviews\": [] } }"
+            return Result { () throws(ScenarioErrors) in try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "s.json", name: "s") }
+        }
+        let banner = try load("banner").get()
+        #expect(banner.images[0].resolved(for: Self.traits(3)).pixels.width == 8_880)
+        // 4,000 × 1,500 points at 3x is 54 million pixels: refused before any scale is drawn.
+        let message = load("huge").failure?.diagnostics.map(\.message).joined() ?? ""
+        #expect(message.contains("\"huge.svg\" drawn at 2x is 8000 × 3000 pixels, more than a drawing may have (16777216 pixels, 65536 a side"), "\(message)")
+    }
+
     @Test func aBitmapEntryWinsTheScaleItGives() throws {
         let scenario = try Self.load("\"mixed\": { \"named\": \"Mixed\" }")
         let at2 = scenario.images[0].resolved(for: Self.traits(2)), at3 = scenario.images[0].resolved(for: Self.traits(3))

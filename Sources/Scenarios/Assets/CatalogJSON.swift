@@ -21,7 +21,7 @@ enum CatalogKeys {
     /// Entry keys for traits ivsim does not model: an entry with one of them is never picked.
     static let unmodelledSlots = ["subtype", "screen-width", "graphics-feature-set", "memory", "locale"]
     static let colorSet = ["info", "properties", "colors"]
-    static let colorSetProperties = ["localizable"]
+    static let colorSetProperties = ["localizable", "on-demand-resource-tags"]
     static let colorEntry = ["idiom", "appearances", "display-gamut", "color", "locale"]
     static let color = ["color-space", "components", "reference", "platform"]
     static let rgbComponents = ["red", "green", "blue", "alpha"]

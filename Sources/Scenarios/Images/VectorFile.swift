@@ -27,13 +27,17 @@ extension AssetFile {
         return .message("\"\(relativePath)\" is not a usable \(format.rawValue.uppercased()) file: \(error)")
     }
 
-    /// Refuses a scale at which the document would pass the pixel limits of image files (every
-    /// scale is checked before any is drawn).
+    /// Refuses a scale at which the drawing would pass what one drawing may cost in memory: 2^24
+    /// pixels (as an image file), and the drawing context's 65,536 a side. A drawing is not held
+    /// to an image file's 8,192 a side: a banner 2,960 points wide is 8,880 pixels at 3x and 7.75
+    /// million pixels in all, which `convert` and UIKit draw (issue 27). Every scale is checked
+    /// before any is drawn.
     static func checkSize(_ document: any VectorImage, scale: Double, shownAs relativePath: String) throws(Failure) {
         let (w, h) = document.pixelSize(scale: scale)
-        guard w <= ScenarioLimits.assetSide, h <= ScenarioLimits.assetSide, w * h <= ScenarioLimits.assetPixels else {
-            throw .message("\"\(relativePath)\" drawn at \(JSONOutput.format(scale))x is \(w) × \(h) pixels, more than an image file may have "
-                           + "(\(ScenarioLimits.assetSide) a side, \(ScenarioLimits.assetPixels) pixels; docs/LIMITS.md)")
+        let side = DrawingContext.maxSide
+        guard w <= side, h <= side, w * h <= ScenarioLimits.assetPixels else {
+            throw .message("\"\(relativePath)\" drawn at \(JSONOutput.format(scale))x is \(w) × \(h) pixels, more than a drawing may have "
+                           + "(\(ScenarioLimits.assetPixels) pixels, \(side) a side; docs/LIMITS.md)")
         }
     }
 
