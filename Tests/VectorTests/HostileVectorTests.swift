@@ -163,6 +163,15 @@ import TestSupport
         _ = try SVGDefinitions(elements, maxMatching: 2 + 100 * 100)
     }
 
+    @Test func aRuleWithAnIDAndClassesStillNeedsTheClasses() throws {
+        // Listed under its id, the rule is tried on the element with that id, and matches only if
+        // the element has its classes too (CSS: `#a.b`).
+        let root = try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>#a.b{fill:red}</style><rect id='a' class='b' width='1' height='1'/><rect id='a2' width='1' height='1'/></svg>".utf8))
+        let definitions = try SVGDefinitions(root)
+        let rects = root.children.filter { $0.name == "rect" }
+        #expect(definitions.rules(for: rects[0]).map(\.0) == ["fill"] && definitions.rules(for: rects[1]).isEmpty)
+    }
+
     @Test func vectorFilesOverTheirSizeAreRefusedBeforeTheyAreParsed() {
         // A 98 MB SVG was read for 16 s; SVG and PDF files are read up to 64 MiB.
         let bytes = [UInt8](repeating: UInt8(ascii: " "), count: VectorFormat.maxFileBytes + 1)

@@ -35,8 +35,8 @@ struct ImageFile {
 /// its `image-bytes` limit). Within one scenario the same file is one image either way
 /// (NamedAssets keeps its own), so what is kept changes speed only.
 public final class AssetCache: @unchecked Sendable {
-    /// Bytes of decoded pixels a run keeps for later scenarios: 2 GiB (12 bytes a pixel, as the
-    /// image budget counts them).
+    /// Bytes of decoded pixels and vector documents a run keeps for later scenarios: 2 GiB (12
+    /// bytes a pixel and 8 a byte of a vector file, as the image budget counts them).
     static let pixelLimit = 1 << 31
     private var keptPixelBytes = 0
     private let lock = NSLock()
@@ -49,7 +49,8 @@ public final class AssetCache: @unchecked Sendable {
     /// file as its scenario writes it) is made for each caller.
     private var decodedFiles: [String: ImageFile] = [:]
     private var headers: [String: ImageFileHeader] = [:]
-    /// Vector documents read, and their renderings by scale (successes only, as above).
+    /// Vector documents read (within the kept bytes, 8 a byte of the file), and their renderings
+    /// by scale (successes only, as above).
     private var vectors: [String: any VectorImage] = [:]
     /// Vector documents read and found unusable, with why: a run reads each file once, however
     /// many images show it (a file refused after seconds of style matching, shown by a hundred
@@ -117,12 +118,9 @@ public final class AssetCache: @unchecked Sendable {
     func vector(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<any VectorImage, AssetFile.Failure> {
         guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
         lock.lock()
-        let known = unusableVectors[url.path]
+        let (known, hit) = (unusableVectors[url.path], vectors[url.path])
         lock.unlock()
         if let known { return .failure(AssetFile.unusable(url, known, shownAs: path)) }
-        lock.lock()
-        let hit = vectors[url.path]
-        lock.unlock()
         if let hit { return .success(hit) }
         let read: Result<any VectorImage, VectorReadError>
         do throws(AssetFile.Failure) {
@@ -186,16 +184,21 @@ public final class AssetCache: @unchecked Sendable {
     }
 
     /// The document at `url` drawn afresh at the sizes views show it, within `limits` and the
-    /// work each scene gives.
+    /// work each scene gives. The keeper holds its document, so it is kept within the run's bytes
+    /// as the document is.
     func vectorRedraw(_ url: URL, _ document: any VectorImage, limits: DrawingLimits) -> VectorRedraw {
-        cached(url.path + "#\(limits.lines),\(limits.steps),\(limits.pixels)", in: \.redraws) {
-            VectorRedraw { width, height, work in
-                var budget = limits
-                budget.work = work
-                return Result { () throws(DrawingFailure) in try document.render(pixelWidth: width, pixelHeight: height, limits: budget) }
-                    .map { ($0.bitmap, $0.work) }
-            }
+        let key = url.path + "#\(limits.lines),\(limits.steps),\(limits.pixels)"
+        lock.lock()
+        let hit = redraws[key]
+        lock.unlock()
+        if let hit { return hit }
+        let redraw = VectorRedraw { width, height, work in
+            var budget = limits
+            budget.work = work
+            return Result { () throws(DrawingFailure) in try document.render(pixelWidth: width, pixelHeight: height, limits: budget) }
+                .map { ($0.bitmap, $0.work) }
         }
+        return keep(key, redraw, bytes: (BoundedFile.size(url) ?? 0) * PixelBudget.documentBytesPerFileByte, in: \.redraws)
     }
 
     func catalog(_ url: URL, make: () -> CatalogIndex) -> CatalogIndex {

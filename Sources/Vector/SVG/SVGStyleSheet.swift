@@ -39,6 +39,8 @@ struct SVGStyleSheet: Sendable {
     private var byClass: [String: [Int]] = [:]
     private var byName: [String: [Int]] = [:]
     private var universal: [Int] = []
+    /// Whether some rule names a class (an element's classes are read only then).
+    private var namesClasses = false
 
     init() {}
 
@@ -106,6 +108,7 @@ struct SVGStyleSheet: Sendable {
                 let rule = try Self.rule(selector.trimmingCharacters(in: " \t\n\r"), declarations, order: rules.count, in: style)
                 guard !declarations.isEmpty else { continue }
                 rules.append(rule)
+                if !rule.classes.isEmpty { namesClasses = true }
                 if let id = rule.id {
                     byID[id, default: []].append(rules.count - 1)
                 } else if let first = rule.classes.first {
@@ -159,7 +162,7 @@ struct SVGStyleSheet: Sendable {
     func declarations(for element: XMLElement, within budget: Int) -> (declarations: [(String, String)], tried: Int)? {
         guard !rules.isEmpty else { return ([], 0) }
         let id = element["id"]
-        let tokens = byClass.isEmpty ? [] : (element["class"] ?? "").split(whereSeparator: { " \t\n\r".contains($0) })
+        let tokens = !namesClasses ? [] : (element["class"] ?? "").split(whereSeparator: { " \t\n\r".contains($0) })
         var tried = tokens.count
         guard tried <= budget else { return nil }
         var candidates: [Int] = []
