@@ -140,6 +140,8 @@ enum ConvertCommand {
             return "the file starts with a UTF-16 byte order mark: an SVG file is read as UTF-8 (save it as UTF-8)"
         }
         let start = bytes.prefix(8).map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
+        let note = FileFormatNote.note(bytes)
+        guard note.isEmpty else { return "not a PNG, JPEG, SVG or PDF file" + note }
         return "not a PNG, JPEG, SVG or PDF file: it starts with the bytes \(start.joined(separator: " ")) (a PNG starts with 89 50 4E 47, "
             + "a JPEG with FF D8, an SVG with <, a PDF with %PDF-)"
     }

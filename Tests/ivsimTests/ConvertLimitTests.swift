@@ -43,6 +43,11 @@ import Testing
         #expect(text.stderr.contains("not a PNG, JPEG, SVG or PDF file: it starts with the bytes 68 65 6C 6C 6F 2C 20 77"))
         let svg = try w.run(["convert", "empty.svg", "out.png"])
         #expect(svg.stderr.contains("empty.svg: line 1, column 1: the file is empty"), "\(svg.stderr)")
+        // A HEIC file is called one, as scenarios call it (it said "not a PNG file: signature byte 0 is 0x00").
+        try w.write("photo.heic", "\u{0}\u{0}\u{0}\u{18}ftypheic\u{0}\u{0}\u{0}\u{0}mif1heic")
+        let heic = try w.run(["convert", "photo.heic", "out.png"])
+        #expect(heic.stderr == "ivsim: error: photo.heic: not a PNG, JPEG, SVG or PDF file (it is a HEIC file, which ivsim does not decode: "
+                + "export it as PNG or JPEG)\n", "\(heic.stderr)")
         #expect(w.read("out.png") == nil)
     }
 }

@@ -105,7 +105,9 @@ enum ImageSetReader {
             let file: ImageFile
             if entry.vectorScale != nil { result.draws = true }
             let made = entry.vectorScale.map {
-                cache.renderedVector(entry.url, area: area, shownAs: variant.source, scale: $0, limits: drawing(spent), fullWork: fullWork)
+                // Named by its file: the message says the scale (the source adds "(drawn at 1x)").
+                cache.renderedVector(entry.url, area: area, shownAs: set.path + "/" + entry.url.lastPathComponent, scale: $0,
+                                     limits: drawing(spent), fullWork: fullWork)
             }
             switch made ?? decode(entry.url, variant.source, entry.isDisplayP3) {
             case let .success(decoded):
@@ -245,7 +247,8 @@ enum ImageSetReader {
                 // of a drawing are not read.
                 let kind = (filename as NSString).pathExtension.uppercased()
                 for key in ["resizing", "alignment-insets"] where entry.has(key) {
-                    d.error(entry[key]!, "\"\(key)\" on an \(kind) entry is not read: give the \(kind)'s slices in a PNG entry, or set them in the scenario")
+                    let article = kind == "SVG" ? "an" : "a"  // "an SVG", "a PDF"
+                    d.error(entry[key]!, "\"\(key)\" on \(article) \(kind) entry is not read: give the \(kind)'s slices in a PNG entry, or set them in the scenario")
                 }
                 if entry.has("resizing") || entry.has("alignment-insets") { continue }
                 if let reason = slots.unusable {

@@ -112,22 +112,8 @@ enum AssetFile {
         return .message("\"\(relativePath)\" is not a JPEG file (it does not start with the SOI marker FF D8)\(looksLike(bytes))")
     }
 
-    /// ", it looks like a … file" for the formats ivsim refuses, told by their first bytes.
-    static func looksLike(_ bytes: [UInt8]) -> String {
-        func starts(_ text: String, at offset: Int = 0) -> Bool {
-            let t = Array(text.utf8)
-            return bytes.count >= offset + t.count && Array(bytes[offset..<(offset + t.count)]) == t
-        }
-        if starts("ftypheic", at: 4) || starts("ftypheix", at: 4) || starts("ftypmif1", at: 4) || starts("ftyphevc", at: 4) {
-            return " (it is a HEIC file, which ivsim does not decode: export it as PNG or JPEG)"
-        }
-        if starts("%PDF") { return " (it is a PDF file: give it the extension .pdf to draw it)" }
-        if starts("<?xml") || starts("<svg") { return " (it looks like an SVG file: give it the extension .svg to draw it)" }
-        if starts("GIF8") { return " (it is a GIF file: export it as PNG)" }
-        if bytes.starts(with: [0xFF, 0xD8]) { return " (it is a JPEG file)" }
-        if starts("RIFF") && starts("WEBP", at: 8) { return " (it is a WebP file: export it as PNG or JPEG)" }
-        return ""
-    }
+    /// " (it is a … file …)" for the formats ivsim refuses, told by their first bytes (FileFormatNote).
+    static func looksLike(_ bytes: [UInt8]) -> String { FileFormatNote.note(bytes) }
 
     /// UIImage.Orientation for an EXIF orientation value (1–8; Apple's CGImagePropertyOrientation).
     static func exifOrientation(_ value: Int) -> ImageOrientation {
