@@ -245,6 +245,33 @@ import Testing
         }
     }
 
+    @Test func listingAndScenarioRefuseTheSameVectorScales() throws {
+        // A single-scale SVG of 4,000 × 1,500 points fits a drawing at 1x, not at 2x or 3x: the
+        // listing said the set was fine while every scenario using it was refused (issue 27).
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-listing-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let set = root.appendingPathComponent("Cat.xcassets/Huge.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data("{ \"images\" : [ { \"filename\" : \"huge.svg\", \"idiom\" : \"universal\" } ], \(Self.info) }".utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='4000' height='1500'><rect width='9' height='9'/></svg>".utf8)
+            .write(to: set.appendingPathComponent("huge.svg"))
+        let listing = CatalogListing.describe(catalogAt: root.appendingPathComponent("Cat.xcassets"), display: "Cat.xcassets")
+        let listed = listing.diagnostics.map(\.message)
+        #expect(listed == [2, 3].map { "\"Cat.xcassets/Huge.imageset/huge.svg\" drawn at \($0)x is \(4_000 * $0) × \(1_500 * $0) pixels, more than a "
+                                      + "drawing may have (16777216 pixels, 65536 a side; docs/LIMITS.md)" }, "\(listed)")
+        #expect(listing.text.contains("unusable: see the errors"))
+        let scenario = """
+        { "canvas": { "size": [10, 10] }, "assetCatalogs": ["Cat.xcassets"], "images": { "huge": { "named": "Huge" } }, "root": { "subviews": [] } }
+        """
+        do {
+            _ = try ScenarioLoader.parse(Array(scenario.utf8), folder: root, displayName: "case.json", name: "case")
+            Issue.record("the scenario drew the set")
+        } catch {
+            #expect(Array(error.diagnostics.map(\.message).dropFirst()) == listed)
+        }
+    }
+
     @Test func theBaseIsValid() throws {
         let diagnostics = try Self.run(Case(name: "base", expected: []))
         #expect(diagnostics == [])

@@ -306,6 +306,14 @@ enum ImageSetReader {
                 }
                 switch cache.vector(url, area: area, shownAs: source) {
                 case let .success(document):
+                    // Each scale checked as a scenario's drawing checks it, so that `ivsim assets`
+                    // lists as unusable what every scenario would refuse.
+                    do throws(AssetFile.Failure) {
+                        try AssetFile.checkSize(document, scale: Double(entry.scale ?? 1), shownAs: source)
+                    } catch {
+                        d.error(entry.filenameNode, error.message)
+                        continue
+                    }
                     let size = document.pixelSize(scale: Double(entry.scale ?? 1))
                     header = ImageFileHeader(width: size.width, height: size.height)
                 case let .failure(failure):
