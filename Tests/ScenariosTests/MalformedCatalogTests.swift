@@ -270,6 +270,10 @@ import Testing
         } catch {
             #expect(Array(error.diagnostics.map(\.message).dropFirst()) == listed)
         }
+        // An unusable file is one line, not one per scale it would be drawn at.
+        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><text>a</text></svg>".utf8).write(to: set.appendingPathComponent("huge.svg"))
+        let unusable = CatalogListing.describe(catalogAt: root.appendingPathComponent("Cat.xcassets"), display: "Cat.xcassets", cache: AssetCache())
+        #expect(unusable.diagnostics.count == 1 && unusable.diagnostics[0].message.contains("is not a usable SVG file"), "\(unusable.diagnostics)")
     }
 
     @Test func theBaseIsValid() throws {

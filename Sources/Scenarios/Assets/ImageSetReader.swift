@@ -295,6 +295,9 @@ enum ImageSetReader {
         let name = set.name.split(separator: "/").last.map(String.init) ?? set.name
         let intent = setIntent ?? (name.hasSuffix("Template") ? .alwaysTemplate : .automatic)
         var variants: [AssetVariant<ImageEntry>] = []
+        // A single-scale vector entry is an entry per scale: a file that cannot be read is
+        // reported once, not once per scale.
+        var unreadable: Set<String> = []
         for entry in entries {
             var source = set.path + "/" + entry.filename
             let url = set.url.appendingPathComponent(entry.filename)
@@ -317,7 +320,7 @@ enum ImageSetReader {
                     let size = document.pixelSize(scale: Double(entry.scale ?? 1))
                     header = ImageFileHeader(width: size.width, height: size.height)
                 case let .failure(failure):
-                    d.error(entry.filenameNode, failure.message)
+                    if unreadable.insert(entry.filename).inserted { d.error(entry.filenameNode, failure.message) }
                     continue
                 }
                 source += " (drawn at \(entry.scale ?? 1)x)"
