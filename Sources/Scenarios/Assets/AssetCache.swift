@@ -131,8 +131,7 @@ public final class AssetCache: @unchecked Sendable {
         switch read {
         case let .success(document):
             // Kept within the run's bytes as its file's size times what reading takes a byte.
-            let bytes = (BoundedFile.size(url) ?? 0) * PixelBudget.documentBytesPerFileByte
-            return .success(keep(url.path, document, bytes: bytes, in: \.vectors))
+            return .success(keep(url.path, document, bytes: PixelBudget.documentBytes(fileSize: BoundedFile.size(url) ?? 0), in: \.vectors))
         case let .failure(error):
             lock.lock()
             unusableVectors[url.path] = error
@@ -198,7 +197,7 @@ public final class AssetCache: @unchecked Sendable {
             return Result { () throws(DrawingFailure) in try document.render(pixelWidth: width, pixelHeight: height, limits: budget) }
                 .map { ($0.bitmap, $0.work) }
         }
-        return keep(key, redraw, bytes: (BoundedFile.size(url) ?? 0) * PixelBudget.documentBytesPerFileByte, in: \.redraws)
+        return keep(key, redraw, bytes: PixelBudget.documentBytes(fileSize: BoundedFile.size(url) ?? 0), in: \.redraws)
     }
 
     func catalog(_ url: URL, make: () -> CatalogIndex) -> CatalogIndex {

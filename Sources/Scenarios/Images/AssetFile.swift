@@ -70,7 +70,7 @@ enum AssetFile {
         do {
             return DecodedFile(image: try PNGDecoder(limits: limits).decode(data))
         } catch {
-            throw .message("\"\(relativePath)\" is not a usable PNG\(looksLike(data)): \(error)")
+            throw .message("\"\(relativePath)\" is not a usable PNG\(FileFormatNote.note(data)): \(error)")
         }
     }
 
@@ -100,7 +100,7 @@ enum AssetFile {
             let header = try PNGDecoder(limits: limits).header(prefix)
             return ImageFileHeader(width: header.width, height: header.height)
         } catch {
-            throw .message("\"\(relativePath)\" is not a usable PNG\(looksLike(prefix)): \(error)")
+            throw .message("\"\(relativePath)\" is not a usable PNG\(FileFormatNote.note(prefix)): \(error)")
         }
     }
 
@@ -109,11 +109,8 @@ enum AssetFile {
     static func misnamedJPEG(_ bytes: [UInt8], shownAs relativePath: String) -> Failure? {
         guard ["jpg", "jpeg"].contains((relativePath as NSString).pathExtension.lowercased()),
               !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }  // PNG bytes decode as PNG, as ImageIO goes by content
-        return .message("\"\(relativePath)\" is not a JPEG file (it does not start with the SOI marker FF D8)\(looksLike(bytes))")
+        return .message("\"\(relativePath)\" is not a JPEG file (it does not start with the SOI marker FF D8)\(FileFormatNote.note(bytes))")
     }
-
-    /// " (it is a … file …)" for the formats ivsim refuses, told by their first bytes (FileFormatNote).
-    static func looksLike(_ bytes: [UInt8]) -> String { FileFormatNote.note(bytes) }
 
     /// UIImage.Orientation for an EXIF orientation value (1–8; Apple's CGImagePropertyOrientation).
     static func exifOrientation(_ value: Int) -> ImageOrientation {

@@ -94,13 +94,16 @@ final class PixelBudget {
     /// 280 MB, 7 a byte).
     static let documentBytesPerFileByte = 8
 
+    /// What a vector file of `size` bytes is counted as holding, once read.
+    static func documentBytes(fileSize size: Int) -> Int { min(size, 1 << 40) * documentBytesPerFileByte }
+
     /// Whether the SVG or PDF file at `url` may be read: false, with the error at `node`, when its
     /// document would take the scenario past its budget. A file that cannot be sized is admitted
     /// (reading it reports why).
     func admitDocument(_ url: URL, at node: JSONNode) -> Bool {
         let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         guard !admitted.contains(path), let size = BoundedFile.size(url) else { return true }
-        let bytes = min(size, 1 << 40) * Self.documentBytesPerFileByte
+        let bytes = Self.documentBytes(fileSize: size)
         guard used + bytes <= limit else {
             refuse(bytes, for: "a vector file of \(Self.mebibytes(size)), held as about \(Self.documentBytesPerFileByte) times that once read", at: node)
             return false
