@@ -33,7 +33,7 @@ let package = Package(
         .plugin(name: "IVSimPlugin", capability: .command(intent: .custom(verb: "ivsim", description: "Check, record, render or validate ivsim scenarios (ivsim help)")),
                 dependencies: ["ivsim"]),
         .executableTarget(name: "ivsim-bench", dependencies: ["PNGCodec", "JPEGCodec", "Deflate", "Raster", "Vector", "ImageViews", "Scenarios", "Snapshots", "Cassowary"], path: "Benchmarks",
-                          exclude: ["kiwi_optional_chain.py", "pillow_jpeg.py", "pdfium_pdf.py"]),
+                          exclude: ["kiwi_optional_chain.py", "pillow_jpeg.py", "pdfium_pdf.py", "anchors"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"], exclude: ["Fixtures"]),

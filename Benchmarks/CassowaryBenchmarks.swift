@@ -1,7 +1,7 @@
 import Cassowary
 import Foundation
 
-// The Cassowary solver on exactly the workloads of ../shared/bench/kiwi_bench.py, which times
+// The Cassowary solver on exactly the workloads of Benchmarks/anchors/kiwi_bench.py, which times
 // kiwisolver (C++ behind Python) on the same machine:
 //   chain: N views in a row inside a root whose width is a strong edit variable (hugging @250,
 //          compression resistance @750, each left edge after the previous view's right + 8);

@@ -1,6 +1,6 @@
 // ivsim-bench: times ivsim's codec (and, later, renderer) on the anchor inputs that
-// ../shared/bench/gen_images.py writes, and prints each median beside the same operation's
-// median from the mature libraries that ../shared/bench/bench.py measured on this machine.
+// Benchmarks/anchors/gen_images.py writes, and prints each median beside the same operation's
+// median from the mature libraries that Benchmarks/anchors/bench.py measured on this machine.
 //
 //   swift run -c release ivsim-bench [--data DIR] [--reference results.json] [--kiwi kiwi.txt] [--rounds N] [FILTER...]
 //
@@ -8,7 +8,7 @@
 // times; each row is timed with one untimed warm-up, then at least 3 runs and until ~0.35 s of
 // timed work (at most 35 runs) per round; the figure is the median of all runs pooled over rounds.
 // The Cassowary and Auto Layout rows (filters `cassowary`, `autolayout`) need no anchor images; `--kiwi` takes the output of
-// ../shared/bench/kiwi_bench.py for kiwisolver's medians. The JPEG rows (filter `jpeg`) need the files
+// Benchmarks/anchors/kiwi_bench.py for kiwisolver's medians. The JPEG rows (filter `jpeg`) need the files
 // and medians Benchmarks/pillow_jpeg.py writes into the data folder; the PDF rows (filter `pdf`, run
 // from the repository's root) PDFium's medians from Benchmarks/pdfium_pdf.py.
 
@@ -22,7 +22,7 @@ let solverOnly = !options.filters.isEmpty && options.filters.allSatisfy {
 guard anchors.isComplete || solverOnly else {
     print("""
     anchor images not found in \(options.dataDirectory)
-    generate them once with ../shared/bench/gen_images.py (see ../shared/bench/README.md),
+    generate them once with Benchmarks/anchors/gen_images.py (see Benchmarks/anchors/README.md),
     or pass --data DIR.
     """)
     exit(2)

@@ -12,7 +12,7 @@ then at least 3 runs and until ~0.35 s of timed work, 3 rounds pooled; the media
 
     python3 Benchmarks/pillow_jpeg.py [--data DIR]
 
-Needs numpy and Pillow (the ../shared/bench virtual environment has both).
+Needs numpy and Pillow (the Benchmarks/anchors virtual environment has both).
 """
 import io, json, os, statistics, sys, tempfile
 from time import perf_counter

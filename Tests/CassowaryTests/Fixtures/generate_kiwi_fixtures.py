@@ -28,7 +28,7 @@ weight], ["suggest", variable, value] or ["check"]; `expected` holds one list of
 check, rounded to 10 significant digits (the tests compare within 1e-6); integral numbers are
 written as integers.
 
-Priorities map to kiwi strengths as ../shared/bench/kiwi_bench.py does: strength = priority for
+Priorities map to kiwi strengths as Benchmarks/anchors/kiwi_bench.py does: strength = priority for
 1 <= p < 1000, required for 1000. Edit variables use a raw weight (kiwi's "strong" = 1e6).
 """
 import json
