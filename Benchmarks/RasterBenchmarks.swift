@@ -36,5 +36,14 @@ func rasterBenchmarks(_ anchors: Anchors) -> [Benchmark] {
         name: "draw 'photo' aspect fill, rounded clip r=165px", pixels: width * height,
         setUp: { canvas.bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } },
         run: { Renderer.draw(clipped, onto: &canvas.bitmap) }))
+    // Issue 31's target: 'photo' drawn with draw(in:) into 200 × 200 pt at 3x, shrunk 1.7 times
+    // by the filter of RENDERING.md §11.8.1, against Skia's mipmapped linear sampling.
+    final class Small { var context = try! DrawingContext(width: 600, height: 600, opaque: false, transform: .identity, limits: .default) }
+    let small = Small()
+    list.append(Benchmark(
+        name: "draw(in:) 'photo' shrunk to 600x600 (filtered)", pixels: 600 * 600,
+        reference: ReferenceKey(operationPrefix: "'photo' -> 600x600 (downscale x0.59) drawImageRect kLinear + mipmap kLinear", library: "skia"),
+        setUp: { small.context = try! DrawingContext(width: 600, height: 600, opaque: false, transform: .identity, limits: .default) },
+        run: { try! small.context.draw(photo, x: 0, y: 0, width: 600, height: 600, placement: .upright) }))
     return list
 }

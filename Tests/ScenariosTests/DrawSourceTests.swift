@@ -95,6 +95,33 @@ import Testing
         #expect(b[3, 2] == blue && b[3, 3] == blue && b[2, 2] == .clear)
     }
 
+    @Test func interpolationQualityIsGraphicsState() throws {
+        // "grid" (4 × 2 pixels) drawn into 2 × 1 pixels: halved along both axes. Default filters
+        // (RENDERING.md §11.8.1); after "low" one bilinear sample a pixel; after "none" the
+        // nearest pixel; "restore" brings back the quality saved.
+        func drawn(_ operations: String) throws -> [UInt32] {
+            try Self.load("""
+                "d": { "draw": { "size": [2, 1], "scale": 1, "operations": [\(operations)] } }
+                """).images[1].pixels.bitmap.pixels
+        }
+        let draw = "{ \"draw\": \"grid\", \"in\": [0, 0, 2, 1] }"
+        let grid = SourceImage(try Self.load("\"e\": { \"generate\": { \"solid\": { \"size\": [1, 1], \"color\": \"#000000\" } } }").images[0].pixels.bitmap)
+        func context(_ sampling: ImageSampling) throws -> [UInt32] {
+            var c = try DrawingContext(width: 2, height: 1, opaque: false, transform: .identity, limits: .default)
+            try c.draw(grid, x: 0, y: 0, width: 2, height: 1, placement: .upright, sampling: sampling)
+            return c.bitmap.pixels
+        }
+        let (filtered, bilinear, nearest) = (try context(.filtered), try context(.bilinear), try context(.nearest))
+        #expect(filtered != bilinear && bilinear != nearest)
+        #expect(try drawn(draw) == filtered)
+        #expect(try drawn("{ \"interpolationQuality\": \"high\" }, \(draw)") == filtered)
+        #expect(try drawn("{ \"interpolationQuality\": \"low\" }, \(draw)") == bilinear)
+        #expect(try drawn("{ \"interpolationQuality\": \"none\" }, \(draw)") == nearest)
+        #expect(try drawn("\"save\", { \"interpolationQuality\": \"none\" }, \"restore\", \(draw)") == filtered)
+        Self.refusal("\"d\": { \"draw\": { \"size\": [4, 4], \"operations\": [{ \"interpolationQuality\": \"hi\" }] } }",
+                     "interpolation quality", path: ".operations[0].interpolationQuality")
+    }
+
     @Test func refusalsNameTheKeyAndTheFix() {
         Self.refusal("\"d\": { \"draw\": { \"size\": [4, 4], \"operations\": [{ \"fil\": { \"rect\": [0, 0, 1, 1] } }] } }",
                      "an operation needs one of", path: ".operations[0]")

@@ -74,9 +74,14 @@ extension DrawingContext {
 
     /// Composites `shade` (premultiplied, nil: nothing) over the region by the state's rules,
     /// within the clip's box: `cost` units per pixel visited, charged first.
+    /// The pixels `paint` visits for `region`: inside the clip's box, or the canvas.
+    func paintedBox(_ region: Region) -> PixelRect {
+        state.clip.map { region.box.intersection($0.box) } ?? region.box.intersection(canvas)
+    }
+
     mutating func paint(_ region: Region, cost: Int, _ shade: (Int, Int) -> UInt32?) throws(DrawingFailure) {
         let clip = state.clip
-        let box = clip.map { region.box.intersection($0.box) } ?? region.box.intersection(canvas)
+        let box = paintedBox(region)
         guard !box.isEmpty else { return }
         try charge(Self.cost(box.area, cost + DrawingCost.blend(state.blendMode)))
         painted = painted.union(box)

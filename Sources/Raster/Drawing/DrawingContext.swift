@@ -70,12 +70,17 @@ public enum Paint: Sendable {
     case gradient(Gradient, AffineTransform)
 }
 
-/// How an image's samples are taken between their centres.
-public enum ImageSampling: Sendable {
-    /// Bilinear interpolation of the four nearest samples (Core Graphics' default quality).
-    case bilinear
-    /// The nearest sample, no interpolation (a PDF image without /Interpolate true).
-    case nearest
+/// How an image's samples are taken between their centres (docs/RENDERING.md §11.8), after
+/// CGInterpolationQuality.
+public enum ImageSampling: String, CaseIterable, Sendable {
+    /// Core Graphics' default quality (and medium and high): bilinear along an axis the image is
+    /// drawn at its size or larger, the shrinking filter (§11.8.1) along an axis it is drawn
+    /// smaller, when it is drawn upright or mirrored (not turned).
+    case filtered = "default"
+    /// One bilinear sample at each pixel centre, whatever the size (low quality).
+    case bilinear = "low"
+    /// The nearest sample, no interpolation (`.none`; a PDF image without /Interpolate true).
+    case nearest = "none"
 }
 
 /// How an image is placed by `draw(_:in:)`.
@@ -95,6 +100,8 @@ public struct DrawingContext {
         public var clip: ClipMask?
         public var alpha: UInt8 = 255
         public var blendMode: BlendMode = .normal
+        /// How `draw` samples images unless told otherwise (CGContext.interpolationQuality).
+        public var interpolation = ImageSampling.filtered
     }
 
     /// An open transparency layer: the bitmap below and what of it was painted, the state at the
@@ -333,10 +340,9 @@ public struct DrawingContext {
         try clip(toUnionOf: [(path, rule)])
     }
 
-    /// Draws `image` into the user-space rectangle, bilinearly sampled (or, with `.nearest`, each
-    /// pixel centre takes the sample whose cell holds it).
+    /// Draws `image` into the user-space rectangle, sampled as `sampling` says (§11.8).
     public mutating func draw(_ image: SourceImage, x: Double, y: Double, width: Double, height: Double,
-                              placement: ImagePlacement, tint: PremultipliedColor? = nil, sampling: ImageSampling = .bilinear) throws(DrawingFailure) {
+                              placement: ImagePlacement, tint: PremultipliedColor? = nil, sampling: ImageSampling = .filtered) throws(DrawingFailure) {
         guard image.width > 0, image.height > 0, width != 0, height != 0 else { return }
         let sx = width / Double(image.width), sy = height / Double(image.height)
         let toUser = placement == .upright
@@ -344,7 +350,16 @@ public struct DrawingContext {
             : AffineTransform(a: sx, b: 0, c: 0, d: -sy, tx: x, ty: y + height)
         guard let toImage = state.transform.prepending(toUser).inverted else { return }
         let region = try coverage(ShapePath.rectangle(x: x, y: y, width: width, height: height).devicePath(state.transform), rule: .nonZero)
-        let shader = ImageShader(image: image, mapping: PixelMapping(toImage), tint: tint?.packed, sampling: sampling)
+        let mapping = PixelMapping(toImage)
+        if sampling == .filtered, var filtered = try filtered(image, mapping: mapping, region: region) {
+            let tint = tint?.packed
+            try paint(region, cost: DrawingCost.imagePixel) { px, py in
+                let p = filtered.pixel(px, py)
+                return tint.map { scaleLanes($0, by: p >> 24) } ?? p
+            }
+            return
+        }
+        let shader = ImageShader(image: image, mapping: mapping, tint: tint?.packed, sampling: sampling == .nearest ? .nearest : .bilinear)
         try paint(region, cost: DrawingCost.imagePixel) { px, py in shader.sample(px, py) }
     }
 

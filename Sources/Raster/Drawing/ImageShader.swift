@@ -13,7 +13,7 @@ struct ImageShader {
     var sampling = ImageSampling.bilinear
 
     func sample(_ x: Int, _ y: Int) -> UInt32 {
-        let p = sampling == .bilinear ? bilinear(x, y) : nearest(x, y)
+        let p = sampling == .nearest ? nearest(x, y) : bilinear(x, y)
         guard let tint else { return p }
         return scaleLanes(tint, by: p >> 24)
     }

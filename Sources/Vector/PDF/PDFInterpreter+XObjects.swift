@@ -29,7 +29,7 @@ extension PDFInterpreter {
     mutating func drawImage(_ stream: PDFStream, number: Int?, resources: [String: PDFObject]?,
                                     into out: inout [PDFOperation]) throws(PDFError) {
         let how = PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)
-        let sampling: ImageSampling = try file.value(stream.dictionary, "Interpolate") == .bool(true) ? .bilinear : .nearest
+        let sampling: ImageSampling = try file.value(stream.dictionary, "Interpolate") == .bool(true) ? .filtered : .nearest
         out.append(.image(try image(stream, number: number, resources: resources), sampling, how))
     }
 

@@ -17,10 +17,12 @@ enum DrawKeys {
     static let linearGradientBody = ["colors", "locations", "start", "end", "drawsBeforeStart", "drawsAfterEnd"]
     static let radialGradientBody = ["colors", "locations", "startCenter", "startRadius", "endCenter", "endRadius", "drawsBeforeStart", "drawsAfterEnd"]
     static let transforms = ["translate", "rotate", "scale"]
+    /// CGInterpolationQuality's cases, as `interpolationQuality` takes them.
+    static let interpolationQualities = ["default", "none", "low", "medium", "high"]
     static let transparencyLayer = ["beginTransparencyLayer"] + compositing
     /// The key that names an operation, first match wins in this order.
     static let operationKinds = ["fill", "stroke", "draw", "drawCGImage", "clip", "linearGradient", "radialGradient",
-                                 "beginTransparencyLayer"] + transforms
+                                 "beginTransparencyLayer", "interpolationQuality"] + transforms
     static let words = ["save", "restore", "endTransparencyLayer"]
     static let blendModes = BlendMode.allCases.map(\.rawValue)
     static let lineCaps = LineCap.allCases.map(\.rawValue)

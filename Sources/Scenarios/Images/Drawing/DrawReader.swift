@@ -169,6 +169,10 @@ struct DrawReader {
             guard ObjectReader(body, allowed: [], what: "a transparency layer (an empty object: {})", d) != nil,
                   let c = compositing(object) else { return nil }
             return .beginLayer(c)
+        case "interpolationQuality":
+            guard let name = Read.name(body, d, among: DrawKeys.interpolationQualities, what: "interpolation quality") else { return nil }
+            // medium and high draw as default does (docs/RENDERING.md §11.8.1).
+            return .interpolation(name == "none" ? .nearest : name == "low" ? .bilinear : .filtered)
         case "translate":
             guard let v = Read.numbers(body, d, count: 2, in: ScenarioLimits.coordinate, what: "[x, y] in points") else { return nil }
             return .transform(.translation(v[0], v[1]))

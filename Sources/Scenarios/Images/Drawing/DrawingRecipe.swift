@@ -28,6 +28,8 @@ enum DrawOperation {
     case save
     case restore
     case transform(AffineTransform)
+    /// CGContext.interpolationQuality: how later image draws sample (graphics state).
+    case interpolation(ImageSampling)
     /// CGContext.beginTransparencyLayer, with the alpha and blend mode it composites with.
     case beginLayer(Compositing)
     case endLayer
@@ -81,6 +83,8 @@ struct DrawingRecipe {
                 context.restore()
             case let .transform(t):
                 context.concatenate(t)
+            case let .interpolation(sampling):
+                context.state.interpolation = sampling
             case let .beginLayer(compositing):
                 context.state.blendMode = compositing.blendMode
                 context.state.alpha = compositing.alpha
@@ -122,6 +126,7 @@ struct DrawingRecipe {
         case let .at(x, y): (x, y, image.size.width, image.size.height)
         case let .rect(x, y, w, h): (x, y, w, h)
         }
-        try context.draw(pixels, x: rect.0, y: rect.1, width: rect.2, height: rect.3, placement: cgImage ? .flipped : .upright, tint: tint)
+        try context.draw(pixels, x: rect.0, y: rect.1, width: rect.2, height: rect.3, placement: cgImage ? .flipped : .upright, tint: tint,
+                         sampling: context.state.interpolation)
     }
 }

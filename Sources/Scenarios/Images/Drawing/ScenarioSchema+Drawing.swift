@@ -59,6 +59,9 @@ extension ScenarioSchema {
                 operation(DrawKeys.transparencyLayer, ["beginTransparencyLayer": .object([("type", .string("object")), ("maxProperties", .number(0))])],
                           required: ["beginTransparencyLayer"],
                           description: "CGContext.beginTransparencyLayer: later operations draw into a layer that \"endTransparencyLayer\" composites with this alpha and blend mode"),
+                closedObject(["interpolationQuality"], ["interpolationQuality": enumeration(DrawKeys.interpolationQualities)], required: ["interpolationQuality"],
+                             description: "CGContext.interpolationQuality for the images drawn after it (saved and restored with the graphics state): "
+                                 + "none (nearest sample), low (one bilinear sample a pixel), default, medium and high (bilinear, filtered where the image is drawn smaller; RENDERING.md §11.8)"),
                 closedObject(["translate"], ["translate": point], required: ["translate"], description: "CGContext.translateBy"),
                 closedObject(["rotate"], ["rotate": .object([("type", .string("number"))])], required: ["rotate"],
                              description: "CGContext.rotate(by:) in degrees; positive turns clockwise on screen"),

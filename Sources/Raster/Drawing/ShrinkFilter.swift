@@ -1,0 +1,233 @@
+// How a drawing context draws an image smaller (docs/RENDERING.md §11.8.1): Core Graphics
+// low-pass filters before it shrinks, so a drawn image's fine detail averages out instead of
+// aliasing. ivsim filters each axis that shrinks with a Catmull-Rom cubic whose support is
+// stretched by the reduction, in fixed point; an axis that does not shrink keeps its bilinear
+// taps. Measured against images UIKit drew: docs/UIKIT-REFERENCES.md.
+
+/// The taps of one axis of a filtered draw: for each device pixel of a run, a run of source
+/// pixels and their weights, which sum to `FilterAxis.one`.
+struct FilterAxis {
+    static let shift = 14
+    static let one: Int64 = 1 << 14
+
+    /// Per device pixel: its first source pixel, and where its weights start in `weights`
+    /// (the last entry closes the list).
+    private(set) var first: [Int] = []
+    private(set) var offsets: [Int] = [0]
+    private(set) var weights: [Int32] = []
+
+    /// The most taps one device pixel of an axis may have, before building it: `count` source
+    /// pixels mapped with `step` (2^-32 source pixels a device pixel).
+    static func maxTaps(step: Int64, count: Int) -> Int {
+        let reduction = Int(min(step.magnitude >> 32, UInt64(Int32.max)))
+        return min(count, 4 * reduction + 6)
+    }
+
+    /// Whether `step` (2^-32 source pixels a device pixel) shrinks: more than one source pixel
+    /// a device pixel.
+    static func shrinks(_ step: Int64) -> Bool { step.magnitude > 1 << 32 }
+
+    /// The taps of device pixels `pixels`, whose centres map to `start + p·step` (2^-32 source
+    /// pixels) in a source of `count` pixels.
+    init(pixels: Range<Int>, start: Int64, step: Int64, count: Int) {
+        first.reserveCapacity(pixels.count)
+        offsets.reserveCapacity(pixels.count + 1)
+        let reduction = Int64(step.magnitude >> 16)  // source pixels a device pixel, 16.16
+        let shrinking = Self.shrinks(step)
+        for p in pixels {
+            let centre = (start &+ Int64(p) &* step) >> 16  // 16.16
+            if shrinking { appendFiltered(centre: centre, reduction: reduction, count: count) } else { appendBilinear(centre: centre, count: count) }
+            offsets.append(weights.count)
+        }
+    }
+
+    /// Bilinear taps (§4): t = centre − ½; the pixel ⌊t⌋ and the next, clamped; the second's
+    /// weight (t / 2^8) mod 256, scaled to 2^14.
+    private mutating func appendBilinear(centre: Int64, count: Int) {
+        let t = centre - 32768
+        let tap = Int(t >> 16), f = Int32((t >> 8) & 255)
+        let a = min(max(tap, 0), count - 1), b = min(max(tap + 1, 0), count - 1)
+        first.append(a)
+        if a == b { weights.append(Int32(Self.one)) } else { weights.append((256 - f) << 6); weights.append(f << 6) }
+    }
+
+    /// The filter's taps: every source pixel i of the image whose centre lies within two
+    /// reductions of `centre` (clamped to the image), weighted by Catmull-Rom at
+    /// (i + ½ − centre) / reduction, then normalised to 2^14.
+    private mutating func appendFiltered(centre: Int64, reduction: Int64, count: Int) {
+        let centre = min(max(centre, 0), Int64(count) << 16)
+        let support = 2 * reduction
+        let lo = max(0, Int(CoverageRasterizer.floorDiv(centre - 32768 - support, 65536)))
+        let hi = min(count - 1, Int(CoverageRasterizer.floorDiv(centre - 32768 + support, 65536)) + 1)
+        var raw: [Int64] = []
+        var sum: Int64 = 0
+        if lo <= hi {
+            raw.reserveCapacity(hi - lo + 1)
+            for i in lo...hi {
+                let distance = (Int64(i) << 16) + 32768 - centre
+                let w = Self.catmullRom((distance.magnitude << 16) / UInt64(reduction))
+                raw.append(w)
+                sum += w
+            }
+        }
+        var normalised: [Int32] = []
+        if sum > 0 {
+            normalised.reserveCapacity(raw.count)
+            var total: Int64 = 0, largest = 0
+            for w in raw {
+                let n = CoverageRasterizer.floorDiv(2 * w * Self.one + sum, 2 * sum)
+                if normalised.isEmpty || n > Int64(normalised[largest]) { largest = normalised.count }
+                normalised.append(Int32(n))
+                total += n
+            }
+            normalised[largest] += Int32(Self.one - total)
+        }
+        // The passes' sums stay within 32 bits while the positive weights sum to at most 2^15
+        // (about 1.1 × 2^14 is the most a centre inside the image gives).
+        guard sum > 0, normalised.reduce(0, { $0 + Int64(max($1, 0)) }) <= Self.maxPositive else {
+            first.append(min(max(Int(centre >> 16), 0), count - 1))
+            weights.append(Int32(Self.one))
+            return
+        }
+        first.append(lo)
+        weights.append(contentsOf: normalised)
+    }
+
+    /// The most the positive weights of a device pixel may sum to (else it takes the nearest pixel).
+    static let maxPositive: Int64 = 1 << 15
+
+    /// Catmull-Rom (B = 0, C = ½) at |x| (16.16), in 16.16: with x2 = ⌊x²⌋ and x3 = ⌊x2·x⌋ in
+    /// 16.16, (3·x3 − 5·x2 + 2) / 2 below 1, (−x3 + 5·x2 − 8·x + 4) / 2 below 2, else 0; the
+    /// halving rounds down.
+    static func catmullRom(_ x: UInt64) -> Int64 {
+        guard x < 2 << 16 else { return 0 }
+        let x = Int64(x)
+        let x2 = (x * x) >> 16, x3 = (x2 * x) >> 16
+        return x < 1 << 16 ? (3 * x3 - 5 * x2 + (2 << 16)) >> 1 : (-x3 + 5 * x2 - 8 * x + (4 << 16)) >> 1
+    }
+
+    var count: Int { first.count }
+    /// The most taps any device pixel has.
+    var widest: Int { (0..<count).reduce(0) { max($0, offsets[$1 + 1] - offsets[$1]) } }
+}
+
+/// An image filtered onto a box of device pixels, axis by axis: horizontally into rows of
+/// 1/256 levels (rounded, clamped to 0…255 levels), then vertically, rounded to levels, clamped to
+/// 0…255 and each colour to its alpha. Rows of the horizontal pass are kept in a ring as long as
+/// the vertical taps use them, and output rows are made as they are asked for, top to bottom.
+/// Every sum fits 32 bits: a first-pass sum is at most 255 × 2^15, a second-pass one at most
+/// 65,280 × 2^15 + 2^21 (FilterAxis.maxPositive).
+struct FilteredImage {
+    let image: SourceImage
+    let columns: FilterAxis, rows: FilterAxis
+    let box: PixelRect
+    /// Horizontally filtered source rows, `box.width` × 4 channels each, in slot (row mod capacity).
+    private var ring: [Int32]
+    private let capacity: Int
+    private var kept = 1..<1  // source rows in the ring
+    /// The vertical sums of one output row, and the row.
+    private var sums: [Int32]
+    private var row: [UInt32]
+    private var madeRow = Int.min
+
+    /// The horizontally filtered cells kept at most (16 bytes each): 2^24.
+    static let maxCells = 1 << 24
+
+    init(image: SourceImage, columns: FilterAxis, rows: FilterAxis, box: PixelRect) {
+        self.image = image
+        self.columns = columns
+        self.rows = rows
+        self.box = box
+        capacity = max(1, rows.widest)
+        ring = Array(repeating: 0, count: capacity * box.width * 4)
+        sums = Array(repeating: 0, count: box.width * 4)
+        row = Array(repeating: 0, count: box.width)
+    }
+
+    /// The filtered pixel at device (x, y), inside `box`; rows are asked for in order.
+    mutating func pixel(_ x: Int, _ y: Int) -> UInt32 {
+        if y != madeRow { make(row: y - box.y); madeRow = y }
+        return row[x - box.x]
+    }
+
+    private mutating func make(row index: Int) {
+        let lo = rows.first[index], taps = rows.offsets[index]..<rows.offsets[index + 1]
+        let needed = lo..<(lo + taps.count)
+        for source in needed where !kept.contains(source) { filterRow(source) }
+        kept = needed
+        let lanes = box.width * 4, capacity = capacity
+        sums.withUnsafeMutableBufferPointer { sums in
+            let sums = sums.baseAddress!
+            ring.withUnsafeBufferPointer { ring in
+                rows.weights.withUnsafeBufferPointer { weights in
+                    for c in 0..<lanes { sums[c] = 1 << 21 }
+                    for (k, t) in taps.enumerated() {
+                        let w = weights[t], cells = ring.baseAddress! + ((lo + k) % capacity) * lanes
+                        for c in 0..<lanes { sums[c] &+= w &* cells[c] }
+                    }
+                }
+            }
+            row.withUnsafeMutableBufferPointer { row in
+                for column in 0..<row.count {
+                    let v = SIMD4<Int32>(sums[4 * column], sums[4 * column + 1], sums[4 * column + 2], sums[4 * column + 3]) &>> 22
+                    let c = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                    let a = c[3]
+                    row[column] = UInt32(min(c[0], a)) | UInt32(min(c[1], a)) << 8 | UInt32(min(c[2], a)) << 16 | UInt32(a) << 24
+                }
+            }
+        }
+    }
+
+    private mutating func filterRow(_ source: Int) {
+        let width = box.width, base = (source % capacity) * width * 4
+        image.spread.withUnsafeBufferPointer { pixels in
+            let pixels = pixels.baseAddress! + source * image.width
+            ring.withUnsafeMutableBufferPointer { ring in
+                let cells = ring.baseAddress! + base
+                columns.weights.withUnsafeBufferPointer { weights in
+                    columns.first.withUnsafeBufferPointer { first in
+                        columns.offsets.withUnsafeBufferPointer { offsets in
+                            for column in 0..<width {
+                                let taps = pixels + first[column]
+                                var sum = SIMD4<Int32>(repeating: 32)
+                                for (k, t) in (offsets[column]..<offsets[column + 1]).enumerated() {
+                                    sum &+= SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(taps[k], to: SIMD4<UInt16>.self)) &* weights[t]
+                                }
+                                let v = (sum &>> 6).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 65280))
+                                cells[4 * column] = v[0]
+                                cells[4 * column + 1] = v[1]
+                                cells[4 * column + 2] = v[2]
+                                cells[4 * column + 3] = v[3]
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension DrawingContext {
+    /// The shrinking filter's image for a draw of `image` whose device pixels map to it by
+    /// `mapping`, over the pixels `paint` will visit for `region`; nil when the filter does not
+    /// apply: the image is turned (the mapping mixes the axes), or drawn at its size or larger
+    /// along both axes (bilinear, §11.8). The work is charged before anything is made.
+    mutating func filtered(_ image: SourceImage, mapping: PixelMapping, region: Region) throws(DrawingFailure) -> FilteredImage? {
+        guard mapping.uy == 0, mapping.vx == 0, FilterAxis.shrinks(mapping.ux) || FilterAxis.shrinks(mapping.vy) else { return nil }
+        let box = paintedBox(region)
+        guard !box.isEmpty else { return nil }
+        let tapsX = FilterAxis.maxTaps(step: mapping.ux, count: image.width)
+        let tapsY = FilterAxis.maxTaps(step: mapping.vy, count: image.height)
+        guard Self.cost(tapsY, box.width) <= FilteredImage.maxCells else {
+            throw .tooComplex("an image \(image.width) × \(image.height) pixels drawn \(box.width) × \(box.height) pixels would keep more than "
+                              + "\(FilteredImage.maxCells) filtered cells while it shrinks: draw a smaller image, or less unevenly scaled")
+        }
+        let sourceRows = min(image.height, Self.cost(box.height, tapsY))
+        let taps = Self.cost(box.width, tapsX) &+ Self.cost(box.height, tapsY)
+        try charge(Self.cost(taps, DrawingCost.filterTap) &+ Self.cost(Self.cost(sourceRows, box.width), tapsX)
+                   &+ Self.cost(Self.cost(box.area, tapsY), 2))
+        let columns = FilterAxis(pixels: box.x..<(box.x + box.width), start: mapping.u0, step: mapping.ux, count: image.width)
+        let rows = FilterAxis(pixels: box.y..<(box.y + box.height), start: mapping.v0, step: mapping.vy, count: image.height)
+        return FilteredImage(image: image, columns: columns, rows: rows, box: box)
+    }
+}

@@ -1,0 +1,137 @@
+import Testing
+@testable import Raster
+
+/// The shrinking filter (docs/RENDERING.md §11.8.1) against a second computation in floating
+/// point: the same rule — Catmull-Rom stretched by the reduction over the image's pixels,
+/// normalised, along each axis that shrinks, rows first and kept within 0…255; bilinear along an
+/// axis that does not shrink — without the fixed point, so the two agree within a level.
+@Suite struct ShrinkFilterTests {
+    static func catmullRom(_ x: Double) -> Double {
+        let x = abs(x)
+        return x < 1 ? 1.5 * x * x * x - 2.5 * x * x + 1 : x < 2 ? -0.5 * x * x * x + 2.5 * x * x - 4 * x + 2 : 0
+    }
+
+    /// The weights of device pixel centre `c` (in source pixels) of an axis of `count` pixels
+    /// reduced `r` times.
+    static func weights(centre c: Double, reduction r: Double, count: Int) -> [(Int, Double)] {
+        if r <= 1 {
+            let t = c - 0.5, i = Int(t.rounded(.down)), f = t - Double(i)
+            return [(min(max(i, 0), count - 1), 1 - f), (min(max(i + 1, 0), count - 1), f)]
+        }
+        let c = min(max(c, 0), Double(count))  // a centre outside the image (an edge pixel's) is moved onto it
+        var taps: [(Int, Double)] = []
+        for i in 0..<count {
+            let w = catmullRom((Double(i) + 0.5 - c) / r)
+            if w != 0 { taps.append((i, w)) }
+        }
+        let sum = taps.reduce(0) { $0 + $1.1 }
+        return taps.map { ($0.0, $0.1 / sum) }
+    }
+
+    /// `image` drawn into the whole pixels (x, y, w, h), in floating point.
+    static func model(_ image: Bitmap, x: Int, y: Int, w: Int, h: Int, flipped: Bool, canvas: (Int, Int)) -> [[Double]] {
+        let rx = Double(image.width) / Double(w), ry = Double(image.height) / Double(h)
+        var out = Array(repeating: [0.0, 0, 0, 0], count: canvas.0 * canvas.1)
+        for py in y..<(y + h) {
+            let device = Double(py - y) + 0.5
+            let cy = (flipped ? Double(h) - device : device) * ry
+            let wy = weights(centre: cy, reduction: ry, count: image.height)
+            for px in x..<(x + w) {
+                let wx = weights(centre: (Double(px - x) + 0.5) * rx, reduction: rx, count: image.width)
+                // Along the row first, each channel kept within 0…255, then down the column.
+                var sum = [0.0, 0, 0, 0]
+                for (j, b) in wy {
+                    var row = [0.0, 0, 0, 0]
+                    for (i, a) in wx {
+                        let p = image[i, j]
+                        for (k, v) in [p.r, p.g, p.b, p.a].enumerated() { row[k] += a * Double(v) }
+                    }
+                    for k in 0..<4 { sum[k] += b * min(max(row[k], 0), 255) }
+                }
+                let alpha = min(max(sum[3], 0), 255)
+                out[py * canvas.0 + px] = sum.enumerated().map { k, v in k == 3 ? alpha : min(max(v, 0), alpha) }
+            }
+        }
+        return out
+    }
+
+    /// A premultiplied image of noise and a hard edge (what aliases most when shrunk).
+    static func image(width: Int, height: Int, seed: UInt64) -> Bitmap {
+        var state = seed
+        func next() -> UInt32 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt32(truncatingIfNeeded: state >> 33)
+        }
+        var pixels: [UInt32] = []
+        for j in 0..<height {
+            for i in 0..<width {
+                let a = (i + j) % 7 == 0 ? 255 : next() % 256
+                let c = { (i / 3 + j / 2) % 2 == 0 ? next() % (a + 1) : a }
+                pixels.append(c() | c() << 8 | c() << 16 | a << 24)
+            }
+        }
+        return Bitmap(width: width, height: height, pixels: pixels)
+    }
+
+    @Test(arguments: [(61, 47, 20, 9), (350, 210, 50, 50), (40, 40, 39, 13), (33, 90, 33, 20), (24, 24, 60, 7), (500, 9, 3, 40)])
+    func agreesWithFloatingPoint(_ size: (Int, Int, Int, Int)) throws {
+        let (sw, sh, w, h) = size
+        let source = Self.image(width: sw, height: sh, seed: UInt64(sw * 1000 + sh))
+        for flipped in [false, true] {
+            let canvas = (w + 4, h + 3)
+            var context = try DrawingContext(width: canvas.0, height: canvas.1, opaque: false, transform: .identity, limits: .default)
+            try context.draw(SourceImage(source), x: 2, y: 1, width: Double(w), height: Double(h), placement: flipped ? .flipped : .upright)
+            let expected = Self.model(source, x: 2, y: 1, w: w, h: h, flipped: flipped, canvas: canvas)
+            var worst = 0.0
+            for py in 0..<canvas.1 {
+                for px in 0..<canvas.0 {
+                    let p = context.bitmap[px, py]
+                    for (k, v) in [p.r, p.g, p.b, p.a].enumerated() { worst = max(worst, abs(Double(v) - expected[py * canvas.0 + px][k])) }
+                }
+            }
+            #expect(worst <= 1, "\(sw) × \(sh) into \(w) × \(h), flipped \(flipped): worst \(worst)")
+        }
+    }
+
+    /// Drawn at its size or larger along both axes, an image is sampled bilinearly as before
+    /// (§11.8): the filter changes nothing there, so what agreed with UIKit stays.
+    @Test func enlargingIsBilinear() throws {
+        let source = SourceImage(Self.image(width: 9, height: 7, seed: 3))
+        var filtered = try DrawingContext(width: 30, height: 30, opaque: false, transform: .identity, limits: .default)
+        var bilinear = filtered
+        try filtered.draw(source, x: 0.3, y: 1.7, width: 27.5, height: 7, placement: .upright)
+        try bilinear.draw(source, x: 0.3, y: 1.7, width: 27.5, height: 7, placement: .upright, sampling: .bilinear)
+        #expect(filtered.bitmap.pixels == bilinear.bitmap.pixels)
+    }
+
+    /// Turned images keep one bilinear sample a pixel (the rule covers axis-aligned draws).
+    @Test func turnedImagesAreSampledOnce() throws {
+        let source = SourceImage(Self.image(width: 80, height: 80, seed: 5))
+        var filtered = try DrawingContext(width: 30, height: 30, opaque: false, transform: .rotation(degrees: 30), limits: .default)
+        var bilinear = filtered
+        try filtered.draw(source, x: 10, y: 0, width: 15, height: 15, placement: .upright)
+        try bilinear.draw(source, x: 10, y: 0, width: 15, height: 15, placement: .upright, sampling: .bilinear)
+        #expect(filtered.bitmap.pixels == bilinear.bitmap.pixels)
+    }
+
+    /// The weights of a device pixel sum to 2^14 exactly, whatever the reduction and phase.
+    @Test func weightsSumToOne() {
+        for step: Int64 in [(1 << 32) + 1, 3 << 31, (7 << 32) + 12345, 1 << 40] {
+            let axis = FilterAxis(pixels: 0..<17, start: 123_456_789, step: step, count: 1 << 9)
+            for p in 0..<17 {
+                #expect(axis.weights[axis.offsets[p]..<axis.offsets[p + 1]].reduce(0) { $0 + Int64($1) } == FilterAxis.one)
+            }
+        }
+    }
+
+    /// An image squeezed to a pixel along one axis while stretched along the other keeps at most
+    /// 2^24 filtered cells, and says so when it would need more.
+    @Test func unevenSqueezesAreRefused() throws {
+        let tall = SourceImage(Bitmap(width: 1, height: 60_000))
+        var context = try DrawingContext(width: 4_000, height: 2, opaque: false, transform: .identity, limits: .default)
+        #expect(throws: DrawingFailure.self) {
+            try context.draw(tall, x: 0, y: 0, width: 4_000, height: 0.5, placement: .upright)
+        }
+        try context.draw(tall, x: 0, y: 0, width: 20, height: 1, placement: .upright)
+    }
+}
