@@ -24,18 +24,20 @@ import Testing
         var description: String { "alpha mean \(alphaMean), alpha > 16: \(alphaOver16 * 100) %, worst alpha \(alphaWorst), worst colour \(colourWorst)" }
     }
 
-    /// The drawing `operations` for `name`, drawn at 2x, against the reference PNG: coverage
-    /// (alpha) everywhere, colour where UIKit's pixel is opaque.
-    static func compare(_ name: String, size: (Double, Double), operations: String, reference: String) throws -> Difference {
+    /// The drawing `operations` for `name` (the image `src`, `file` in `folder` at `scale`),
+    /// drawn at `scale`, against the reference PNG: coverage (alpha) everywhere, colour where
+    /// UIKit's pixel is opaque.
+    static func compare(_ name: String, size: (Double, Double), operations: String, reference: String,
+                        folder: URL = references, file: String? = nil, scale: Int = 2) throws -> Difference {
         let text = """
         { "canvas": { "size": [10, 10] },
-          "images": { "src": { "file": "\(name).jpg", "scale": 2 },
-                      "made": { "draw": { "size": [\(size.0), \(size.1)], "scale": 2, "operations": [\(operations)] } } },
+          "images": { "src": { "file": "\(file ?? "\(name).jpg")", "scale": \(scale) },
+                      "made": { "draw": { "size": [\(size.0), \(size.1)], "scale": \(scale), "operations": [\(operations)] } } },
           "root": { "subviews": [] } }
         """
-        let scenario = try ScenarioLoader.parse(Array(text.utf8), folder: references, displayName: "u.json", name: "u")
+        let scenario = try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "u.json", name: "u")
         let made = scenario.images[1].pixels.bitmap
-        let png = try Data(contentsOf: references.appendingPathComponent(reference))
+        let png = try Data(contentsOf: folder.appendingPathComponent(reference))
         let expected = try PNGDecoder().decode(Array(png))
         #expect(made.width == expected.width && made.height == expected.height)
         var difference = Difference()
