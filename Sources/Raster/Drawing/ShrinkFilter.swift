@@ -14,7 +14,8 @@ struct FilterAxis {
     /// (the last entry closes the list).
     private(set) var first: [Int] = []
     private(set) var offsets: [Int] = [0]
-    private(set) var weights: [Int32] = []
+    /// Each fits 16 bits: at most `maxPositive`, at least −(maxPositive − 2^14).
+    private(set) var weights: [Int16] = []
 
     /// The most taps one device pixel of an axis may have, before building it: `count` source
     /// pixels mapped with `step` (2^-32 source pixels a device pixel).
@@ -48,7 +49,7 @@ struct FilterAxis {
         let tap = Int(t >> 16), f = Int32((t >> 8) & 255)
         let a = min(max(tap, 0), count - 1), b = min(max(tap + 1, 0), count - 1)
         first.append(a)
-        if a == b { weights.append(Int32(Self.one)) } else { weights.append((256 - f) << 6); weights.append(f << 6) }
+        if a == b { weights.append(Int16(Self.one)) } else { weights.append(Int16((256 - f) << 6)); weights.append(Int16(f << 6)) }
     }
 
     /// The filter's taps: every source pixel i of the image whose centre lies within two
@@ -82,19 +83,19 @@ struct FilterAxis {
             }
             normalised[largest] += Int32(Self.one - total)
         }
-        // The passes' sums stay within 32 bits while the positive weights sum to at most 2^15
-        // (about 1.1 × 2^14 is the most a centre inside the image gives).
+        // Every weight fits 16 bits and the passes' sums 32 while the positive weights sum to at
+        // most 2^15 − 1 (about 1.13 × 2^14 is the most a centre inside the image gives).
         guard sum > 0, normalised.reduce(0, { $0 + Int64(max($1, 0)) }) <= Self.maxPositive else {
             first.append(min(max(Int(centre >> 16), 0), count - 1))
-            weights.append(Int32(Self.one))
+            weights.append(Int16(Self.one))
             return
         }
         first.append(lo)
-        weights.append(contentsOf: normalised)
+        weights.append(contentsOf: normalised.map { Int16($0) })
     }
 
     /// The most the positive weights of a device pixel may sum to (else it takes the nearest pixel).
-    static let maxPositive: Int64 = 1 << 15
+    static let maxPositive: Int64 = (1 << 15) - 1
 
     /// Catmull-Rom (B = 0, C = ½) at |x| (16.16), in 16.16: with x2 = ⌊x²⌋ and x3 = ⌊x2·x⌋ in
     /// 16.16, (3·x3 − 5·x2 + 2) / 2 below 1, (−x3 + 5·x2 − 8·x + 4) / 2 below 2, else 0; the
@@ -112,17 +113,18 @@ struct FilterAxis {
 }
 
 /// An image filtered onto a box of device pixels, axis by axis: horizontally into rows of
-/// 1/256 levels (rounded, clamped to 0…255 levels), then vertically, rounded to levels, clamped to
+/// 1/128 levels (rounded, clamped to 0…255 levels), then vertically, rounded to levels, clamped to
 /// 0…255 and each colour to its alpha. Rows of the horizontal pass are kept in a ring as long as
 /// the vertical taps use them, and output rows are made as they are asked for, top to bottom.
-/// Every sum fits 32 bits: a first-pass sum is at most 255 × 2^15, a second-pass one at most
-/// 65,280 × 2^15 + 2^21 (FilterAxis.maxPositive).
+/// Every sum fits 32 bits: a first-pass sum is at most 255 × 32,767, a second-pass one at most
+/// 32,640 × 32,767 + 2^20 (FilterAxis.maxPositive).
 struct FilteredImage {
     let image: SourceImage
     let columns: FilterAxis, rows: FilterAxis
     let box: PixelRect
-    /// Horizontally filtered source rows, `box.width` × 4 channels each, in slot (row mod capacity).
-    private var ring: [Int32]
+    /// Horizontally filtered source rows in 1/128 levels, `box.width` × 4 channels each, in slot
+    /// (row mod capacity).
+    private var ring: [Int16]
     private let capacity: Int
     private var kept = 1..<1  // source rows in the ring
     /// The vertical sums of one output row, and the row.
@@ -130,7 +132,7 @@ struct FilteredImage {
     private var row: [UInt32]
     private var madeRow = Int.min
 
-    /// The horizontally filtered cells kept at most (16 bytes each): 2^24.
+    /// The horizontally filtered cells kept at most (8 bytes each): 2^24.
     static let maxCells = 1 << 24
 
     init(image: SourceImage, columns: FilterAxis, rows: FilterAxis, box: PixelRect) {
@@ -150,6 +152,9 @@ struct FilteredImage {
         return row[x - box.x]
     }
 
+    // Both passes multiply 16-bit numbers into 32-bit sums (pixels and first-pass values are at
+    // most 32,640, weights within ±2^15), which a vector unit does eight at a time.
+
     private mutating func make(row index: Int) {
         let lo = rows.first[index], taps = rows.offsets[index]..<rows.offsets[index + 1]
         let needed = lo..<(lo + taps.count)
@@ -160,16 +165,16 @@ struct FilteredImage {
             let sums = sums.baseAddress!
             ring.withUnsafeBufferPointer { ring in
                 rows.weights.withUnsafeBufferPointer { weights in
-                    for c in 0..<lanes { sums[c] = 1 << 21 }
+                    for c in 0..<lanes { sums[c] = 1 << 20 }
                     for (k, t) in taps.enumerated() {
-                        let w = weights[t], cells = ring.baseAddress! + ((lo + k) % capacity) * lanes
-                        for c in 0..<lanes { sums[c] &+= w &* cells[c] }
+                        let w = Int32(weights[t]), cells = ring.baseAddress! + ((lo + k) % capacity) * lanes
+                        for c in 0..<lanes { sums[c] &+= w &* Int32(cells[c]) }
                     }
                 }
             }
             row.withUnsafeMutableBufferPointer { row in
                 for column in 0..<row.count {
-                    let v = SIMD4<Int32>(sums[4 * column], sums[4 * column + 1], sums[4 * column + 2], sums[4 * column + 3]) &>> 22
+                    let v = SIMD4<Int32>(sums[4 * column], sums[4 * column + 1], sums[4 * column + 2], sums[4 * column + 3]) &>> 21
                     let c = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
                     let a = c[3]
                     row[column] = UInt32(min(c[0], a)) | UInt32(min(c[1], a)) << 8 | UInt32(min(c[2], a)) << 16 | UInt32(a) << 24
@@ -189,15 +194,20 @@ struct FilteredImage {
                         columns.offsets.withUnsafeBufferPointer { offsets in
                             for column in 0..<width {
                                 let taps = pixels + first[column]
-                                var sum = SIMD4<Int32>(repeating: 32)
-                                for (k, t) in (offsets[column]..<offsets[column + 1]).enumerated() {
-                                    sum &+= SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(taps[k], to: SIMD4<UInt16>.self)) &* weights[t]
+                                var sum = SIMD4<Int32>(repeating: 64)
+                                let w = weights.baseAddress! + offsets[column], count = offsets[column + 1] - offsets[column]
+                                func lanes(_ k: Int) -> SIMD4<Int32> { SIMD4(truncatingIfNeeded: unsafeBitCast(taps[k], to: SIMD4<Int16>.self)) }
+                                var k = 0
+                                while k + 1 < count {  // two taps at a time: one multiply-add of 16-bit pairs
+                                    sum &+= lanes(k) &* SIMD4(repeating: Int32(w[k])) &+ lanes(k + 1) &* SIMD4(repeating: Int32(w[k + 1]))
+                                    k += 2
                                 }
-                                let v = (sum &>> 6).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 65280))
-                                cells[4 * column] = v[0]
-                                cells[4 * column + 1] = v[1]
-                                cells[4 * column + 2] = v[2]
-                                cells[4 * column + 3] = v[3]
+                                if k < count { sum &+= lanes(k) &* SIMD4(repeating: Int32(w[k])) }
+                                let v = (sum &>> 7).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 32640))
+                                cells[4 * column] = Int16(truncatingIfNeeded: v[0])
+                                cells[4 * column + 1] = Int16(truncatingIfNeeded: v[1])
+                                cells[4 * column + 2] = Int16(truncatingIfNeeded: v[2])
+                                cells[4 * column + 3] = Int16(truncatingIfNeeded: v[3])
                             }
                         }
                     }
