@@ -897,6 +897,25 @@ def c45():
     return one_page(content, 64, 64)
 
 
+@case("47-image-shrunk-interpolate", 48, 48, "96x96 DeviceRGB image of fine rings with /Interpolate true and an /SMask disk (hard edge), drawn into 32x32 pt: 3:1 smaller at 1x, 1.5:1 at 2x, over a green bar")
+def c47():
+    import math
+    rgb, alpha = bytearray(), bytearray()
+    for y in range(96):
+        for x in range(96):
+            d = math.hypot(x + 0.5 - 48, y + 0.5 - 48)
+            on = int(d) % 3 == 0
+            rgb += bytes([255, 255, 255]) if on else bytes([40, 40, 160])
+            alpha.append(255 if d < 44 else 0)
+    def setup(d):
+        sm = d.add(stream("/Type /XObject /Subtype /Image /Width 96 /Height 96 /ColorSpace /DeviceGray /BitsPerComponent 8", bytes(alpha), "flate"))
+        im = d.add(stream("/Type /XObject /Subtype /Image /Width 96 /Height 96 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Interpolate true /SMask %d 0 R" % sm,
+                          bytes(rgb), "flate"))
+        return "/XObject << /Im0 %d 0 R >>" % im
+    content = lines("0 0.8 0 rg 4 20 40 8 re f", "q 32 0 0 32 8 8 cm /Im0 Do Q")
+    return one_page(content, 48, 48, setup=setup)
+
+
 @case("46-optional-content", 64, 48, "optional content: OCGs A (on) and B (off in /D /OFF); BDC /OC marked content, nested BDC/BMC, forms with /OC, an OCMD (AnyOn of B)")
 def c46():
     d = Doc()
