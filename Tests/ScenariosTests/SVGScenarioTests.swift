@@ -65,6 +65,25 @@ import Vector
         #expect(at3.source?.contains("badge.svg (drawn at 3x)") == true && at3.pixels.width == 90)
     }
 
+    /// A single-scale SVG entry's slicing and alignment insets are pixels of its 1x drawing: each
+    /// rendering has them times its scale, so caps and insets are the same points at 1x, 2x and 3x
+    /// (docs/SVG.md §Image sets). The corpus bubble: 44 × 36 points, caps 14, 18, 14, 14, a 4 × 4
+    /// stretched centre, so 8 × 4 points are cut out of the middle.
+    @Test func aSlicedVectorEntryIsCutAtEachScale() throws {
+        let folder = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+            .appendingPathComponent("../../Scenarios/asset-catalogs").standardizedFileURL
+        let text = """
+        { "canvas": { "size": [10, 10] }, "assetCatalogs": ["Media.xcassets"], "images": { "b": { "named": "Bubbles/VectorIncoming" } },
+          "root": { "subviews": [] } }
+        """
+        let scenario = try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "s.json", name: "s")
+        for scale in [1, 2, 3] {
+            let image = scenario.images[0].resolved(for: Self.traits(scale))
+            #expect(image.capInsets == EdgeInsets(top: 14, left: 18, bottom: 14, right: 14) && image.resizingMode == .stretch)
+            #expect(image.pixels.width == 36 * scale && image.pixels.height == 32 * scale, "\(scale)x: \(image.pixels.width) × \(image.pixels.height)")
+        }
+    }
+
     /// SVG and PDF alike: (the plain set, the preserved set, its file); both documents are 30 points.
     static let preserved = [["Badge", "Sharp", "Icons.xcassets/Sharp.imageset/badge.svg"],
                             ["Glyph", "GlyphSharp", "Icons.xcassets/GlyphSharp.imageset/glyph.pdf"]]

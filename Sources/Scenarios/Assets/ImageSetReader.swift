@@ -80,6 +80,15 @@ enum ImageSetReader {
         var centerWidth: Int?
         var centerHeight: Int?
         var mode: ResizingMode
+
+        /// The same slicing in pixels of a rendering `factor` times larger.
+        func scaled(by factor: Int) -> Slicing {
+            var copy = self
+            copy.caps = caps.map { $0 * factor }
+            copy.centerWidth = centerWidth.map { $0 * factor }
+            copy.centerHeight = centerHeight.map { $0 * factor }
+            return copy
+        }
     }
 
     /// The set's images: `entries`, each file decoded (Display P3 converted), cut by its slicing
@@ -243,21 +252,19 @@ enum ImageSetReader {
                 break
             case "svg", "pdf":
                 // Drawn at the entry's scale, or (a single-scale entry) at each display scale, as
-                // actool does at build time (docs/SVG.md §Image sets); slicing and insets in pixels
-                // of a drawing are not read.
-                let kind = (filename as NSString).pathExtension.uppercased()
-                for key in ["resizing", "alignment-insets"] where entry.has(key) {
-                    let article = kind == "SVG" ? "an" : "a"  // "an SVG", "a PDF"
-                    d.error(entry[key]!, "\"\(key)\" on \(article) \(kind) entry is not read: give the \(kind)'s slices in a PNG entry, or set them in the scenario")
-                }
-                if entry.has("resizing") || entry.has("alignment-insets") { continue }
+                // actool does at build time (docs/SVG.md §Image sets). Slicing and alignment insets
+                // are pixels of the drawing at the entry's scale (1x for a single-scale entry), so
+                // each rendering at another scale has them times that scale: the same points.
+                guard let (slicing, alignment) = sliceAndInsets(entry, d) else { continue }
                 if let reason = slots.unusable {
                     result.skipped.append((filename, reason))
                     continue
                 }
                 for vectorScale in scale.map({ [$0] }) ?? [1, 2, 3] {
-                    vectorEntries.append(Entry(filename: filename, filenameNode: filenameNode, slots: slots, scale: vectorScale, slicing: nil,
-                                               alignmentInsets: nil, renderingMode: rendering, isDisplayP3: isDisplayP3, vector: true))
+                    let factor = scale == nil ? vectorScale : 1
+                    vectorEntries.append(Entry(filename: filename, filenameNode: filenameNode, slots: slots, scale: vectorScale,
+                                               slicing: slicing?.scaled(by: factor), alignmentInsets: alignment?.map { $0 * factor },
+                                               renderingMode: rendering, isDisplayP3: isDisplayP3, vector: true))
                 }
                 continue
             case let other:
@@ -268,16 +275,7 @@ enum ImageSetReader {
                 result.skipped.append((filename, reason))
                 continue
             }
-            var slicing: Slicing?
-            if let node = entry["resizing"] {
-                guard let value = readSlicing(node, d) else { continue }
-                slicing = value
-            }
-            var alignment: [Int]?
-            if let node = entry["alignment-insets"] {
-                guard let value = CatalogJSON.pixelInsets(node, d, what: "alignment insets in pixels", allowNegative: true) else { continue }
-                alignment = value
-            }
+            guard let (slicing, alignment) = sliceAndInsets(entry, d) else { continue }
             entries.append(Entry(filename: filename, filenameNode: filenameNode, slots: slots, scale: scale,
                                  slicing: slicing, alignmentInsets: alignment, renderingMode: rendering, isDisplayP3: isDisplayP3))
         }
@@ -342,7 +340,12 @@ enum ImageSetReader {
                 described.preservesVector = preservesVector
             }
             if let slicing = entry.slicing {
-                guard apply(slicing, to: &described, file: entry.filename, d) else { continue }
+                // A single-scale vector's slicing that does not fit is reported once, at its first scale.
+                let quiet = entry.vector && unreadable.contains(entry.filename)
+                guard apply(slicing, to: &described, file: entry.filename, drawnAt: entry.vector ? entry.scale ?? 1 : nil, quiet ? Diagnostics(file: "") : d) else {
+                    if entry.vector { unreadable.insert(entry.filename) }
+                    continue
+                }
             }
             if let a = entry.alignmentInsets {
                 described.alignmentInsets = EdgeInsets(top: Double(a[0]) / scale, left: Double(a[1]) / scale,
@@ -380,6 +383,22 @@ enum ImageSetReader {
         case "original": .alwaysOriginal
         default: nil
         }
+    }
+
+    /// An entry's `resizing` and `alignment-insets` (each nil when absent); nil when either is
+    /// wrong (reported).
+    private static func sliceAndInsets(_ entry: ObjectReader, _ d: Diagnostics) -> (Slicing?, [Int]?)? {
+        var slicing: Slicing?
+        if let node = entry["resizing"] {
+            guard let value = readSlicing(node, d) else { return nil }
+            slicing = value
+        }
+        var alignment: [Int]?
+        if let node = entry["alignment-insets"] {
+            guard let value = CatalogJSON.pixelInsets(node, d, what: "alignment insets in pixels", allowNegative: true) else { return nil }
+            alignment = value
+        }
+        return (slicing, alignment)
     }
 
     private static func readSlicing(_ node: JSONNode, _ d: Diagnostics) -> Slicing? {
@@ -420,17 +439,18 @@ enum ImageSetReader {
 
     /// Cuts the entry to caps + centre and makes it resizable (caps in points); false if the
     /// slicing does not fit the file (reported).
-    private static func apply(_ s: Slicing, to entry: inout ImageEntry, file: String, _ d: Diagnostics) -> Bool {
+    private static func apply(_ s: Slicing, to entry: inout ImageEntry, file: String, drawnAt: Int?, _ d: Diagnostics) -> Bool {
         let (w, h) = (entry.fileWidth, entry.fileHeight)
+        let file = "\"\(file)\"" + (drawnAt.map { " drawn at \($0)x" } ?? "")
         let (top, left, bottom, right) = (s.caps[0], s.caps[1], s.caps[2], s.caps[3])
         let centerWidth = s.centerWidth ?? max(w - left - right, 0)
         let centerHeight = s.centerHeight ?? max(h - top - bottom, 0)
         if s.horizontal && left + centerWidth + right > w {
-            d.error(s.node, "left cap \(left) + centre width \(centerWidth) + right cap \(right) pixels exceed the width of \"\(file)\" (\(w) pixels)")
+            d.error(s.node, "left cap \(left) + centre width \(centerWidth) + right cap \(right) pixels exceed the width of \(file) (\(w) pixels)")
             return false
         }
         if s.vertical && top + centerHeight + bottom > h {
-            d.error(s.node, "top cap \(top) + centre height \(centerHeight) + bottom cap \(bottom) pixels exceed the height of \"\(file)\" (\(h) pixels)")
+            d.error(s.node, "top cap \(top) + centre height \(centerHeight) + bottom cap \(bottom) pixels exceed the height of \(file) (\(h) pixels)")
             return false
         }
         entry.columns = s.horizontal ? [0..<(left + centerWidth), (w - right)..<w] : [0..<w]
