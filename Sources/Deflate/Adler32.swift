@@ -5,34 +5,21 @@
 // 32 bits (zlib's bound); inside a run the loop is unrolled 8 ways.
 
 /// A running Adler-32 (the checksum in the zlib container's trailer).
-public struct Adler32: Sendable, Equatable {
+public struct Adler32: StreamingChecksum, Sendable, Equatable {
     /// The checksum of everything fed so far (1 for no input).
     public private(set) var value: UInt32
 
     private static let modulus: UInt32 = 65521
     private static let nmax = 5552
 
-    /// Starts a checksum, optionally continuing from a previous `value`.
-    public init(continuing value: UInt32 = 1) {
+    /// Starts a checksum.
+    public init() {
+        self.init(continuing: 1)
+    }
+
+    /// Continues from a previous `value`.
+    public init(continuing value: UInt32) {
         self.value = value
-    }
-
-    /// The Adler-32 of `bytes`.
-    public static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
-        var adler = Adler32()
-        adler.update(bytes)
-        return adler.value
-    }
-
-    /// Feeds `bytes` into the checksum.
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            update(UnsafeRawBufferPointer(buffer))
-        }
-        if done == nil {
-            let copy = Array(bytes)
-            copy.withUnsafeBytes { update($0) }
-        }
     }
 
     /// Feeds raw bytes into the checksum.

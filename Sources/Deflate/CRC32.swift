@@ -5,31 +5,18 @@
 // table look-ups.
 
 /// A running CRC-32 (the checksum of PNG chunks and gzip members).
-public struct CRC32: Sendable, Equatable {
+public struct CRC32: StreamingChecksum, Sendable, Equatable {
     /// The checksum of everything fed so far (already complemented; 0 for no input).
     public private(set) var value: UInt32 = 0
 
-    /// Starts a checksum, optionally continuing from a previous `value`.
-    public init(continuing value: UInt32 = 0) {
+    /// Starts a checksum.
+    public init() {
+        self.init(continuing: 0)
+    }
+
+    /// Continues from a previous `value`.
+    public init(continuing value: UInt32) {
         self.value = value
-    }
-
-    /// The CRC-32 of `bytes`.
-    public static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
-        var crc = CRC32()
-        crc.update(bytes)
-        return crc.value
-    }
-
-    /// Feeds `bytes` into the checksum.
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            update(UnsafeRawBufferPointer(buffer))
-        }
-        if done == nil {
-            let copy = Array(bytes)
-            copy.withUnsafeBytes { update($0) }
-        }
     }
 
     /// Feeds raw bytes into the checksum.

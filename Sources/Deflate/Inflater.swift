@@ -394,29 +394,14 @@ public final class Inflater {
         _ name: DeflateError.HuffmanTable, lengths: UnsafePointer<UInt8>, count: Int
     ) throws(DeflateError) {
         let offset = errorOffset
-        let shape: CodeShape
-        switch name {
-        case .literalLength:
-            shape = try HuffmanEntry.literalLength.withUnsafeBufferPointer { (symbols) throws(DeflateError) in
-                try buildDecodeTable(
-                    lengths: lengths, count: count, symbols: symbols.baseAddress!,
-                    tableBits: HuffmanTableSize.literalLengthBits, capacity: HuffmanTableSize.literalLength,
-                    table: literalLengthTable, name: name, offset: offset)
-            }
-        case .distance:
-            shape = try HuffmanEntry.distance.withUnsafeBufferPointer { (symbols) throws(DeflateError) in
-                try buildDecodeTable(
-                    lengths: lengths, count: count, symbols: symbols.baseAddress!,
-                    tableBits: HuffmanTableSize.distanceBits, capacity: HuffmanTableSize.distance,
-                    table: distanceTable, name: name, offset: offset)
-            }
-        case .codeLength:
-            shape = try HuffmanEntry.codeLength.withUnsafeBufferPointer { (symbols) throws(DeflateError) in
-                try buildDecodeTable(
-                    lengths: lengths, count: count, symbols: symbols.baseAddress!,
-                    tableBits: HuffmanTableSize.codeLengthBits, capacity: HuffmanTableSize.codeLength,
-                    table: codeLengthTable, name: name, offset: offset)
-            }
+        let (symbols, bits, capacity, table) = switch name {
+        case .literalLength: (HuffmanEntry.literalLength, HuffmanTableSize.literalLengthBits, HuffmanTableSize.literalLength, literalLengthTable)
+        case .distance: (HuffmanEntry.distance, HuffmanTableSize.distanceBits, HuffmanTableSize.distance, distanceTable)
+        case .codeLength: (HuffmanEntry.codeLength, HuffmanTableSize.codeLengthBits, HuffmanTableSize.codeLength, codeLengthTable)
+        }
+        let shape = try symbols.withUnsafeBufferPointer { (symbols) throws(DeflateError) in
+            try buildDecodeTable(lengths: lengths, count: count, symbols: symbols.baseAddress!, tableBits: bits, capacity: capacity,
+                                 table: table, name: name, offset: offset)
         }
         switch (shape, name) {
         case (.complete, _), (.singleShort, .literalLength), (.singleShort, .distance),

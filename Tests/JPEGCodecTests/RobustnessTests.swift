@@ -15,13 +15,13 @@ import TestSupport
 
     /// Decodes, and says whether it threw; a crash fails the whole run.
     @discardableResult
-    static func attempt(_ bytes: [UInt8]) -> Bool {
+    static func attempt(_ bytes: [UInt8], _ context: @autoclosure () -> String = "") -> Bool {
         do {
             let image = try JPEGDecoder(limits: .init(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 22)).decode(bytes)
-            #expect(image.samples.count == image.width * image.height * image.channels)
+            #expect(image.samples.count == image.width * image.height * image.channels, "\(context())")
             return false
         } catch {
-            #expect(!error.message.isEmpty)
+            #expect(!error.message.isEmpty, "\(context())")
             return true
         }
     }
@@ -37,9 +37,11 @@ import TestSupport
 
     @Test(arguments: files) func corruptionsDecodeOrThrow(_ name: String) {
         let bytes = Self.data(name)
-        var generator = SeededGenerator(seed: UInt64(bytes.count))
-        for _ in 0..<400 {
-            Self.attempt(generator.corrupted(bytes, special: [0x00, 0xFF, 0xD9, 0xDA, 0x7F]))
+        let seed = UInt64(bytes.count)
+        var generator = SeededGenerator(seed: seed)
+        for corruption in 0..<400 {
+            // A failure names what reproduces it: SeededGenerator(seed:), then that many corruptions.
+            Self.attempt(generator.corrupted(bytes, special: [0x00, 0xFF, 0xD9, 0xDA, 0x7F]), "\(name): seed \(seed), corruption \(corruption)")
         }
     }
 }
