@@ -114,6 +114,23 @@ import Testing
         #expect(filtered.bitmap.pixels == bilinear.bitmap.pixels)
     }
 
+    /// A box filtered whole, in bands on two threads, has the bytes of the same box filtered row
+    /// by row as it is painted (what a box over FilteredImage.maxWhole pixels gets).
+    @Test func bandsGiveTheBytesOfRowByRow() throws {
+        let source = SourceImage(Self.image(width: 301, height: 207, seed: 11))
+        // 301 → 97.5 columns, 207 → 40.25 rows, from (1.25, 0.5): both axes shrink, edges partly covered.
+        let toImage = AffineTransform(a: 301 / 97.5, b: 0, c: 0, d: 207 / 40.25, tx: -1.25 * 301 / 97.5, ty: -0.5 * 207 / 40.25)
+        let mapping = PixelMapping(toImage)
+        let box = PixelRect(x: 1, y: 0, width: 98, height: 41)
+        let columns = FilterAxis(pixels: 1..<99, start: mapping.u0, step: mapping.ux, count: 301)
+        let rows = FilterAxis(pixels: 0..<41, start: mapping.v0, step: mapping.vy, count: 207)
+        var filter = FilteredImage(image: source, columns: columns, rows: rows, box: box)
+        let whole = try #require(filter.whole())
+        var byRow: [UInt32] = []
+        for y in 0..<41 { for x in 1..<99 { byRow.append(filter.pixel(x, y)) } }
+        #expect(whole == byRow)
+    }
+
     /// The weights of a device pixel sum to 2^14 exactly, whatever the reduction and phase.
     @Test func weightsSumToOne() {
         for step: Int64 in [(1 << 32) + 1, 3 << 31, (7 << 32) + 12345, 1 << 40] {

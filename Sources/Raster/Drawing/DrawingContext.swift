@@ -352,10 +352,17 @@ public struct DrawingContext {
         let region = try coverage(ShapePath.rectangle(x: x, y: y, width: width, height: height).devicePath(state.transform), rule: .nonZero)
         let mapping = PixelMapping(toImage)
         if sampling == .filtered, var filtered = try filtered(image, mapping: mapping, region: region) {
-            let tint = tint?.packed
-            try paint(region, cost: DrawingCost.imagePixel) { px, py in
-                let p = filtered.pixel(px, py)
-                return tint.map { scaleLanes($0, by: p >> 24) } ?? p
+            let tint = tint?.packed, box = filtered.box
+            if let pixels = filtered.whole() {
+                try paint(region, cost: DrawingCost.imagePixel) { px, py in
+                    let p = pixels[(py - box.y) * box.width + px - box.x]
+                    return tint.map { scaleLanes($0, by: p >> 24) } ?? p
+                }
+            } else {
+                try paint(region, cost: DrawingCost.imagePixel) { px, py in
+                    let p = filtered.pixel(px, py)
+                    return tint.map { scaleLanes($0, by: p >> 24) } ?? p
+                }
             }
             return
         }

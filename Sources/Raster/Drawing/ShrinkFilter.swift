@@ -1,3 +1,5 @@
+import Dispatch
+
 // How a drawing context draws an image smaller (docs/RENDERING.md §11.8.1): Core Graphics
 // low-pass filters before it shrinks, so a drawn image's fine detail averages out instead of
 // aliasing. ivsim filters each axis that shrinks with a Catmull-Rom cubic whose support is
@@ -150,6 +152,30 @@ struct FilteredImage {
     mutating func pixel(_ x: Int, _ y: Int) -> UInt32 {
         if y != madeRow { make(row: y - box.y); madeRow = y }
         return row[x - box.x]
+    }
+
+    /// Up to this many pixels, a box is filtered whole before it is painted, its rows in bands on
+    /// the machine's cores (each band filters the image rows it needs itself, so the bytes are
+    /// the same as row by row); a larger box is filtered row by row as it is painted.
+    static let maxWhole = 1 << 22
+    static let bands = 2
+
+    /// Every pixel of `box`, row by row, or nil when the box is larger than `maxWhole`.
+    func whole() -> [UInt32]? {
+        guard box.area <= Self.maxWhole else { return nil }
+        let (width, height) = (box.width, box.height)
+        return [UInt32](unsafeUninitializedCapacity: box.area) { buffer, count in
+            nonisolated(unsafe) let target = buffer.baseAddress!
+            let bandRows = (height + Self.bands - 1) / Self.bands
+            DispatchQueue.concurrentPerform(iterations: Self.bands) { band in
+                var filter = self  // a ring of its own
+                for index in min(height, band * bandRows)..<min(height, (band + 1) * bandRows) {
+                    filter.make(row: index)
+                    filter.row.withUnsafeBufferPointer { (target + index * width).update(from: $0.baseAddress!, count: width) }
+                }
+            }
+            count = box.area
+        }
     }
 
     // Both passes multiply 16-bit numbers into 32-bit sums (pixels and first-pass values are at
