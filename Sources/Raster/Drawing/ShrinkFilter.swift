@@ -134,7 +134,8 @@ struct FilteredImage {
     private var row: [UInt32]
     private var madeRow = Int.min
 
-    /// The horizontally filtered cells kept at most (8 bytes each): 2^24.
+    /// The horizontally filtered cells kept at most (8 bytes each, 128 MiB): 2^24; the bands of
+    /// `whole` share it.
     static let maxCells = 1 << 24
 
     init(image: SourceImage, columns: FilterAxis, rows: FilterAxis, box: PixelRect) {
@@ -160,9 +161,10 @@ struct FilteredImage {
     static let maxWhole = 1 << 22
     static let bands = 2
 
-    /// Every pixel of `box`, row by row, or nil when the box is larger than `maxWhole`.
+    /// Every pixel of `box`, row by row, or nil when the box is larger than `maxWhole` or the
+    /// bands' rings together would pass `maxCells`.
     func whole() -> [UInt32]? {
-        guard box.area <= Self.maxWhole else { return nil }
+        guard box.area <= Self.maxWhole, capacity * box.width * Self.bands <= Self.maxCells else { return nil }
         let (width, height) = (box.width, box.height)
         return [UInt32](unsafeUninitializedCapacity: box.area) { buffer, count in
             nonisolated(unsafe) let target = buffer.baseAddress!
