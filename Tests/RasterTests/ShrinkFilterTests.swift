@@ -18,7 +18,10 @@ import Testing
             let t = c - 0.5, i = Int(t.rounded(.down)), f = t - Double(i)
             return [(min(max(i, 0), count - 1), 1 - f), (min(max(i + 1, 0), count - 1), f)]
         }
-        let c = min(max(c, 0), Double(count))  // a centre outside the image (an edge pixel's) is moved onto it
+        // Corner-aligned (the first device pixel on the first image pixel's centre, the last on
+        // the last's), then moved onto the image if an edge pixel's centre lies outside it.
+        let aligned = Double(count) - r < 1 ? Double(count) / 2 : 0.5 + (c - r / 2) * Double(count - 1) / (Double(count) - r)
+        let c = min(max(aligned, 0), Double(count))
         var taps: [(Int, Double)] = []
         for i in 0..<count {
             let w = catmullRom((Double(i) + 0.5 - c) / r)

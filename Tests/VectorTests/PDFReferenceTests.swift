@@ -17,17 +17,20 @@ import TestSupport
 ///   where the exact area is 64): mean 2.6, 200 of 5,120 pixels beyond 32; bound 3 and 5 %.
 /// Images (35–41) are sampled by nearest sample without /Interpolate and match PDFium exactly
 /// but for the JPEG at 1x (1.5/255: PDFium's own downsampling). 47, fine rings with /Interpolate
-/// true and a soft-mask disk drawn 3 and 1.5 times smaller, is filtered by both renderers with
-/// different kernels: mean 2.5/255 at 1x and 2x, no pixel beyond 32 (one bilinear sample a
-/// pixel, rendering rules 4, left 25.9/255 and 708 pixels at 1x); bound 3.
+/// true and a soft-mask disk drawn 3 and 1.5 times smaller, is filtered by both renderers, but
+/// ivsim places its samples as Core Graphics does (the first and last device pixels on the first
+/// and last image pixels, RENDERING.md §11.8.1) and PDFium at the pixel centres' images, so the
+/// rings, three image pixels apart, land at other phases: mean 4.9 and 5.5/255 at 1x and 2x, 4.2
+/// and 3.3 % of pixels beyond 32 (one bilinear sample a pixel, rendering rules 4, left 25.9/255
+/// and 31 % at 1x); bound 6 and 5 %.
 /// Measured (92 renderings): all others 0.00–1.4/255.
 @Suite struct PDFReferenceTests {
     @Test func everyFileMatchesPDFiumWithinAntialiasing() throws {
         try ReferenceCorpus.compare("pdf", atLeast: 47, read: { try PDFImage($0) }) { entry, scale, c in
             let number = Int(entry.file.prefix(2)) ?? 0
             let shading = (27...31).contains(number) && scale == 1, thinLine = number == 15 && scale == 1, shrunk = number == 47
-            #expect(c.mean < (shading ? 4.5 : thinLine || shrunk ? 3 : 2.5), "\(entry.file) @\(scale)x: mean difference \(c.mean)")
-            #expect(Double(c.far) <= (thinLine ? 0.05 : 0.025) * Double(c.pixels) + 4,
+            #expect(c.mean < (shading ? 4.5 : thinLine ? 3 : shrunk ? 6 : 2.5), "\(entry.file) @\(scale)x: mean difference \(c.mean)")
+            #expect(Double(c.far) <= (thinLine || shrunk ? 0.05 : 0.025) * Double(c.pixels) + 4,
                     "\(entry.file) @\(scale)x: \(c.far) pixels differ by more than 32")
         }
     }

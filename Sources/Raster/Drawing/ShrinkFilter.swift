@@ -58,7 +58,7 @@ struct FilterAxis {
     /// reductions of `centre` (clamped to the image), weighted by Catmull-Rom at
     /// (i + ½ − centre) / reduction, then normalised to 2^14.
     private mutating func appendFiltered(centre: Int64, reduction: Int64, count: Int) {
-        let centre = min(max(centre, 0), Int64(count) << 16)
+        let centre = min(max(Self.cornerAligned(centre, reduction: reduction, count: count), 0), Int64(count) << 16)
         let support = 2 * reduction
         let lo = max(0, Int(CoverageRasterizer.floorDiv(centre - 32768 - support, 65536)))
         let hi = min(count - 1, Int(CoverageRasterizer.floorDiv(centre - 32768 + support, 65536)) + 1)
@@ -98,6 +98,19 @@ struct FilterAxis {
 
     /// The most the positive weights of a device pixel may sum to (else it takes the nearest pixel).
     static let maxPositive: Int64 = (1 << 15) - 1
+
+    /// Where Core Graphics samples a device pixel whose centre maps to `centre` (16.16) in an
+    /// image of `count` pixels drawn `reduction` (16.16) times smaller: the first device pixel of
+    /// the destination on the first image pixel's centre, the last on the last's, evenly between,
+    /// c = ½ + (u − r/2)·(n − 1)/(n − r). A destination too narrow for two pixels samples the
+    /// image's middle.
+    static func cornerAligned(_ centre: Int64, reduction: Int64, count: Int) -> Int64 {
+        let denominator = (Int64(count) << 16) - reduction
+        guard denominator >= 65536 else { return Int64(count) << 15 }
+        let product = (centre - reduction >> 1).multipliedFullWidth(by: Int64(count - 1) << 16)
+        let (quotient, remainder) = denominator.dividingFullWidth(product)
+        return 32768 + quotient - (remainder < 0 ? 1 : 0)  // rounded down
+    }
 
     /// Catmull-Rom (B = 0, C = ½) at |x| (16.16), in 16.16: with x2 = ⌊x²⌋ and x3 = ⌊x2·x⌋ in
     /// 16.16, (3·x3 − 5·x2 + 2) / 2 below 1, (−x3 + 5·x2 − 8·x + 4) / 2 below 2, else 0; the
