@@ -2,9 +2,10 @@ import Testing
 @testable import Raster
 
 /// The shrinking filter (docs/RENDERING.md §11.8.1) against a second computation in floating
-/// point: the same rule — Catmull-Rom stretched by the reduction over the image's pixels,
-/// normalised, along each axis that shrinks, rows first and kept within 0…255; bilinear along an
-/// axis that does not shrink — without the fixed point, so the two agree within a level.
+/// point: the same rule — along each axis that shrinks, the image resampled by Catmull-Rom to as
+/// many samples as the destination has device pixels (rounded up), corner-aligned, and those
+/// interpolated bilinearly, rows first and kept within 0…255; bilinear along an axis that does
+/// not shrink — without the fixed point, so the two agree within a level.
 @Suite struct ShrinkFilterTests {
     static func catmullRom(_ x: Double) -> Double {
         let x = abs(x)
@@ -12,23 +13,28 @@ import Testing
     }
 
     /// The weights of device pixel centre `c` (in source pixels) of an axis of `count` pixels
-    /// reduced `r` times.
+    /// reduced `r` times: bilinear where it does not shrink; else the image resampled to
+    /// m = ⌈n / r⌉ samples (Catmull-Rom stretched by n / m, corner-aligned) and those samples
+    /// interpolated bilinearly.
     static func weights(centre c: Double, reduction r: Double, count: Int) -> [(Int, Double)] {
-        if r <= 1 {
+        func bilinear(_ c: Double, _ count: Int) -> [(Int, Double)] {
             let t = c - 0.5, i = Int(t.rounded(.down)), f = t - Double(i)
             return [(min(max(i, 0), count - 1), 1 - f), (min(max(i + 1, 0), count - 1), f)]
         }
-        // Corner-aligned (the first device pixel on the first image pixel's centre, the last on
-        // the last's), then moved onto the image if an edge pixel's centre lies outside it.
-        let aligned = Double(count) - r < 1 ? Double(count) / 2 : 0.5 + (c - r / 2) * Double(count - 1) / (Double(count) - r)
-        let c = min(max(aligned, 0), Double(count))
-        var taps: [(Int, Double)] = []
-        for i in 0..<count {
-            let w = catmullRom((Double(i) + 0.5 - c) / r)
-            if w != 0 { taps.append((i, w)) }
+        let m = Int((Double(count) / r).rounded(.up))
+        guard r > 1, m < count else { return bilinear(c, count) }
+        let reduction = Double(count) / Double(m)
+        func sample(_ j: Int) -> [(Int, Double)] {
+            let centre = m == 1 ? Double(count) / 2 : 0.5 + Double(j) * Double(count - 1) / Double(m - 1)
+            var taps: [(Int, Double)] = []
+            for i in 0..<count {
+                let w = catmullRom((Double(i) + 0.5 - centre) / reduction)
+                if w != 0 { taps.append((i, w)) }
+            }
+            let sum = taps.reduce(0) { $0 + $1.1 }
+            return taps.map { ($0.0, $0.1 / sum) }
         }
-        let sum = taps.reduce(0) { $0 + $1.1 }
-        return taps.map { ($0.0, $0.1 / sum) }
+        return bilinear(c * Double(m) / Double(count), m).flatMap { j, f in sample(j).map { ($0.0, $0.1 * f) } }
     }
 
     /// `image` drawn into the whole pixels (x, y, w, h), in floating point.

@@ -307,7 +307,7 @@ private let fixture = Fixture()
         let all = try CommandLineTests.run(["assets", "Media.xcassets"], in: folder)
         #expect(all.status == 0)
         #expect(all.stderr == "")
-        #expect(all.stdout.hasPrefix("Media.xcassets: 16 image sets, 7 colour sets, 1 other (not read by UIImage(named:) or UIColor(named:)): AppIcon.appiconset\n"))
+        #expect(all.stdout.hasPrefix("Media.xcassets: 17 image sets, 7 colour sets, 1 other (not read by UIImage(named:) or UIColor(named:)): AppIcon.appiconset\n"))
         // Empty sets (as Xcode's templates leave them) are notes, not errors; unassigned entries never picked.
         #expect(all.stdout.contains("colour set \"WidgetBackground\" (Media.xcassets/Gamut/WidgetBackground.colorset)\n"
                                     + "  empty: every entry is an empty slot (as Xcode's templates leave them); UIColor(named:) returns nil for it"))

@@ -22,8 +22,9 @@ struct FilterAxis {
     /// The most taps one device pixel of an axis may have, before building it: `count` source
     /// pixels mapped with `step` (2^-32 source pixels a device pixel).
     static func maxTaps(step: Int64, count: Int) -> Int {
+        // Two neighbouring samples' taps, each at most 4 × (n / m) + 3 with n / m ≤ r.
         let reduction = Int(min(step.magnitude >> 32, UInt64(Int32.max)))
-        return min(count, 4 * reduction + 6)
+        return min(count, 5 * (reduction + 1) + 6)
     }
 
     /// Whether `step` (2^-32 source pixels a device pixel) shrinks: more than one source pixel
@@ -35,13 +36,37 @@ struct FilterAxis {
     init(pixels: Range<Int>, start: Int64, step: Int64, count: Int) {
         first.reserveCapacity(pixels.count)
         offsets.reserveCapacity(pixels.count + 1)
-        let reduction = Int64(step.magnitude >> 16)  // source pixels a device pixel, 16.16
-        let shrinking = Self.shrinks(step)
+        // A shrinking axis is resampled as Core Graphics does: the image to m = ⌈n / r⌉ samples,
+        // the destination's width in device pixels rounded up (Catmull-Rom, corner-aligned), and
+        // those m samples interpolated bilinearly over the destination.
+        let samples = Self.shrinks(step) ? Self.samples(count: count, step: step) : count
+        guard samples < count else {
+            for p in pixels {
+                appendBilinear(centre: (start &+ Int64(p) &* step) >> 16, count: count)
+                offsets.append(weights.count)
+            }
+            return
+        }
+        var stage = Resampling(count: count, samples: samples)
         for p in pixels {
-            let centre = (start &+ Int64(p) &* step) >> 16  // 16.16
-            if shrinking { appendFiltered(centre: centre, reduction: reduction, count: count) } else { appendBilinear(centre: centre, count: count) }
+            // The device pixel's centre in the m samples, rounded to 1/256 (the geometry's
+            // resolution: a centre on a sample stays on it), then §4's bilinear taps there.
+            let u = (start &+ Int64(p) &* step) >> 16  // 16.16 image pixels
+            let v = CoverageRasterizer.floorDiv(u &* Int64(samples) + 128 * Int64(count), 256 * Int64(count)) << 8
+            let t = v - 32768
+            let j0 = min(max(Int(t >> 16), 0), samples - 1), j1 = min(max(Int(t >> 16) + 1, 0), samples - 1)
+            let f = j0 == j1 ? 0 : (t >> 8) & 255
+            append(stage.composite(j0, j1, f))
             offsets.append(weights.count)
         }
+    }
+
+    /// How many samples a shrinking axis resamples its `count` pixels to: the destination's
+    /// width, n / r device pixels, first rounded to 1/256 (the geometry's resolution, so that a
+    /// whole-pixel width quantised into `step` comes back whole), then up to a whole number.
+    static func samples(count: Int, step: Int64) -> Int {
+        let width = ((UInt64(count) << 40) + step.magnitude / 2) / step.magnitude  // 1/256 device pixels
+        return Int((width + 255) >> 8)
     }
 
     /// Bilinear taps (§4): t = centre − ½; the pixel ⌊t⌋ and the next, clamped; the second's
@@ -54,62 +79,89 @@ struct FilterAxis {
         if a == b { weights.append(Int16(Self.one)) } else { weights.append(Int16((256 - f) << 6)); weights.append(Int16(f << 6)) }
     }
 
-    /// The filter's taps: every source pixel i of the image whose centre lies within two
-    /// reductions of `centre` (clamped to the image), weighted by Catmull-Rom at
-    /// (i + ½ − centre) / reduction, then normalised to 2^14.
-    private mutating func appendFiltered(centre: Int64, reduction: Int64, count: Int) {
-        let centre = min(max(Self.cornerAligned(centre, reduction: reduction, count: count), 0), Int64(count) << 16)
-        let support = 2 * reduction
-        let lo = max(0, Int(CoverageRasterizer.floorDiv(centre - 32768 - support, 65536)))
-        let hi = min(count - 1, Int(CoverageRasterizer.floorDiv(centre - 32768 + support, 65536)) + 1)
-        var raw: [Int64] = []
-        var sum: Int64 = 0
-        if lo <= hi {
-            raw.reserveCapacity(hi - lo + 1)
-            for i in lo...hi {
-                let distance = (Int64(i) << 16) + 32768 - centre
-                let w = Self.catmullRom((distance.magnitude << 16) / UInt64(reduction))
-                raw.append(w)
-                sum += w
-            }
-        }
-        var normalised: [Int32] = []
-        if sum > 0 {
-            normalised.reserveCapacity(raw.count)
-            var total: Int64 = 0, largest = 0
-            for w in raw {
-                let n = CoverageRasterizer.floorDiv(2 * w * Self.one + sum, 2 * sum)
-                if normalised.isEmpty || n > Int64(normalised[largest]) { largest = normalised.count }
-                normalised.append(Int32(n))
-                total += n
-            }
-            normalised[largest] += Int32(Self.one - total)
-        }
-        // Every weight fits 16 bits and the passes' sums 32 while the positive weights sum to at
-        // most 2^15 − 1 (about 1.13 × 2^14 is the most a centre inside the image gives).
-        guard sum > 0, normalised.reduce(0, { $0 + Int64(max($1, 0)) }) <= Self.maxPositive else {
-            first.append(min(max(Int(centre >> 16), 0), count - 1))
+    /// A device pixel's composite taps, or the nearest pixel when the positive weights would sum
+    /// to more than `maxPositive` (every weight then fits 16 bits, and the passes' sums 32).
+    private mutating func append(_ taps: (first: Int, weights: [Int32], nearest: Int)) {
+        guard taps.weights.reduce(0, { $0 + Int64(max($1, 0)) }) <= Self.maxPositive else {
+            first.append(taps.nearest)
             weights.append(Int16(Self.one))
             return
         }
-        first.append(lo)
-        weights.append(contentsOf: normalised.map { Int16($0) })
+        first.append(taps.first)
+        weights.append(contentsOf: taps.weights.map { Int16($0) })
     }
 
     /// The most the positive weights of a device pixel may sum to (else it takes the nearest pixel).
     static let maxPositive: Int64 = (1 << 15) - 1
 
-    /// Where Core Graphics samples a device pixel whose centre maps to `centre` (16.16) in an
-    /// image of `count` pixels drawn `reduction` (16.16) times smaller: the first device pixel of
-    /// the destination on the first image pixel's centre, the last on the last's, evenly between,
-    /// c = ½ + (u − r/2)·(n − 1)/(n − r). A destination too narrow for two pixels samples the
-    /// image's middle.
-    static func cornerAligned(_ centre: Int64, reduction: Int64, count: Int) -> Int64 {
-        let denominator = (Int64(count) << 16) - reduction
-        guard denominator >= 65536 else { return Int64(count) << 15 }
-        let product = (centre - reduction >> 1).multipliedFullWidth(by: Int64(count - 1) << 16)
-        let (quotient, remainder) = denominator.dividingFullWidth(product)
-        return 32768 + quotient - (remainder < 0 ? 1 : 0)  // rounded down
+    /// An image of `count` pixels resampled to `samples` (fewer) by Catmull-Rom: sample j lies at
+    /// c = ½ + j·(n − 1)/(m − 1) image pixels (the middle when m = 1), its kernel stretched by
+    /// r = n / m. Each sample's taps are made once.
+    struct Resampling {
+        let count: Int, samples: Int
+        let reduction: Int64  // n / m, 16.16
+        private var made: [(first: Int, weights: [Int32])?]
+
+        init(count: Int, samples: Int) {
+            self.count = count
+            self.samples = samples
+            reduction = (Int64(count) << 16) / Int64(samples)
+            made = Array(repeating: nil, count: samples)
+        }
+
+        /// Sample j's centre in image pixels, 16.16.
+        func centre(_ j: Int) -> Int64 {
+            samples == 1 ? Int64(count) << 15 : 32768 + (Int64(j) * Int64(count - 1) << 16) / Int64(samples - 1)
+        }
+
+        /// Sample j's taps: every image pixel within two reductions of its centre, weighted by
+        /// Catmull-Rom and normalised to 2^14 (the largest weight takes what rounding left); the
+        /// nearest pixel alone if the weights do not sum above 0.
+        mutating func taps(_ j: Int) -> (first: Int, weights: [Int32]) {
+            if let done = made[j] { return done }
+            let centre = centre(j), support = 2 * reduction
+            let from = max(0, Int(CoverageRasterizer.floorDiv(centre - 32768 - support, 65536)))
+            let hi = min(count - 1, Int(CoverageRasterizer.floorDiv(centre - 32768 + support, 65536)) + 1)
+            var raw: [Int64] = []
+            var lo = from
+            for i in from...max(from, hi) where i <= hi {
+                let w = FilterAxis.catmullRom(((((Int64(i) << 16) + 32768 - centre).magnitude) << 16) / UInt64(reduction))
+                if w == 0 && raw.isEmpty { lo += 1 } else { raw.append(w) }  // no taps of weight 0 at the ends
+            }
+            while raw.last == 0 { raw.removeLast() }
+            let sum = raw.reduce(0, +)
+            let result: (first: Int, weights: [Int32])
+            if sum > 0 {
+                result = (lo, FilterAxis.normalised(raw.map { CoverageRasterizer.floorDiv(2 * $0 * FilterAxis.one + sum, 2 * sum) }))
+            } else {
+                result = (min(max(Int(centre >> 16), 0), count - 1), [Int32(FilterAxis.one)])
+            }
+            made[j] = result
+            return result
+        }
+
+        /// The taps of a device pixel between samples j0 and j1, the second weighing f/256:
+        /// (256 − f)·w0 + f·w1 per image pixel, rounded to 2^14 (half up), the largest weight
+        /// taking what rounding left.
+        mutating func composite(_ j0: Int, _ j1: Int, _ f: Int64) -> (first: Int, weights: [Int32], nearest: Int) {
+            let a = taps(j0), nearest = min(max(Int(centre(j0) >> 16), 0), count - 1)
+            guard f > 0 else { return (a.first, a.weights, nearest) }
+            let b = taps(j1)
+            let lo = min(a.first, b.first), hi = max(a.first + a.weights.count, b.first + b.weights.count)
+            var mixed = [Int64](repeating: 0, count: hi - lo)
+            for (k, w) in a.weights.enumerated() { mixed[a.first - lo + k] += (256 - f) * Int64(w) }
+            for (k, w) in b.weights.enumerated() { mixed[b.first - lo + k] += f * Int64(w) }
+            return (lo, FilterAxis.normalised(mixed.map { CoverageRasterizer.floorDiv($0 + 128, 256) }), nearest)
+        }
+    }
+
+    /// Rounded weights made to sum to 2^14: what rounding left goes to the largest (the first of
+    /// equals).
+    static func normalised(_ rounded: [Int64]) -> [Int32] {
+        var weights = rounded.map { Int32($0) }
+        guard let largest = weights.indices.max(by: { weights[$0] < weights[$1] }) else { return weights }  // the first of equals
+        weights[largest] += Int32(one - rounded.reduce(0, +))
+        return weights
     }
 
     /// Catmull-Rom (B = 0, C = ½) at |x| (16.16), in 16.16: with x2 = ⌊x²⌋ and x3 = ⌊x2·x⌋ in
