@@ -140,6 +140,16 @@ import Testing
         #expect(whole == byRow)
     }
 
+    /// A destination narrower than 1/512 of a pixel still resamples to one sample (it made none,
+    /// and divided by zero, before this test).
+    @Test func aSliverOfADestinationTakesOneSample() throws {
+        #expect(FilterAxis.samples(count: 2, step: Int64(1) << 45) == 1)
+        let axis = FilterAxis(pixels: 0..<3, start: 0, step: Int64(1) << 45, count: 2)
+        #expect(axis.count == 3)
+        var context = try DrawingContext(width: 4, height: 4, opaque: false, transform: .identity, limits: .default)
+        try context.draw(SourceImage(Self.image(width: 2, height: 2, seed: 1)), x: 1.2, y: 0, width: 0.0001, height: 4, placement: .upright)
+    }
+
     /// The weights of a device pixel sum to 2^14 exactly, whatever the reduction and phase.
     @Test func weightsSumToOne() {
         for step: Int64 in [(1 << 32) + 1, 3 << 31, (7 << 32) + 12345, 1 << 40] {

@@ -2,14 +2,15 @@ import Dispatch
 
 // How a drawing context draws an image smaller (docs/RENDERING.md §11.8.1): Core Graphics
 // low-pass filters before it shrinks, so a drawn image's fine detail averages out instead of
-// aliasing. ivsim filters each axis that shrinks with a Catmull-Rom cubic whose support is
-// stretched by the reduction, in fixed point; an axis that does not shrink keeps its bilinear
-// taps. Measured against images UIKit drew: docs/UIKIT-REFERENCES.md.
+// aliasing. Along each axis that shrinks, ivsim resamples the image to as many samples as the
+// destination is wide (rounded up) with a Catmull-Rom cubic stretched by the reduction, the first
+// and last samples on the first and last image pixels, and interpolates those samples bilinearly
+// over the destination, all in fixed point; an axis that does not shrink keeps its bilinear taps.
+// Measured against images UIKit drew: docs/UIKIT-REFERENCES.md.
 
 /// The taps of one axis of a filtered draw: for each device pixel of a run, a run of source
 /// pixels and their weights, which sum to `FilterAxis.one`.
 struct FilterAxis {
-    static let shift = 14
     static let one: Int64 = 1 << 14
 
     /// Per device pixel: its first source pixel, and where its weights start in `weights`
@@ -66,7 +67,7 @@ struct FilterAxis {
     /// whole-pixel width quantised into `step` comes back whole), then up to a whole number.
     static func samples(count: Int, step: Int64) -> Int {
         let width = ((UInt64(count) << 40) + step.magnitude / 2) / step.magnitude  // 1/256 device pixels
-        return Int((width + 255) >> 8)
+        return max(1, Int((width + 255) >> 8))  // a destination under 1/512 of a pixel still takes one
     }
 
     /// Bilinear taps (§4): t = centre − ½; the pixel ⌊t⌋ and the next, clamped; the second's
