@@ -19,9 +19,10 @@
 //                      that change what a transparent source covers)
 //   compositing:       every pixel painted adds `blend(mode)` under a blend mode other than normal
 //   a mask from a layer (SVG masks, PDF soft masks): the canvas's pixels × `maskPixel`
-//   an image drawn smaller: its taps made × `filterTap`, the source rows filtered × the box's
-//                      width × the most taps a column has, the box's pixels × twice the most taps
-//                      a row has (bounds computed from the reduction, RENDERING.md §11.8.1)
+//   an image drawn smaller: its taps made × `filterTap`, twice the source rows filtered × the
+//                      box's width × the most taps a column has (two bands may filter a row each),
+//                      the box's pixels × twice the most taps a row has (bounds computed from the
+//                      reduction, RENDERING.md §11.8.1)
 
 public enum DrawingCost {
     /// Any shape's coverage, whatever its size (paths made, masks set up).
@@ -43,7 +44,8 @@ public enum DrawingCost {
     /// angle reads its source out of order).
     public static let imagePixel = 16
     /// One tap of the shrinking filter made (a weight divided out and normalised); using a tap
-    /// costs a unit in the horizontal pass and two in the vertical one (RENDERING.md §11.8.1).
+    /// costs two units in the horizontal pass (run by each of two bands) and two in the vertical
+    /// one (RENDERING.md §11.8.1).
     public static let filterTap = 24
     /// One pixel composited with an axial gradient's colour.
     public static let axialPixel = 14

@@ -23,9 +23,10 @@ struct FilterAxis {
     /// The most taps one device pixel of an axis may have, before building it: `count` source
     /// pixels mapped with `step` (2^-32 source pixels a device pixel).
     static func maxTaps(step: Int64, count: Int) -> Int {
-        // Two neighbouring samples' taps, each at most 4 × (n / m) + 3 with n / m ≤ r.
+        // Two neighbouring samples' taps: each spans at most 4·(n/m) + 3 pixels and they lie
+        // (n − 1)/(m − 1) ≤ 2·(n/m) apart, with n/m ≤ r (m is at least the destination's width).
         let reduction = Int(min(step.magnitude >> 32, UInt64(Int32.max)))
-        return min(count, 5 * (reduction + 1) + 6)
+        return min(count, 6 * (reduction + 1) + 6)
     }
 
     /// Whether `step` (2^-32 source pixels a device pixel) shrinks: more than one source pixel
@@ -210,7 +211,7 @@ struct FilteredImage {
         self.rows = rows
         self.box = box
         capacity = max(1, rows.widest)
-        ring = Array(repeating: 0, count: capacity * box.width * 4)
+        ring = []  // made by the first row filtered, so that a band's copy makes its own
         sums = Array(repeating: 0, count: box.width * 4)
         row = Array(repeating: 0, count: box.width)
     }
@@ -239,7 +240,7 @@ struct FilteredImage {
                 var filter = self  // a ring of its own
                 for index in min(height, band * bandRows)..<min(height, (band + 1) * bandRows) {
                     filter.make(row: index)
-                    filter.row.withUnsafeBufferPointer { (target + index * width).update(from: $0.baseAddress!, count: width) }
+                    filter.row.withUnsafeBufferPointer { (target + index * width).initialize(from: $0.baseAddress!, count: width) }
                 }
             }
             count = box.area
@@ -279,6 +280,7 @@ struct FilteredImage {
 
     private mutating func filterRow(_ source: Int) {
         let width = box.width, base = (source % capacity) * width * 4
+        if ring.isEmpty { ring = Array(repeating: 0, count: capacity * width * 4) }
         image.spread.withUnsafeBufferPointer { pixels in
             let pixels = pixels.baseAddress! + source * image.width
             ring.withUnsafeMutableBufferPointer { ring in
@@ -312,6 +314,13 @@ struct FilteredImage {
 }
 
 extension DrawingContext {
+    /// The refusal of a draw whose first pass would keep more than `FilteredImage.maxCells`
+    /// (judged by `maxTaps`, an upper bound of every row's taps).
+    static func tooManyCells(_ image: SourceImage, _ box: PixelRect) -> DrawingFailure {
+        .tooComplex("an image \(image.width) × \(image.height) pixels drawn \(box.width) × \(box.height) pixels would keep more than "
+                    + "\(FilteredImage.maxCells) filtered cells while it shrinks: draw a smaller image, or less unevenly scaled")
+    }
+
     /// The shrinking filter's image for a draw of `image` whose device pixels map to it by
     /// `mapping`, over the pixels `paint` will visit for `region`; nil when the filter does not
     /// apply: the image is turned (the mapping mixes the axes), or drawn at its size or larger
@@ -322,13 +331,11 @@ extension DrawingContext {
         guard !box.isEmpty else { return nil }
         let tapsX = FilterAxis.maxTaps(step: mapping.ux, count: image.width)
         let tapsY = FilterAxis.maxTaps(step: mapping.vy, count: image.height)
-        guard Self.cost(tapsY, box.width) <= FilteredImage.maxCells else {
-            throw .tooComplex("an image \(image.width) × \(image.height) pixels drawn \(box.width) × \(box.height) pixels would keep more than "
-                              + "\(FilteredImage.maxCells) filtered cells while it shrinks: draw a smaller image, or less unevenly scaled")
-        }
+        guard Self.cost(tapsY, box.width) <= FilteredImage.maxCells else { throw Self.tooManyCells(image, box) }
+        // The first pass counted once per band: bands filter the image rows they share again.
         let sourceRows = min(image.height, Self.cost(box.height, tapsY))
         let taps = Self.cost(box.width, tapsX) &+ Self.cost(box.height, tapsY)
-        try charge(Self.cost(taps, DrawingCost.filterTap) &+ Self.cost(Self.cost(sourceRows, box.width), tapsX)
+        try charge(Self.cost(taps, DrawingCost.filterTap) &+ Self.cost(Self.cost(Self.cost(sourceRows, box.width), tapsX), FilteredImage.bands)
                    &+ Self.cost(Self.cost(box.area, tapsY), 2))
         let columns = FilterAxis(pixels: box.x..<(box.x + box.width), start: mapping.u0, step: mapping.ux, count: image.width)
         let rows = FilterAxis(pixels: box.y..<(box.y + box.height), start: mapping.v0, step: mapping.vy, count: image.height)
