@@ -150,6 +150,18 @@ import Testing
         try context.draw(SourceImage(Self.image(width: 2, height: 2, seed: 1)), x: 1.2, y: 0, width: 0.0001, height: 4, placement: .upright)
     }
 
+    /// `maxTaps`, which the work charged and the 2^24-cell refusal rest on, bounds every device
+    /// pixel's taps — including the review's case, 600 pixels into 6 from a quarter pixel in, where
+    /// two neighbouring samples lie 119.8 pixels apart.
+    @Test func maxTapsBoundsEveryPixel() {
+        for (count, width, offset) in [(600, 6.0, 0.25), (4800, 6.0, 0.25), (1000, 3.3, 0.7), (97, 2.5, 0.0), (65536, 7.0, 0.5), (300, 97.5, 1.25)] {
+            let step = Int64((Double(count) / width * 4_294_967_296).rounded())
+            let start = Int64(((0.5 - offset) * Double(count) / width * 4_294_967_296).rounded())
+            let axis = FilterAxis(pixels: 0..<Int(width.rounded(.up)) + 1, start: start, step: step, count: count)
+            #expect(axis.widest <= FilterAxis.maxTaps(step: step, count: count), "\(count) into \(width): \(axis.widest) taps")
+        }
+    }
+
     /// The weights of a device pixel sum to 2^14 exactly, whatever the reduction and phase.
     @Test func weightsSumToOne() {
         for step: Int64 in [(1 << 32) + 1, 3 << 31, (7 << 32) + 12345, 1 << 40] {
