@@ -24,7 +24,7 @@ import Testing
                     + String(repeating: "<rect width=\"64\" height=\"64\" fill=\"red\" fill-opacity=\"0.5\"/>", count: 100) + "</svg>")
         let refused = try w.run(["convert", "rects.svg", "rects.png", "--limit", "drawing-work=100000"])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("the drawing takes more than the 100000 units of work one drawing may take")
+        #expect(refused.stderr.contains("the drawing takes more than the 100000 units of work left to it")
                 && refused.stderr.hasSuffix("; raise it with --limit drawing-work=N\n"), "\(refused.stderr)")
         let drawn = try w.run(["convert", "rects.svg", "rects.png"])
         #expect(drawn.status == 0 && drawn.stdout.contains("units of drawing work"), "\(drawn.stdout)")

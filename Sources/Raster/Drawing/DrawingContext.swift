@@ -27,8 +27,8 @@ public enum DrawingFailure: Error, Equatable, Sendable, CustomStringConvertible 
         case let .tooManyPixels(width, height, limit):
             "the drawing is \(width) × \(height) pixels, more than the \(limit) pixels (and \(DrawingContext.maxSide) a side) one drawing may have"
         case let .tooMuchWork(limit):
-            "the drawing takes more than the \(limit) units of work one drawing may take (about a nanosecond each; "
-                + "docs/LIMITS.md §Drawing work)"
+            "the drawing takes more than the \(limit) units of work left to it (about a nanosecond each; the limit "
+                + "\"drawing-work\", which a scenario's drawings share: docs/LIMITS.md §Drawing work)"
         }
     }
 }

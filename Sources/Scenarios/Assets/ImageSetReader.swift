@@ -445,12 +445,15 @@ enum ImageSetReader {
         let (top, left, bottom, right) = (s.caps[0], s.caps[1], s.caps[2], s.caps[3])
         let centerWidth = s.centerWidth ?? max(w - left - right, 0)
         let centerHeight = s.centerHeight ?? max(h - top - bottom, 0)
+        func pixels(_ n: Int) -> String { n == 1 ? "1 pixel" : "\(n) pixels" }
         if s.horizontal && left + centerWidth + right > w {
-            d.error(s.node, "left cap \(left) + centre width \(centerWidth) + right cap \(right) pixels exceed the width of \(file) (\(w) pixels)")
+            let centre = s.centerWidth.map { " + centre width \($0)" } ?? ""
+            d.error(s.node, "left cap \(left)\(centre) + right cap \(right) pixels exceed the width of \(file) (\(pixels(w)))")
             return false
         }
         if s.vertical && top + centerHeight + bottom > h {
-            d.error(s.node, "top cap \(top) + centre height \(centerHeight) + bottom cap \(bottom) pixels exceed the height of \(file) (\(h) pixels)")
+            let centre = s.centerHeight.map { " + centre height \($0)" } ?? ""
+            d.error(s.node, "top cap \(top)\(centre) + bottom cap \(bottom) pixels exceed the height of \(file) (\(pixels(h)))")
             return false
         }
         entry.columns = s.horizontal ? [0..<(left + centerWidth), (w - right)..<w] : [0..<w]
