@@ -47,21 +47,26 @@ import Testing
             let wy = weights(centre: cy, reduction: ry, count: image.height)
             for px in x..<(x + w) {
                 let wx = weights(centre: (Double(px - x) + 0.5) * rx, reduction: rx, count: image.width)
-                // Along the row first, each channel kept within 0…255, then down the column.
-                var sum = [0.0, 0, 0, 0]
-                for (j, b) in wy {
-                    var row = [0.0, 0, 0, 0]
-                    for (i, a) in wx {
-                        let p = image[i, j]
-                        for (k, v) in [p.r, p.g, p.b, p.a].enumerated() { row[k] += a * Double(v) }
-                    }
-                    for k in 0..<4 { sum[k] += b * min(max(row[k], 0), 255) }
-                }
-                let alpha = min(max(sum[3], 0), 255)
-                out[py * canvas.0 + px] = sum.enumerated().map { k, v in k == 3 ? alpha : min(max(v, 0), alpha) }
+                out[py * canvas.0 + px] = pixel(image, wx, wy)
             }
         }
         return out
+    }
+
+    /// One pixel from its image-column weights `wx` and image-row weights `wy`: along the rows
+    /// first, each channel kept within 0…255, then across them; each colour at most the alpha.
+    static func pixel(_ image: Bitmap, _ wx: [(Int, Double)], _ wy: [(Int, Double)]) -> [Double] {
+        var sum = [0.0, 0, 0, 0]
+        for (j, b) in wy {
+            var row = [0.0, 0, 0, 0]
+            for (i, a) in wx {
+                let p = image[i, j]
+                for (k, v) in [p.r, p.g, p.b, p.a].enumerated() { row[k] += a * Double(v) }
+            }
+            for k in 0..<4 { sum[k] += b * min(max(row[k], 0), 255) }
+        }
+        let alpha = min(max(sum[3], 0), 255)
+        return sum.enumerated().map { k, v in k == 3 ? alpha : min(max(v, 0), alpha) }
     }
 
     /// A premultiplied image of noise and a hard edge (what aliases most when shrunk).
@@ -113,7 +118,35 @@ import Testing
         #expect(filtered.bitmap.pixels == bilinear.bitmap.pixels)
     }
 
-    /// Turned images keep one bilinear sample a pixel (the rule covers axis-aligned draws).
+    /// A draw turned a quarter round, against the floating-point model with the axes exchanged:
+    /// device row Y takes the image-column weights of u = (Y + ½ − x)·W/w, device column X the
+    /// image-row weights of v = (40 − (X + ½) − y)·H/h; rows first, kept within 0…255, as upright.
+    @Test(arguments: [(61, 47, 20.0, 9.0), (90, 33, 31.5, 10.25), (40, 40, 39.0, 13.0)])
+    func aQuarterTurnIsFilteredWithTheAxesExchanged(_ size: (Int, Int, Double, Double)) throws {
+        let (sw, sh, w, h) = size
+        let source = Self.image(width: sw, height: sh, seed: UInt64(sw + 7 * sh))
+        // User (x, y) → device (40 − y, x): the image's rows run right to left, its columns down.
+        var context = try DrawingContext(width: 44, height: 44, opaque: false, transform: AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 40, ty: 0),
+                                         limits: .default)
+        try context.draw(SourceImage(source), x: 2, y: 1, width: w, height: h, placement: .upright)
+        var worst = 0.0, painted = 0
+        for Y in 0..<44 {
+            let wu = Self.weights(centre: (Double(Y) + 0.5 - 2) * Double(sw) / w, reduction: Double(sw) / w, count: sw)
+            for X in 0..<44 {
+                // Whole pixels only: the rectangle covers device x 39 − h … 39, y 2 … 2 + w.
+                guard Double(X) >= 39 - h, Double(X) + 1 <= 39, Double(Y) >= 2, Double(Y) + 1 <= 2 + w else { continue }
+                let wv = Self.weights(centre: (40 - (Double(X) + 0.5) - 1) * Double(sh) / h, reduction: Double(sh) / h, count: sh)
+                let expected = Self.pixel(source, wu, wv)
+                let p = context.bitmap[X, Y]
+                for (k, v) in [p.r, p.g, p.b, p.a].enumerated() { worst = max(worst, abs(Double(v) - expected[k])) }
+                painted += 1
+            }
+        }
+        #expect(painted > 50 && worst <= 1, "\(sw) × \(sh) into \(w) × \(h): worst \(worst) over \(painted) pixels")
+    }
+
+    /// Images turned at other angles keep one bilinear sample a pixel (the filter needs the axes
+    /// kept apart or exchanged).
     @Test func turnedImagesAreSampledOnce() throws {
         let source = SourceImage(Self.image(width: 80, height: 80, seed: 5))
         var filtered = try DrawingContext(width: 30, height: 30, opaque: false, transform: .rotation(degrees: 30), limits: .default)

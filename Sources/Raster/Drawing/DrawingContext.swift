@@ -75,7 +75,7 @@ public enum Paint: Sendable {
 public enum ImageSampling: String, CaseIterable, Sendable {
     /// Core Graphics' default quality (and medium and high): bilinear along an axis the image is
     /// drawn at its size or larger, the shrinking filter (§11.8.1) along an axis it is drawn
-    /// smaller, when it is drawn upright or mirrored (not turned).
+    /// smaller, when it is drawn upright, mirrored or a quarter turn round.
     case filtered = "default"
     /// One bilinear sample at each pixel centre, whatever the size (low quality).
     case bilinear = "low"
@@ -363,6 +363,14 @@ public struct DrawingContext {
                     let p = filtered.pixel(px, py)
                     return tint.map { scaleLanes($0, by: p >> 24) } ?? p
                 }
+            }
+            return
+        }
+        if sampling == .filtered, var turned = try turnedFiltered(image, mapping: mapping, region: region) {
+            let tint = tint?.packed
+            try paint(region, cost: DrawingCost.imagePixel) { px, py in
+                let p = turned.pixel(px, py)
+                return tint.map { scaleLanes($0, by: p >> 24) } ?? p
             }
             return
         }

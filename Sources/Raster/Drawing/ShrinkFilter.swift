@@ -269,13 +269,34 @@ struct FilteredImage {
             }
             row.withUnsafeMutableBufferPointer { row in
                 for column in 0..<row.count {
-                    let v = SIMD4<Int32>(sums[4 * column], sums[4 * column + 1], sums[4 * column + 2], sums[4 * column + 3]) &>> 21
-                    let c = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-                    let a = c[3]
-                    row[column] = UInt32(min(c[0], a)) | UInt32(min(c[1], a)) << 8 | UInt32(min(c[2], a)) << 16 | UInt32(a) << 24
+                    row[column] = Self.pixel(SIMD4<Int32>(sums[4 * column], sums[4 * column + 1], sums[4 * column + 2], sums[4 * column + 3]))
                 }
             }
         }
+    }
+
+    /// The first pass at one place: Σ w·P over `count` taps, in 1/128 levels, rounded and held
+    /// to 0…255 levels.
+    @inline(__always)
+    static func firstPass(_ taps: UnsafePointer<UInt64>, _ weights: UnsafePointer<Int16>, _ count: Int) -> SIMD4<Int32> {
+        func lanes(_ k: Int) -> SIMD4<Int32> { SIMD4(truncatingIfNeeded: unsafeBitCast(taps[k], to: SIMD4<Int16>.self)) }
+        var sum = SIMD4<Int32>(repeating: 64)
+        var k = 0
+        while k + 1 < count {  // two taps at a time: one multiply-add of 16-bit pairs
+            sum &+= lanes(k) &* SIMD4(repeating: Int32(weights[k])) &+ lanes(k + 1) &* SIMD4(repeating: Int32(weights[k + 1]))
+            k += 2
+        }
+        if k < count { sum &+= lanes(k) &* SIMD4(repeating: Int32(weights[k])) }
+        return (sum &>> 7).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 32640))
+    }
+
+    /// A second-pass sum (with its 2^20 already added) as a pixel: levels, clamped to 0…255, each
+    /// colour to the alpha.
+    @inline(__always)
+    static func pixel(_ sums: SIMD4<Int32>) -> UInt32 {
+        let c = (sums &>> 21).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+        let a = c[3]
+        return UInt32(min(c[0], a)) | UInt32(min(c[1], a)) << 8 | UInt32(min(c[2], a)) << 16 | UInt32(a) << 24
     }
 
     private mutating func filterRow(_ source: Int) {
@@ -289,17 +310,7 @@ struct FilteredImage {
                     columns.first.withUnsafeBufferPointer { first in
                         columns.offsets.withUnsafeBufferPointer { offsets in
                             for column in 0..<width {
-                                let taps = pixels + first[column]
-                                var sum = SIMD4<Int32>(repeating: 64)
-                                let w = weights.baseAddress! + offsets[column], count = offsets[column + 1] - offsets[column]
-                                func lanes(_ k: Int) -> SIMD4<Int32> { SIMD4(truncatingIfNeeded: unsafeBitCast(taps[k], to: SIMD4<Int16>.self)) }
-                                var k = 0
-                                while k + 1 < count {  // two taps at a time: one multiply-add of 16-bit pairs
-                                    sum &+= lanes(k) &* SIMD4(repeating: Int32(w[k])) &+ lanes(k + 1) &* SIMD4(repeating: Int32(w[k + 1]))
-                                    k += 2
-                                }
-                                if k < count { sum &+= lanes(k) &* SIMD4(repeating: Int32(w[k])) }
-                                let v = (sum &>> 7).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 32640))
+                                let v = Self.firstPass(pixels + first[column], weights.baseAddress! + offsets[column], offsets[column + 1] - offsets[column])
                                 cells[4 * column] = Int16(truncatingIfNeeded: v[0])
                                 cells[4 * column + 1] = Int16(truncatingIfNeeded: v[1])
                                 cells[4 * column + 2] = Int16(truncatingIfNeeded: v[2])
@@ -323,7 +334,7 @@ extension DrawingContext {
 
     /// The shrinking filter's image for a draw of `image` whose device pixels map to it by
     /// `mapping`, over the pixels `paint` will visit for `region`; nil when the filter does not
-    /// apply: the image is turned (the mapping mixes the axes), or drawn at its size or larger
+    /// apply: the mapping mixes the axes (a quarter turn: TurnedFilteredImage), or the image is drawn at its size or larger
     /// along both axes (bilinear, §11.8). The work is charged before anything is made.
     mutating func filtered(_ image: SourceImage, mapping: PixelMapping, region: Region) throws(DrawingFailure) -> FilteredImage? {
         guard mapping.uy == 0, mapping.vx == 0, FilterAxis.shrinks(mapping.ux) || FilterAxis.shrinks(mapping.vy) else { return nil }
