@@ -351,30 +351,23 @@ public struct DrawingContext {
         guard let toImage = state.transform.prepending(toUser).inverted else { return }
         let region = try coverage(ShapePath.rectangle(x: x, y: y, width: width, height: height).devicePath(state.transform), rule: .nonZero)
         let mapping = PixelMapping(toImage)
+        // A template draw's colour masked by the filtered alpha (§4's tint, after sampling).
+        let colour = tint?.packed
+        func tinted(_ p: UInt32) -> UInt32 { colour.map { scaleLanes($0, by: p >> 24) } ?? p }
         if sampling == .filtered, var filtered = try filtered(image, mapping: mapping, region: region) {
-            let tint = tint?.packed, box = filtered.box
+            let box = filtered.box
             if let pixels = filtered.whole() {
-                try paint(region, cost: DrawingCost.imagePixel) { px, py in
-                    let p = pixels[(py - box.y) * box.width + px - box.x]
-                    return tint.map { scaleLanes($0, by: p >> 24) } ?? p
-                }
+                try paint(region, cost: DrawingCost.imagePixel) { px, py in tinted(pixels[(py - box.y) * box.width + px - box.x]) }
             } else {
-                try paint(region, cost: DrawingCost.imagePixel) { px, py in
-                    let p = filtered.pixel(px, py)
-                    return tint.map { scaleLanes($0, by: p >> 24) } ?? p
-                }
+                try paint(region, cost: DrawingCost.imagePixel) { px, py in tinted(filtered.pixel(px, py)) }
             }
             return
         }
         if sampling == .filtered, var turned = try turnedFiltered(image, mapping: mapping, region: region) {
-            let tint = tint?.packed
-            try paint(region, cost: DrawingCost.imagePixel) { px, py in
-                let p = turned.pixel(px, py)
-                return tint.map { scaleLanes($0, by: p >> 24) } ?? p
-            }
+            try paint(region, cost: DrawingCost.imagePixel) { px, py in tinted(turned.pixel(px, py)) }
             return
         }
-        let shader = ImageShader(image: image, mapping: mapping, tint: tint?.packed, sampling: sampling == .nearest ? .nearest : .bilinear)
+        let shader = ImageShader(image: image, mapping: mapping, tint: colour, sampling: sampling == .nearest ? .nearest : .bilinear)
         try paint(region, cost: DrawingCost.imagePixel) { px, py in shader.sample(px, py) }
     }
 

@@ -20,8 +20,8 @@ struct ImageShader {
 
     func bilinear(_ x: Int, _ y: Int) -> UInt32 {
         let (u, v) = mapping.map(x, y)
-        let (x0, x1, fx) = taps(u >> 16, image.width)
-        let (y0, y1, fy) = taps(v >> 16, image.height)
+        let (x0, x1, fx) = Self.taps(u >> 16, image.width)
+        let (y0, y1, fy) = Self.taps(v >> 16, image.height)
         let w = image.width
         let spread = image.spread
         func blend(_ a: UInt64, _ b: UInt64, _ f: UInt64) -> UInt64 { a &* (256 &- f) &+ b &* f }
@@ -41,7 +41,7 @@ struct ImageShader {
     }
 
     /// The two taps and the second's weight for a 16.16 coordinate.
-    func taps(_ u: Int64, _ count: Int) -> (Int, Int, UInt64) {
+    static func taps(_ u: Int64, _ count: Int) -> (Int, Int, UInt64) {
         let t = u - 32768
         let tap = Int(t >> 16)
         return (min(max(tap, 0), count - 1), min(max(tap + 1, 0), count - 1), UInt64((t >> 8) & 0xFF))

@@ -55,10 +55,8 @@ struct FilterAxis {
             // resolution: a centre on a sample stays on it), then §4's bilinear taps there.
             let u = (start &+ Int64(p) &* step) >> 16  // 16.16 image pixels
             let v = CoverageRasterizer.floorDiv(u &* Int64(samples) + 128 * Int64(count), 256 * Int64(count)) << 8
-            let t = v - 32768
-            let j0 = min(max(Int(t >> 16), 0), samples - 1), j1 = min(max(Int(t >> 16) + 1, 0), samples - 1)
-            let f = j0 == j1 ? 0 : (t >> 8) & 255
-            append(stage.composite(j0, j1, f))
+            let (j0, j1, f) = ImageShader.taps(v, samples)
+            append(stage.composite(j0, j1, j0 == j1 ? 0 : Int64(f)))
             offsets.append(weights.count)
         }
     }
@@ -74,9 +72,7 @@ struct FilterAxis {
     /// Bilinear taps (§4): t = centre − ½; the pixel ⌊t⌋ and the next, clamped; the second's
     /// weight (t / 2^8) mod 256, scaled to 2^14.
     private mutating func appendBilinear(centre: Int64, count: Int) {
-        let t = centre - 32768
-        let tap = Int(t >> 16), f = Int32((t >> 8) & 255)
-        let a = min(max(tap, 0), count - 1), b = min(max(tap + 1, 0), count - 1)
+        let (a, b, f) = ImageShader.taps(centre, count)
         first.append(a)
         if a == b { weights.append(Int16(Self.one)) } else { weights.append(Int16((256 - f) << 6)); weights.append(Int16(f << 6)) }
     }
