@@ -1,6 +1,7 @@
 import Foundation
 import PNGCodec
-import Scenarios
+import ScenarioFormat
+import Syntax
 
 /// UIImage(named:) among a catalog of 1,000 image sets (and 100 colour sets), shaped like a
 /// large app's: ten groups, two of them namespaces, each set a 1x and a 2x PNG of an icon. The

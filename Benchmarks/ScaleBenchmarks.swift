@@ -1,5 +1,6 @@
 import Foundation
-import Scenarios
+import ScenarioFormat
+import Syntax
 
 // Loading at scale (docs/LIMITS.md, docs/PERFORMANCE.md §Scale): scenario text made in memory and
 // loaded as `validate` loads it (JSON, reading, checks, Auto Layout with ambiguity probes).

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import PNGCodec
-import Snapshots
+import Baselines
 
 /// `check` against its own costs: one full-screen @3x scenario against decoding its baseline,
 /// and the whole corpus on 1 and 2 threads. Run from the repository root.

@@ -1,6 +1,6 @@
 // libFuzzer target: one constraint string (equation or Visual Format Language) through the
 // parser, with one metric defined so metric lookups and did-you-mean for metrics are reached.
-@testable import Scenarios
+@testable import ScenarioFormat
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConstraints(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -3,7 +3,7 @@
 // readers and the variant choice), with a 2x2 PNG beside it in the image set.
 import Foundation
 import PNGCodec
-import Scenarios
+import ScenarioFormat
 
 private let catalog: URL = {
     // A memory file system when there is one: every input is written three times.

@@ -3,7 +3,7 @@
 // layout (Auto Layout included) and display list, and rendering when the canvas is small.
 // Relative paths resolve against IVSIM_FUZZ_FOLDER (Fuzz/run sets it to the repo's Scenarios/).
 import Foundation
-import Scenarios
+import ScenarioFormat
 
 private let folder = URL(fileURLWithPath: ProcessInfo.processInfo.environment["IVSIM_FUZZ_FOLDER"] ?? ".", isDirectory: true)
 

@@ -1,6 +1,7 @@
 import Foundation
-import Scenarios
-import Snapshots
+import ScenarioFormat
+import Baselines
+import Syntax
 
 /// A scenario loaded and validated: from a file, from JSON text, or from Swift values
 /// (`ScenarioDefinition`). Lays out and renders its variants, and checks or records them against

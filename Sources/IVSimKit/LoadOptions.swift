@@ -1,5 +1,6 @@
 import Foundation
-import Scenarios
+import ScenarioFormat
+import Syntax
 
 /// How scenarios are read: strictness, the limits of docs/LIMITS.md and the folders outside a
 /// scenario's own folder that it may read (the `assetRoots` of ivsim.json).

@@ -1,6 +1,6 @@
 import Foundation
-import Scenarios
-import Snapshots
+import ScenarioFormat
+import Baselines
 
 /// Runs over a folder of scenarios, as `ivsim check` and `ivsim record` do.
 public enum IVSim {

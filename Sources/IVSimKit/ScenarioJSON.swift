@@ -1,4 +1,5 @@
-import Scenarios
+import ScenarioFormat
+import Syntax
 
 /// A JSON value written in Swift, for the parts of a scenario `ScenarioDefinition` has no typed
 /// property for (`traits`, `variants`, any view key): literals make it read like the file format.

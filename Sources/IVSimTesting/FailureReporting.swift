@@ -3,6 +3,7 @@ import Testing
 #endif
 #if canImport(XCTest)
 import XCTest
+import Syntax
 #endif
 
 /// Where an assertion was called, in the forms both test frameworks take.

@@ -1,4 +1,5 @@
-import Scenarios
+import ScenarioFormat
+import Syntax
 
 /// The arguments of one command: options it knows (with or without a value) and the rest as
 /// positional arguments. `--help` and `-h` anywhere ask for the command's usage. An unknown

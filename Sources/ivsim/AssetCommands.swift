@@ -1,5 +1,6 @@
 import Foundation
-import Scenarios
+import ScenarioFormat
+import Syntax
 
 /// `ivsim assets CATALOG [--traits key=value,…]`: lists a catalog's sets, their variants and what
 /// each trait combination resolves to.

@@ -1,6 +1,7 @@
 import Foundation
-import Scenarios
-import Snapshots
+import ScenarioFormat
+import Baselines
+import Syntax
 
 /// Exit codes of the tool.
 enum ExitCode {

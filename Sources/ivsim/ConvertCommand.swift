@@ -3,8 +3,9 @@ import Foundation
 import JPEGCodec
 import PNGCodec
 import Raster
-import Scenarios
-import Snapshots
+import ScenarioFormat
+import Baselines
+import Syntax
 import Vector
 
 /// `ivsim convert IN OUT [--scale S] [--level N]`: any image ivsim reads, decoded by the decoders

@@ -1,6 +1,6 @@
 import Foundation
-import Scenarios
-import Snapshots
+import ScenarioFormat
+import Baselines
 
 /// `ivsim init`: a project's ivsim.json, an example scenario and the scenario schema for editors.
 /// Never overwrites a file.

@@ -1,4 +1,5 @@
-import Scenarios
+import ScenarioFormat
+import Syntax
 
 /// `--limit NAME=N`: raises (or lowers) one of the limits of docs/LIMITS.md for this run.
 enum LimitOption {

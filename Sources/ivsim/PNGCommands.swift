@@ -1,8 +1,9 @@
 import Deflate
 import Foundation
 import PNGCodec
-import Scenarios
-import Snapshots
+import ScenarioFormat
+import Baselines
+import Syntax
 
 /// `ivsim png inspect FILE` and `ivsim png convert IN OUT [--level N]`.
 enum PNGCommands {

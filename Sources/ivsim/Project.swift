@@ -1,5 +1,6 @@
 import Foundation
-import Scenarios
+import ScenarioFormat
+import Syntax
 
 /// Errors found in input files (a configuration, scenarios): printed as they are, exit code 2.
 struct InputErrors: Error {

@@ -1,6 +1,7 @@
 import Foundation
-import Scenarios
-import Snapshots
+import ScenarioFormat
+import Baselines
+import Syntax
 
 /// `check` and `record`.
 enum RunCommand {

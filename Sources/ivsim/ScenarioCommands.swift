@@ -1,7 +1,8 @@
 import Foundation
 import ImageViews
-import Scenarios
-import Snapshots
+import ScenarioFormat
+import Baselines
+import Syntax
 
 /// `render`, `layout` and `validate`: scenario files or folders named on the command line.
 enum ScenarioCommands {

@@ -225,26 +225,6 @@ import TestSupport
         #expect(big.count < 400)
     }
 
-    @Test func quotedValuesAndLongLinesAreCut() {
-        let value = String(repeating: "a b ", count: 1_000)
-        let quoted = ErrorText.capped("transform=\"\(value)\": expected a transform list")
-        #expect(quoted.count < 200 && quoted.hasSuffix("\": expected a transform list") && quoted.contains("…(3904 more characters)…"), "\(quoted)")
-        let line = ErrorText.capped("the XObject /" + value + " is not in the resources")
-        #expect(line.count < ErrorText.keptLine + ErrorText.kept + 40 && line.hasSuffix("in the resources"), "\(line)")
-    }
-
-    @Test func longRunsAreCutAroundACount() {
-        let kept = String(repeating: "x", count: ErrorText.maxRun)
-        #expect(ErrorText.capped("a \(kept) b") == "a \(kept) b")
-        let long = "0123456789" + String(repeating: "x", count: 200) + "abcdefghij"
-        let cut = ErrorText.capped("width=\"\(long)\": expected a length")
-        #expect(cut == "width=\"0123456789" + String(repeating: "x", count: 38) + "…(124 more characters)…" + String(repeating: "x", count: 38)
-                + "abcdefghij\": expected a length", "\(cut)")
-        let run = ErrorText.capped("<" + String(repeating: "y", count: 300) + ">: not drawn")
-        #expect(run == "<" + String(repeating: "y", count: 47) + "…(207 more characters)…" + String(repeating: "y", count: 46) + ">: not drawn", "\(run)")
-        #expect(ErrorText.printable("a\u{1B}[2J\nb\tc") == "a\\u{1B}[2J\\u{A}b\tc")
-    }
-
     @Test func textThatIsNotUTF8AndEmptyFilesSaySo() {
         let utf16 = Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>".data(using: .utf16)!)
         #expect(Self.message(utf16, as: .svg).contains("the file is UTF-16 or UTF-32 (it starts with the bytes FF FE 3C 00): ivsim reads SVG as UTF-8"))

@@ -332,7 +332,7 @@ private let fixture = Fixture()
     /// A system colour reference lists its values in every contrast and level that differs.
     @Test func assetsListsSystemColourReferencesInEveryAppearance() throws {
         let repository = fixture.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = repository.appendingPathComponent("Tests/ScenariosTests/Fixtures")
+        let folder = repository.appendingPathComponent("Tests/ScenarioFormatTests/Fixtures")
         let all = try CommandLineTests.run(["assets", "Colors.xcassets"], in: folder)
         #expect(all.status == 0 && all.stderr == "")
         #expect(all.stdout.contains("    colors[0]                 any                       secondarySystemGroupedBackground "

@@ -1,8 +1,9 @@
 import Foundation
 import PNGCodec
-import Scenarios
+import ScenarioFormat
 import Testing
 import TestSupport
+import Syntax
 
 /// `ivsim record` killed at any moment (SIGKILL) leaves every baseline either as it was or as the
 /// next record writes it, always decodable; temporary files it leaves are ignored by `check` and

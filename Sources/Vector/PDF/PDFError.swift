@@ -1,3 +1,4 @@
+import Syntax
 /// Why a PDF file is not drawn: where (a byte offset, or an object) and what.
 public struct PDFError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String

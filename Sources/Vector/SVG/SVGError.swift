@@ -1,3 +1,4 @@
+import Syntax
 /// Why an SVG file is not drawn: the element (with its line and column when known) and what.
 public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
     public var line: Int?

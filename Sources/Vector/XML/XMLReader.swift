@@ -1,3 +1,4 @@
+import Syntax
 /// The XML grammar, byte by byte (UTF-8; names and values are decoded as UTF-8 strings).
 struct XMLReader {
     let bytes: [UInt8]

@@ -1,0 +1,68 @@
+import ImageViews
+import Raster
+import Syntax
+
+extension DrawReader {
+    /// The image names a drawing's operations draw, with their nodes (for errors), in order.
+    static func imageReferences(_ node: JSONNode) -> [(name: String, node: JSONNode)] {
+        guard case let .object(members) = node.value,
+              let operations = members.first(where: { $0.key == "operations" }),
+              case let .array(items) = operations.value.value else { return [] }
+        return items.compactMap { item in
+            guard case let .object(keys) = item.value,
+                  let member = keys.first(where: { $0.key == "draw" || $0.key == "drawCGImage" }),
+                  case let .string(name) = member.value.value else { return nil }
+            return (name, member.value)
+        }
+    }
+}
+
+extension ImageReader {
+    /// The display scales a drawing without a `scale` is made for: UIGraphicsImageRenderer's default
+    /// format takes the screen's scale, so the image has one variant per scale a device can have,
+    /// and each view shows the one for its display scale.
+    static let drawingScales = [1, 2, 3]
+
+    /// Renders a drawing at its scale, or at each display scale as variants, charging the pixels
+    /// to the scenario's budget before they are made.
+    func renderDrawing(_ recipe: DrawingRecipe, name: String, images: [String: Image], node: JSONNode) -> Image? {
+        rendered(at: recipe.scale, node: node, pixelSize: recipe.pixelSize(scale:)) { scale, spent in
+            let traits = Traits(displayScale: min(3, max(1, Int(scale.rounded()))))
+            let limits = budget.drawingLimits(spent: spent)
+            do throws(DrawingFailure) {
+                let (bitmap, work) = try recipe.render(scale: scale, limits: limits) { images[$0]?.resolved(for: traits) }
+                var image = Image(name: name, pixels: SourceImage(bitmap), scale: scale)
+                image.drawing = DrawingRecord(work: work)
+                return image
+            } catch {
+                if case .tooMuchWork = error {
+                    budget.drawingSpent = true
+                    if limits.work < d.limits.drawingWork {
+                        budget.drawingRefused = true  // the scenario's work ran out: reported at the image
+                        return nil
+                    }
+                }
+                d.error(node, "the drawing is too complex at scale \(JSONOutput.format(scale)): \(error)" + ScenarioLimits.raise(error))
+                return nil
+            }
+        }
+    }
+
+    /// An image made at `scale`, or (nil) at every display scale as variants (scaleVariants):
+    /// each rendering's pixels (`pixelSize`) are charged to the scenario's budget before `make`
+    /// makes it, given the work the image's renderings before it took; `make` reports its own
+    /// failures and returns nil.
+    func rendered(at scale: Double?, node: JSONNode, pixelSize: (Double) -> (width: Int, height: Int),
+                  make: (_ scale: Double, _ spent: Int) -> Image?) -> Image? {
+        var made: [(Double, Image)] = []
+        var spent = 0
+        for s in scale.map({ [$0] }) ?? Self.drawingScales.map(Double.init) {
+            let (w, h) = pixelSize(s)
+            guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node), let image = make(s, spent) else { return nil }
+            budget.markCharged(image.pixels)
+            spent += image.drawing?.work ?? 0
+            made.append((s, image))
+        }
+        return Self.scaleVariants(made, fixed: scale != nil)
+    }
+}
