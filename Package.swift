@@ -15,7 +15,7 @@ let package = Package(
         .library(name: "PNGCodec", targets: ["PNGCodec"]),
         .library(name: "JPEGCodec", targets: ["JPEGCodec"]),
         .library(name: "Deflate", targets: ["Deflate"]),
-        .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "Cassowary", targets: ["Cassowary"])
     ],
     targets: [
         .target(name: "Deflate"),
@@ -30,23 +30,38 @@ let package = Package(
         .target(name: "Baselines", dependencies: ["Syntax", "ScenarioFormat", "PNGCodec", "Raster"]),
         .target(name: "IVSimKit", dependencies: ["Syntax", "Baselines", "ScenarioFormat", "ImageViews"]),
         .target(name: "IVSimTesting", dependencies: ["IVSimKit"]),
-        .executableTarget(name: "ivsim", dependencies: ["Syntax", "Baselines", "PNGCodec", "JPEGCodec", "Vector", "Raster"]),
-        .plugin(name: "IVSimPlugin", capability: .command(intent: .custom(verb: "ivsim", description: "Check, record, render or validate ivsim scenarios (ivsim help)")),
-                dependencies: ["ivsim"]),
-        .executableTarget(name: "ivsim-bench", dependencies: ["Syntax", "PNGCodec", "JPEGCodec", "Deflate", "Raster", "Vector", "ImageViews", "ScenarioFormat", "Baselines", "Cassowary"], path: "Benchmarks",
-                          exclude: ["kiwi_optional_chain.py", "pillow_jpeg.py", "pdfium_pdf.py", "anchors"]),
+        .executableTarget(
+            name: "ivsim", dependencies: ["IVSimKit", "Syntax", "PNGCodec", "JPEGCodec", "Deflate", "Vector", "Raster"]),
+        .plugin(
+            name: "IVSimPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "ivsim", description: "Check, record, render or validate ivsim scenarios (ivsim help)")),
+            dependencies: ["ivsim"]),
+        .executableTarget(
+            name: "ivsim-bench",
+            dependencies: [
+                "Syntax", "PNGCodec", "JPEGCodec", "Deflate", "Raster", "Vector", "ImageViews", "ScenarioFormat",
+                "Baselines", "Cassowary"
+            ], path: "Benchmarks",
+            exclude: ["kiwi_optional_chain.py", "pillow_jpeg.py", "pdfium_pdf.py", "anchors"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SyntaxTests", dependencies: ["Syntax", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "JPEGCodecTests", dependencies: ["JPEGCodec", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VectorTests", dependencies: ["Vector", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ImageViewsTests", dependencies: ["ImageViews", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ScenarioFormatTests", dependencies: ["Syntax", "ScenarioFormat", "Vector", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ScenarioFormatTests",
+            dependencies: ["Syntax", "ScenarioFormat", "Vector", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BaselinesTests", dependencies: ["Syntax", "Baselines", "TestSupport"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IVSimKitTests", dependencies: ["IVSimKit", "IVSimTesting", "TestSupport"]),
-        .testTarget(name: "ivsimTests", dependencies: ["Syntax", "ivsim", "TestSupport", "PNGCodec", "ScenarioFormat"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ivsimTests", dependencies: ["Syntax", "ivsim", "TestSupport", "PNGCodec", "ScenarioFormat"],
+            exclude: ["Fixtures"])
     ]
 )

@@ -11,7 +11,8 @@ struct BenchOptions {
 
     init<Arguments: Sequence>(_ arguments: Arguments) where Arguments.Element == String {
         let environment = ProcessInfo.processInfo.environment
-        dataDirectory = environment["ANCHORS_DATA"]
+        dataDirectory =
+            environment["ANCHORS_DATA"]
             ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("anchors-data")
         referencePath = ""
         var iterator = arguments.makeIterator()
@@ -42,7 +43,8 @@ struct Anchors {
 
     var isComplete: Bool {
         Anchors.names.allSatisfy {
-            FileManager.default.fileExists(atPath: path($0 + ".png")) && FileManager.default.fileExists(atPath: path($0 + ".rgba"))
+            FileManager.default.fileExists(atPath: path($0 + ".png"))
+                && FileManager.default.fileExists(atPath: path($0 + ".rgba"))
         }
     }
 
@@ -68,14 +70,16 @@ struct ReferenceResults {
     init(path: String) {
         source = path
         guard let data = FileManager.default.contents(atPath: path),
-              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let list = json["rows"] as? [[String: Any]] else {
+            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let list = json["rows"] as? [[String: Any]]
+        else {
             rows = []
             return
         }
         rows = list.compactMap { row in
             guard let op = row["op"] as? String, let lib = row["lib"] as? String,
-                  let median = row["median_ms"] as? Double else { return nil }
+                let median = row["median_ms"] as? Double
+            else { return nil }
             return Row(op: op, lib: lib, medianMilliseconds: median, bytes: row["bytes"] as? Int)
         }
     }

@@ -40,7 +40,8 @@ struct BenchRow {
     let output: String
     let reference: ReferenceKey?
 
-    static let header = "operation".padding(toLength: 46, withPad: " ", startingAt: 0)
+    static let header =
+        "operation".padding(toLength: 46, withPad: " ", startingAt: 0)
         + "   median ms  (min-max)        n   throughput     reference ms  ratio  output"
 
     var median: Double {
@@ -59,9 +60,10 @@ struct BenchRow {
             comparison = String(format: "%10.2f  %5.2f×", row.medianMilliseconds, row.medianMilliseconds / ms)
         }
         let name = self.name.padding(toLength: 46, withPad: " ", startingAt: 0)
-        return String(format: "%@ %10.2f  (%.2f-%.2f) %4d  %@  %@  %@", name, ms, (times.min() ?? 0) * 1e3,
-                      (times.max() ?? 0) * 1e3, times.count, throughput.padding(toLength: 13, withPad: " ", startingAt: 0),
-                      comparison, output)
+        return String(
+            format: "%@ %10.2f  (%.2f-%.2f) %4d  %@  %@  %@", name, ms, (times.min() ?? 0) * 1e3,
+            (times.max() ?? 0) * 1e3, times.count, throughput.padding(toLength: 13, withPad: " ", startingAt: 0),
+            comparison, output)
     }
 }
 

@@ -22,7 +22,8 @@ enum KiwiBenchSystems {
     static func chain(_ n: Int) -> (Solver, Variable, (Variable, Variable)) {
         let width = 60.0 * Double(n) + 100
         var solver = Solver()
-        let rl = Variable("root.left"), rt = Variable("root.top"), rw = Variable("root.width"), rh = Variable("root.height")
+        let rl = Variable("root.left"), rt = Variable("root.top"), rw = Variable("root.width"),
+            rh = Variable("root.height")
         for constraint in [rl == 0, rt == 0, rh == 200] { add(constraint, to: &solver) }
         try? solver.addEditVariable(rw, strength: Strength(priority: 999))
         try? solver.suggestValue(width, for: rw)
@@ -108,7 +109,9 @@ func cassowaryBenchmarks() -> [Benchmark] {
     }
     /// 100 re-solves of a system built once (on first use) and kept: suggestValue on the root
     /// width `base + (k mod 10) × 7`, then updateVariables.
-    func resolves(_ name: String, _ operation: String, base: Double, build: @escaping () -> (Solver, Variable)) -> Benchmark {
+    func resolves(_ name: String, _ operation: String, base: Double, build: @escaping () -> (Solver, Variable))
+        -> Benchmark
+    {
         let state = State()
         return Benchmark(
             name: name, reference: ReferenceKey(operationPrefix: operation, library: "kiwisolver"),
@@ -127,31 +130,43 @@ func cassowaryBenchmarks() -> [Benchmark] {
     var list: [Benchmark] = []
     for n in [100, 1000] {
         let chain = State(), cells = State()
-        list.append(Benchmark(
-            name: "cassowary build+solve chain of \(n) views",
-            reference: ReferenceKey(operationPrefix: "build+solve chain of \(n) views", library: "kiwisolver"),
-            run: { (chain.solver, chain.rootWidth, chain.last) = KiwiBenchSystems.chain(n) },
-            output: { "last view x = \(chain.solver.value(of: chain.last.0)), width = \(chain.solver.value(of: chain.last.1))" }))
-        list.append(resolves("cassowary 100 re-solves, chain of \(n) views", "100 re-solves after root width edits, \(n) views",
-                             base: 60 * Double(n) + 100) {
-            let (solver, width, _) = KiwiBenchSystems.chain(n)
-            return (solver, width)
-        })
-        list.append(Benchmark(
-            name: "cassowary build+solve \(n) grid cells",
-            reference: ReferenceKey(operationPrefix: "build+solve \(n) grid cells", library: "kiwisolver"),
-            run: { (cells.solver, cells.rootWidth) = KiwiBenchSystems.cells(n) }))
-        list.append(resolves("cassowary 100 re-solves, \(n) grid cells", "100 re-solves after root width edits, \(n) grid cells",
-                             base: 1200) { KiwiBenchSystems.cells(n) })
+        list.append(
+            Benchmark(
+                name: "cassowary build+solve chain of \(n) views",
+                reference: ReferenceKey(operationPrefix: "build+solve chain of \(n) views", library: "kiwisolver"),
+                run: { (chain.solver, chain.rootWidth, chain.last) = KiwiBenchSystems.chain(n) },
+                output: {
+                    "last view x = \(chain.solver.value(of: chain.last.0)), width = \(chain.solver.value(of: chain.last.1))"
+                }))
+        list.append(
+            resolves(
+                "cassowary 100 re-solves, chain of \(n) views", "100 re-solves after root width edits, \(n) views",
+                base: 60 * Double(n) + 100
+            ) {
+                let (solver, width, _) = KiwiBenchSystems.chain(n)
+                return (solver, width)
+            })
+        list.append(
+            Benchmark(
+                name: "cassowary build+solve \(n) grid cells",
+                reference: ReferenceKey(operationPrefix: "build+solve \(n) grid cells", library: "kiwisolver"),
+                run: { (cells.solver, cells.rootWidth) = KiwiBenchSystems.cells(n) }))
+        list.append(
+            resolves(
+                "cassowary 100 re-solves, \(n) grid cells", "100 re-solves after root width edits, \(n) grid cells",
+                base: 1200
+            ) { KiwiBenchSystems.cells(n) })
     }
     for n in [1000, 2000] {
         final class Chain { var solver = Solver(), last = Variable() }
         let chain = Chain()
-        list.append(Benchmark(
-            name: "cassowary build+solve optional chain of \(n) views",
-            reference: ReferenceKey(operationPrefix: "build+solve optional chain of \(n) views", library: "kiwisolver"),
-            run: { (chain.solver, chain.last) = KiwiBenchSystems.optionalChain(n) },
-            output: { "last view x = \(chain.solver.value(of: chain.last))" }))
+        list.append(
+            Benchmark(
+                name: "cassowary build+solve optional chain of \(n) views",
+                reference: ReferenceKey(
+                    operationPrefix: "build+solve optional chain of \(n) views", library: "kiwisolver"),
+                run: { (chain.solver, chain.last) = KiwiBenchSystems.optionalChain(n) },
+                output: { "last view x = \(chain.solver.value(of: chain.last))" }))
     }
     return list
 }
@@ -162,7 +177,8 @@ func kiwiReferenceRows(path: String) -> [ReferenceResults.Row] {
     guard !path.isEmpty, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
     return text.split(separator: "\n").compactMap { line in
         guard line.hasPrefix("kiwisolver "), let colon = line.firstIndex(of: ":"),
-              let median = line.range(of: ": median ") else { return nil }
+            let median = line.range(of: ": median ")
+        else { return nil }
         let operation = line[line.index(after: colon)..<median.lowerBound].trimmingCharacters(in: .whitespaces)
         let number = line[median.upperBound...].prefix { $0.isNumber || $0 == "." }
         guard let milliseconds = Double(number) else { return nil }

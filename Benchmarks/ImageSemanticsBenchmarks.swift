@@ -15,7 +15,8 @@ func imageSemanticsBenchmarks(_ anchors: Anchors) -> [Benchmark] {
     final class Canvas { var bitmap: Bitmap; init(_ w: Int, _ h: Int) { bitmap = Bitmap(width: w, height: h) } }
     func benchmark(_ name: String, image: Image, canvas size: Size, scale: Int, reference: ReferenceKey) -> Benchmark {
         let view = View(frame: Rect(origin: .zero, size: size), imageView: ImageView(image: image))
-        let scene = Scene(root: View(frame: .zero, subviews: [view]), canvasSize: size, traits: Traits(displayScale: scale))
+        let scene = Scene(
+            root: View(frame: .zero, subviews: [view]), canvasSize: size, traits: Traits(displayScale: scale))
         let canvas = Canvas(scene.layout.pixelWidth, scene.layout.pixelHeight)
         return Benchmark(
             name: name, pixels: scene.layout.pixelWidth * scene.layout.pixelHeight, reference: reference,
@@ -31,14 +32,20 @@ func imageSemanticsBenchmarks(_ anchors: Anchors) -> [Benchmark] {
     tiled.capInsets = .zero
     var tiledScaled = tiled
     tiledScaled.scale = 2
-    let skiaFullCanvas = ReferenceKey(operationPrefix: "'photo' -> 1170x2532 (upscale, non-uniform x1.14/y2.47) drawImageRect kLinear, AA paint",
-                                      library: "skia")
+    let skiaFullCanvas = ReferenceKey(
+        operationPrefix: "'photo' -> 1170x2532 (upscale, non-uniform x1.14/y2.47) drawImageRect kLinear, AA paint",
+        library: "skia")
     return [
-        benchmark("nine-slice 'icon' caps 40 -> 1170x600", image: nine, canvas: Size(width: 1170, height: 600), scale: 1,
-                  reference: ReferenceKey(operationPrefix: "'icon' cap insets 40 -> 1170x600: 9x drawImageRect kStrict", library: "skia")),
-        benchmark("tile 16x16 px over 1170x2532 (natural size)", image: tiled, canvas: Size(width: 390, height: 844), scale: 3,
-                  reference: skiaFullCanvas),
-        benchmark("tile 16x16 px at 1.5x over 1170x2532", image: tiledScaled, canvas: Size(width: 390, height: 844), scale: 3,
-                  reference: skiaFullCanvas),
+        benchmark(
+            "nine-slice 'icon' caps 40 -> 1170x600", image: nine, canvas: Size(width: 1170, height: 600), scale: 1,
+            reference: ReferenceKey(
+                operationPrefix: "'icon' cap insets 40 -> 1170x600: 9x drawImageRect kStrict", library: "skia")),
+        benchmark(
+            "tile 16x16 px over 1170x2532 (natural size)", image: tiled, canvas: Size(width: 390, height: 844),
+            scale: 3,
+            reference: skiaFullCanvas),
+        benchmark(
+            "tile 16x16 px at 1.5x over 1170x2532", image: tiledScaled, canvas: Size(width: 390, height: 844), scale: 3,
+            reference: skiaFullCanvas)
     ]
 }

@@ -14,7 +14,8 @@ enum ScaleScenarios {
         var text = #"{"canvas": {"size": [100, 100]}, "root": {"subviews": ["#
         for i in 0..<(n - 1) {
             if i > 0 { text += ", " }
-            text += ##"{"id": "v\##(i)", "frame": [\##(i % 100), \##(i / 100 % 100), 1, 1], "backgroundColor": "#FF0000"}"##
+            text +=
+                ##"{"id": "v\##(i)", "frame": [\##(i % 100), \##(i / 100 % 100), 1, 1], "backgroundColor": "#FF0000"}"##
         }
         return Array((text + "]}}").utf8)
     }
@@ -37,7 +38,8 @@ enum ScaleScenarios {
             }
         }
         constraints += links + sizes
-        let root = #"{"subviews": [\#(views.joined(separator: ", "))], "constraints": [\#(constraints.joined(separator: ", "))]}"#
+        let root =
+            #"{"subviews": [\#(views.joined(separator: ", "))], "constraints": [\#(constraints.joined(separator: ", "))]}"#
         return Array(#"{"canvas": {"size": [100, 100]}, "root": \#(root)}"#.utf8)
     }
 }
@@ -46,18 +48,28 @@ func scaleBenchmarks() -> [Benchmark] {
     final class Outcome { var text = "" }
     func load(_ name: String, _ bytes: [UInt8], kiwi: String? = nil) -> Benchmark {
         let outcome = Outcome()
-        return Benchmark(name: name, bytes: bytes.count, reference: kiwi.map { ReferenceKey(operationPrefix: $0, library: "kiwisolver") }, run: {
-            do throws(ScenarioErrors) {
-                let scenario = try ScenarioLoader.parse(bytes, folder: URL(fileURLWithPath: "."), displayName: "bench.json", name: "bench")
-                outcome.text = "\(scenario.warnings.count) warnings"
-            } catch {
-                outcome.text = "\(error.diagnostics.count) errors"
-            }
-        }, output: { outcome.text })
+        return Benchmark(
+            name: name, bytes: bytes.count,
+            reference: kiwi.map { ReferenceKey(operationPrefix: $0, library: "kiwisolver") },
+            run: {
+                do throws(ScenarioErrors) {
+                    let scenario = try ScenarioLoader.parse(
+                        bytes, folder: URL(fileURLWithPath: "."), displayName: "bench.json", name: "bench")
+                    outcome.text = "\(scenario.warnings.count) warnings"
+                } catch {
+                    outcome.text = "\(error.diagnostics.count) errors"
+                }
+            }, output: { outcome.text })
     }
     return [1000, 100_000].map { load("load \($0) views, siblings under the root", ScaleScenarios.siblings($0)) }
-        + [1000, 2000].map { load("load optional chain of \($0) views", ScaleScenarios.optionalChain($0),
-                                  kiwi: "build+solve optional chain of \($0) views") }
-        + [1000, 2000].map { load("load optional chain of \($0) views, sizes last", ScaleScenarios.optionalChain($0, sizesLast: true),
-                                  kiwi: "build+solve optional chain of \($0) views, sizes last") }
+        + [1000, 2000].map {
+            load(
+                "load optional chain of \($0) views", ScaleScenarios.optionalChain($0),
+                kiwi: "build+solve optional chain of \($0) views")
+        }
+        + [1000, 2000].map {
+            load(
+                "load optional chain of \($0) views, sizes last", ScaleScenarios.optionalChain($0, sizesLast: true),
+                kiwi: "build+solve optional chain of \($0) views, sizes last")
+        }
 }

@@ -16,15 +16,19 @@ import Foundation
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
 let anchors = Anchors(directory: options.dataDirectory)
-let solverOnly = !options.filters.isEmpty && options.filters.allSatisfy {
-    $0.hasPrefix("cassowary") || $0.hasPrefix("autolayout") || $0.hasPrefix("load") || $0.hasPrefix("jpeg") || $0.hasPrefix("pdf")
-}
+let solverOnly =
+    !options.filters.isEmpty
+    && options.filters.allSatisfy {
+        $0.hasPrefix("cassowary") || $0.hasPrefix("autolayout") || $0.hasPrefix("load") || $0.hasPrefix("jpeg")
+            || $0.hasPrefix("pdf")
+    }
 guard anchors.isComplete || solverOnly else {
-    print("""
-    anchor images not found in \(options.dataDirectory)
-    generate them once with Benchmarks/anchors/gen_images.py (see Benchmarks/anchors/README.md),
-    or pass --data DIR.
-    """)
+    print(
+        """
+        anchor images not found in \(options.dataDirectory)
+        generate them once with Benchmarks/anchors/gen_images.py (see Benchmarks/anchors/README.md),
+        or pass --data DIR.
+        """)
     exit(2)
 }
 var reference = ReferenceResults(path: options.referencePath)
@@ -34,12 +38,16 @@ reference.rows += pdfReferenceRows(options.dataDirectory)
 var rows: [BenchRow] = []
 for round in 1...options.rounds {
     print("== round \(round)/\(options.rounds)")
-    let suite = (solverOnly ? cassowaryBenchmarks() + autoLayoutBenchmarks() + scaleBenchmarks() : allBenchmarks(anchors))
+    let suite =
+        (solverOnly ? cassowaryBenchmarks() + autoLayoutBenchmarks() + scaleBenchmarks() : allBenchmarks(anchors))
         + jpegBenchmarks(options.dataDirectory) + pdfBenchmarks()
     for benchmark in suite where options.selects(benchmark.name) {
         let times = benchmark.measure()
-        merge(&rows, BenchRow(name: benchmark.name, times: times, bytes: benchmark.bytes, pixels: benchmark.pixels,
-                              output: benchmark.output(), reference: benchmark.reference))
+        merge(
+            &rows,
+            BenchRow(
+                name: benchmark.name, times: times, bytes: benchmark.bytes, pixels: benchmark.pixels,
+                output: benchmark.output(), reference: benchmark.reference))
         print(rows.first { $0.name == benchmark.name }!.line(reference: reference))
     }
 }
@@ -48,10 +56,13 @@ if options.selects("corpus") {
         merge(&rows, row)
         print(row.line(reference: reference))
     }
-    let one = rows.first { $0.name.hasPrefix("check the corpus, 1 thread") }, two = rows.first { $0.name.hasPrefix("check the corpus, 2 threads") }
+    let one = rows.first { $0.name.hasPrefix("check the corpus, 1 thread") },
+        two = rows.first { $0.name.hasPrefix("check the corpus, 2 threads") }
     if let one, let two {
-        print(String(format: "corpus check speed-up on 2 threads: %.2f× (median %.1f ms → %.1f ms)",
-                     one.median / two.median, one.median * 1e3, two.median * 1e3))
+        print(
+            String(
+                format: "corpus check speed-up on 2 threads: %.2f× (median %.1f ms → %.1f ms)",
+                one.median / two.median, one.median * 1e3, two.median * 1e3))
     }
 }
 print("\n== summary (medians pooled over \(options.rounds) round(s))")

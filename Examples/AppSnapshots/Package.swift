@@ -8,16 +8,16 @@ import PackageDescription
 let package = Package(
     name: "AppSnapshots",
     dependencies: [
-        .package(name: "ivsim", path: "../.."),
+        .package(name: "ivsim", path: "../..")
     ],
     targets: [
         .testTarget(
             name: "AppSnapshotsTests",
             dependencies: [
                 .product(name: "IVSimTesting", package: "ivsim"),
-                .product(name: "IVSimKit", package: "ivsim"),
+                .product(name: "IVSimKit", package: "ivsim")
             ],
             exclude: ["Snapshots"]  // baselines of the scenarios built in Swift (assertScenario's default folder)
-        ),
+        )
     ]
 )

@@ -13,6 +13,8 @@ func drawWithinSmallLimits(_ image: any VectorImage) {
         precondition(drawn.bitmap.width == w && drawn.bitmap.height == h, "the drawing is not the image's size")
         precondition(w * h <= limits.pixels && drawn.work <= limits.work, "the drawing passed its limits")
     } catch {
-        if case .tooManyPixels = error { precondition(w * h > limits.pixels, "a drawing within the pixel limit was refused") }
+        if case .tooManyPixels = error {
+            precondition(w * h > limits.pixels, "a drawing within the pixel limit was refused")
+        }
     }
 }

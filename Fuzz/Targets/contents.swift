@@ -10,7 +10,8 @@ private let catalog: URL = {
     let temporary = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
     let root = URL(fileURLWithPath: temporary).appendingPathComponent("ivsim-fuzz-contents-\(getpid())/Fuzz.xcassets")
     for set in ["a.imageset", "c.colorset"] {
-        try! FileManager.default.createDirectory(at: root.appendingPathComponent(set), withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(
+            at: root.appendingPathComponent(set), withIntermediateDirectories: true)
     }
     let png = PNGEncoder().encode(RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 16)))
     for name in ["a.png", "a@2x.png", "a@3x.png", "b.png"] {
@@ -19,13 +20,14 @@ private let catalog: URL = {
     return root
 }()
 
-private let scenarioText = Array("""
-{"canvas": {"size": [8, 8]},
- "assetCatalogs": ["Fuzz.xcassets"],
- "images": {"a": {"named": "a"}},
- "root": {"subviews": [{"type": "imageView", "frame": [0, 0, 4, 4], "image": "a", "backgroundColor": {"named": "c"}}]},
- "variants": {"matrix": {"displayScale": [1, 2, 3], "userInterfaceStyle": ["light", "dark"]}}}
-""".utf8)
+private let scenarioText = Array(
+    """
+    {"canvas": {"size": [8, 8]},
+     "assetCatalogs": ["Fuzz.xcassets"],
+     "images": {"a": {"named": "a"}},
+     "root": {"subviews": [{"type": "imageView", "frame": [0, 0, 4, 4], "image": "a", "backgroundColor": {"named": "c"}}]},
+     "variants": {"matrix": {"displayScale": [1, 2, 3], "userInterfaceStyle": ["light", "dark"]}}}
+    """.utf8)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzContents(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -33,8 +35,10 @@ public func fuzzContents(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for file in ["a.imageset/Contents.json", "c.colorset/Contents.json", "Contents.json"] {
         try! contents.write(to: catalog.appendingPathComponent(file))
     }
-    if let scenario = try? ScenarioLoader.parse(scenarioText, folder: catalog.deletingLastPathComponent(),
-                                                 displayName: "fuzz.json", name: "fuzz") {
+    if let scenario = try? ScenarioLoader.parse(
+        scenarioText, folder: catalog.deletingLastPathComponent(),
+        displayName: "fuzz.json", name: "fuzz")
+    {
         for variant in scenario.variants() { _ = scenario.scene(for: variant).render() }
     }
     return 0

@@ -11,7 +11,8 @@ public func fuzzInflate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var total = 0
     do {
         try inflater.drain { total += $0.count }
-        precondition(inflater.isFinished && total == inflater.totalOutput, "finished stream disagrees with its output count")
+        precondition(
+            inflater.isFinished && total == inflater.totalOutput, "finished stream disagrees with its output count")
     } catch {
         precondition(total <= 16 << 20, "output past the cap")
     }

@@ -10,7 +10,8 @@ public func fuzzJPEG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let file = Array(UnsafeBufferPointer(start: data, count: size))
     var decoder = JPEGDecoder(limits: .init(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 22, maxScans: 64))
     if let image = try? decoder.decode(file) {
-        precondition(image.samples.count == image.width * image.height * image.channels, "sample count disagrees with the size")
+        precondition(
+            image.samples.count == image.width * image.height * image.channels, "sample count disagrees with the size")
         if let profile = image.iccProfile { _ = ICCProfileKind(profile: profile) }
         decoder.upsampling = .imageIO
         let shown = try? decoder.decode(file)

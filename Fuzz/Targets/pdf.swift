@@ -9,7 +9,8 @@ import Vector
 public func fuzzPDF(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let image = try? PDFImage(bytes) else { return 0 }
-    precondition(image.width > 0 && image.height > 0 && image.width <= PDFImage.maxSide && image.height <= PDFImage.maxSide)
+    precondition(
+        image.width > 0 && image.height > 0 && image.width <= PDFImage.maxSide && image.height <= PDFImage.maxSide)
     drawWithinSmallLimits(image)
     return 0
 }

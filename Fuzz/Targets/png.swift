@@ -7,7 +7,9 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let file = Array(UnsafeBufferPointer(start: data, count: size))
     let decoder = PNGDecoder(limits: .init(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 22))
     if let decoded = try? decoder.decodeWithDetails(file) {
-        precondition(decoded.image.pixels.count == decoded.image.width * decoded.image.height * 4, "pixel count disagrees with the size")
+        precondition(
+            decoded.image.pixels.count == decoded.image.width * decoded.image.height * 4,
+            "pixel count disagrees with the size")
     }
     _ = PNGInspection(file, limits: decoder.limits)
     return 0

@@ -5,7 +5,8 @@
 import Foundation
 import ScenarioFormat
 
-private let folder = URL(fileURLWithPath: ProcessInfo.processInfo.environment["IVSIM_FUZZ_FOLDER"] ?? ".", isDirectory: true)
+private let folder = URL(
+    fileURLWithPath: ProcessInfo.processInfo.environment["IVSIM_FUZZ_FOLDER"] ?? ".", isDirectory: true)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -14,12 +15,15 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         scenario = try ScenarioLoader.parse(bytes, folder: folder, displayName: "fuzz.json", name: "fuzz")
     } catch {
-        precondition(error.diagnostics.allSatisfy { $0.file == "fuzz.json" && !$0.message.isEmpty }, "an error naming no file")
+        precondition(
+            error.diagnostics.allSatisfy { $0.file == "fuzz.json" && !$0.message.isEmpty }, "an error naming no file")
         return 0
     }
     for variant in scenario.variants().prefix(4) {
         let scene = scenario.scene(for: variant)
-        let pixels = Double(scenario.canvasSize.width * scenario.canvasSize.height) * Double(variant.traits.displayScale * variant.traits.displayScale)
+        let pixels =
+            Double(scenario.canvasSize.width * scenario.canvasSize.height)
+            * Double(variant.traits.displayScale * variant.traits.displayScale)
         if pixels <= 65_536 { _ = scene.render() }
     }
     return 0

@@ -8,7 +8,8 @@ import Vector
 public func fuzzSVG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let image = try? SVGImage(bytes) else { return 0 }
-    precondition(image.width > 0 && image.height > 0 && image.width <= SVGImage.maxSide && image.height <= SVGImage.maxSide)
+    precondition(
+        image.width > 0 && image.height > 0 && image.width <= SVGImage.maxSide && image.height <= SVGImage.maxSide)
     drawWithinSmallLimits(image)
     return 0
 }

@@ -18,8 +18,9 @@ struct IVSimPlugin: CommandPlugin {
         let directory = context.package.directoryURL
         let writes = ["record", "init"].contains(arguments.first ?? "")
         if writes && !canWrite(in: directory) {
-            Diagnostics.error("ivsim \(arguments[0]) writes into the package: run `swift package --allow-writing-to-package-directory ivsim "
-                              + arguments.joined(separator: " ") + "`")
+            Diagnostics.error(
+                "ivsim \(arguments[0]) writes into the package: run `swift package --allow-writing-to-package-directory ivsim "
+                    + arguments.joined(separator: " ") + "`")
             return
         }
         let process = Process()
@@ -35,7 +36,8 @@ struct IVSimPlugin: CommandPlugin {
 
     /// Whether the sandbox lets the plugin write into the package folder.
     private func canWrite(in directory: URL) -> Bool {
-        let probe = directory.appendingPathComponent(".ivsim-plugin-write-probe-\(ProcessInfo.processInfo.processIdentifier)")
+        let probe = directory.appendingPathComponent(
+            ".ivsim-plugin-write-probe-\(ProcessInfo.processInfo.processIdentifier)")
         guard FileManager.default.createFile(atPath: probe.path, contents: Data()) else { return false }
         try? FileManager.default.removeItem(at: probe)
         return true

@@ -33,7 +33,9 @@ struct Artifacts {
         return path == base || path.hasPrefix(base.hasSuffix("/") ? base : base + "/")
     }
 
-    private static let suffixes = [".actual.png", ".expected.png", ".diff.png", ".actual.layout.json", ".expected.layout.json"]
+    private static let suffixes = [
+        ".actual.png", ".expected.png", ".diff.png", ".actual.layout.json", ".expected.layout.json"
+    ]
 
     private func url(_ suffix: String) -> URL { folder.appendingPathComponent(variant + suffix) }
 
@@ -47,11 +49,15 @@ struct Artifacts {
 
     /// Writes the files; a file that cannot be written is an error (CI that uploads the folder
     /// must not get nothing in silence).
-    func write(actual: Bitmap, actualLayout: JSONOutput, expectedPNG: [UInt8]?, expectedLayout: [UInt8]?,
-               diff: RGBAImage?) throws(FileOutput.Failure) {
+    func write(
+        actual: Bitmap, actualLayout: JSONOutput, expectedPNG: [UInt8]?, expectedLayout: [UInt8]?,
+        diff: RGBAImage?
+    ) throws(FileOutput.Failure) {
         guard isInsideRoot else {
-            throw FileOutput.Failure(path: folder.path, reason: "it leads out of the artifacts folder (to \(RealPath.of(folder))) through a "
-                                     + "symbolic link: replace the link with a folder")
+            throw FileOutput.Failure(
+                path: folder.path,
+                reason: "it leads out of the artifacts folder (to \(RealPath.of(folder))) through a "
+                    + "symbolic link: replace the link with a folder")
         }
         removeOld()
         let image = actual.rgbaImage
@@ -63,10 +69,14 @@ struct Artifacts {
     }
 
     /// Writes the files and says where they are, or why they are not there.
-    func writeAndDescribe(actual: Bitmap, actualLayout: JSONOutput, expectedPNG: [UInt8]?, expectedLayout: [UInt8]?,
-                          diff: RGBAImage?) -> (artifacts: String?, problem: String?) {
+    func writeAndDescribe(
+        actual: Bitmap, actualLayout: JSONOutput, expectedPNG: [UInt8]?, expectedLayout: [UInt8]?,
+        diff: RGBAImage?
+    ) -> (artifacts: String?, problem: String?) {
         do {
-            try write(actual: actual, actualLayout: actualLayout, expectedPNG: expectedPNG, expectedLayout: expectedLayout, diff: diff)
+            try write(
+                actual: actual, actualLayout: actualLayout, expectedPNG: expectedPNG, expectedLayout: expectedLayout,
+                diff: diff)
             return (describe(), nil)
         } catch {
             return (nil, "artifacts not written: \(error)")

@@ -61,7 +61,9 @@ struct ChangedRegions {
             bounds.append(b)
         }
         if bounds.count > Self.limit {
-            let all = bounds.dropFirst().reduce(bounds[0]) { (min($0.0, $1.0), min($0.1, $1.1), max($0.2, $1.2), max($0.3, $1.3)) }
+            let all = bounds.dropFirst().reduce(bounds[0]) {
+                (min($0.0, $1.0), min($0.1, $1.1), max($0.2, $1.2), max($0.3, $1.3))
+            }
             bounds = [all]
         }
         return bounds.map { PixelRect(x: $0.0, y: $0.1, width: $0.2 - $0.0 + 1, height: $0.3 - $0.1 + 1) }

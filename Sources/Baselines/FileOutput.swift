@@ -1,9 +1,9 @@
 import Foundation
 import ScenarioFormat
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes files through a temporary file in the same folder and a rename, so that a reader never
@@ -43,8 +43,10 @@ public enum FileOutput {
             case S_IFSOCK: kind = "a socket"
             default: kind = "not a regular file"
             }
-            throw Failure(path: url.path, reason: "it is \(kind), and ivsim replaces only regular files: name a file (a report can go to "
-                          + "standard output with -)")
+            throw Failure(
+                path: url.path,
+                reason: "it is \(kind), and ivsim replaces only regular files: name a file (a report can go to "
+                    + "standard output with -)")
         }
         let folder = url.deletingLastPathComponent()
         var isFolder: ObjCBool = false
@@ -57,10 +59,13 @@ public enum FileOutput {
             throw Failure(path: url.path, reason: "cannot create \(folder.path)")
         }
         let temporary = folder.appendingPathComponent(
-            "." + url.lastPathComponent + temporaryMarker + "\(getpid()).\(UInt32.random(in: 0...UInt32.max))").path
+            "." + url.lastPathComponent + temporaryMarker + "\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+        ).path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else {
-            throw Failure(path: url.path, reason: "cannot create a temporary file in \(folder.path): \(String(cString: strerror(errno)))")
+            throw Failure(
+                path: url.path,
+                reason: "cannot create a temporary file in \(folder.path): \(String(cString: strerror(errno)))")
         }
         var written = 0
         let failure: Int32? = bytes.withUnsafeBytes { buffer in
@@ -113,7 +118,9 @@ public enum FileOutput {
             let pid = name[marker.upperBound...].prefix { $0.isNumber }
             guard let process = Int32(pid) else { return true }
             if kill(process, 0) != 0 && errno == ESRCH { return true }  // its writer is gone
-            let modified = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path))?[.modificationDate] as? Date
+            let modified =
+                (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path))?[
+                    .modificationDate] as? Date
             return modified.map { Date().timeIntervalSince($0) > staleAfter } ?? false
         }.sorted()
     }

@@ -25,7 +25,9 @@ public struct LayoutDifference: Sendable, Equatable {
 /// at most `limit`. Keys listed in `ignoring` (top-level) are skipped. Numbers compare exactly;
 /// key order does not matter. Arrays of different lengths differ in their common elements and
 /// then once in their length.
-func layoutDifferences(recorded: JSONNode, actual: JSONOutput, ignoring: Set<String> = [], limit: Int = 100) -> [LayoutDifference] {
+func layoutDifferences(recorded: JSONNode, actual: JSONOutput, ignoring: Set<String> = [], limit: Int = 100)
+    -> [LayoutDifference]
+{
     var found: [LayoutDifference] = []
     func show(_ node: JSONNode) -> String {
         switch node.value {
@@ -52,8 +54,12 @@ func layoutDifferences(recorded: JSONNode, actual: JSONOutput, ignoring: Set<Str
     }
     /// `[id=hero]` for an element that is an object with a string id, else `[3]`.
     func elementName(_ index: Int, _ node: JSONNode, _ value: JSONOutput) -> String {
-        if case let .object(members) = value, case let .string(id)? = members.first(where: { $0.0 == "id" })?.1 { return "[id=\(id)]" }
-        if case let .object(members) = node.value, case let .string(id)? = members.first(where: { $0.key == "id" })?.value.value {
+        if case let .object(members) = value, case let .string(id)? = members.first(where: { $0.0 == "id" })?.1 {
+            return "[id=\(id)]"
+        }
+        if case let .object(members) = node.value,
+            case let .string(id)? = members.first(where: { $0.key == "id" })?.value.value
+        {
             return "[id=\(id)]"
         }
         return "[\(index)]"
@@ -79,7 +85,8 @@ func layoutDifferences(recorded: JSONNode, actual: JSONOutput, ignoring: Set<Str
                     add(childPath, LayoutDifference.absent, show(bValue))
                 }
             }
-            for member in a where !(top && ignoring.contains(member.key)) && !b.contains(where: { $0.0 == member.key }) {
+            for member in a where !(top && ignoring.contains(member.key)) && !b.contains(where: { $0.0 == member.key })
+            {
                 if found.count < limit { add(path + "." + member.key, show(member.value), LayoutDifference.absent) }
             }
         default:

@@ -19,11 +19,13 @@ struct PixelDifference: Sendable {
     /// One line for the report.
     var summary: String {
         if let sizes = sizeMismatch {
-            return "size differs: expected \(sizes.expected.0)×\(sizes.expected.1) pixels, got \(sizes.actual.0)×\(sizes.actual.1)"
+            return
+                "size differs: expected \(sizes.expected.0)×\(sizes.expected.1) pixels, got \(sizes.actual.0)×\(sizes.actual.1)"
         }
         var text = "\(differingPixels) of \(totalPixels) pixels differ (max channel delta \(maxChannelDelta))"
         if let first {
-            text += ", first at (\(first.x), \(first.y)): expected \(hexColor(first.expected)), got \(hexColor(first.actual))"
+            text +=
+                ", first at (\(first.x), \(first.y)): expected \(hexColor(first.expected)), got \(hexColor(first.actual))"
         }
         return text
     }
@@ -31,9 +33,10 @@ struct PixelDifference: Sendable {
     /// Compares two images exactly.
     static func compare(expected: RGBAImage, actual: RGBAImage) -> PixelDifference {
         guard expected.width == actual.width && expected.height == actual.height else {
-            return PixelDifference(differingPixels: max(expected.width * expected.height, actual.width * actual.height),
-                                   totalPixels: actual.width * actual.height, maxChannelDelta: 255, first: nil,
-                                   sizeMismatch: ((expected.width, expected.height), (actual.width, actual.height)))
+            return PixelDifference(
+                differingPixels: max(expected.width * expected.height, actual.width * actual.height),
+                totalPixels: actual.width * actual.height, maxChannelDelta: 255, first: nil,
+                sizeMismatch: ((expected.width, expected.height), (actual.width, actual.height)))
         }
         var result = PixelDifference(differingPixels: 0, totalPixels: actual.width * actual.height, maxChannelDelta: 0)
         var regions = ChangedRegions(width: actual.width, height: actual.height)
@@ -48,7 +51,9 @@ struct PixelDifference: Sendable {
                         result.maxChannelDelta = max(result.maxChannelDelta, abs(Int(e[o + c]) - Int(a[o + c])))
                     }
                     if result.first == nil {
-                        result.first = (i % actual.width, i / actual.width, Array(e[o..<(o + 4)]), Array(a[o..<(o + 4)]))
+                        result.first = (
+                            i % actual.width, i / actual.width, Array(e[o..<(o + 4)]), Array(a[o..<(o + 4)])
+                        )
                     }
                 }
             }
@@ -73,7 +78,9 @@ struct PixelDifference: Sendable {
                 if expected.pixels[e..<(e + 4)].elementsEqual(actual.pixels[a..<(a + 4)]) {
                     // Luma of the expected pixel over white, compressed to the light end (192…255).
                     let alpha = Int(expected.pixels[e + 3])
-                    let luma = (Int(expected.pixels[e]) * 77 + Int(expected.pixels[e + 1]) * 150 + Int(expected.pixels[e + 2]) * 29) >> 8
+                    let luma =
+                        (Int(expected.pixels[e]) * 77 + Int(expected.pixels[e + 1]) * 150 + Int(expected.pixels[e + 2])
+                            * 29) >> 8
                     let over = (luma * alpha + 255 * (255 - alpha)) / 255
                     let grey = UInt8(192 + over / 4)
                     out[o] = grey; out[o + 1] = grey; out[o + 2] = grey; out[o + 3] = 255

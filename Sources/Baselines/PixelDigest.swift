@@ -16,10 +16,12 @@ enum PixelDigest {
     static func hex(_ bitmap: Bitmap) -> String {
         let value = bitmap.pixels.withUnsafeBytes { raw in
             #if _endian(big)
-            let bytes = bitmap.pixels.flatMap { [UInt8($0 & 0xFF), UInt8(($0 >> 8) & 0xFF), UInt8(($0 >> 16) & 0xFF), UInt8($0 >> 24)] }
-            return bytes.withUnsafeBytes { xxh64($0) }
+                let bytes = bitmap.pixels.flatMap {
+                    [UInt8($0 & 0xFF), UInt8(($0 >> 8) & 0xFF), UInt8(($0 >> 16) & 0xFF), UInt8($0 >> 24)]
+                }
+                return bytes.withUnsafeBytes { xxh64($0) }
             #else
-            return xxh64(raw)
+                return xxh64(raw)
             #endif
         }
         let text = String(value, radix: 16)

@@ -32,10 +32,11 @@ public struct Provenance: Sendable, Equatable {
     /// it (rendering rules 0).
     static func recorded(in layout: JSONNode?) -> Provenance? {
         guard case let .object(members)? = layout?.value,
-              case let .object(fields)? = members.first(where: { $0.key == "provenance" })?.value.value,
-              case let .string(version)? = fields.first(where: { $0.key == "ivsim" })?.value.value,
-              case let .number(rules)? = fields.first(where: { $0.key == "renderingRules" })?.value.value,
-              let whole = Int(exactly: rules) else { return nil }
+            case let .object(fields)? = members.first(where: { $0.key == "provenance" })?.value.value,
+            case let .string(version)? = fields.first(where: { $0.key == "ivsim" })?.value.value,
+            case let .number(rules)? = fields.first(where: { $0.key == "renderingRules" })?.value.value,
+            let whole = Int(exactly: rules)
+        else { return nil }
         return Provenance(ivsim: version, renderingRules: whole)
     }
 
@@ -43,7 +44,9 @@ public struct Provenance: Sendable, Equatable {
     static func olderNote(_ recorded: Provenance?) -> String? {
         let rules = recorded?.renderingRules ?? 0
         guard rules < renderingRules else { return nil }
-        let made = recorded.map { "ivsim \($0.ivsim), rendering rules \($0.renderingRules)" } ?? "an ivsim that did not record its version"
+        let made =
+            recorded.map { "ivsim \($0.ivsim), rendering rules \($0.renderingRules)" }
+            ?? "an ivsim that did not record its version"
         return "baseline made by an older rendering version (\(made); this is ivsim \(ivsimVersion), rendering rules "
             + "\(renderingRules): see CHANGELOG.md, and re-record if the change is the rules')"
     }

@@ -111,7 +111,9 @@ public struct RunReport: Sendable {
             let name = safe("\(variant.scenario) [\(variant.variant)]")
             switch variant.status {
             case .failed:
-                lines.append("FAIL \(name): \(safe(variant.detail))" + (variant.artifacts.map { " — artifacts: \(safe($0))" } ?? ""))
+                lines.append(
+                    "FAIL \(name): \(safe(variant.detail))"
+                        + (variant.artifacts.map { " — artifacts: \(safe($0))" } ?? ""))
             case .missing:
                 lines.append("MISSING \(name): \(safe(variant.detail))")
             case .recorded:
@@ -126,24 +128,30 @@ public struct RunReport: Sendable {
             if pruned {
                 lines.append("deleted \(stale.count) stale baseline file(s): \(safe(stale.joined(separator: ", ")))")
             } else {
-                lines.append("note: \(stale.count) baseline file(s) belong to no scenario variant: \(safe(stale.joined(separator: ", ")))"
-                             + " (delete them with `ivsim record --prune`" + (selection.isEverything ? "" : " and the same filters") + ")")
+                lines.append(
+                    "note: \(stale.count) baseline file(s) belong to no scenario variant: \(safe(stale.joined(separator: ", ")))"
+                        + " (delete them with `ivsim record --prune`"
+                        + (selection.isEverything ? "" : " and the same filters") + ")")
             }
         }
         if !strays.isEmpty {
-            lines.append(mode == .record
-                ? "removed \(strays.count) temporary file(s) an interrupted write left: \(safe(strays.joined(separator: ", ")))"
-                : "note: \(strays.count) temporary file(s) an interrupted write left (not baselines; the next `ivsim record` removes "
-                    + "them): \(safe(strays.joined(separator: ", ")))")
+            lines.append(
+                mode == .record
+                    ? "removed \(strays.count) temporary file(s) an interrupted write left: \(safe(strays.joined(separator: ", ")))"
+                    : "note: \(strays.count) temporary file(s) an interrupted write left (not baselines; the next `ivsim record` removes "
+                        + "them): \(safe(strays.joined(separator: ", ")))")
         }
         let invalid = invalidCount
         switch mode {
         case .check:
-            lines.append("\(passedCount) passed, \(failedCount) failed" + (invalid > 0 ? ", \(invalid) scenario file(s) invalid" : ""))
+            lines.append(
+                "\(passedCount) passed, \(failedCount) failed"
+                    + (invalid > 0 ? ", \(invalid) scenario file(s) invalid" : ""))
         case .record:
             let count = { (s: VariantStatus) in self.variants.filter { $0.status == s }.count }
-            lines.append("\(count(.recorded)) recorded, \(count(.updated)) updated, \(count(.unchanged)) unchanged, \(count(.failed)) failed"
-                         + (invalid > 0 ? ", \(invalid) scenario file(s) invalid" : ""))
+            lines.append(
+                "\(count(.recorded)) recorded, \(count(.updated)) updated, \(count(.unchanged)) unchanged, \(count(.failed)) failed"
+                    + (invalid > 0 ? ", \(invalid) scenario file(s) invalid" : ""))
         }
         return lines
     }
@@ -154,26 +162,31 @@ public struct RunReport: Sendable {
         let escape = Markup.escape
         func time(_ seconds: Double) -> String { JSONOutput.format((seconds * 1000).rounded() / 1000) }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"ivsim \(mode.rawValue)\" tests=\"\(variants.count + invalidCount)\" failures=\"\(failedCount)\" "
+        xml +=
+            "<testsuites name=\"ivsim \(mode.rawValue)\" tests=\"\(variants.count + invalidCount)\" failures=\"\(failedCount)\" "
             + "errors=\"\(invalidCount)\" time=\"\(time(seconds))\">\n"
         for scenario in scenarios {
             let failures = scenario.variants.filter(\.status.isFailure).count
             let total = scenario.loadSeconds + scenario.variants.reduce(0) { $0 + $1.seconds }
-            xml += "  <testsuite name=\"\(escape(scenario.name))\" tests=\"\(max(scenario.variants.count, 1))\" failures=\"\(failures)\" "
+            xml +=
+                "  <testsuite name=\"\(escape(scenario.name))\" tests=\"\(max(scenario.variants.count, 1))\" failures=\"\(failures)\" "
                 + "errors=\"\(scenario.diagnostics.isEmpty ? 0 : 1)\" time=\"\(time(total))\" file=\"\(escape(scenario.file))\">\n"
             if !scenario.diagnostics.isEmpty {
                 let text = scenario.diagnostics.map(\.description).joined(separator: "\n")
-                xml += "    <testcase name=\"load\" classname=\"\(escape(scenario.name))\" file=\"\(escape(scenario.file))\" "
+                xml +=
+                    "    <testcase name=\"load\" classname=\"\(escape(scenario.name))\" file=\"\(escape(scenario.file))\" "
                     + "time=\"\(time(scenario.loadSeconds))\">\n"
                 xml += "      <error message=\"\(escape(text))\" type=\"invalid scenario\">\(escape(text))</error>\n"
                 xml += "    </testcase>\n"
             }
             for variant in scenario.variants {
-                xml += "    <testcase name=\"\(escape(variant.variant))\" classname=\"\(escape(scenario.name))\" "
+                xml +=
+                    "    <testcase name=\"\(escape(variant.variant))\" classname=\"\(escape(scenario.name))\" "
                     + "file=\"\(escape(variant.file))\" time=\"\(time(variant.seconds))\""
                 if variant.status.isFailure {
                     let body = variant.detail + (variant.artifacts.map { "\nartifacts: \($0)" } ?? "")
-                    xml += ">\n      <failure message=\"\(escape(variant.detail))\" type=\"\(variant.status.rawValue)\">\(escape(body))</failure>\n"
+                    xml +=
+                        ">\n      <failure message=\"\(escape(variant.detail))\" type=\"\(variant.status.rawValue)\">\(escape(body))</failure>\n"
                         + "    </testcase>\n"
                 } else {
                     xml += "/>\n"
@@ -192,19 +205,37 @@ public struct RunReport: Sendable {
             ("failed", .number(Double(failedCount))),
             ("exitCode", .number(Double(exitCode))),
             ("errors", .array(diagnostics.map { .string($0.description) })),
-            ("variants", .array(variants.map { v in
-                .object([
-                    ("scenario", .string(v.scenario)), ("variant", .string(v.variant)), ("file", .string(v.file)),
-                    ("status", .string(v.status.rawValue)), ("detail", .string(v.detail)),
-                    ("artifacts", v.artifacts.map(JSONOutput.string) ?? .null),
-                    ("layoutDifferences", .array(v.layoutDifferences.map { d in
-                        .object([("path", .string(d.path)), ("expected", .string(d.expected)), ("actual", .string(d.actual))])
-                    })),
-                    ("changedRegions", .array(v.changedRegions.map { .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) }) })),
-                    ("seconds", .number((v.seconds * 1000).rounded() / 1000)),
-                ])
-            })),
-            ("stale", .array(stale.map(JSONOutput.string))),
+            (
+                "variants",
+                .array(
+                    variants.map { v in
+                        .object([
+                            ("scenario", .string(v.scenario)), ("variant", .string(v.variant)),
+                            ("file", .string(v.file)),
+                            ("status", .string(v.status.rawValue)), ("detail", .string(v.detail)),
+                            ("artifacts", v.artifacts.map(JSONOutput.string) ?? .null),
+                            (
+                                "layoutDifferences",
+                                .array(
+                                    v.layoutDifferences.map { d in
+                                        .object([
+                                            ("path", .string(d.path)), ("expected", .string(d.expected)),
+                                            ("actual", .string(d.actual))
+                                        ])
+                                    })
+                            ),
+                            (
+                                "changedRegions",
+                                .array(
+                                    v.changedRegions.map {
+                                        .array([$0.x, $0.y, $0.width, $0.height].map { .number(Double($0)) })
+                                    })
+                            ),
+                            ("seconds", .number((v.seconds * 1000).rounded() / 1000))
+                        ])
+                    })
+            ),
+            ("stale", .array(stale.map(JSONOutput.string)))
         ]).text()
     }
 }

@@ -62,7 +62,9 @@ public struct Selection: Sendable, Equatable {
         /// Reads `i/n` with 1 ≤ i ≤ n ≤ 10,000; nil for anything else.
         public init?(_ text: String) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), (1...10_000).contains(n), (1...n).contains(i) else {
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), (1...10_000).contains(n),
+                (1...n).contains(i)
+            else {
                 return nil
             }
             index = i

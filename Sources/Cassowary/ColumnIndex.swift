@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // For every symbol, the tableau rows that contain it: a doubly linked list per symbol through a
@@ -89,7 +89,8 @@ struct ColumnIndex {
         return head.withUnsafeMutableBufferPointer { head in
             count.withUnsafeMutableBufferPointer { count in
                 let nodes = UnsafeMutableBufferPointer(start: storage.base, count: storage.capacity)
-                var linker = Linker(head: head, count: count, nodes: nodes, free: free, freeCount: freeCount, fresh: fresh)
+                var linker = Linker(
+                    head: head, count: count, nodes: nodes, free: free, freeCount: freeCount, fresh: fresh)
                 let result = body(&linker)
                 free = linker.free
                 freeCount = linker.freeCount

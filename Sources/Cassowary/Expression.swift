@@ -62,7 +62,8 @@ public struct Expression: Sendable, CustomStringConvertible {
 
     /// `factor × expression`.
     static func scaled(_ expression: Expression, by factor: Double) -> Expression {
-        Expression(expression.terms.map { Term($0.variable, $0.coefficient * factor) }, constant: expression.constant * factor)
+        Expression(
+            expression.terms.map { Term($0.variable, $0.coefficient * factor) }, constant: expression.constant * factor)
     }
 }
 
@@ -74,7 +75,9 @@ extension Expression {
     /// `lhs + rhs`.
     public static func + (lhs: consuming Expression, rhs: Term) -> Expression { combine(lhs, Expression(rhs), sign: 1) }
     /// `lhs + rhs`.
-    public static func + (lhs: consuming Expression, rhs: Variable) -> Expression { combine(lhs, Expression(rhs), sign: 1) }
+    public static func + (lhs: consuming Expression, rhs: Variable) -> Expression {
+        combine(lhs, Expression(rhs), sign: 1)
+    }
     /// `lhs + rhs`.
     public static func + (lhs: consuming Expression, rhs: Double) -> Expression {
         var result = lhs
@@ -86,7 +89,9 @@ extension Expression {
     /// `lhs + rhs`.
     public static func + (lhs: Variable, rhs: Expression) -> Expression { combine(Expression(lhs), rhs, sign: 1) }
     /// `lhs + rhs`.
-    public static func + (lhs: Double, rhs: Expression) -> Expression { combine(Expression(constant: lhs), rhs, sign: 1) }
+    public static func + (lhs: Double, rhs: Expression) -> Expression {
+        combine(Expression(constant: lhs), rhs, sign: 1)
+    }
 }
 
 // MARK: - Differences
@@ -95,9 +100,13 @@ extension Expression {
     /// `lhs − rhs`.
     public static func - (lhs: consuming Expression, rhs: Expression) -> Expression { combine(lhs, rhs, sign: -1) }
     /// `lhs − rhs`.
-    public static func - (lhs: consuming Expression, rhs: Term) -> Expression { combine(lhs, Expression(rhs), sign: -1) }
+    public static func - (lhs: consuming Expression, rhs: Term) -> Expression {
+        combine(lhs, Expression(rhs), sign: -1)
+    }
     /// `lhs − rhs`.
-    public static func - (lhs: consuming Expression, rhs: Variable) -> Expression { combine(lhs, Expression(rhs), sign: -1) }
+    public static func - (lhs: consuming Expression, rhs: Variable) -> Expression {
+        combine(lhs, Expression(rhs), sign: -1)
+    }
     /// `lhs − rhs`.
     public static func - (lhs: consuming Expression, rhs: Double) -> Expression {
         var result = lhs
@@ -109,7 +118,9 @@ extension Expression {
     /// `lhs − rhs`.
     public static func - (lhs: Variable, rhs: Expression) -> Expression { combine(Expression(lhs), rhs, sign: -1) }
     /// `lhs − rhs`.
-    public static func - (lhs: Double, rhs: Expression) -> Expression { combine(Expression(constant: lhs), rhs, sign: -1) }
+    public static func - (lhs: Double, rhs: Expression) -> Expression {
+        combine(Expression(constant: lhs), rhs, sign: -1)
+    }
 }
 
 // MARK: - Scaling
@@ -120,7 +131,9 @@ extension Expression {
     /// `expression × factor`.
     public static func * (expression: Expression, factor: Double) -> Expression { scaled(expression, by: factor) }
     /// `expression ÷ denominator` (as kiwi: multiplication by `1 ÷ denominator`).
-    public static func / (expression: Expression, denominator: Double) -> Expression { scaled(expression, by: 1 / denominator) }
+    public static func / (expression: Expression, denominator: Double) -> Expression {
+        scaled(expression, by: 1 / denominator)
+    }
     /// `−expression`.
     public static prefix func - (expression: Expression) -> Expression { scaled(expression, by: -1) }
 }

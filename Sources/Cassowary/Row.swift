@@ -137,8 +137,10 @@ extension Row {
     /// tableau row in `slot`, holder counts of an objective level, or nothing). The result has
     /// room for two more cells (the marker symbols `Solver.makeRow` appends) so that appending
     /// them does not copy the row.
-    static func merge<Columns: ColumnUpdates>(_ target: Row, _ source: Row, times factor: Double, removing: Int32,
-                                              slot: Int32, columns: inout Columns) -> Row {
+    static func merge<Columns: ColumnUpdates>(
+        _ target: Row, _ source: Row, times factor: Double, removing: Int32,
+        slot: Int32, columns: inout Columns
+    ) -> Row {
         var result = Row(constant: target.constant + source.constant * factor)
         let capacity = target.cells.count + source.cells.count + 2
         result.cells = [Cell](unsafeUninitializedCapacity: capacity) { out, written in
@@ -169,7 +171,8 @@ extension Row {
                             if nearZero(value) {
                                 columns.unlink(a[i].node, left)
                             } else {
-                                out.initializeElement(at: n, to: Cell(symbol: left, node: a[i].node, coefficient: value))
+                                out.initializeElement(
+                                    at: n, to: Cell(symbol: left, node: a[i].node, coefficient: value))
                                 n += 1
                             }
                             i += 1

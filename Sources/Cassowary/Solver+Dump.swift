@@ -28,7 +28,8 @@ extension Solver {
         let objective = tableau.objective
         if objective.order.isEmpty { lines.append("objective: none") }
         for level in objective.order {
-            lines.append("objective @\(number(objective.priorities[Int(level)])): " + format(objective.rows[Int(level)]))
+            lines.append(
+                "objective @\(number(objective.priorities[Int(level)])): " + format(objective.rows[Int(level)]))
         }
         lines.append("rows:")
         var basics: [Int32] = []
@@ -37,7 +38,9 @@ extension Solver {
             lines.append("  \(name(of: basic)) = " + format(tableau.rows[Int(tableau.basicSlot[Int(basic)])]))
         }
         let pending = tableau.infeasible.sorted()
-        let infeasible = pending.indices.filter { $0 == 0 || pending[$0] != pending[$0 - 1] }.map { name(of: pending[$0]) }
+        let infeasible = pending.indices.filter { $0 == 0 || pending[$0] != pending[$0 - 1] }.map {
+            name(of: pending[$0])
+        }
         lines.append("infeasible: " + (infeasible.isEmpty ? "none" : infeasible.joined(separator: " ")))
         lines.append("constraints:")
         let tags = constraints.values.sorted { $0.marker < $1.marker }
@@ -48,7 +51,9 @@ extension Solver {
         lines.append("edits:")
         for edit in edits {
             let symbol = variableIndex[ObjectIdentifier(edit.variable)].map { variableSymbols[Int($0)] } ?? -1
-            lines.append("  \(name(of: symbol)) \(name(of: edit.tag.marker)) \(name(of: edit.tag.other)) suggested \(number(edit.constant))")
+            lines.append(
+                "  \(name(of: symbol)) \(name(of: edit.tag.marker)) \(name(of: edit.tag.other)) suggested \(number(edit.constant))"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

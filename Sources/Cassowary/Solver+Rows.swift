@@ -122,7 +122,9 @@ extension Solver {
         }
         if best >= 0 { return best }
         if tableau.kind(tag.marker).isRestricted && row.coefficient(of: tag.marker) < 0 { return tag.marker }
-        if tag.other >= 0 && tableau.kind(tag.other).isRestricted && row.coefficient(of: tag.other) < 0 { return tag.other }
+        if tag.other >= 0 && tableau.kind(tag.other).isRestricted && row.coefficient(of: tag.other) < 0 {
+            return tag.other
+        }
         return -1
     }
 
@@ -144,7 +146,8 @@ extension Solver {
             if !satisfied || (entering < 0 && !last.cells.isEmpty) {
                 tableau.objectiveChanged = true  // phase 1 moved the basis; the objective may improve
                 try tableau.optimize()
-                throw .unsatisfiableConstraint(tag.constraint, conflicts: requiredOwners(of: last, excluding: tag.constraint))
+                throw .unsatisfiableConstraint(
+                    tag.constraint, conflicts: requiredOwners(of: last, excluding: tag.constraint))
             }
             if entering >= 0 {
                 last.solve(for: entering, replacing: artificialSymbol)
@@ -160,7 +163,8 @@ extension Solver {
         var result: [Constraint] = []
         for cell in row.cells {
             guard let owner = owners[Int(cell.symbol)], owner !== excluded, owner.strength.isRequired,
-                  !result.contains(where: { $0 === owner }) else { continue }
+                !result.contains(where: { $0 === owner })
+            else { continue }
             result.append(owner)
         }
         return result

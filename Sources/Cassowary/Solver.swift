@@ -172,7 +172,8 @@ public struct Solver: Sendable {
             tableau.shiftConstants(along: tag.marker, by: delta)
             for level in 0..<Int32(tableau.objective.levelCount) {
                 let own = level == tag.level ? weight : 0
-                tableau.objective.shiftConstant(level: level, by: delta * (tableau.objective.coefficient(of: tag.marker, level: level) - own))
+                tableau.objective.shiftConstant(
+                    level: level, by: delta * (tableau.objective.coefficient(of: tag.marker, level: level) - own))
             }
         }
         try tableau.dualOptimize()

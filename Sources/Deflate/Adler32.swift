@@ -38,7 +38,8 @@ public struct Adler32: StreamingChecksum, Sendable, Equatable {
                 let b2 = UInt32(p[index + 2]), b3 = UInt32(p[index + 3])
                 let b4 = UInt32(p[index + 4]), b5 = UInt32(p[index + 5])
                 let b6 = UInt32(p[index + 6]), b7 = UInt32(p[index + 7])
-                s2 &+= 8 &* s1 &+ 8 &* b0 &+ 7 &* b1 &+ 6 &* b2 &+ 5 &* b3
+                s2 &+=
+                    8 &* s1 &+ 8 &* b0 &+ 7 &* b1 &+ 6 &* b2 &+ 5 &* b3
                     &+ 4 &* b4 &+ 3 &* b5 &+ 2 &* b6 &+ b7
                 s1 &+= b0 &+ b1 &+ b2 &+ b3 &+ b4 &+ b5 &+ b6 &+ b7
                 index += 8

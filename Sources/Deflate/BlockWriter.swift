@@ -167,7 +167,8 @@ enum BlockWriter {
     }
 
     /// Bits of the block's symbols (and extra bits) under the given codes, end-of-block included.
-    private static func symbolBits(_ block: BlockSymbols, _ literalLength: HuffmanCode, _ distance: HuffmanCode) -> Int {
+    private static func symbolBits(_ block: BlockSymbols, _ literalLength: HuffmanCode, _ distance: HuffmanCode) -> Int
+    {
         var bits = 0
         for symbol in 0..<286 {
             let frequency = Int(block.literalLengthFrequency[symbol])
@@ -232,46 +233,48 @@ enum BlockWriter {
         for length in 3...258 {
             let slot = Int(DeflateSlots.shared.lengthSlot[length])
             let codeLength = Int(literalLength.lengths[257 + slot])
-            lengthBits[length] = UInt64(literalLength.codes[257 + slot])
+            lengthBits[length] =
+                UInt64(literalLength.codes[257 + slot])
                 | UInt64(length - Int(DeflateTables.lengthBase[slot])) << UInt64(codeLength)
             lengthCount[length] = codeLength + Int(DeflateTables.lengthExtraBits[slot])
         }
         var p = input
         let slots = DeflateSlots.shared
         literalBits.withUnsafeBufferPointer { literalBits in
-        literalCount.withUnsafeBufferPointer { literalCount in
-            for index in 0..<block.sequenceCount {
-                let sequence = block.sequences[index]
-                var run = Int(sequence.literalRun)
-                while run >= 3 {
-                    let a = Int(p[0]), b = Int(p[1]), c = Int(p[2])
-                    writer.add(literalBits[a], literalCount[a])
-                    writer.add(literalBits[b], literalCount[b])
-                    writer.add(literalBits[c], literalCount[c])
+            literalCount.withUnsafeBufferPointer { literalCount in
+                for index in 0..<block.sequenceCount {
+                    let sequence = block.sequences[index]
+                    var run = Int(sequence.literalRun)
+                    while run >= 3 {
+                        let a = Int(p[0]), b = Int(p[1]), c = Int(p[2])
+                        writer.add(literalBits[a], literalCount[a])
+                        writer.add(literalBits[b], literalCount[b])
+                        writer.add(literalBits[c], literalCount[c])
+                        writer.flush()
+                        p += 3
+                        run -= 3
+                    }
+                    while run > 0 {
+                        let a = Int(p[0])
+                        writer.add(literalBits[a], literalCount[a])
+                        p += 1
+                        run -= 1
+                    }
                     writer.flush()
-                    p += 3
-                    run -= 3
+                    let length = Int(sequence.length)
+                    if length == 0 { continue }
+                    writer.add(lengthBits[length], lengthCount[length])
+                    let d = Int(sequence.distance)
+                    let slot = slots.distanceSlot(d)
+                    let codeLength = Int(distance.lengths[slot])
+                    writer.add(
+                        UInt64(distance.codes[slot])
+                            | UInt64(d - Int(DeflateTables.distanceBase[slot])) << UInt64(codeLength),
+                        codeLength + Int(DeflateTables.distanceExtraBits[slot]))
+                    writer.flush()
+                    p += length
                 }
-                while run > 0 {
-                    let a = Int(p[0])
-                    writer.add(literalBits[a], literalCount[a])
-                    p += 1
-                    run -= 1
-                }
-                writer.flush()
-                let length = Int(sequence.length)
-                if length == 0 { continue }
-                writer.add(lengthBits[length], lengthCount[length])
-                let d = Int(sequence.distance)
-                let slot = slots.distanceSlot(d)
-                let codeLength = Int(distance.lengths[slot])
-                writer.add(UInt64(distance.codes[slot])
-                    | UInt64(d - Int(DeflateTables.distanceBase[slot])) << UInt64(codeLength),
-                    codeLength + Int(DeflateTables.distanceExtraBits[slot]))
-                writer.flush()
-                p += length
             }
-        }
         }
         writer.add(UInt64(literalLength.codes[256]), Int(literalLength.lengths[256]))
         writer.flush()
@@ -344,8 +347,9 @@ struct DynamicHeader {
     }
 
     func write(to writer: inout BitWriter) {
-        writer.add(UInt64(literalLengthCount - 257) | UInt64(distanceCount - 1) << 5
-            | UInt64(codeLengthCount - 4) << 10, 14)
+        writer.add(
+            UInt64(literalLengthCount - 257) | UInt64(distanceCount - 1) << 5
+                | UInt64(codeLengthCount - 4) << 10, 14)
         writer.flush()
         for i in 0..<codeLengthCount {
             writer.add(UInt64(codeLengthCode.lengths[DeflateTables.codeLengthOrder[i]]), 3)

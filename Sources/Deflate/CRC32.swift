@@ -29,7 +29,8 @@ public struct CRC32: StreamingChecksum, Sendable, Equatable {
                 let word = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
                 let lo = UInt32(truncatingIfNeeded: word) ^ crc
                 let hi = UInt32(truncatingIfNeeded: word >> 32)
-                crc = t[7 * 256 + Int(lo & 0xFF)] ^ t[6 * 256 + Int((lo >> 8) & 0xFF)]
+                crc =
+                    t[7 * 256 + Int(lo & 0xFF)] ^ t[6 * 256 + Int((lo >> 8) & 0xFF)]
                     ^ t[5 * 256 + Int((lo >> 16) & 0xFF)] ^ t[4 * 256 + Int(lo >> 24)]
                     ^ t[3 * 256 + Int(hi & 0xFF)] ^ t[2 * 256 + Int((hi >> 8) & 0xFF)]
                     ^ t[1 * 256 + Int((hi >> 16) & 0xFF)] ^ t[Int(hi >> 24)]

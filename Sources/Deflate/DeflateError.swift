@@ -64,7 +64,8 @@ public struct DeflateError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .storedLengthMismatch(length, complement):
             return "stored block LEN \(length) does not match NLEN \(complement) (expected \(~length))"
         case let .tooManyCodes(literalLength, distance):
-            return "dynamic block declares \(literalLength) literal/length and \(distance) distance codes (at most 286 and 30)"
+            return
+                "dynamic block declares \(literalLength) literal/length and \(distance) distance codes (at most 286 and 30)"
         case let .overSubscribedCode(table):
             return "over-subscribed \(table.rawValue) code lengths"
         case let .incompleteCode(table):
@@ -78,7 +79,8 @@ public struct DeflateError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .distanceTooFarBack(distance, available):
             return "match distance \(distance) reaches before the start of the data (\(available) bytes available)"
         case let .invalidZlibHeader(cmf, flg):
-            return "invalid zlib header 0x\(hex2(cmf))\(hex2(flg)) (expected method 8, window ≤ 32 KiB, header divisible by 31)"
+            return
+                "invalid zlib header 0x\(hex2(cmf))\(hex2(flg)) (expected method 8, window ≤ 32 KiB, header divisible by 31)"
         case .presetDictionary:
             return "zlib stream needs a preset dictionary (FDICT), which is not supported"
         case let .adler32Mismatch(declared, computed):

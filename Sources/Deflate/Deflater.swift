@@ -161,7 +161,8 @@ private struct Parser {
                     break
                 }
                 if splitter.isReadyToCheck && p - blockStart >= Parser.minBlockLength
-                    && end - p >= Parser.minBlockLength && splitter.shouldEndBlock(length: p - blockStart) {
+                    && end - p >= Parser.minBlockLength && splitter.shouldEndBlock(length: p - blockStart)
+                {
                     break
                 }
                 let remaining = end - p
@@ -176,8 +177,10 @@ private struct Parser {
                     at: p, bestLength: 2, maxLength: maxLength,
                     niceLength: min(parameters.niceLength, maxLength), depth: parameters.depth)
                 inserted = p + 1
-                if length < 3 || (length <= Parser.costCheckedLength
-                    && !costs.matchIsCheaper(at: p, length: length, distance: distance)) {
+                if length < 3
+                    || (length <= Parser.costCheckedLength
+                        && !costs.matchIsCheaper(at: p, length: length, distance: distance))
+                {
                     literal(p[0])
                     p += 1
                     continue

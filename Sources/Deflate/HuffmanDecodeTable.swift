@@ -31,7 +31,8 @@ enum HuffmanEntry {
         }
         entries[256] = exceptional | endOfBlock
         for slot in 0..<29 {
-            entries[257 + slot] = UInt32(DeflateTables.lengthBase[slot]) << 16
+            entries[257 + slot] =
+                UInt32(DeflateTables.lengthBase[slot]) << 16
                 | UInt32(DeflateTables.lengthExtraBits[slot])
         }
         return entries
@@ -41,7 +42,8 @@ enum HuffmanEntry {
     static let distance: [UInt32] = {
         var entries = [UInt32](repeating: exceptional, count: 32)
         for slot in 0..<30 {
-            entries[slot] = UInt32(DeflateTables.distanceBase[slot]) << 16
+            entries[slot] =
+                UInt32(DeflateTables.distanceBase[slot]) << 16
                 | UInt32(DeflateTables.distanceExtraBits[slot])
         }
         return entries
@@ -65,8 +67,8 @@ enum HuffmanTableSize {
 /// The outcome of checking a set of code lengths against the Kraft inequality.
 enum CodeShape {
     case complete
-    case empty          // no symbol has a code
-    case singleShort    // exactly one code, of length 1 (zlib accepts this incomplete code)
+    case empty  // no symbol has a code
+    case singleShort  // exactly one code, of length 1 (zlib accepts this incomplete code)
     case incomplete
 }
 
@@ -124,9 +126,9 @@ func buildDecodeTable(
         start[length] += 1
     }
 
-    var code = 0            // canonical code, MSB first
+    var code = 0  // canonical code, MSB first
     var codeLength = 1
-    var next = mainSize     // first free entry after the main table
+    var next = mainSize  // first free entry after the main table
     var currentPrefix = -1  // main-table index of the subtable being filled
     var subtableStart = 0
     var subtableBits = 0
@@ -162,7 +164,8 @@ func buildDecodeTable(
                 subtableBits = bits
                 next += 1 << bits
                 precondition(next <= capacity, "Huffman subtables exceed their capacity")
-                table[prefix] = HuffmanEntry.exceptional | HuffmanEntry.subtable
+                table[prefix] =
+                    HuffmanEntry.exceptional | HuffmanEntry.subtable
                     | UInt32(subtableStart) << 16 | UInt32(bits) << 8 | UInt32(tableBits)
             }
             let rest = length - tableBits

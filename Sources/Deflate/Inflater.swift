@@ -261,7 +261,8 @@ public final class Inflater {
         try alignToByte()
         if format == .zlib {
             guard inputCount - inPos >= 4 else { throw DeflateError(.truncated, offset: inputCount) }
-            let declared = UInt32(input[inPos]) << 24 | UInt32(input[inPos + 1]) << 16
+            let declared =
+                UInt32(input[inPos]) << 24 | UInt32(input[inPos + 1]) << 16
                 | UInt32(input[inPos + 2]) << 8 | UInt32(input[inPos + 3])
             guard declared == adler.value else {
                 throw DeflateError(.adler32Mismatch(declared: declared, computed: adler.value), offset: inPos)
@@ -334,8 +335,9 @@ public final class Inflater {
         let distanceCount = takeBits(5) + 1
         let codeLengthCount = takeBits(4) + 4
         guard literalLengthCount <= 286, distanceCount <= 30 else {
-            throw DeflateError(.tooManyCodes(literalLength: literalLengthCount, distance: distanceCount),
-                               offset: errorOffset)
+            throw DeflateError(
+                .tooManyCodes(literalLength: literalLengthCount, distance: distanceCount),
+                offset: errorOffset)
         }
         var codeLengthLengths = [UInt8](repeating: 0, count: 19)
         for i in 0..<codeLengthCount {
@@ -394,18 +396,26 @@ public final class Inflater {
         _ name: DeflateError.HuffmanTable, lengths: UnsafePointer<UInt8>, count: Int
     ) throws(DeflateError) {
         let offset = errorOffset
-        let (symbols, bits, capacity, table) = switch name {
-        case .literalLength: (HuffmanEntry.literalLength, HuffmanTableSize.literalLengthBits, HuffmanTableSize.literalLength, literalLengthTable)
-        case .distance: (HuffmanEntry.distance, HuffmanTableSize.distanceBits, HuffmanTableSize.distance, distanceTable)
-        case .codeLength: (HuffmanEntry.codeLength, HuffmanTableSize.codeLengthBits, HuffmanTableSize.codeLength, codeLengthTable)
-        }
+        let (symbols, bits, capacity, table) =
+            switch name {
+            case .literalLength:
+                (
+                    HuffmanEntry.literalLength, HuffmanTableSize.literalLengthBits, HuffmanTableSize.literalLength,
+                    literalLengthTable
+                )
+            case .distance:
+                (HuffmanEntry.distance, HuffmanTableSize.distanceBits, HuffmanTableSize.distance, distanceTable)
+            case .codeLength:
+                (HuffmanEntry.codeLength, HuffmanTableSize.codeLengthBits, HuffmanTableSize.codeLength, codeLengthTable)
+            }
         let shape = try symbols.withUnsafeBufferPointer { (symbols) throws(DeflateError) in
-            try buildDecodeTable(lengths: lengths, count: count, symbols: symbols.baseAddress!, tableBits: bits, capacity: capacity,
-                                 table: table, name: name, offset: offset)
+            try buildDecodeTable(
+                lengths: lengths, count: count, symbols: symbols.baseAddress!, tableBits: bits, capacity: capacity,
+                table: table, name: name, offset: offset)
         }
         switch (shape, name) {
         case (.complete, _), (.singleShort, .literalLength), (.singleShort, .distance),
-             (.empty, .distance), (.empty, .codeLength):
+            (.empty, .distance), (.empty, .codeLength):
             // zlib accepts a lone 1-bit code and (for distances) no code at all; using a missing
             // code is then an invalid symbol. An all-zero code-length code fails the same way.
             return
@@ -447,7 +457,8 @@ public final class Inflater {
         /// Brings the buffer to at least 56 bits.
         func refillBits() throws(DeflateError) {
             if inEnd - ip >= 8 {
-                bits |= UInt64(littleEndian: UnsafeRawPointer(inp + ip).loadUnaligned(as: UInt64.self)) &<< UInt64(count)
+                bits |=
+                    UInt64(littleEndian: UnsafeRawPointer(inp + ip).loadUnaligned(as: UInt64.self)) &<< UInt64(count)
                 ip &+= (63 &- count) &>> 3
                 count |= 56
             } else {
@@ -488,7 +499,8 @@ public final class Inflater {
                 save()
                 throw DeflateError(.invalidSymbol(.literalLength), offset: errorOffset)
             }
-            let length = Int(entry >> 16)
+            let length =
+                Int(entry >> 16)
                 &+ Int(truncatingIfNeeded: (saved & ((1 &<< total) &- 1)) &>> UInt64((entry >> 8) & 0xF))
 
             entry = dist[Int(truncatingIfNeeded: bits & distanceMask)]
@@ -507,7 +519,8 @@ public final class Inflater {
             total = UInt64(entry & 0xFF)
             bits &>>= total
             count &-= Int(total)
-            let distance = Int(entry >> 16)
+            let distance =
+                Int(entry >> 16)
                 &+ Int(truncatingIfNeeded: (saved & ((1 &<< total) &- 1)) &>> UInt64((entry >> 8) & 0xF))
             guard distance <= pos else {
                 save()

@@ -64,8 +64,10 @@ struct MatchFinder {
         let offset = p - origin
         if offset < 1 << 30 { return }
         let delta = Int32(offset - 2 * MatchFinder.windowSize)
-        for table in [(hash3, 1 << MatchFinder.hash3Bits), (hash4, 1 << MatchFinder.hash4Bits),
-                      (chain, MatchFinder.windowSize)] {
+        for table in [
+            (hash3, 1 << MatchFinder.hash3Bits), (hash4, 1 << MatchFinder.hash4Bits),
+            (chain, MatchFinder.windowSize)
+        ] {
             for i in 0..<table.1 {
                 table.0[i] = table.0[i] <= MatchFinder.empty + delta ? MatchFinder.empty : table.0[i] - delta
             }
@@ -124,7 +126,8 @@ struct MatchFinder {
             if best >= 4 {
                 if UnsafeRawPointer(q + best - 3).loadUnaligned(as: UInt32.self)
                     == UnsafeRawPointer(p + best - 3).loadUnaligned(as: UInt32.self),
-                   UInt32(littleEndian: UnsafeRawPointer(q).loadUnaligned(as: UInt32.self)) == bytes {
+                    UInt32(littleEndian: UnsafeRawPointer(q).loadUnaligned(as: UInt32.self)) == bytes
+                {
                     let length = matchLength(p, q, from: 4, max: maxLength)
                     if length > best {
                         best = length
@@ -150,7 +153,8 @@ struct MatchFinder {
 func matchLength(_ p: UnsafePointer<UInt8>, _ q: UnsafePointer<UInt8>, from start: Int, max: Int) -> Int {
     var length = start
     while length + 8 <= max {
-        let difference = UnsafeRawPointer(p + length).loadUnaligned(as: UInt64.self)
+        let difference =
+            UnsafeRawPointer(p + length).loadUnaligned(as: UInt64.self)
             ^ UnsafeRawPointer(q + length).loadUnaligned(as: UInt64.self)
         if difference != 0 {
             return length + UInt64(littleEndian: difference).trailingZeroBitCount >> 3

@@ -23,7 +23,8 @@ struct SymbolCosts {
         for i in 0..<256 { histogram[i] = histogram[i] * 4 + 1 }
         let code = HuffmanCode(frequencies: histogram, maxLength: 15)
         for i in 0..<256 { literal[i] = code.lengths[i] }
-        setMatchCosts(literalLength: DeflateTables.fixedLiteralLengthLengths, distance: [UInt8](repeating: 5, count: 30))
+        setMatchCosts(
+            literalLength: DeflateTables.fixedLiteralLengthLengths, distance: [UInt8](repeating: 5, count: 30))
     }
 
     /// Costs learnt from the codes of the block just written.

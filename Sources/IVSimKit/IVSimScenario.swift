@@ -15,7 +15,7 @@ import Syntax
 public struct IVSimScenario: Sendable {
     let scenario: Scenario
 
-    /// The name baselines are filed under (`Snapshots/<name>/<variant>.png`).
+    /// The name baselines are filed under (`<baselines>/<name>/<variant>.png`).
     public var name: String { scenario.name }
     /// The scenario's description.
     public var description: String { scenario.description }
@@ -30,8 +30,9 @@ public struct IVSimScenario: Sendable {
     public init(contentsOf url: URL, name: String? = nil, options: LoadOptions = LoadOptions()) throws(IVSimError) {
         let limits = try options.scenarioLimits()
         do {
-            scenario = try ScenarioLoader.load(url, displayName: url.path, name: name ?? url.deletingPathExtension().lastPathComponent,
-                                               strict: options.strict, limits: limits, assetRoots: options.roots)
+            scenario = try ScenarioLoader.load(
+                url, displayName: url.path, name: name ?? url.deletingPathExtension().lastPathComponent,
+                strict: options.strict, limits: limits, assetRoots: options.roots)
         } catch {
             throw IVSimError(messages: error.diagnostics.map(\.description))
         }
@@ -39,12 +40,14 @@ public struct IVSimScenario: Sendable {
 
     /// Reads scenario JSON text. Relative file paths in it resolve against `folder` (default: the
     /// current folder); `name` files its baselines and names it in messages.
-    public init(json: String, name: String, folder: URL? = nil, options: LoadOptions = LoadOptions()) throws(IVSimError) {
+    public init(json: String, name: String, folder: URL? = nil, options: LoadOptions = LoadOptions()) throws(IVSimError)
+    {
         let limits = try options.scenarioLimits()
         let base = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         do {
-            scenario = try ScenarioLoader.parse(Array(json.utf8), folder: base, displayName: name, name: name, strict: options.strict,
-                                                limits: limits, assetRoots: options.roots)
+            scenario = try ScenarioLoader.parse(
+                Array(json.utf8), folder: base, displayName: name, name: name, strict: options.strict,
+                limits: limits, assetRoots: options.roots)
         } catch {
             throw IVSimError(messages: error.diagnostics.map(\.description))
         }
@@ -52,19 +55,23 @@ public struct IVSimScenario: Sendable {
 
     /// Builds the scenario described in Swift. Messages name it `name (Swift)` and the JSON path
     /// of the offending value in the definition's JSON form (`definition.json`).
-    public init(_ definition: ScenarioDefinition, name: String, folder: URL? = nil, options: LoadOptions = LoadOptions()) throws(IVSimError) {
+    public init(
+        _ definition: ScenarioDefinition, name: String, folder: URL? = nil, options: LoadOptions = LoadOptions()
+    ) throws(IVSimError) {
         let limits = try options.scenarioLimits()
         let base = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         do {
-            scenario = try ScenarioLoader.parse(Array(definition.json.utf8), folder: base, displayName: name + " (Swift)", name: name,
-                                                strict: options.strict, limits: limits, assetRoots: options.roots)
+            scenario = try ScenarioLoader.parse(
+                Array(definition.json.utf8), folder: base, displayName: name + " (Swift)", name: name,
+                strict: options.strict, limits: limits, assetRoots: options.roots)
         } catch {
             // Line and column would point into generated text: the JSON path says where.
-            throw IVSimError(messages: error.diagnostics.map { diagnostic in
-                var unplaced = diagnostic
-                unplaced.location = nil
-                return unplaced.description
-            })
+            throw IVSimError(
+                messages: error.diagnostics.map { diagnostic in
+                    var unplaced = diagnostic
+                    unplaced.location = nil
+                    return unplaced.description
+                })
         }
     }
 
@@ -72,48 +79,68 @@ public struct IVSimScenario: Sendable {
         let variants = scenario.variants()
         guard let name else {
             guard variants.count == 1 else {
-                throw IVSimError(messages: ["\(scenario.name) has \(variants.count) variants: name one (\(variants.map(\.name).joined(separator: ", ")))"])
+                throw IVSimError(messages: [
+                    "\(scenario.name) has \(variants.count) variants: name one (\(variants.map(\.name).joined(separator: ", ")))"
+                ])
             }
             return variants[0]
         }
         guard let found = variants.first(where: { $0.name == name }) else {
             let names = variants.map(\.name)
-            throw IVSimError(messages: ["no variant \"\(name)\" in \(scenario.name)" + Suggestions.didYouMean(name, among: names)
-                                        + " (variants: \(names.joined(separator: ", ")))"])
+            throw IVSimError(messages: [
+                "no variant \"\(name)\" in \(scenario.name)" + Suggestions.didYouMean(name, among: names)
+                    + " (variants: \(names.joined(separator: ", ")))"
+            ])
         }
         return found
     }
 
     /// The layout of a variant (the only one when `variant` is nil).
-    public func layout(_ variant: String? = nil) throws(IVSimError) -> LayoutSnapshot {
+    public func layout(_ variant: String? = nil) throws(IVSimError) -> VariantLayout {
         let chosen = try self.variant(variant)
-        let (json, result) = SnapshotRendering.layout(scenario, chosen)
-        return LayoutSnapshot(variant: chosen.name, result: result, json: json)
+        let (json, result) = VariantRendering.layout(scenario, chosen)
+        return VariantLayout(variant: chosen.name, result: result, json: json)
     }
 
     /// The layout and pixels of a variant (the only one when `variant` is nil).
     public func render(_ variant: String? = nil) throws(IVSimError) -> RenderedVariant {
         let chosen = try self.variant(variant)
-        let rendered = SnapshotRendering.render(scenario, chosen)
-        return RenderedVariant(width: rendered.image.width, height: rendered.image.height, rgba: rendered.image.pixels, png: rendered.png,
-                               layout: LayoutSnapshot(variant: chosen.name, result: rendered.result, json: rendered.layout))
+        let rendered = VariantRendering.render(scenario, chosen)
+        return RenderedVariant(
+            width: rendered.image.width, height: rendered.image.height, rgba: rendered.image.pixels, png: rendered.png,
+            layout: VariantLayout(variant: chosen.name, result: rendered.result, json: rendered.layout))
     }
 
-    /// Compares the variants with their baselines in `snapshots/<name>/`; never writes a baseline.
+    /// Compares the variants with their baselines in `baselines/<name>/`; never writes a baseline.
     /// A failure writes actual, expected and diff files to `artifacts/<name>/`.
+    public func check(baselines: URL, artifacts: URL? = nil, variants: [String]? = nil) -> [VariantResult] {
+        BaselineRunner.check(scenario, options: settings(baselines, artifacts, variants)).variants.map(
+            VariantResult.init)
+    }
+
+    /// Records the variants' baselines into `baselines/<name>/`, writing only what changed.
+    public func record(baselines: URL, variants: [String]? = nil) -> [VariantResult] {
+        BaselineRunner.record(scenario, options: settings(baselines, nil, variants)).variants.map(VariantResult.init)
+    }
+
+    /// `check(baselines:artifacts:variants:)`.
+    @available(*, deprecated, renamed: "check(baselines:artifacts:variants:)")
     public func check(snapshots: URL, artifacts: URL? = nil, variants: [String]? = nil) -> [VariantResult] {
-        SnapshotRunner.check(scenario, options: options(snapshots, artifacts, variants)).variants.map(VariantResult.init)
+        check(baselines: snapshots, artifacts: artifacts, variants: variants)
     }
 
-    /// Records the variants' baselines into `snapshots/<name>/`, writing only what changed.
+    /// `record(baselines:variants:)`.
+    @available(*, deprecated, renamed: "record(baselines:variants:)")
     public func record(snapshots: URL, variants: [String]? = nil) -> [VariantResult] {
-        SnapshotRunner.record(scenario, options: options(snapshots, nil, variants)).variants.map(VariantResult.init)
+        record(baselines: snapshots, variants: variants)
     }
 
-    private func options(_ snapshots: URL, _ artifacts: URL?, _ variants: [String]?) -> SnapshotOptions {
-        let selection = variants.map { Selection(filters: $0.map { Selection.Filter(scenario: "", variant: $0) }) } ?? .all
-        return SnapshotOptions(scenariosFolder: snapshots, scenariosDisplay: "", snapshotsFolder: snapshots,
-                               artifactsFolder: artifacts ?? IVSim.defaultArtifacts, selection: selection)
+    private func settings(_ baselines: URL, _ artifacts: URL?, _ variants: [String]?) -> RunSettings {
+        let selection =
+            variants.map { Selection(filters: $0.map { Selection.Filter(scenario: "", variant: $0) }) } ?? .all
+        return RunSettings(
+            scenariosFolder: baselines, scenariosDisplay: "", baselinesFolder: baselines,
+            artifactsFolder: artifacts ?? ProjectConfiguration.defaultArtifactsFolder, selection: selection)
     }
 }
 
@@ -129,7 +156,7 @@ public struct RenderedVariant: Sendable {
     /// The PNG file's bytes, exactly as `ivsim record` writes them.
     public var png: [UInt8]
     /// The variant's layout.
-    public var layout: LayoutSnapshot
+    public var layout: VariantLayout
 
     /// The pixel at (x, y) as (r, g, b, a).
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {

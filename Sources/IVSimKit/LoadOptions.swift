@@ -22,18 +22,19 @@ public struct LoadOptions: Sendable {
     }
 
     /// The limits as the loader takes them; an unknown name is an error naming the known ones.
-    func scenarioLimits() throws(IVSimError) -> ScenarioLimits {
+    package func scenarioLimits() throws(IVSimError) -> ScenarioLimits {
         var result = ScenarioLimits.default
         for name in limits.keys.sorted() {
-            guard let limit = ScenarioLimits.names.first(where: { $0.name == name }) else {
-                let names = ScenarioLimits.names.map(\.name)
-                throw IVSimError(messages: ["unknown limit \"\(name)\"" + Suggestions.didYouMean(name, among: names)
-                                            + " (limits: \(names.joined(separator: ", ")))"])
+            guard let limit = ScenarioLimits.named(name) else {
+                throw IVSimError(messages: ["unknown limit \"\(name)\"" + ScenarioLimits.knownNames(after: name)])
             }
             result[keyPath: limit.keyPath] = max(1, limits[name]!)
         }
         return result
     }
 
-    var roots: [AssetRoot] { assetRoots.map { AssetRoot(url: $0, written: $0.path) } }
+    /// The asset roots as an ivsim.json wrote them (the command line's project), shown so in messages.
+    package var configuredRoots: [AssetRoot]?
+
+    package var roots: [AssetRoot] { configuredRoots ?? assetRoots.map { AssetRoot(url: $0, written: $0.path) } }
 }

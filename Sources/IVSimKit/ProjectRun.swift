@@ -1,21 +1,17 @@
+import Baselines
 import Foundation
 import ScenarioFormat
-import Baselines
 
 /// Runs over a folder of scenarios, as `ivsim check` and `ivsim record` do.
 public enum IVSim {
     /// This build's version and the version of its rendering rules (`ivsim --version`).
     public static var version: String { Provenance.versionLine }
 
-    static var defaultArtifacts: URL {
-        URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".ivsim/failures")
-    }
-
     /// Compares every selected scenario under `options.scenarios` with its baseline; never writes a
     /// baseline.
     public static func check(_ options: RunOptions) -> RunSummary {
         do {
-            return RunSummary(SnapshotRunner.check(try options.snapshotOptions()))
+            return RunSummary(BaselineRunner.check(try options.settings()), artifacts: options.artifacts)
         } catch {
             return RunSummary(refused: error)
         }
@@ -24,7 +20,7 @@ public enum IVSim {
     /// Records the baselines of every selected scenario, writing only what changed.
     public static func record(_ options: RunOptions) -> RunSummary {
         do {
-            return RunSummary(SnapshotRunner.record(try options.snapshotOptions()))
+            return RunSummary(BaselineRunner.record(try options.settings()), artifacts: options.artifacts)
         } catch {
             return RunSummary(refused: error)
         }
@@ -36,7 +32,13 @@ public struct RunOptions: Sendable {
     /// The folder of scenario files (searched recursively).
     public var scenarios: URL
     /// The baselines (default: the folder `Snapshots` beside `scenarios`, the command line's layout).
-    public var snapshots: URL
+    public var baselines: URL
+    /// The baselines.
+    @available(*, deprecated, renamed: "baselines")
+    public var snapshots: URL {
+        get { baselines }
+        set { baselines = newValue }
+    }
     /// Failure artifacts (default: `.ivsim/failures` in the current folder).
     public var artifacts: URL
     /// `SCENARIO` or `SCENARIO:VARIANT` patterns as the command line takes them (docs/CLI.md
@@ -50,14 +52,27 @@ public struct RunOptions: Sendable {
     public var jobs: Int
     /// record: delete the baselines of selected scenarios that no variant produces.
     public var prune: Bool
+    /// Only the `index`-th of `count` parts of the scenarios (1-based; a stable split by name, as
+    /// `--shard I/N` takes it); nil: all of them.
+    public var shard: Shard?
+    /// Called after each variant, from the thread that ran it, with the number done and the total.
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// How messages show the scenarios folder (the command line shows it as typed).
+    package var scenariosDisplay: String?
+
+    /// A part of a run's scenarios (`--shard I/N`).
+    public typealias Shard = Selection.Shard
 
     /// A run over `scenarios`; the defaults are the command line's.
-    public init(scenarios: URL, snapshots: URL? = nil, artifacts: URL? = nil, filters: [String] = [], variants: [VariantName] = [],
-                load: LoadOptions = LoadOptions(),
-                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, prune: Bool = false) {
+    public init(
+        scenarios: URL, baselines: URL? = nil, artifacts: URL? = nil, filters: [String] = [],
+        variants: [VariantName] = [],
+        load: LoadOptions = LoadOptions(),
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, prune: Bool = false
+    ) {
         self.scenarios = scenarios
-        self.snapshots = snapshots ?? scenarios.standardizedFileURL.deletingLastPathComponent().appendingPathComponent("Snapshots")
-        self.artifacts = artifacts ?? IVSim.defaultArtifacts
+        self.baselines = baselines ?? ProjectConfiguration.defaultBaselines(beside: scenarios)
+        self.artifacts = artifacts ?? ProjectConfiguration.defaultArtifactsFolder
         self.filters = filters
         self.variants = variants
         self.load = load
@@ -65,14 +80,34 @@ public struct RunOptions: Sendable {
         self.prune = prune
     }
 
-    /// The runner's options; an unknown limit name is an error.
-    func snapshotOptions() throws(IVSimError) -> SnapshotOptions {
+    /// A run over `scenarios` with the baselines in `snapshots`.
+    @available(*, deprecated, renamed: "init(scenarios:baselines:artifacts:filters:variants:load:jobs:prune:)")
+    public init(
+        scenarios: URL, snapshots: URL?, artifacts: URL? = nil, filters: [String] = [], variants: [VariantName] = [],
+        load: LoadOptions = LoadOptions(),
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, prune: Bool = false
+    ) {
+        self.init(
+            scenarios: scenarios, baselines: snapshots, artifacts: artifacts, filters: filters, variants: variants,
+            load: load, jobs: jobs,
+            prune: prune)
+    }
+
+    /// The runner's settings; an unknown limit name is an error.
+    func settings() throws(IVSimError) -> RunSettings {
         let limits = try load.scenarioLimits()
-        return SnapshotOptions(scenariosFolder: scenarios, scenariosDisplay: scenarios.path, snapshotsFolder: snapshots, artifactsFolder: artifacts,
-                        selection: Selection(filters: filters.map(Selection.Filter.init)
-                            + variants.map { Selection.Filter(scenario: $0.scenario, variant: $0.variant, exact: true) }),
-                        jobs: jobs, prune: prune, strict: load.strict,
-                        limits: limits, assetRoots: load.roots)
+        var settings = RunSettings(
+            scenariosFolder: scenarios, scenariosDisplay: scenariosDisplay ?? scenarios.path,
+            baselinesFolder: baselines,
+            artifactsFolder: artifacts,
+            selection: Selection(
+                filters: filters.map(Selection.Filter.init)
+                    + variants.map { Selection.Filter(scenario: $0.scenario, variant: $0.variant, exact: true) },
+                shard: shard),
+            jobs: jobs, prune: prune, strict: load.strict,
+            limits: limits, assetRoots: load.roots)
+        settings.progress = progress
+        return settings
     }
 }
 
@@ -104,6 +139,19 @@ public struct RunSummary: Sendable {
     public var lines: [String]
     /// 0 all passed, 1 a mismatch or missing baseline, 2 a scenario with errors.
     public var exitCode: Int32
+    /// The run's report and where its artifacts went (nil for a refused run).
+    private let report: RunReport?
+    private let artifacts: URL?
+
+    /// The run as a JUnit XML report (`--junit`): one test case per variant.
+    public var junitXML: String { report?.junitXML ?? "" }
+    /// The run as the JSON report of docs/CLI.md (`--report-json`).
+    public var jsonReport: String { report?.json ?? "" }
+    /// The failures as a single-file HTML page with their images (`--report-html`).
+    public var htmlReport: String {
+        report.map { HTMLReport($0, artifactsFolder: artifacts ?? ProjectConfiguration.defaultArtifactsFolder).text }
+            ?? ""
+    }
 
     /// The variants that passed (or, recording, were written or unchanged).
     public var passed: [VariantResult] { results.filter { !$0.isFailure } }
@@ -118,9 +166,13 @@ public struct RunSummary: Sendable {
         staleBaselines = []
         lines = error.messages
         exitCode = 2
+        report = nil
+        artifacts = nil
     }
 
-    init(_ report: RunReport) {
+    init(_ report: RunReport, artifacts: URL) {
+        self.report = report
+        self.artifacts = artifacts
         results = report.variants.map(VariantResult.init)
         errors = report.diagnostics.map(\.description)
         warnings = report.warnings.map(\.description)
@@ -132,21 +184,9 @@ public struct RunSummary: Sendable {
 
 /// One variant's result.
 public struct VariantResult: Sendable {
-    /// What happened.
-    public enum Status: String, Sendable {
-        /// check: pixels and layout match the baseline.
-        case passed
-        /// check: differs from the baseline; record: a write failed.
-        case failed
-        /// check: no baseline.
-        case missing
-        /// record: first recording.
-        case recorded
-        /// record: rewritten because pixels or numbers changed.
-        case updated
-        /// record: nothing changed.
-        case unchanged
-    }
+    /// What happened: passed, failed or missing (check); recorded, updated, unchanged or failed
+    /// (record).
+    public typealias Status = VariantStatus
 
     /// The scenario's name.
     public var scenario: String
@@ -169,14 +209,15 @@ public struct VariantResult: Sendable {
 
     /// `scenario [variant]: message — artifacts: …`, as the command line prints a failure.
     public var summary: String {
-        "\(scenario) [\(variant)]" + (message.isEmpty ? ": \(status.rawValue)" : ": \(message)") + (artifacts.map { " — artifacts: \($0)" } ?? "")
+        "\(scenario) [\(variant)]" + (message.isEmpty ? ": \(status.rawValue)" : ": \(message)")
+            + (artifacts.map { " — artifacts: \($0)" } ?? "")
     }
 
     init(_ outcome: VariantOutcome) {
         scenario = outcome.scenario
         variant = outcome.variant
         file = outcome.file
-        status = Status(rawValue: outcome.status.rawValue) ?? .failed
+        status = outcome.status
         message = outcome.detail
         artifacts = outcome.artifacts
         layoutDifferences = outcome.layoutDifferences.map(\.description)

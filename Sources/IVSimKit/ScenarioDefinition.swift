@@ -1,4 +1,5 @@
 import Foundation
+import ImageViews
 
 /// A scenario written in Swift instead of a JSON file: the same format (docs/SCENARIOS.md), with
 /// typed properties for what most scenarios use and `ScenarioJSON` for the rest. It is turned into
@@ -22,7 +23,7 @@ public struct ScenarioDefinition: Sendable {
     /// The canvas colour (`#RRGGBB`, `#RRGGBBAA` or a system colour name); default systemBackground.
     public var background: String?
     /// The root view's safe area insets (`canvas.safeAreaInsets`); default none.
-    public var safeAreaInsets: InsetsSnapshot?
+    public var safeAreaInsets: EdgeInsets?
     /// `traits` of the format: `["displayScale": 3, "userInterfaceStyle": "dark"]`.
     public var traits: ScenarioJSON?
     /// The images, in order (later ones may derive from earlier ones).
@@ -41,9 +42,12 @@ public struct ScenarioDefinition: Sendable {
     public var acknowledgedWarnings: [String]
 
     /// A scenario with a canvas of this size; the rest as given or empty.
-    public init(canvas: CGSize, description: String = "", background: String? = nil, traits: ScenarioJSON? = nil,
-                images: [ImageDefinition] = [], root: ViewDefinition = ViewDefinition(), metrics: ScenarioJSON? = nil,
-                variants: ScenarioJSON? = nil, assetCatalogs: [String] = [], bundle: String? = nil, acknowledgedWarnings: [String] = []) {
+    public init(
+        canvas: CGSize, description: String = "", background: String? = nil, traits: ScenarioJSON? = nil,
+        images: [ImageDefinition] = [], root: ViewDefinition = ViewDefinition(), metrics: ScenarioJSON? = nil,
+        variants: ScenarioJSON? = nil, assetCatalogs: [String] = [], bundle: String? = nil,
+        acknowledgedWarnings: [String] = []
+    ) {
         self.canvas = canvas
         self.description = description
         self.background = background
@@ -65,11 +69,14 @@ public struct ScenarioDefinition: Sendable {
         var canvasValue: ScenarioJSON = ["size": [.number(canvas.width), .number(canvas.height)]]
         if let background { canvasValue = canvasValue.setting("background", .string(background)) }
         if let i = safeAreaInsets {
-            canvasValue = canvasValue.setting("safeAreaInsets", [.number(i.top), .number(i.left), .number(i.bottom), .number(i.right)])
+            canvasValue = canvasValue.setting(
+                "safeAreaInsets", [.number(i.top), .number(i.left), .number(i.bottom), .number(i.right)])
         }
         add("canvas", canvasValue)
         add("traits", traits)
-        if !acknowledgedWarnings.isEmpty { add("acknowledgedWarnings", .array(acknowledgedWarnings.map(ScenarioJSON.string))) }
+        if !acknowledgedWarnings.isEmpty {
+            add("acknowledgedWarnings", .array(acknowledgedWarnings.map(ScenarioJSON.string)))
+        }
         if !assetCatalogs.isEmpty { add("assetCatalogs", .array(assetCatalogs.map(ScenarioJSON.string))) }
         add("bundle", bundle.map(ScenarioJSON.string))
         if !images.isEmpty { add("images", .object(images.map { .init($0.name, $0.value) })) }
@@ -110,13 +117,29 @@ public struct ImageDefinition: Sendable {
 
     /// A solid colour, `width × height` pixels.
     public static func solid(_ name: String, width: Int, height: Int, color: String) -> ImageDefinition {
-        ImageDefinition(name, ["generate": ["solid": ["size": [.number(Double(width)), .number(Double(height))], "color": .string(color)]]])
+        ImageDefinition(
+            name,
+            [
+                "generate": [
+                    "solid": ["size": [.number(Double(width)), .number(Double(height))], "color": .string(color)]
+                ]
+            ])
     }
 
     /// A checkerboard of two colours in `cell`-pixel squares.
-    public static func checkerboard(_ name: String, width: Int, height: Int, cell: Int, colors: [String]) -> ImageDefinition {
-        ImageDefinition(name, ["generate": ["checkerboard": ["size": [.number(Double(width)), .number(Double(height))],
-                                                            "cell": .number(Double(cell)), "colors": .array(colors.map(ScenarioJSON.string))]]])
+    public static func checkerboard(_ name: String, width: Int, height: Int, cell: Int, colors: [String])
+        -> ImageDefinition
+    {
+        ImageDefinition(
+            name,
+            [
+                "generate": [
+                    "checkerboard": [
+                        "size": [.number(Double(width)), .number(Double(height))],
+                        "cell": .number(Double(cell)), "colors": .array(colors.map(ScenarioJSON.string))
+                    ]
+                ]
+            ])
     }
 
     /// Derived from another image with some of UIImage's methods applied (`["renderingMode":
@@ -132,12 +155,10 @@ public struct ImageDefinition: Sendable {
 
 /// A view of the tree: a plain view or an image view, positioned by a frame or by constraints.
 public struct ViewDefinition: Sendable {
-    /// UIView.ContentMode, by UIKit's names.
-    public enum ContentMode: String, Sendable, CaseIterable {
-        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
-    }
+    /// UIView.ContentMode, UIKit's 13 cases: the model's own type.
+    public typealias ContentMode = ImageViews.ContentMode
 
-    /// The id constraints, states and `LayoutSnapshot.view(_:)` use.
+    /// The id constraints, states and `VariantLayout.view(_:)` use.
     public var id: String?
     /// A UIImageView (else a plain UIView).
     public var isImageView: Bool
@@ -168,10 +189,13 @@ public struct ViewDefinition: Sendable {
     public var more: ScenarioJSON?
 
     /// A view with the given properties; nil leaves UIKit's default.
-    public init(id: String? = nil, isImageView: Bool = false, frame: CGRect? = nil, backgroundColor: String? = nil, alpha: Double? = nil,
-                isHidden: Bool? = nil, clipsToBounds: Bool? = nil, tintColor: String? = nil, image: String? = nil,
-                highlightedImage: String? = nil, contentMode: ContentMode? = nil, constraints: [String] = [],
-                subviews: [ViewDefinition] = [], more: ScenarioJSON? = nil) {
+    public init(
+        id: String? = nil, isImageView: Bool = false, frame: CGRect? = nil, backgroundColor: String? = nil,
+        alpha: Double? = nil,
+        isHidden: Bool? = nil, clipsToBounds: Bool? = nil, tintColor: String? = nil, image: String? = nil,
+        highlightedImage: String? = nil, contentMode: ContentMode? = nil, constraints: [String] = [],
+        subviews: [ViewDefinition] = [], more: ScenarioJSON? = nil
+    ) {
         self.id = id
         self.isImageView = isImageView
         self.frame = frame
@@ -189,18 +213,26 @@ public struct ViewDefinition: Sendable {
     }
 
     /// A plain view.
-    public static func view(id: String? = nil, frame: CGRect? = nil, backgroundColor: String? = nil, clipsToBounds: Bool? = nil,
-                            constraints: [String] = [], subviews: [ViewDefinition] = [], more: ScenarioJSON? = nil) -> ViewDefinition {
-        ViewDefinition(id: id, frame: frame, backgroundColor: backgroundColor, clipsToBounds: clipsToBounds, constraints: constraints,
-                       subviews: subviews, more: more)
+    public static func view(
+        id: String? = nil, frame: CGRect? = nil, backgroundColor: String? = nil, clipsToBounds: Bool? = nil,
+        constraints: [String] = [], subviews: [ViewDefinition] = [], more: ScenarioJSON? = nil
+    ) -> ViewDefinition {
+        ViewDefinition(
+            id: id, frame: frame, backgroundColor: backgroundColor, clipsToBounds: clipsToBounds,
+            constraints: constraints,
+            subviews: subviews, more: more)
     }
 
     /// An image view.
-    public static func imageView(id: String? = nil, image: String? = nil, contentMode: ContentMode? = nil, frame: CGRect? = nil,
-                                 backgroundColor: String? = nil, clipsToBounds: Bool? = nil, tintColor: String? = nil,
-                                 constraints: [String] = [], subviews: [ViewDefinition] = [], more: ScenarioJSON? = nil) -> ViewDefinition {
-        ViewDefinition(id: id, isImageView: true, frame: frame, backgroundColor: backgroundColor, clipsToBounds: clipsToBounds,
-                       tintColor: tintColor, image: image, contentMode: contentMode, constraints: constraints, subviews: subviews, more: more)
+    public static func imageView(
+        id: String? = nil, image: String? = nil, contentMode: ContentMode? = nil, frame: CGRect? = nil,
+        backgroundColor: String? = nil, clipsToBounds: Bool? = nil, tintColor: String? = nil,
+        constraints: [String] = [], subviews: [ViewDefinition] = [], more: ScenarioJSON? = nil
+    ) -> ViewDefinition {
+        ViewDefinition(
+            id: id, isImageView: true, frame: frame, backgroundColor: backgroundColor, clipsToBounds: clipsToBounds,
+            tintColor: tintColor, image: image, contentMode: contentMode, constraints: constraints, subviews: subviews,
+            more: more)
     }
 
     /// The view in the file format.
@@ -217,7 +249,7 @@ public struct ViewDefinition: Sendable {
         add("tintColor", tintColor.map(ScenarioJSON.string))
         add("image", image.map(ScenarioJSON.string))
         add("highlightedImage", highlightedImage.map(ScenarioJSON.string))
-        add("contentMode", contentMode.map { .string($0.rawValue) })
+        add("contentMode", contentMode.map { .string($0.name) })
         if case let .object(members)? = more {
             for member in members { value = value.setting(member.key, member.value) }
         }

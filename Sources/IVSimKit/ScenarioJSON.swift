@@ -52,7 +52,8 @@ public enum ScenarioJSON: Sendable, Equatable {
         switch self {
         case .null: return .null
         case let .bool(b): return .bool(b)
-        case let .number(n): return n.isFinite ? .number(n) : .string(n.isNaN ? "NaN" : n > 0 ? "Infinity" : "-Infinity")
+        case let .number(n):
+            return n.isFinite ? .number(n) : .string(n.isNaN ? "NaN" : n > 0 ? "Infinity" : "-Infinity")
         case let .string(s): return .string(s)
         case let .array(items): return .array(items.map(\.output))
         case let .object(members): return .object(members.map { ($0.key, $0.value.output) })
@@ -63,8 +64,10 @@ public enum ScenarioJSON: Sendable, Equatable {
     public var text: String { output.text() }
 }
 
-extension ScenarioJSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+extension ScenarioJSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral,
+    ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     /// `nil` is JSON null.
     public init(nilLiteral: ()) { self = .null }
     /// A Boolean.
@@ -78,5 +81,7 @@ extension ScenarioJSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Ex
     /// An array.
     public init(arrayLiteral elements: ScenarioJSON...) { self = .array(elements) }
     /// An object whose keys keep the order written.
-    public init(dictionaryLiteral elements: (String, ScenarioJSON)...) { self = .object(elements.map { Member($0.0, $0.1) }) }
+    public init(dictionaryLiteral elements: (String, ScenarioJSON)...) {
+        self = .object(elements.map { Member($0.0, $0.1) })
+    }
 }

@@ -14,7 +14,7 @@ import IVSimKit
 ///
 /// - Parameters:
 ///   - folder: the scenario files (searched recursively).
-///   - snapshots: the baselines; default: the folder `Snapshots` beside `folder` (the command
+///   - baselines: the baselines; default: the folder `Snapshots` beside `folder` (the command
 ///     line's layout).
 ///   - artifacts: where failures write their images; default `.ivsim/failures` in the current folder.
 ///   - record: whether to write baselines (`RecordMode`); nil: from `IVSIM_RECORD`, else never.
@@ -24,12 +24,14 @@ import IVSimKit
 ///   - options: strictness, limits and asset roots.
 /// - Returns: the run's summary, for further checks.
 @discardableResult
-public func assertScenarios(in folder: URL, snapshots: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
-                            filters: [String] = [], options: LoadOptions = LoadOptions(),
-                            fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-                            column: UInt = #column) -> RunSummary {
+public func assertScenarios(
+    in folder: URL, baselines: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
+    filters: [String] = [], options: LoadOptions = LoadOptions(),
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+) -> RunSummary {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    var run = RunOptions(scenarios: folder, snapshots: snapshots, artifacts: artifacts, filters: filters, load: options)
+    var run = RunOptions(scenarios: folder, baselines: baselines, artifacts: artifacts, filters: filters, load: options)
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
         FailureReporting.fail("scenarios folder \(folder.path) not found", at: site)
@@ -38,7 +40,9 @@ public func assertScenarios(in folder: URL, snapshots: URL? = nil, artifacts: UR
     let mode = record ?? RecordMode.fromEnvironment
     var summary = mode == .all ? IVSim.record(run) : IVSim.check(run)
     if mode == .missing {
-        let missing = summary.results.filter { $0.status == .missing }.map { VariantName(scenario: $0.scenario, variant: $0.variant) }
+        let missing = summary.results.filter { $0.status == .missing }.map {
+            VariantName(scenario: $0.scenario, variant: $0.variant)
+        }
         if !missing.isEmpty {
             run.filters = []
             run.variants = missing
@@ -50,29 +54,35 @@ public func assertScenarios(in folder: URL, snapshots: URL? = nil, artifacts: UR
     }
     for error in summary.errors { FailureReporting.fail(error, at: site) }
     if summary.results.isEmpty && summary.errors.isEmpty {
-        FailureReporting.fail("no scenarios found in \(folder.path)" + (filters.isEmpty ? "" : " matching \(filters.joined(separator: " "))"), at: site)
+        FailureReporting.fail(
+            "no scenarios found in \(folder.path)"
+                + (filters.isEmpty ? "" : " matching \(filters.joined(separator: " "))"), at: site)
     }
     for result in summary.results { report(result, at: site) }
     return summary
 }
 
 /// Checks one scenario (loaded from a file, JSON text or a `ScenarioDefinition`) against its
-/// baselines in `snapshots/<scenario.name>/`, reporting each failing or missing variant as a test
-/// failure. `snapshots` defaults to the folder `Snapshots` beside the calling test file.
+/// baselines in `baselines/<scenario.name>/`, reporting each failing or missing variant as a test
+/// failure. `baselines` defaults to the folder `Snapshots` beside the calling test file.
 @discardableResult
-public func assertScenario(_ scenario: IVSimScenario, snapshots: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
-                           variants: [String]? = nil,
-                           fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-                           column: UInt = #column) -> [VariantResult] {
+public func assertScenario(
+    _ scenario: IVSimScenario, baselines: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
+    variants: [String]? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+) -> [VariantResult] {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let folder = snapshots ?? URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent("Snapshots")
+    let folder = baselines ?? ProjectConfiguration.defaultBaselines(beside: URL(fileURLWithPath: "\(filePath)"))
     let mode = record ?? RecordMode.fromEnvironment
-    var results = mode == .all ? scenario.record(snapshots: folder, variants: variants)
-        : scenario.check(snapshots: folder, artifacts: artifacts, variants: variants)
+    var results =
+        mode == .all
+        ? scenario.record(baselines: folder, variants: variants)
+        : scenario.check(baselines: folder, artifacts: artifacts, variants: variants)
     if mode == .missing {
         let missing = results.filter { $0.status == .missing }.map(\.variant)
         if !missing.isEmpty {
-            let recorded = scenario.record(snapshots: folder, variants: missing)
+            let recorded = scenario.record(baselines: folder, variants: missing)
             results = results.map { result in recorded.first { $0.variant == result.variant } ?? result }
         }
     }
@@ -81,19 +91,22 @@ public func assertScenario(_ scenario: IVSimScenario, snapshots: URL? = nil, art
 }
 
 /// Loads the scenario file at `url` and checks it as `assertScenario(_:)` does; a file with errors
-/// is a failure naming the file, line and JSON path. `snapshots` defaults to the folder
+/// is a failure naming the file, line and JSON path. `baselines` defaults to the folder
 /// `Snapshots` beside the scenario's folder.
 @discardableResult
-public func assertScenario(at url: URL, name: String? = nil, snapshots: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
-                           options: LoadOptions = LoadOptions(),
-                           fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-                           column: UInt = #column) -> [VariantResult] {
+public func assertScenario(
+    at url: URL, name: String? = nil, baselines: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
+    options: LoadOptions = LoadOptions(),
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+) -> [VariantResult] {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
         let scenario = try IVSimScenario(contentsOf: url, name: name, options: options)
-        let folder = snapshots ?? url.standardizedFileURL.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Snapshots")
-        return assertScenario(scenario, snapshots: folder, artifacts: artifacts, record: record, fileID: fileID, filePath: filePath,
-                              line: line, column: column)
+        let folder = baselines ?? ProjectConfiguration.defaultBaselines(beside: url.deletingLastPathComponent())
+        return assertScenario(
+            scenario, baselines: folder, artifacts: artifacts, record: record, fileID: fileID, filePath: filePath,
+            line: line, column: column)
     } catch {
         for message in error.messages { FailureReporting.fail(message, at: site) }
         return []
@@ -106,9 +119,60 @@ private func report(_ result: VariantResult, at site: CallSite) {
     case .failed, .missing:
         FailureReporting.fail(result.summary, at: site)
     case .recorded, .updated:
-        FailureReporting.fail("\(result.scenario) [\(result.variant)]: \(result.status == .recorded ? "recorded a new baseline" : "re-recorded the baseline (\(result.message))"): "
-                              + "look at it, commit it, and run again without recording", at: site)
+        FailureReporting.fail(
+            "\(result.scenario) [\(result.variant)]: \(result.status == .recorded ? "recorded a new baseline" : "re-recorded the baseline (\(result.message))"): "
+                + "look at it, commit it, and run again without recording", at: site)
     case .passed, .unchanged:
         break
     }
+}
+
+/// `assertScenarios(in:baselines:…)`.
+@available(
+    *, deprecated,
+    renamed: "assertScenarios(in:baselines:artifacts:record:filters:options:fileID:filePath:line:column:)"
+)
+@discardableResult
+public func assertScenarios(
+    in folder: URL, snapshots: URL?, artifacts: URL? = nil, record: RecordMode? = nil,
+    filters: [String] = [], options: LoadOptions = LoadOptions(),
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+) -> RunSummary {
+    assertScenarios(
+        in: folder, baselines: snapshots, artifacts: artifacts, record: record, filters: filters, options: options,
+        fileID: fileID,
+        filePath: filePath, line: line, column: column)
+}
+
+/// `assertScenario(_:baselines:…)`.
+@available(*, deprecated, renamed: "assertScenario(_:baselines:artifacts:record:variants:fileID:filePath:line:column:)")
+@discardableResult
+public func assertScenario(
+    _ scenario: IVSimScenario, snapshots: URL?, artifacts: URL? = nil, record: RecordMode? = nil,
+    variants: [String]? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+) -> [VariantResult] {
+    assertScenario(
+        scenario, baselines: snapshots, artifacts: artifacts, record: record, variants: variants, fileID: fileID,
+        filePath: filePath,
+        line: line, column: column)
+}
+
+/// `assertScenario(at:name:baselines:…)`.
+@available(
+    *, deprecated, renamed: "assertScenario(at:name:baselines:artifacts:record:options:fileID:filePath:line:column:)"
+)
+@discardableResult
+public func assertScenario(
+    at url: URL, name: String? = nil, snapshots: URL?, artifacts: URL? = nil, record: RecordMode? = nil,
+    options: LoadOptions = LoadOptions(),
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+) -> [VariantResult] {
+    assertScenario(
+        at: url, name: name, baselines: snapshots, artifacts: artifacts, record: record, options: options,
+        fileID: fileID,
+        filePath: filePath, line: line, column: column)
 }

@@ -1,9 +1,8 @@
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 #if canImport(XCTest)
-import XCTest
-import Syntax
+    import XCTest
 #endif
 
 /// Where an assertion was called, in the forms both test frameworks take.
@@ -26,17 +25,19 @@ enum FailureReporting {
             return
         }
         #if canImport(Testing)
-        if Test.current != nil {
-            Issue.record(Comment(rawValue: message),
-                         sourceLocation: SourceLocation(fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line),
-                                                        column: Int(site.column)))
-            return
-        }
+            if Test.current != nil {
+                Issue.record(
+                    Comment(rawValue: message),
+                    sourceLocation: SourceLocation(
+                        fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line),
+                        column: Int(site.column)))
+                return
+            }
         #endif
         #if canImport(XCTest)
-        XCTFail(message, file: site.filePath, line: site.line)
+            XCTFail(message, file: site.filePath, line: site.line)
         #else
-        print("ivsim assertion failed: \(message)")
+            print("ivsim assertion failed: \(message)")
         #endif
     }
 }

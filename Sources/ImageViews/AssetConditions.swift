@@ -26,9 +26,11 @@ public struct AssetConditions: Equatable, Hashable, Sendable {
     /// sRGB display only after every other, its colours converted (DisplayP3).
     public var isDisplayP3 = false
 
-    public init(idiom: UserInterfaceIdiom? = nil, userInterfaceStyle: UserInterfaceStyle? = nil,
-                accessibilityContrast: AccessibilityContrast? = nil, horizontalSizeClass: UserInterfaceSizeClass? = nil,
-                verticalSizeClass: UserInterfaceSizeClass? = nil, layoutDirection: LayoutDirection? = nil, scale: Int? = nil) {
+    public init(
+        idiom: UserInterfaceIdiom? = nil, userInterfaceStyle: UserInterfaceStyle? = nil,
+        accessibilityContrast: AccessibilityContrast? = nil, horizontalSizeClass: UserInterfaceSizeClass? = nil,
+        verticalSizeClass: UserInterfaceSizeClass? = nil, layoutDirection: LayoutDirection? = nil, scale: Int? = nil
+    ) {
         self.idiom = idiom
         self.userInterfaceStyle = userInterfaceStyle
         self.accessibilityContrast = accessibilityContrast
@@ -64,8 +66,10 @@ public struct AssetConditions: Equatable, Hashable, Sendable {
         func open(_ value: (some Equatable)?) -> Int { value == nil ? 1 : 0 }
         let order = Self.scaleOrder(for: traits.displayScale)
         let scaleRank = scale.map { order.firstIndex(of: $0) ?? order.count } ?? order.count + 1
-        return [isDisplayP3 ? 1 : 0, open(idiom), open(userInterfaceStyle), open(accessibilityContrast),
-                open(horizontalSizeClass), open(verticalSizeClass), open(layoutDirection), scaleRank]
+        return [
+            isDisplayP3 ? 1 : 0, open(idiom), open(userInterfaceStyle), open(accessibilityContrast),
+            open(horizontalSizeClass), open(verticalSizeClass), open(layoutDirection), scaleRank
+        ]
     }
 
     /// The conditions in catalog words, for listings ("iphone 2x dark compact-width"); "any" when none.

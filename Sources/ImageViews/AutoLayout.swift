@@ -42,8 +42,10 @@ public enum AutoLayout {
     /// and safe area insets, which depend on where the views end up: like UIKit, which lays out
     /// again when a view's safe area or margins change, the system is solved again with the
     /// values the last pass's frames give until they stop changing (at most `maxPasses` times).
-    public static func layout(_ root: inout View, constraints: [LayoutConstraint], traits: Traits,
-                              safeAreaInsets: EdgeInsets = .zero, checkAmbiguity: Bool = true) -> AutoLayoutReport? {
+    public static func layout(
+        _ root: inout View, constraints: [LayoutConstraint], traits: Traits,
+        safeAreaInsets: EdgeInsets = .zero, checkAmbiguity: Bool = true
+    ) -> AutoLayoutReport? {
         guard isUsed(by: root, constraints: constraints) else { return nil }
         // A stack view's constraints come before the scenario's, as UIKit adds them when views are
         // arranged (docs/LAYOUT.md §Stack views).
@@ -63,14 +65,19 @@ public enum AutoLayout {
             report.layoutGuides = system.addedGuideFrames(origins: origins, scale: Double(traits.displayScale))
             guard !owners.isEmpty else { return report }
             let next = GuideGeometry(root: root, canvasSafeArea: safeAreaInsets, traits: traits)
-            if owners.allSatisfy({ next.safeAreaInsets[$0] == geometry.safeAreaInsets[$0] && next.layoutMargins[$0] == geometry.layoutMargins[$0] }) {
+            if owners.allSatisfy({
+                next.safeAreaInsets[$0] == geometry.safeAreaInsets[$0]
+                    && next.layoutMargins[$0] == geometry.layoutMargins[$0]
+            }) {
                 return report
             }
             guard pass < maxPasses else {
                 report.failure = AutoLayoutFailure(
-                    constraint: ConstraintLayout(kind: .layoutGuide, label: "", source: "", priority: LayoutPriority.required,
-                                                 isSatisfied: false, violation: 0),
-                    conflicts: [], reason: "the margins and safe areas the constraints use do not settle: after \(maxPasses) layout "
+                    constraint: ConstraintLayout(
+                        kind: .layoutGuide, label: "", source: "", priority: LayoutPriority.required,
+                        isSatisfied: false, violation: 0),
+                    conflicts: [],
+                    reason: "the margins and safe areas the constraints use do not settle: after \(maxPasses) layout "
                         + "passes they still move the views they belong to (positions and the safe areas or margins they are tied to "
                         + "depend on each other)")
                 return report
@@ -92,7 +99,8 @@ extension View {
     /// Whether this view or a descendant is positioned by constraints or adds a layout guide
     /// (which only constraints place).
     var containsConstraintPositionedView: Bool {
-        positioning == .constraints || !guides.layoutGuides.isEmpty || subviews.contains { $0.containsConstraintPositionedView }
+        positioning == .constraints || !guides.layoutGuides.isEmpty
+            || subviews.contains { $0.containsConstraintPositionedView }
     }
 }
 
@@ -132,7 +140,9 @@ struct LayoutTree {
         var named: [(owner: [Int], guide: LayoutGuideReference)] = []
         for constraint in constraints {
             for anchor in [constraint.first] + (constraint.second.map { [$0] } ?? []) {
-                if let guide = anchor.guide, index[anchor.itemPath] == nil, !named.contains(where: { $0.owner == anchor.view && $0.guide == guide }) {
+                if let guide = anchor.guide, index[anchor.itemPath] == nil,
+                    !named.contains(where: { $0.owner == anchor.view && $0.guide == guide })
+                {
                     named.append((anchor.view, guide))
                 }
             }
@@ -143,19 +153,22 @@ struct LayoutTree {
                 .sorted { $0.pathMarker > $1.pathMarker }
             let added = guideNames[view].indices.map { LayoutGuideReference.added($0) }
             for guide in systemGuides + added {
-                let name = switch guide {
-                case .layoutMargins: "\(owner.name).margins"
-                case .safeArea: "\(owner.name).safeArea"
-                case let .added(i): guideNames[view][i]
-                case .stackSpanner: "\(owner.name).spanner"
-                case let .stackGap(i): "\(owner.name).gap[\(i)]"
-                }
+                let name =
+                    switch guide {
+                    case .layoutMargins: "\(owner.name).margins"
+                    case .safeArea: "\(owner.name).safeArea"
+                    case let .added(i): guideNames[view][i]
+                    case .stackSpanner: "\(owner.name).spanner"
+                    case let .stackGap(i): "\(owner.name).gap[\(i)]"
+                    }
                 let path = owner.path + [guide.pathMarker]
                 index[path] = nodes.count
-                nodes.append(Node(path: path, parent: view, name: name, id: guide.isAdded ? name : nil,
-                                  treePath: "\(owner.treePath).\(guide.pathComponent)", positioning: .constraints,
-                                  frame: .zero, insets: .zero, direction: owner.direction, intrinsicSize: .noIntrinsicMetric,
-                                  hugging: .defaultHugging, compression: .defaultCompressionResistance, guide: guide))
+                nodes.append(
+                    Node(
+                        path: path, parent: view, name: name, id: guide.isAdded ? name : nil,
+                        treePath: "\(owner.treePath).\(guide.pathComponent)", positioning: .constraints,
+                        frame: .zero, insets: .zero, direction: owner.direction, intrinsicSize: .noIntrinsicMetric,
+                        hugging: .defaultHugging, compression: .defaultCompressionResistance, guide: guide))
             }
         }
     }
@@ -163,7 +176,9 @@ struct LayoutTree {
     /// The view nodes whose margins or safe area guide takes part, in order.
     var insetGuideOwners: [Int] {
         var owners: [Int] = []
-        for node in nodes[viewCount...] where node.guide?.isInsetGuide == true && owners.last != node.parent { owners.append(node.parent) }
+        for node in nodes[viewCount...] where node.guide?.isInsetGuide == true && owners.last != node.parent {
+            owners.append(node.parent)
+        }
         return owners
     }
 
@@ -175,12 +190,14 @@ struct LayoutTree {
         let imageView = view.imageView?.resolved(for: viewTraits)
         index[path] = nodes.count
         guideNames.append(view.guides.layoutGuides)
-        nodes.append(Node(
-            path: path, parent: parent, name: view.id ?? treePath, id: view.id, treePath: treePath,
-            positioning: parent < 0 ? .frame : view.positioning, frame: view.frame,
-            insets: imageView?.alignmentRectInsets(direction: viewTraits.layoutDirection) ?? .zero,
-            direction: viewTraits.layoutDirection, intrinsicSize: imageView?.intrinsicContentSize ?? .noIntrinsicMetric,
-            hugging: view.contentHuggingPriority, compression: view.contentCompressionResistancePriority))
+        nodes.append(
+            Node(
+                path: path, parent: parent, name: view.id ?? treePath, id: view.id, treePath: treePath,
+                positioning: parent < 0 ? .frame : view.positioning, frame: view.frame,
+                insets: imageView?.alignmentRectInsets(direction: viewTraits.layoutDirection) ?? .zero,
+                direction: viewTraits.layoutDirection,
+                intrinsicSize: imageView?.intrinsicContentSize ?? .noIntrinsicMetric,
+                hugging: view.contentHuggingPriority, compression: view.contentCompressionResistancePriority))
         let me = nodes.count - 1
         for (offset, subview) in view.subviews.enumerated() {
             add(subview, path: path + [offset], treePath: "\(treePath).subviews[\(offset)]", parent: me, traits: traits)

@@ -23,10 +23,11 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     /// "#RRGGBBAA".
     public var description: String {
-        "#" + [r, g, b, a].map { v in
-            let s = String(v, radix: 16, uppercase: true)
-            return s.count == 1 ? "0" + s : s
-        }.joined()
+        "#"
+            + [r, g, b, a].map { v in
+                let s = String(v, radix: 16, uppercase: true)
+                return s.count == 1 ? "0" + s : s
+            }.joined()
     }
 }
 
@@ -75,7 +76,9 @@ public struct AppearanceValues: Equatable, Hashable, Sendable {
     /// UIKit's dynamic provider that picks by style: `light`'s values in light appearance,
     /// `dark`'s in dark, each in the same contrast and level.
     public init(light: AppearanceValues, dark: AppearanceValues) {
-        func pick(_ side: KeyPath<AppearanceValues, Pair>) -> Pair { Pair(light: light[keyPath: side].light, dark: dark[keyPath: side].dark) }
+        func pick(_ side: KeyPath<AppearanceValues, Pair>) -> Pair {
+            Pair(light: light[keyPath: side].light, dark: dark[keyPath: side].dark)
+        }
         base = pick(\.base)
         highContrast = pick(\.highContrast)
         elevated = pick(\.elevated)
@@ -84,12 +87,13 @@ public struct AppearanceValues: Equatable, Hashable, Sendable {
 
     /// The value in `traits`.
     public func resolved(_ traits: Traits) -> RGBA {
-        let pair = switch (traits.accessibilityContrast, traits.userInterfaceLevel) {
-        case (.normal, .base): base
-        case (.high, .base): highContrast
-        case (.normal, .elevated): elevated
-        case (.high, .elevated): highContrastElevated
-        }
+        let pair =
+            switch (traits.accessibilityContrast, traits.userInterfaceLevel) {
+            case (.normal, .base): base
+            case (.high, .base): highContrast
+            case (.normal, .elevated): elevated
+            case (.high, .elevated): highContrastElevated
+            }
         return pair.resolved(traits.userInterfaceStyle)
     }
 
@@ -143,7 +147,8 @@ public struct Color: Equatable, Hashable, Sendable {
 
     /// Whether the colour is the same in every trait collection.
     public var isFixed: Bool {
-        variants.isEmpty ? values.isFixed : variants.allSatisfy { $0.value.isFixed && $0.value.light == variants[0].value.light }
+        variants.isEmpty
+            ? values.isFixed : variants.allSatisfy { $0.value.isFixed && $0.value.light == variants[0].value.light }
     }
 
     /// The default tint (UIColor.systemBlue).

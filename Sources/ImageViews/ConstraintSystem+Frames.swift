@@ -7,7 +7,9 @@ extension ConstraintSystem {
         var asked: [(node: Int, name: String, variable: Variable)] = []
         for (node, box) in boxes.enumerated() {
             // A margins or safe area guide is determined when its owner is.
-            guard let box, tree.nodes[node].positioning == .constraints, tree.nodes[node].guide?.isAdded != false else { continue }
+            guard let box, tree.nodes[node].positioning == .constraints, tree.nodes[node].guide?.isAdded != false else {
+                continue
+            }
             for (name, variable) in box.all { asked.append((node, name, variable)) }
         }
         let free = solver.undetermined(asked.map(\.variable))
@@ -39,8 +41,10 @@ extension ConstraintSystem {
                 origins[node] = Point(x: parentOrigin.x + n.frame.minX, y: parentOrigin.y + n.frame.minY)
                 continue
             }
-            let outer = rect.inset(by: EdgeInsets(top: -n.insets.top, left: -n.insets.left,
-                                                  bottom: -n.insets.bottom, right: -n.insets.right))
+            let outer = rect.inset(
+                by: EdgeInsets(
+                    top: -n.insets.top, left: -n.insets.left,
+                    bottom: -n.insets.bottom, right: -n.insets.right))
             let x0 = AutoLayout.pixelRounded(outer.minX - parentOrigin.x, scale: scale)
             let y0 = AutoLayout.pixelRounded(outer.minY - parentOrigin.y, scale: scale)
             let x1 = AutoLayout.pixelRounded(outer.maxX - parentOrigin.x, scale: scale)

@@ -86,10 +86,12 @@ struct ConstraintSystem {
         // Whether required constraints conflict does not depend on the order, so only a conflict
         // is redone in file order, from an empty solver: the constraint refused and its conflicts
         // are those of file order (docs/LAYOUT.md §Auto Layout, "Order").
-        let sizeUnknowns = Set(boxes.compactMap { $0 }.flatMap { [ObjectIdentifier($0.width), ObjectIdentifier($0.height)] })
+        let sizeUnknowns = Set(
+            boxes.compactMap { $0 }.flatMap { [ObjectIdentifier($0.width), ObjectIdentifier($0.height)] })
         let group = pending.map { entry -> Int in
             if Self.fixesOneUnknown(entry.constraint) { return 0 }
-            return entry.constraint.expression.terms.allSatisfy { sizeUnknowns.contains(ObjectIdentifier($0.variable)) } ? 1 : 2
+            return entry.constraint.expression.terms.allSatisfy { sizeUnknowns.contains(ObjectIdentifier($0.variable)) }
+                ? 1 : 2
         }
         var order = (0...2).flatMap { g in pending.indices.filter { group[$0] == g } }
         var conflict = false
@@ -126,7 +128,8 @@ struct ConstraintSystem {
         entries += sizes
         readSolution()
         if checkAmbiguity { report.ambiguities = ambiguities() }
-        let sizesMatter = sizes.contains { violation(of: $0.constraint) > 0 }
+        let sizesMatter =
+            sizes.contains { violation(of: $0.constraint) > 0 }
             || report.ambiguities.contains { $0.unknowns.contains("width") || $0.unknowns.contains("height") }
         if sizesMatter {
             // Solved again with the sizes right after the constraints that fix one unknown: added
@@ -156,7 +159,9 @@ struct ConstraintSystem {
 
     /// Whether `constraint` is a required equality in one unknown (`unknown == constant`).
     static func fixesOneUnknown(_ constraint: Constraint) -> Bool {
-        guard constraint.strength.isRequired, constraint.relation == .equal, let first = constraint.expression.terms.first else { return false }
+        guard constraint.strength.isRequired, constraint.relation == .equal,
+            let first = constraint.expression.terms.first
+        else { return false }
         return constraint.expression.terms.allSatisfy { $0.variable === first.variable }
     }
 
@@ -165,8 +170,9 @@ struct ConstraintSystem {
         solver.updateVariables()
         for (node, box) in boxes.enumerated() {
             guard let box else { continue }
-            solved[node] = Rect(x: solver.value(of: box.x), y: solver.value(of: box.y),
-                                width: solver.value(of: box.width), height: solver.value(of: box.height))
+            solved[node] = Rect(
+                x: solver.value(of: box.x), y: solver.value(of: box.y),
+                width: solver.value(of: box.width), height: solver.value(of: box.height))
         }
     }
 
@@ -184,13 +190,15 @@ struct ConstraintSystem {
                 ("minX", Expression(box.x) == origin.x + (f.minX + i.left)),
                 ("minY", Expression(box.y) == origin.y + (f.minY + i.top)),
                 ("width", Expression(box.width) == Expression(constant: f.width - i.left - i.right)),
-                ("height", Expression(box.height) == Expression(constant: f.height - i.top - i.bottom)),
+                ("height", Expression(box.height) == Expression(constant: f.height - i.top - i.bottom))
             ]
             let values = [f.minX, f.minY, f.width, f.height]
             for ((part, constraint), value) in zip(parts, values) {
-                result.append(Entry(constraint: constraint, kind: .autoresizingMask,
-                                    label: "\(n.name).frame.\(part) == \(labelNumber(value))", source: n.treePath,
-                                    priority: LayoutPriority.required))
+                result.append(
+                    Entry(
+                        constraint: constraint, kind: .autoresizingMask,
+                        label: "\(n.name).frame.\(part) == \(labelNumber(value))", source: n.treePath,
+                        priority: LayoutPriority.required))
             }
         }
         return result
@@ -201,7 +209,8 @@ struct ConstraintSystem {
     /// trailing and the container lays out right to left.
     private func entry(for constraint: LayoutConstraint) -> Entry? {
         guard let first = tree.node(at: constraint.first.itemPath), let firstBox = boxes[first],
-              let container = tree.node(at: Self.container(of: constraint)) else { return nil }
+            let container = tree.node(at: Self.container(of: constraint))
+        else { return nil }
         let directional = constraint.first.attribute.isDirectional || constraint.second?.attribute.isDirectional == true
         let mirrored = directional && tree.nodes[container].direction == .rightToLeft
         let lhs = Self.expression(firstBox, constraint.first.attribute, mirrored: mirrored)
@@ -214,15 +223,18 @@ struct ConstraintSystem {
                 rhs = rhs + (1 - m) * reference(container, second.attribute.axis, mirrored: mirrored)
             }
         }
-        let relation: Relation = switch constraint.relation {
-        case .equal: .equal
-        case .lessThanOrEqual: .lessThanOrEqual
-        case .greaterThanOrEqual: .greaterThanOrEqual
-        }
-        let solverConstraint = Constraint(lhs - rhs, relation, strength: Strength(priority: LayoutPriority.level(constraint.priority)),
-                                          label: constraint.label)
-        return Entry(constraint: solverConstraint, kind: constraint.kind, label: constraint.label, source: constraint.source,
-                     priority: constraint.priority)
+        let relation: Relation =
+            switch constraint.relation {
+            case .equal: .equal
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            }
+        let solverConstraint = Constraint(
+            lhs - rhs, relation, strength: Strength(priority: LayoutPriority.level(constraint.priority)),
+            label: constraint.label)
+        return Entry(
+            constraint: solverConstraint, kind: constraint.kind, label: constraint.label, source: constraint.source,
+            priority: constraint.priority)
     }
 
     /// Content hugging (size ≤ intrinsic) and compression resistance (size ≥ intrinsic) of each
@@ -238,14 +250,20 @@ struct ConstraintSystem {
                 let variable = axis == .horizontal ? box.width : box.height
                 let dimension = axis == .horizontal ? "width" : "height"
                 let text = labelNumber(size)
-                result.append(Entry(constraint: Constraint(Expression(variable) - size, .lessThanOrEqual,
-                                                           strength: Strength(priority: LayoutPriority.level(n.hugging[axis]))),
-                                    kind: .contentHugging, label: "\(n.name).\(dimension) <= \(text) (intrinsic)",
-                                    source: n.treePath, priority: n.hugging[axis]))
-                result.append(Entry(constraint: Constraint(Expression(variable) - size, .greaterThanOrEqual,
-                                                           strength: Strength(priority: LayoutPriority.level(n.compression[axis]))),
-                                    kind: .compressionResistance, label: "\(n.name).\(dimension) >= \(text) (intrinsic)",
-                                    source: n.treePath, priority: n.compression[axis]))
+                result.append(
+                    Entry(
+                        constraint: Constraint(
+                            Expression(variable) - size, .lessThanOrEqual,
+                            strength: Strength(priority: LayoutPriority.level(n.hugging[axis]))),
+                        kind: .contentHugging, label: "\(n.name).\(dimension) <= \(text) (intrinsic)",
+                        source: n.treePath, priority: n.hugging[axis]))
+                result.append(
+                    Entry(
+                        constraint: Constraint(
+                            Expression(variable) - size, .greaterThanOrEqual,
+                            strength: Strength(priority: LayoutPriority.level(n.compression[axis]))),
+                        kind: .compressionResistance, label: "\(n.name).\(dimension) >= \(text) (intrinsic)",
+                        source: n.treePath, priority: n.compression[axis]))
             }
         }
         return result
@@ -259,11 +277,16 @@ struct ConstraintSystem {
         for (node, box) in boxes.enumerated() {
             let n = tree.nodes[node]
             guard let box, n.positioning == .constraints, n.guide == nil else { continue }
-            let sizes = [("width", box.width + (n.insets.left + n.insets.right)), ("height", box.height + (n.insets.top + n.insets.bottom))]
+            let sizes = [
+                ("width", box.width + (n.insets.left + n.insets.right)),
+                ("height", box.height + (n.insets.top + n.insets.bottom))
+            ]
             for (dimension, size) in sizes {
-                result.append(Entry(constraint: Constraint(size, .greaterThanOrEqual, strength: strength), kind: .nonNegativeSize,
-                                    label: "\(n.name).frame.\(dimension) >= 0 (implicit)", source: n.treePath,
-                                    priority: LayoutPriority.nonNegativeSize))
+                result.append(
+                    Entry(
+                        constraint: Constraint(size, .greaterThanOrEqual, strength: strength), kind: .nonNegativeSize,
+                        label: "\(n.name).frame.\(dimension) >= 0 (implicit)", source: n.treePath,
+                        priority: LayoutPriority.nonNegativeSize))
             }
         }
         return result
@@ -284,8 +307,9 @@ struct ConstraintSystem {
 
     private func layout(_ entry: Entry, satisfied violation: Double?) -> ConstraintLayout {
         let rounded = ((violation ?? 0) * 1e6).rounded() / 1e6
-        return ConstraintLayout(kind: entry.kind, label: entry.label, source: entry.source, priority: entry.priority,
-                                isSatisfied: violation != nil && rounded == 0, violation: rounded)
+        return ConstraintLayout(
+            kind: entry.kind, label: entry.label, source: entry.source, priority: entry.priority,
+            isSatisfied: violation != nil && rounded == 0, violation: rounded)
     }
 
     /// The failure for a solver error raised while adding `entry`.
@@ -297,7 +321,9 @@ struct ConstraintSystem {
         guard case let .unsatisfiableConstraint(_, conflicts) = error else {
             return AutoLayoutFailure(constraint: failing, conflicts: [], reason: error.description)
         }
-        let named = conflicts.compactMap { conflict in entries.first { $0.constraint === conflict }.map { layout($0, satisfied: nil) } }
+        let named = conflicts.compactMap { conflict in
+            entries.first { $0.constraint === conflict }.map { layout($0, satisfied: nil) }
+        }
         return AutoLayoutFailure(constraint: failing, conflicts: named, reason: nil)
     }
 }

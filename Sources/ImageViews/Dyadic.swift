@@ -46,8 +46,9 @@ struct Dyadic: Sendable {
         let e = min(a.exponent, b.exponent)
         let x = shiftedLeft(a.limbs, by: a.exponent - e), y = shiftedLeft(b.limbs, by: b.exponent - e)
         if a.isNegative == b.isNegative { return Dyadic(isNegative: a.isNegative, limbs: add(x, y), exponent: e) }
-        return compare(x, y) >= 0 ? Dyadic(isNegative: a.isNegative, limbs: subtract(x, y), exponent: e)
-                                  : Dyadic(isNegative: b.isNegative, limbs: subtract(y, x), exponent: e)
+        return compare(x, y) >= 0
+            ? Dyadic(isNegative: a.isNegative, limbs: subtract(x, y), exponent: e)
+            : Dyadic(isNegative: b.isNegative, limbs: subtract(y, x), exponent: e)
     }
 
     static prefix func - (a: Dyadic) -> Dyadic {

@@ -60,8 +60,9 @@ public struct Rect: Equatable, Hashable, Sendable {
 
     /// The rectangle inset by `insets` (negative insets outset it).
     public func inset(by insets: EdgeInsets) -> Rect {
-        Rect(x: origin.x + insets.left, y: origin.y + insets.top,
-             width: size.width - insets.left - insets.right, height: size.height - insets.top - insets.bottom)
+        Rect(
+            x: origin.x + insets.left, y: origin.y + insets.top,
+            width: size.width - insets.left - insets.right, height: size.height - insets.top - insets.bottom)
     }
 }
 

@@ -38,10 +38,13 @@ public struct Image: Sendable {
     /// charged each drawing once (docs/LIMITS.md §Drawing work).
     public var drawing: DrawingRecord?
 
-    public init(name: String, pixels: SourceImage, scale: Double = 1, orientation: ImageOrientation = .up,
-                renderingMode: RenderingMode = .automatic, tintColor: Color? = nil, alignmentRectInsets: EdgeInsets = .zero,
-                capInsets: EdgeInsets? = nil, resizingMode: ResizingMode = .tile, flipsForRightToLeftLayoutDirection: Bool = false,
-                frames: [Image] = [], duration: Double = 0) {
+    public init(
+        name: String, pixels: SourceImage, scale: Double = 1, orientation: ImageOrientation = .up,
+        renderingMode: RenderingMode = .automatic, tintColor: Color? = nil, alignmentRectInsets: EdgeInsets = .zero,
+        capInsets: EdgeInsets? = nil, resizingMode: ResizingMode = .tile,
+        flipsForRightToLeftLayoutDirection: Bool = false,
+        frames: [Image] = [], duration: Double = 0
+    ) {
         self.name = name
         self.pixels = pixels
         self.scale = scale

@@ -49,20 +49,24 @@ public enum ImageWarning: Sendable, Equatable {
     public var message: String {
         switch self {
         case let .misaligned(r):
-            return "misaligned image: drawn at (\(n(r.minX)), \(n(r.minY)), \(n(r.width)), \(n(r.height))) device pixels, off the pixel "
+            return
+                "misaligned image: drawn at (\(n(r.minX)), \(n(r.minY)), \(n(r.width)), \(n(r.height))) device pixels, off the pixel "
                 + "grid, so it is resampled across pixel boundaries and blurs (magenta under the simulator's Color Misaligned Images)"
         case let .resampled(width, height):
             let (w, h) = (Self.rounded(width), Self.rounded(height))
             let factor = w == h ? "\(n(w))×" : "\(n(w))× by \(n(h))×"
-            return "resampled image: drawn at \(factor) its pixel size (yellow under the simulator's Color Misaligned Images)"
+            return
+                "resampled image: drawn at \(factor) its pixel size (yellow under the simulator's Color Misaligned Images)"
         case let .oversized(source, drawn):
             let factor = Double(source.width * source.height) / Double(drawn.width * drawn.height)
-            return "oversized image: \(source.width) × \(source.height) px drawn on \(drawn.width) × \(drawn.height) px, "
+            return
+                "oversized image: \(source.width) × \(source.height) px drawn on \(drawn.width) × \(drawn.height) px, "
                 + "\(n(Self.rounded(factor)))× the pixels it needs (memory it does not use)"
         case let .unequalFrames(sequence, sizes, scales):
             let listed = sizes.map { "\(n($0.width)) × \(n($0.height)) pt" }.joined(separator: ", ")
             let scaleText = scales.count > 1 ? "; scales " + scales.map { "\(n($0))x" }.joined(separator: ", ") : ""
-            return "unequal animation frames in \(sequence): \(listed)\(scaleText) (Apple: all images of an animation should share "
+            return
+                "unequal animation frames in \(sequence): \(listed)\(scaleText) (Apple: all images of an animation should share "
                 + "one size and scale)"
         }
     }
@@ -72,19 +76,25 @@ public enum ImageWarning: Sendable, Equatable {
     static func drawing(_ drawn: DeviceRect, pixels: (width: Int, height: Int), resizable: Bool) -> [ImageWarning] {
         let edges = [drawn.x0, drawn.y0, drawn.x1, drawn.y1]
         if edges.contains(where: { $0 & (fixedOne - 1) != 0 }) {
-            let r = Rect(x: Double(drawn.x0) / Double(fixedOne), y: Double(drawn.y0) / Double(fixedOne),
-                         width: Double(drawn.x1 - drawn.x0) / Double(fixedOne), height: Double(drawn.y1 - drawn.y0) / Double(fixedOne))
+            let r = Rect(
+                x: Double(drawn.x0) / Double(fixedOne), y: Double(drawn.y0) / Double(fixedOne),
+                width: Double(drawn.x1 - drawn.x0) / Double(fixedOne),
+                height: Double(drawn.y1 - drawn.y0) / Double(fixedOne))
             return [.misaligned(devicePixels: r)]
         }
         let width = (drawn.x1 - drawn.x0) / fixedOne, height = (drawn.y1 - drawn.y0) / fixedOne
         var warnings: [ImageWarning] = []
         if !resizable && (width != pixels.width || height != pixels.height) && pixels.width > 0 && pixels.height > 0 {
-            warnings.append(.resampled(width: Double(width) / Double(pixels.width), height: Double(height) / Double(pixels.height)))
+            warnings.append(
+                .resampled(width: Double(width) / Double(pixels.width), height: Double(height) / Double(pixels.height)))
         }
         // In Double: a drawn rectangle may be up to 2^32 pixels a side, and Int products overflow.
-        if width > 0 && height > 0 && Double(pixels.width) * Double(pixels.height) >= 4 * Double(width) * Double(height) {
-            warnings.append(.oversized(source: PixelSize(width: pixels.width, height: pixels.height),
-                                       drawn: PixelSize(width: width, height: height)))
+        if width > 0 && height > 0 && Double(pixels.width) * Double(pixels.height) >= 4 * Double(width) * Double(height)
+        {
+            warnings.append(
+                .oversized(
+                    source: PixelSize(width: pixels.width, height: pixels.height),
+                    drawn: PixelSize(width: width, height: height)))
         }
         return warnings
     }
@@ -93,10 +103,15 @@ public enum ImageWarning: Sendable, Equatable {
     /// (the highlighted ones when highlighted and set) and the frames of its still image in use.
     static func frames(of view: ImageView) -> [ImageWarning] {
         let highlightedSequence = view.isHighlighted && !view.highlightedAnimationImages.isEmpty
-        var sequences: [(String, [Image])] = [(highlightedSequence ? "highlightedAnimationImages" : "animationImages",
-                                               view.currentAnimationImages)]
+        var sequences: [(String, [Image])] = [
+            (
+                highlightedSequence ? "highlightedAnimationImages" : "animationImages",
+                view.currentAnimationImages
+            )
+        ]
         if let still = view.stillImage, !still.frames.isEmpty {
-            sequences.append((view.isHighlighted && view.highlightedImage != nil ? "highlightedImage" : "image", still.frames))
+            sequences.append(
+                (view.isHighlighted && view.highlightedImage != nil ? "highlightedImage" : "image", still.frames))
         }
         return sequences.compactMap { name, frames in
             var sizes: [Size] = [], scales: [Double] = []
@@ -104,7 +119,8 @@ public enum ImageWarning: Sendable, Equatable {
                 if !sizes.contains(frame.size) { sizes.append(frame.size) }
                 if !scales.contains(frame.scale) { scales.append(frame.scale) }
             }
-            return sizes.count > 1 || scales.count > 1 ? .unequalFrames(sequence: name, sizes: sizes, scales: scales) : nil
+            return sizes.count > 1 || scales.count > 1
+                ? .unequalFrames(sequence: name, sizes: sizes, scales: scales) : nil
         }
     }
 

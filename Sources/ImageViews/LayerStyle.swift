@@ -13,7 +13,9 @@ public struct LayerStyle: Equatable, Sendable {
     /// `layer.borderColor`; nil is CALayer's default, opaque black.
     public var borderColor: Color?
 
-    public init(cornerRadius: Double = 0, maskedCorners: RectCorners = .all, borderWidth: Double = 0, borderColor: Color? = nil) {
+    public init(
+        cornerRadius: Double = 0, maskedCorners: RectCorners = .all, borderWidth: Double = 0, borderColor: Color? = nil
+    ) {
         self.cornerRadius = cornerRadius
         self.maskedCorners = maskedCorners
         self.borderWidth = borderWidth

@@ -62,7 +62,8 @@ struct RedrawLedger {
     /// at that size, or the allowance is spent (then `use.refusal` says so; later requests are
     /// not drawn).
     mutating func redraw(_ image: Image, destination: DeviceRect, view: String) -> SourceImage? {
-        guard let redraw = image.vectorRedraw, let (w, h) = Scene.redrawSize(destination), (w, h) != image.pixelSize else { return nil }
+        guard let redraw = image.vectorRedraw, let (w, h) = Scene.redrawSize(destination), (w, h) != image.pixelSize
+        else { return nil }
         let key = Key(redraw: ObjectIdentifier(redraw), width: w, height: h)
         if let hit = drawn[key] { return hit }
         guard use.refusal == nil else { return nil }

@@ -28,20 +28,26 @@ public struct Scene: Sendable {
     /// positioned by constraints get their frames from `constraints` (AutoLayout).
     /// `safeAreaInsets` inset the canvas's safe area (docs/LAYOUT.md §Safe area). Preserved
     /// vectors are drawn afresh within `redraws`.
-    public init(root: View, canvasSize: Size, traits: Traits, background: Color? = nil, constraints: [LayoutConstraint] = [],
-                safeAreaInsets: EdgeInsets = .zero, redraws: RedrawAllowance = .default) {
+    public init(
+        root: View, canvasSize: Size, traits: Traits, background: Color? = nil, constraints: [LayoutConstraint] = [],
+        safeAreaInsets: EdgeInsets = .zero, redraws: RedrawAllowance = .default
+    ) {
         var root = root
         root.frame = Rect(origin: .zero, size: canvasSize)
-        let autoLayout = AutoLayout.layout(&root, constraints: constraints, traits: traits, safeAreaInsets: safeAreaInsets)
-        var builder = Builder(traits: traits, geometry: GuideGeometry(root: root, canvasSafeArea: safeAreaInsets, traits: traits),
-                              redraws: RedrawLedger(redraws))
-        builder.visit(root, path: "root", origin: .zero,
-                      inherited: Inherited(tint: Color.systemBlue, adjustment: .normal, drawn: true))
+        let autoLayout = AutoLayout.layout(
+            &root, constraints: constraints, traits: traits, safeAreaInsets: safeAreaInsets)
+        var builder = Builder(
+            traits: traits, geometry: GuideGeometry(root: root, canvasSafeArea: safeAreaInsets, traits: traits),
+            redraws: RedrawLedger(redraws))
+        builder.visit(
+            root, path: "root", origin: .zero,
+            inherited: Inherited(tint: Color.systemBlue, adjustment: .normal, drawn: true))
         let scale = Double(traits.displayScale)
-        layout = LayoutResult(canvasSize: canvasSize, traits: traits,
-                              pixelWidth: Int((canvasSize.width * scale).rounded(.up)),
-                              pixelHeight: Int((canvasSize.height * scale).rounded(.up)),
-                              safeAreaInsets: safeAreaInsets, views: builder.views, autoLayout: autoLayout)
+        layout = LayoutResult(
+            canvasSize: canvasSize, traits: traits,
+            pixelWidth: Int((canvasSize.width * scale).rounded(.up)),
+            pixelHeight: Int((canvasSize.height * scale).rounded(.up)),
+            safeAreaInsets: safeAreaInsets, views: builder.views, autoLayout: autoLayout)
         displayList = builder.list
         self.redraws = builder.redraws.use
         self.background = background?.resolved(traits).premultiplied ?? .clear
@@ -78,8 +84,9 @@ public struct Scene: Sendable {
 
         /// A rectangle in canvas points to 24.8 device pixels: each edge × scale, then quantised.
         func device(_ r: Rect) -> DeviceRect {
-            DeviceRect(x0: quantize(r.minX * scale), y0: quantize(r.minY * scale),
-                       x1: quantize(r.maxX * scale), y1: quantize(r.maxY * scale))
+            DeviceRect(
+                x0: quantize(r.minX * scale), y0: quantize(r.minY * scale),
+                x1: quantize(r.maxX * scale), y1: quantize(r.maxY * scale))
         }
 
         mutating func visit(_ view: View, path: String, origin: Point, inherited: Inherited) {
@@ -88,7 +95,8 @@ public struct Scene: Sendable {
             let adjustment = view.tintAdjustmentMode == .automatic ? inherited.adjustment : view.tintAdjustmentMode
             let viewTraits = view.traits(in: traits)
             let direction = viewTraits.layoutDirection
-            let effectiveTint = adjustment == .dimmed ? Tint.dimmed(tint.resolved(viewTraits)) : tint.resolved(viewTraits)
+            let effectiveTint =
+                adjustment == .dimmed ? Tint.dimmed(tint.resolved(viewTraits)) : tint.resolved(viewTraits)
             let opacity = UInt8((min(max(view.alpha, 0), 1) * 255).rounded())
             let drawn = inherited.drawn && !view.isHidden && opacity > 0
 
@@ -104,53 +112,70 @@ public struct Scene: Sendable {
                 var slices: [Slice] = []
                 if let image, let rect, let caps = image.capInsets {
                     let (w, h) = image.pixelSize
-                    slices = Slicing.slices(pixelWidth: w, pixelHeight: h, scale: image.scale,
-                                            caps: mirrored ? caps.mirrored : caps,
-                                            mode: image.resizingMode, destination: rect)
+                    slices = Slicing.slices(
+                        pixelWidth: w, pixelHeight: h, scale: image.scale,
+                        caps: mirrored ? caps.mirrored : caps,
+                        mode: image.resizingMode, destination: rect)
                 }
                 alignmentInsets = imageView.alignmentRectInsets(direction: direction)
                 let frames = imageView.currentAnimationImages.count
                 imageLayout = ImageViewLayout(
                     contentMode: imageView.contentMode, isHighlighted: imageView.isHighlighted,
                     displayedImageKey: displayed.source, frameIndex: displayed.frameIndex,
-                    animation: frames == 0 && (imageView.stillImage?.frames.isEmpty ?? true) ? nil : AnimationLayout(
-                        isAnimating: imageView.animates, frameCount: frames > 0 ? frames : imageView.stillImage?.frames.count ?? 0,
-                        duration: frames > 0 ? imageView.cycleDuration(frames) : imageView.stillImage?.duration ?? 0,
-                        repeatCount: imageView.animationRepeatCount, time: imageView.animationTime, finished: displayed.finished),
+                    animation: frames == 0 && (imageView.stillImage?.frames.isEmpty ?? true)
+                        ? nil
+                        : AnimationLayout(
+                            isAnimating: imageView.animates,
+                            frameCount: frames > 0 ? frames : imageView.stillImage?.frames.count ?? 0,
+                            duration: frames > 0
+                                ? imageView.cycleDuration(frames) : imageView.stillImage?.duration ?? 0,
+                            repeatCount: imageView.animationRepeatCount, time: imageView.animationTime,
+                            finished: displayed.finished),
                     image: image.map { Self.info($0, traits: viewTraits) },
                     intrinsicContentSize: imageView.intrinsicContentSize, sizeThatFits: imageView.sizeThatFits,
                     imageRect: rect, sampling: imageView.sampling, drawnAsTemplate: drawTint != nil, drawTint: drawTint,
                     isMirrored: mirrored, slices: slices)
                 if let image, let rect {
-                    drawing = ImageDrawing(image: image, rect: rect, slices: slices, mirrored: mirrored, tint: drawTint,
-                                           sampling: imageView.sampling)
+                    drawing = ImageDrawing(
+                        image: image, rect: rect, slices: slices, mirrored: mirrored, tint: drawTint,
+                        sampling: imageView.sampling)
                     if drawn {  // a hidden or transparent view's image is not drawn, so not misaligned or resampled
                         let destination = device(rect.offsetBy(dx: absolute.minX, dy: absolute.minY))
                         // A preserved vector is drawn at the size it is shown: not resampled.
-                        drawing?.redrawn = slices.isEmpty ? redraws.redraw(image, destination: destination, view: path) : nil
+                        drawing?.redrawn =
+                            slices.isEmpty ? redraws.redraw(image, destination: destination, view: path) : nil
                         let pixels = drawing?.redrawn.map { ($0.width, $0.height) } ?? image.pixelSize
-                        imageLayout?.warnings = ImageWarning.drawing(destination, pixels: pixels, resizable: !slices.isEmpty)
+                        imageLayout?.warnings = ImageWarning.drawing(
+                            destination, pixels: pixels, resizable: !slices.isEmpty)
                     }
                 }
                 imageLayout?.warnings += ImageWarning.frames(of: imageView)
             }
-            views.append(ViewLayout(
-                id: view.id, path: path, kind: view.imageView == nil ? "view" : "imageView",
-                positioning: path == "root" ? .frame : view.positioning,
-                frame: view.frame, absoluteFrame: absolute, bounds: view.bounds,
-                alignmentRectInsets: alignmentInsets, alignmentRect: view.frame.inset(by: alignmentInsets),
-                isHidden: view.isHidden, alpha: view.alpha, clipsToBounds: view.clipsToBounds, isDrawn: drawn,
-                backgroundColor: view.backgroundColor?.resolved(viewTraits), tintColor: effectiveTint, tintAdjustmentMode: adjustment,
-                semanticContentAttribute: view.semanticContentAttribute, effectiveLayoutDirection: direction,
-                safeAreaInsets: geometry.safeAreaInsets[views.count], layoutMargins: geometry.layoutMargins[views.count],
-                imageView: imageLayout))
+            views.append(
+                ViewLayout(
+                    id: view.id, path: path, kind: view.imageView == nil ? "view" : "imageView",
+                    positioning: path == "root" ? .frame : view.positioning,
+                    frame: view.frame, absoluteFrame: absolute, bounds: view.bounds,
+                    alignmentRectInsets: alignmentInsets, alignmentRect: view.frame.inset(by: alignmentInsets),
+                    isHidden: view.isHidden, alpha: view.alpha, clipsToBounds: view.clipsToBounds, isDrawn: drawn,
+                    backgroundColor: view.backgroundColor?.resolved(viewTraits), tintColor: effectiveTint,
+                    tintAdjustmentMode: adjustment,
+                    semanticContentAttribute: view.semanticContentAttribute, effectiveLayoutDirection: direction,
+                    safeAreaInsets: geometry.safeAreaInsets[views.count],
+                    layoutMargins: geometry.layoutMargins[views.count],
+                    imageView: imageLayout))
 
             let layer = view.layer
-            let rounded = layer.cornerRadius > 0
-                ? RoundedRect(rect: device(absolute), radius: quantize(layer.cornerRadius * scale), corners: layer.maskedCorners) : nil
+            let rounded =
+                layer.cornerRadius > 0
+                ? RoundedRect(
+                    rect: device(absolute), radius: quantize(layer.cornerRadius * scale), corners: layer.maskedCorners)
+                : nil
             if drawn {
                 if opacity < 255 { list.commands.append(.beginGroup(opacity: opacity)) }
-                if view.clipsToBounds { list.commands.append(rounded.map { .pushRoundedClip($0) } ?? .pushClip(device(absolute))) }
+                if view.clipsToBounds {
+                    list.commands.append(rounded.map { .pushRoundedClip($0) } ?? .pushClip(device(absolute)))
+                }
                 if let background = view.backgroundColor?.resolved(viewTraits), background.a > 0 {
                     // The layer draws its background with its corners, masksToBounds or not.
                     let ownClip = rounded != nil && !view.clipsToBounds
@@ -171,8 +196,10 @@ public struct Scene: Sendable {
                 if layer.borderWidth > 0 {
                     let color = layer.borderColor?.resolved(viewTraits) ?? RGBA(r: 0, g: 0, b: 0)
                     if color.a > 0 {
-                        list.commands.append(.border(rounded ?? RoundedRect(rect: device(absolute), radius: 0),
-                                                     width: quantize(layer.borderWidth * scale), color.premultiplied))
+                        list.commands.append(
+                            .border(
+                                rounded ?? RoundedRect(rect: device(absolute), radius: 0),
+                                width: quantize(layer.borderWidth * scale), color.premultiplied))
                     }
                 }
                 if opacity < 255 { list.commands.append(.endGroup) }
@@ -191,12 +218,16 @@ public struct Scene: Sendable {
                 let destination = device(drawing.rect.offsetBy(dx: offset.x, dy: offset.y))
                 // A preserved vector is drawn afresh at the pixel size it is shown at.
                 if let drawn = drawing.redrawn {
-                    index = list.index(of: drawing.mirrored ? drawn.transformed(PixelTransform.flipHorizontal) : drawn, named: image.name)
+                    index = list.index(
+                        of: drawing.mirrored ? drawn.transformed(PixelTransform.flipHorizontal) : drawn,
+                        named: image.name)
                     (w, h) = (drawn.width, drawn.height)
                 }
-                list.commands.append(.drawImage(ImageDraw(
-                    image: index, source: PixelRect(x: 0, y: 0, width: w, height: h),
-                    destination: destination, sampling: drawing.sampling, tint: tint)))
+                list.commands.append(
+                    .drawImage(
+                        ImageDraw(
+                            image: index, source: PixelRect(x: 0, y: 0, width: w, height: h),
+                            destination: destination, sampling: drawing.sampling, tint: tint)))
                 return
             }
             let outer = device(drawing.rect.offsetBy(dx: offset.x, dy: offset.y))
@@ -211,19 +242,27 @@ public struct Scene: Sendable {
             columns = Self.seams(columns)
             rows = Self.seams(rows)
             for slice in drawing.slices {
-                let destination = DeviceRect(x0: columns[slice.column], y0: rows[slice.row],
-                                             x1: columns[slice.column + 1], y1: rows[slice.row + 1])
+                let destination = DeviceRect(
+                    x0: columns[slice.column], y0: rows[slice.row],
+                    x1: columns[slice.column + 1], y1: rows[slice.row + 1])
                 if destination.isEmpty { continue }
                 if let tile = slice.tileSize {
                     // Along an axis that does not tile, the one tile spans the slice as placed.
-                    list.commands.append(.tileImage(TileDraw(
-                        image: index, source: slice.source, region: destination,
-                        tileWidth: slice.horizontal == .tile ? max(1, quantize(tile.width * scale)) : destination.x1 - destination.x0,
-                        tileHeight: slice.vertical == .tile ? max(1, quantize(tile.height * scale)) : destination.y1 - destination.y0,
-                        sampling: drawing.sampling, tint: tint)))
+                    list.commands.append(
+                        .tileImage(
+                            TileDraw(
+                                image: index, source: slice.source, region: destination,
+                                tileWidth: slice.horizontal == .tile
+                                    ? max(1, quantize(tile.width * scale)) : destination.x1 - destination.x0,
+                                tileHeight: slice.vertical == .tile
+                                    ? max(1, quantize(tile.height * scale)) : destination.y1 - destination.y0,
+                                sampling: drawing.sampling, tint: tint)))
                 } else {
-                    list.commands.append(.drawImage(ImageDraw(image: index, source: slice.source, destination: destination,
-                                                              sampling: drawing.sampling, tint: tint)))
+                    list.commands.append(
+                        .drawImage(
+                            ImageDraw(
+                                image: index, source: slice.source, destination: destination,
+                                sampling: drawing.sampling, tint: tint)))
                 }
             }
         }
@@ -242,10 +281,12 @@ public struct Scene: Sendable {
         }
 
         static func info(_ image: Image, traits: Traits) -> ImageInfo {
-            ImageInfo(name: image.name, size: image.size, scale: image.scale, pixelWidth: image.pixelSize.width,
-                      pixelHeight: image.pixelSize.height, orientation: image.orientation, renderingMode: image.renderingMode,
-                      tintColor: image.tintColor?.resolved(traits), capInsets: image.capInsets, resizingMode: image.resizingMode,
-                      flipsForRightToLeftLayoutDirection: image.flipsForRightToLeftLayoutDirection, source: image.source)
+            ImageInfo(
+                name: image.name, size: image.size, scale: image.scale, pixelWidth: image.pixelSize.width,
+                pixelHeight: image.pixelSize.height, orientation: image.orientation, renderingMode: image.renderingMode,
+                tintColor: image.tintColor?.resolved(traits), capInsets: image.capInsets,
+                resizingMode: image.resizingMode,
+                flipsForRightToLeftLayoutDirection: image.flipsForRightToLeftLayoutDirection, source: image.source)
         }
     }
 }

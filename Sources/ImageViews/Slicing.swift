@@ -53,8 +53,10 @@ enum Slicing {
     /// The slices of an image `pixelWidth` × `pixelHeight` at `scale` with `caps` (points,
     /// already mirrored if the image is) filling `destination`; none when the destination or the
     /// scale is not finite (the image is then drawn whole).
-    static func slices(pixelWidth: Int, pixelHeight: Int, scale: Double, caps: EdgeInsets, mode: ResizingMode,
-                       destination: Rect) -> [Slice] {
+    static func slices(
+        pixelWidth: Int, pixelHeight: Int, scale: Double, caps: EdgeInsets, mode: ResizingMode,
+        destination: Rect
+    ) -> [Slice] {
         func pixels(_ inset: Double) -> Int { max(0, Int((inset * scale).rounded())) }
         // Caps that do not fit the image are cut: the left (top) cap first, the right (bottom)
         // cap gets what remains.
@@ -63,10 +65,14 @@ enum Slicing {
 
         let xs = [0, left, pixelWidth - right, pixelWidth]
         let ys = [0, top, pixelHeight - bottom, pixelHeight]
-        guard let columns = Grid(origin: destination.minX, size: destination.width, scale: scale, start: left, end: right),
-              let rows = Grid(origin: destination.minY, size: destination.height, scale: scale, start: top, end: bottom)
+        guard
+            let columns = Grid(
+                origin: destination.minX, size: destination.width, scale: scale, start: left, end: right),
+            let rows = Grid(origin: destination.minY, size: destination.height, scale: scale, start: top, end: bottom)
         else { return [] }
-        let names = [["topLeft", "top", "topRight"], ["left", "center", "right"], ["bottomLeft", "bottom", "bottomRight"]]
+        let names = [
+            ["topLeft", "top", "topRight"], ["left", "center", "right"], ["bottomLeft", "bottom", "bottomRight"]
+        ]
 
         var result: [Slice] = []
         for row in 0..<3 {
@@ -83,14 +89,17 @@ enum Slicing {
                 let vertical = fill(middle: row == 1, sourceLength: sh)
                 var tileSize: Size?
                 if horizontal == .tile || vertical == .tile {
-                    tileSize = Size(width: horizontal == .tile ? Double(sw) / scale : dw,
-                                    height: vertical == .tile ? Double(sh) / scale : dh)
+                    tileSize = Size(
+                        width: horizontal == .tile ? Double(sw) / scale : dw,
+                        height: vertical == .tile ? Double(sh) / scale : dh)
                 }
-                result.append(Slice(name: names[row][column],
-                                    source: PixelRect(x: xs[column], y: ys[row], width: sw, height: sh),
-                                    destination: Rect(x: columns.edges[column], y: rows.edges[row], width: dw, height: dh),
-                                    horizontal: horizontal, vertical: vertical, tileSize: tileSize, column: column, row: row,
-                                    right: columns.edges[column + 1], bottom: rows.edges[row + 1]))
+                result.append(
+                    Slice(
+                        name: names[row][column],
+                        source: PixelRect(x: xs[column], y: ys[row], width: sw, height: sh),
+                        destination: Rect(x: columns.edges[column], y: rows.edges[row], width: dw, height: dh),
+                        horizontal: horizontal, vertical: vertical, tileSize: tileSize, column: column, row: row,
+                        right: columns.edges[column + 1], bottom: rows.edges[row + 1]))
             }
         }
         return result

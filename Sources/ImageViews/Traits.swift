@@ -53,10 +53,12 @@ public struct Traits: Equatable, Hashable, Sendable {
     public var accessibilityContrast: AccessibilityContrast
     public var userInterfaceLevel: UserInterfaceLevel
 
-    public init(displayScale: Int = 2, userInterfaceStyle: UserInterfaceStyle = .light,
-                layoutDirection: LayoutDirection = .leftToRight, userInterfaceIdiom: UserInterfaceIdiom = .phone,
-                horizontalSizeClass: UserInterfaceSizeClass = .compact, verticalSizeClass: UserInterfaceSizeClass = .regular,
-                accessibilityContrast: AccessibilityContrast = .normal, userInterfaceLevel: UserInterfaceLevel = .base) {
+    public init(
+        displayScale: Int = 2, userInterfaceStyle: UserInterfaceStyle = .light,
+        layoutDirection: LayoutDirection = .leftToRight, userInterfaceIdiom: UserInterfaceIdiom = .phone,
+        horizontalSizeClass: UserInterfaceSizeClass = .compact, verticalSizeClass: UserInterfaceSizeClass = .regular,
+        accessibilityContrast: AccessibilityContrast = .normal, userInterfaceLevel: UserInterfaceLevel = .base
+    ) {
         self.displayScale = displayScale
         self.userInterfaceStyle = userInterfaceStyle
         self.layoutDirection = layoutDirection

@@ -12,7 +12,8 @@ import Synchronization
 /// and a size known to need more than a budget is refused at once for that budget or a smaller one.
 public final class VectorRedraw: Sendable {
     /// What drawing a size gave: its pixels and work, or the failure.
-    public typealias Draw = @Sendable (_ width: Int, _ height: Int, _ work: Int) -> Result<(Bitmap, Int), DrawingFailure>
+    public typealias Draw =
+        @Sendable (_ width: Int, _ height: Int, _ work: Int) -> Result<(Bitmap, Int), DrawingFailure>
 
     private enum Outcome {
         case drawn(SourceImage, work: Int)
@@ -53,7 +54,9 @@ public final class VectorRedraw: Sendable {
 
     deinit {
         let pixels = made.withLock { outcomes in
-            outcomes.values.reduce(0) { if case let .drawn(image, _) = $1 { $0 + image.width * image.height } else { $0 } }
+            outcomes.values.reduce(0) {
+                if case let .drawn(image, _) = $1 { $0 + image.width * image.height } else { $0 }
+            }
         }
         Self.keptEverywhere.withLock { $0 -= pixels }
     }
@@ -89,8 +92,9 @@ public final class VectorRedraw: Sendable {
             case let (.drawn(image, spent)?, _): return spent <= work ? .drawn(image, work: spent) : .overBudget
             case let (_, .drawn(image, spent)):
                 if outcomes.count < Self.maxOutcomes,
-                   outcomes.values.count(where: { if case .drawn = $0 { true } else { false } }) < Self.maxKept,
-                   Self.reserveKept(width * height) {
+                    outcomes.values.count(where: { if case .drawn = $0 { true } else { false } }) < Self.maxKept,
+                    Self.reserveKept(width * height)
+                {
                     outcomes[key] = outcome
                 }
                 return .drawn(image, work: spent)

@@ -47,13 +47,15 @@ public struct View: Sendable {
     /// The layer's corners and border, out of line (`layer`).
     var layerStorage: [LayerStyle] = []
 
-    public init(id: String? = nil, frame: Rect, backgroundColor: Color? = nil, alpha: Double = 1,
-                isHidden: Bool = false, clipsToBounds: Bool = false, tintColor: Color? = nil,
-                tintAdjustmentMode: TintAdjustmentMode = .automatic,
-                semanticContentAttribute: SemanticContentAttribute = .unspecified,
-                imageView: ImageView? = nil, subviews: [View] = [], positioning: Positioning = .frame,
-                contentHuggingPriority: AxisPriorities = .defaultHugging,
-                contentCompressionResistancePriority: AxisPriorities = .defaultCompressionResistance) {
+    public init(
+        id: String? = nil, frame: Rect, backgroundColor: Color? = nil, alpha: Double = 1,
+        isHidden: Bool = false, clipsToBounds: Bool = false, tintColor: Color? = nil,
+        tintAdjustmentMode: TintAdjustmentMode = .automatic,
+        semanticContentAttribute: SemanticContentAttribute = .unspecified,
+        imageView: ImageView? = nil, subviews: [View] = [], positioning: Positioning = .frame,
+        contentHuggingPriority: AxisPriorities = .defaultHugging,
+        contentCompressionResistancePriority: AxisPriorities = .defaultCompressionResistance
+    ) {
         self.id = id
         self.frame = frame
         self.backgroundColor = backgroundColor
@@ -110,10 +112,12 @@ public struct ImageView: Sendable {
     /// Seconds since the animation started: the instant the scenario shows.
     public var animationTime: Double
 
-    public init(image: Image? = nil, highlightedImage: Image? = nil, isHighlighted: Bool = false,
-                contentMode: ContentMode = .scaleToFill, sampling: Sampling = .bilinear,
-                animationImages: [Image] = [], highlightedAnimationImages: [Image] = [], animationDuration: Double = 0,
-                animationRepeatCount: Int = 0, isAnimating: Bool? = nil, animationTime: Double = 0) {
+    public init(
+        image: Image? = nil, highlightedImage: Image? = nil, isHighlighted: Bool = false,
+        contentMode: ContentMode = .scaleToFill, sampling: Sampling = .bilinear,
+        animationImages: [Image] = [], highlightedAnimationImages: [Image] = [], animationDuration: Double = 0,
+        animationRepeatCount: Int = 0, isAnimating: Bool? = nil, animationTime: Double = 0
+    ) {
         self.image = image
         self.highlightedImage = highlightedImage
         self.isHighlighted = isHighlighted
@@ -147,7 +151,9 @@ public struct ImageView: Sendable {
     private var usesHighlightedAnimation: Bool { isHighlighted && !highlightedAnimationImages.isEmpty }
 
     /// The animation sequence in use: the highlighted one when highlighted and set, else the normal one.
-    public var currentAnimationImages: [Image] { usesHighlightedAnimation ? highlightedAnimationImages : animationImages }
+    public var currentAnimationImages: [Image] {
+        usesHighlightedAnimation ? highlightedAnimationImages : animationImages
+    }
 
     /// Whether the view animates: as `startAnimating()` / `stopAnimating()` left it, else whether
     /// the still image shown is an animated image whose duration is greater than 0 — "the image
@@ -160,10 +166,14 @@ public struct ImageView: Sendable {
     public var displayed: DisplayedImage {
         let frames = currentAnimationImages
         if animates && !frames.isEmpty {
-            if let index = Self.frameIndex(time: animationTime, count: frames.count, duration: cycleDuration(frames.count),
-                                           repeats: animationRepeatCount) {
-                return DisplayedImage(image: frames[index], source: usesHighlightedAnimation ? "highlightedAnimationImages" : "animationImages",
-                                      frameIndex: index, finished: false)
+            if let index = Self.frameIndex(
+                time: animationTime, count: frames.count, duration: cycleDuration(frames.count),
+                repeats: animationRepeatCount)
+            {
+                return DisplayedImage(
+                    image: frames[index],
+                    source: usesHighlightedAnimation ? "highlightedAnimationImages" : "animationImages",
+                    frameIndex: index, finished: false)
             }
             return still(finished: true)
         }
@@ -171,13 +181,17 @@ public struct ImageView: Sendable {
     }
 
     private func still(finished: Bool) -> DisplayedImage {
-        guard let image = stillImage else { return DisplayedImage(image: nil, source: nil, frameIndex: nil, finished: finished) }
+        guard let image = stillImage else {
+            return DisplayedImage(image: nil, source: nil, frameIndex: nil, finished: finished)
+        }
         let key = isHighlighted && highlightedImage != nil ? "highlightedImage" : "image"
         if !image.frames.isEmpty {
             // An animated UIImage: plays (looping) while the view animates, else shows its first
             // frame; a duration of 0 never plays.
-            let index = animates
-                ? Self.frameIndex(time: animationTime, count: image.frames.count, duration: image.duration, repeats: 0) ?? 0
+            let index =
+                animates
+                ? Self.frameIndex(time: animationTime, count: image.frames.count, duration: image.duration, repeats: 0)
+                    ?? 0
                 : 0
             return DisplayedImage(image: image.frames[index], source: key, frameIndex: index, finished: finished)
         }
@@ -210,7 +224,9 @@ public struct ImageView: Sendable {
     public var intrinsicContentSize: Size {
         guard let image = sizingImage else { return .noIntrinsicMetric }
         let insets = image.alignmentRectInsets
-        return Size(width: image.size.width - insets.left - insets.right, height: image.size.height - insets.top - insets.bottom)
+        return Size(
+            width: image.size.width - insets.left - insets.right, height: image.size.height - insets.top - insets.bottom
+        )
     }
 
     /// The sizing image's alignment rect insets (zero without one), mirrored when the image flips

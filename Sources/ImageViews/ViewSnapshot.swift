@@ -12,8 +12,10 @@ public enum ViewSnapshot {
     /// operations drawing it took (DisplayList.renderWork) and what drawing its preserved vectors
     /// afresh took (within `redraws`), or nil when no view has that id. `rect` (points, the view's
     /// bounds coordinates) defaults to its bounds.
-    public static func render(viewID: String, root: View, scene: Scene, traits: Traits, scale: Int, rect: Rect?,
-                              redraws: RedrawAllowance = .default) -> (Bitmap, Int, RedrawUse)? {
+    public static func render(
+        viewID: String, root: View, scene: Scene, traits: Traits, scale: Int, rect: Rect?,
+        redraws: RedrawAllowance = .default
+    ) -> (Bitmap, Int, RedrawUse)? {
         var index = 0
         guard let (view, layout) = frozen(root, scene.layout.views, index: &index, find: viewID) else { return nil }
         let area = rect ?? Rect(origin: .zero, size: layout.frame.size)
@@ -25,13 +27,18 @@ public enum ViewSnapshot {
         var snapshotTraits = traits
         snapshotTraits.displayScale = scale
         let made = Scene(root: container, canvasSize: area.size, traits: snapshotTraits, redraws: redraws)
-        return (made.render(), made.displayList.renderWork(width: made.layout.pixelWidth, height: made.layout.pixelHeight), made.redraws)
+        return (
+            made.render(), made.displayList.renderWork(width: made.layout.pixelWidth, height: made.layout.pixelHeight),
+            made.redraws
+        )
     }
 
     /// The view with `viewID` (searched in visit order, which is the order of `layouts`) as a tree
     /// of views whose frames are their laid-out frames and whose layout is done: no constraints,
     /// no stacks, no sizing to fit.
-    private static func frozen(_ view: View, _ layouts: [ViewLayout], index: inout Int, find viewID: String) -> (View, ViewLayout)? {
+    private static func frozen(_ view: View, _ layouts: [ViewLayout], index: inout Int, find viewID: String) -> (
+        View, ViewLayout
+    )? {
         let mine = index
         index += 1
         if view.id == viewID, mine < layouts.count {
@@ -76,7 +83,8 @@ extension View {
     /// Whether the view or one in its subtree shows an image whose pixels are `placeholder`.
     public func shows(_ placeholder: SourceImage) -> Bool {
         if let imageView {
-            let images = [imageView.image, imageView.highlightedImage].compactMap { $0 } + imageView.animationImages
+            let images =
+                [imageView.image, imageView.highlightedImage].compactMap { $0 } + imageView.animationImages
                 + imageView.highlightedAnimationImages
             if images.contains(where: { $0.pixels === placeholder }) { return true }
         }

@@ -48,8 +48,10 @@ public struct JPEGDecoder: Sendable {
             // the budget allows the 3 full-size components of an unsubsampled image.
             let (budget, overflow) = maxPixels.multipliedReportingOverflow(by: 3)
             if !overflow && coefficientBlocks * 64 > budget + (1 << 20) {
-                throw JPEGError(.limits, at: offset, "image \(width)×\(height) needs \(coefficientBlocks) coefficient blocks, more than "
-                                + "its pixel limit allows (\(maxPixels) pixels)")
+                throw JPEGError(
+                    .limits, at: offset,
+                    "image \(width)×\(height) needs \(coefficientBlocks) coefficient blocks, more than "
+                        + "its pixel limit allows (\(maxPixels) pixels)")
             }
         }
     }
@@ -74,8 +76,12 @@ public struct JPEGDecoder: Sendable {
 
     /// The size, components and coding process from the headers, without decoding the scans.
     public func header(_ file: [UInt8]) throws(JPEGError) -> (width: Int, height: Int, channels: Int, process: String) {
-        let parsed = try file.withUnsafeBufferPointer { (data) throws(JPEGError) in try parse(data, decodeScans: false) }
-        return (parsed.frame.width, parsed.frame.height, parsed.frame.components.count == 1 ? 1 : 3, parsed.frame.process.rawValue)
+        let parsed = try file.withUnsafeBufferPointer { (data) throws(JPEGError) in try parse(data, decodeScans: false)
+        }
+        return (
+            parsed.frame.width, parsed.frame.height, parsed.frame.components.count == 1 ? 1 : 3,
+            parsed.frame.process.rawValue
+        )
     }
 
     /// Decodes a whole file.
@@ -84,13 +90,16 @@ public struct JPEGDecoder: Sendable {
             let parsed = try parse(data, decodeScans: true)
             let frame = parsed.frame
             for component in frame.components where !component.hasDC {
-                throw JPEGError(.truncated, at: data.count, "no scan codes component \(component.id) (the file ends too early)")
+                throw JPEGError(
+                    .truncated, at: data.count, "no scan codes component \(component.id) (the file ends too early)")
             }
             let isRGB = frame.components.count == 3 && Self.isRGB(frame, parsed.metadata)
             let samples = Pixels.render(frame, colorTransform: !isRGB, upsampling: upsampling)
-            return JPEGImage(width: frame.width, height: frame.height, channels: frame.components.count == 1 ? 1 : 3, samples: samples,
-                             orientation: parsed.metadata.orientation, iccProfile: parsed.metadata.iccProfile,
-                             process: frame.process.rawValue)
+            return JPEGImage(
+                width: frame.width, height: frame.height, channels: frame.components.count == 1 ? 1 : 3,
+                samples: samples,
+                orientation: parsed.metadata.orientation, iccProfile: parsed.metadata.iccProfile,
+                process: frame.process.rawValue)
         }
     }
 
@@ -131,37 +140,50 @@ public struct JPEGDecoder: Sendable {
                 if let frame, frame.process != .progressive, frame.components.allSatisfy(\.hasDC) {
                     return Parsed(frame: frame, metadata: metadata)
                 }
-                throw JPEGError(.truncated, at: p, frame == nil ? "the file ends before a frame header"
-                                : scans == 0 ? "the file ends before the first scan" : "the file ends before the end-of-image marker "
+                throw JPEGError(
+                    .truncated, at: p,
+                    frame == nil
+                        ? "the file ends before a frame header"
+                        : scans == 0
+                            ? "the file ends before the first scan"
+                            : "the file ends before the end-of-image marker "
                                 + "(a progressive file cut short, or a scan missing)")
             }
             guard data[p] == 0xFF else {
-                throw JPEGError(.corrupt, at: p, "byte 0x\(ScanDecoder.hex(data[p])) where a marker (0xFF …) was expected")
+                throw JPEGError(
+                    .corrupt, at: p, "byte 0x\(ScanDecoder.hex(data[p])) where a marker (0xFF …) was expected")
             }
             while p < data.count && data[p] == 0xFF { p += 1 }
             guard p < data.count else { throw JPEGError(.truncated, at: p, "the file ends inside a marker") }
             let marker = data[p], markerOffset = p - 1
             p += 1
             switch marker {
-            case 0xD9: // EOI
+            case 0xD9:  // EOI
                 guard let frame else { throw JPEGError(.corrupt, at: markerOffset, "end of image before any frame") }
                 guard scans > 0 else { throw JPEGError(.corrupt, at: markerOffset, "end of image before any scan") }
                 return Parsed(frame: frame, metadata: metadata)
             case 0xD0...0xD7, 0x01:
-                continue // stray RSTn or TEM: no segment (libjpeg skips them too)
+                continue  // stray RSTn or TEM: no segment (libjpeg skips them too)
             case 0xD8:
                 throw JPEGError(.corrupt, at: markerOffset, "a second start-of-image marker")
             case 0xC0...0xCF, 0xDA...0xDD, 0xE0...0xEF, 0xFE:
-                break // markers with a segment
+                break  // markers with a segment
             default:
                 // DHP, EXP, JPGn and reserved codes: libjpeg refuses them too.
                 throw JPEGError(.corrupt, at: markerOffset, "unknown marker 0x\(ScanDecoder.hex(marker))")
             }
-            guard p + 2 <= data.count else { throw JPEGError(.truncated, at: p, "the file ends inside the length of marker 0x\(ScanDecoder.hex(marker))") }
+            guard p + 2 <= data.count else {
+                throw JPEGError(
+                    .truncated, at: p, "the file ends inside the length of marker 0x\(ScanDecoder.hex(marker))")
+            }
             let length = Int(data[p]) << 8 | Int(data[p + 1])
-            guard length >= 2 else { throw JPEGError(.corrupt, at: markerOffset, "marker 0x\(ScanDecoder.hex(marker)) with length \(length)") }
+            guard length >= 2 else {
+                throw JPEGError(.corrupt, at: markerOffset, "marker 0x\(ScanDecoder.hex(marker)) with length \(length)")
+            }
             guard p + length <= data.count else {
-                throw JPEGError(.truncated, at: markerOffset, "the file ends inside the \(length)-byte segment of marker 0x\(ScanDecoder.hex(marker))")
+                throw JPEGError(
+                    .truncated, at: markerOffset,
+                    "the file ends inside the \(length)-byte segment of marker 0x\(ScanDecoder.hex(marker))")
             }
             let segment = UnsafeBufferPointer(rebasing: data[(p + 2)..<(p + length)])
             p += length
@@ -173,22 +195,31 @@ public struct JPEGDecoder: Sendable {
             case 0xC3, 0xC5...0xC7, 0xC8, 0xC9...0xCB, 0xCD...0xCF:
                 throw JPEGError(.unsupported, at: markerOffset, Self.unsupportedProcess(marker))
             case 0xCC:
-                throw JPEGError(.unsupported, at: markerOffset, "arithmetic-coding conditioning (DAC): arithmetic-coded JPEG is not decoded; "
-                                + "re-save the image with Huffman coding")
+                throw JPEGError(
+                    .unsupported, at: markerOffset,
+                    "arithmetic-coding conditioning (DAC): arithmetic-coded JPEG is not decoded; "
+                        + "re-save the image with Huffman coding")
             case 0xC4:
                 try Self.readHuffmanTables(segment, at: markerOffset, dc: &dcTables, ac: &acTables)
             case 0xDB:
                 try Self.readQuantTables(segment, at: markerOffset, into: &quant)
             case 0xDD:
-                guard segment.count == 2 else { throw JPEGError(.corrupt, at: markerOffset, "DRI segment of \(segment.count + 2) bytes (expected 4)") }
+                guard segment.count == 2 else {
+                    throw JPEGError(
+                        .corrupt, at: markerOffset, "DRI segment of \(segment.count + 2) bytes (expected 4)")
+                }
                 restartInterval = Int(segment[0]) << 8 | Int(segment[1])
             case 0xDC:
-                continue // DNL: the height is in the frame header already (a height of 0 was refused there), as libjpeg skips it
+                // DNL: the height is in the frame header already (a height of 0 was refused there), as libjpeg skips it
+                continue
             case 0xDA:
-                guard var current = frame else { throw JPEGError(.corrupt, at: markerOffset, "a scan before the frame header") }
+                guard var current = frame else {
+                    throw JPEGError(.corrupt, at: markerOffset, "a scan before the frame header")
+                }
                 scans += 1
                 guard scans <= limits.maxScans else {
-                    throw JPEGError(.limits, at: markerOffset, "more than \(limits.maxScans) scans (the decoder's scan limit)")
+                    throw JPEGError(
+                        .limits, at: markerOffset, "more than \(limits.maxScans) scans (the decoder's scan limit)")
                 }
                 let scan = try ScanHeader(segment: segment, frame: current, at: markerOffset)
                 guard decodeScans else { return Parsed(frame: current, metadata: metadata) }
@@ -198,23 +229,29 @@ public struct JPEGDecoder: Sendable {
                 }
                 visits += scan.coefficientVisits(in: current)
                 guard visits <= limits.maxCoefficientVisits(current) else {
-                    throw JPEGError(.limits, at: markerOffset, "scan \(scans) takes the scans past \(Limits.visitPasses) passes over the image's "
-                                    + "coefficients (the decoder's work limit)")
+                    throw JPEGError(
+                        .limits, at: markerOffset,
+                        "scan \(scans) takes the scans past \(Limits.visitPasses) passes over the image's "
+                            + "coefficients (the decoder's work limit)")
                 }
                 for entry in scan.entries where current.components[entry.component].quant == nil {
                     let index = current.components[entry.component].quantIndex
                     guard let table = quant[index] else {
-                        throw JPEGError(.corrupt, at: markerOffset, "component \(current.components[entry.component].id) uses quantisation table "
-                                        + "\(index), which no DQT defined before its first scan")
+                        throw JPEGError(
+                            .corrupt, at: markerOffset,
+                            "component \(current.components[entry.component].id) uses quantisation table "
+                                + "\(index), which no DQT defined before its first scan")
                     }
                     current.components[entry.component].quant = table
                 }
-                func built(_ tables: [Result<HuffmanTable, JPEGError>?], dc: Bool) throws(JPEGError) -> [HuffmanTable?] {
+                func built(_ tables: [Result<HuffmanTable, JPEGError>?], dc: Bool) throws(JPEGError) -> [HuffmanTable?]
+                {
                     var out = [HuffmanTable?](repeating: nil, count: 4)
                     for (i, table) in tables.enumerated() {
                         switch table {
                         case let .success(value)?: out[i] = value
-                        case let .failure(error)? where scan.uses(table: i, dc: dc, progressive: current.process == .progressive):
+                        case let .failure(error)?
+                        where scan.uses(table: i, dc: dc, progressive: current.process == .progressive):
                             throw error
                         default: break
                         }
@@ -222,8 +259,9 @@ public struct JPEGDecoder: Sendable {
                     return out
                 }
                 let dc = try built(dcTables, dc: true), ac = try built(acTables, dc: false)
-                p = try ScanDecoder.decode(scan, frame: &current, dcTables: dc, acTables: ac, restartInterval: restartInterval,
-                                           data: data, start: p, scanNumber: scans)
+                p = try ScanDecoder.decode(
+                    scan, frame: &current, dcTables: dc, acTables: ac, restartInterval: restartInterval,
+                    data: data, start: p, scanNumber: scans)
                 frame = current
             case 0xE0...0xEF, 0xFE:
                 // What the header says: libjpeg settles the colour space (and Pillow reads the
@@ -236,9 +274,13 @@ public struct JPEGDecoder: Sendable {
     }
 
     /// Annex K's tables in DC and AC slots 0 and 1 that no DHT has filled (libjpeg's std_huff_tables).
-    static func fillStandardTables(dc: inout [Result<HuffmanTable, JPEGError>?], ac: inout [Result<HuffmanTable, JPEGError>?]) {
+    static func fillStandardTables(
+        dc: inout [Result<HuffmanTable, JPEGError>?], ac: inout [Result<HuffmanTable, JPEGError>?]
+    ) {
         func make(_ table: (counts: [Int], symbols: [UInt8]), isDC: Bool) -> Result<HuffmanTable, JPEGError> {
-            Result { () throws(JPEGError) in try HuffmanTable(counts: table.counts, symbols: table.symbols, isDC: isDC, at: 0) }
+            Result { () throws(JPEGError) in
+                try HuffmanTable(counts: table.counts, symbols: table.symbols, isDC: isDC, at: 0)
+            }
         }
         if dc[0] == nil { dc[0] = make(StandardTables.dcLuminance, isDC: true) }
         if dc[1] == nil { dc[1] = make(StandardTables.dcChrominance, isDC: true) }
@@ -257,24 +299,38 @@ public struct JPEGDecoder: Sendable {
         case 0xCB: name = "arithmetic-coded lossless (SOF11)"
         default: name = "arithmetic-coded hierarchical (SOF\(marker - 0xC0))"
         }
-        return "\(name) JPEG is not decoded (baseline, extended sequential and progressive Huffman are); re-save the image as a "
+        return
+            "\(name) JPEG is not decoded (baseline, extended sequential and progressive Huffman are); re-save the image as a "
             + "baseline or progressive JPEG"
     }
 
     /// DHT: one or more tables (T.81 §B.2.4.2). A table that cannot be built is kept as its error.
-    static func readHuffmanTables(_ s: UnsafeBufferPointer<UInt8>, at offset: Int,
-                                  dc: inout [Result<HuffmanTable, JPEGError>?], ac: inout [Result<HuffmanTable, JPEGError>?]) throws(JPEGError) {
+    static func readHuffmanTables(
+        _ s: UnsafeBufferPointer<UInt8>, at offset: Int,
+        dc: inout [Result<HuffmanTable, JPEGError>?], ac: inout [Result<HuffmanTable, JPEGError>?]
+    ) throws(JPEGError) {
         var p = 0
         while p < s.count {
-            guard p + 17 <= s.count else { throw JPEGError(.corrupt, at: offset, "DHT segment ends inside a table's code counts") }
+            guard p + 17 <= s.count else {
+                throw JPEGError(.corrupt, at: offset, "DHT segment ends inside a table's code counts")
+            }
             let tc = Int(s[p]) >> 4, th = Int(s[p]) & 15
-            guard tc <= 1, th <= 3 else { throw JPEGError(.corrupt, at: offset, "DHT table class \(tc) / number \(th) (class 0 or 1, number 0 to 3)") }
+            guard tc <= 1, th <= 3 else {
+                throw JPEGError(
+                    .corrupt, at: offset, "DHT table class \(tc) / number \(th) (class 0 or 1, number 0 to 3)")
+            }
             let counts = (0..<16).map { Int(s[p + 1 + $0]) }
             let total = counts.reduce(0, +)
-            guard total <= 256 else { throw JPEGError(.corrupt, at: offset, "DHT table with \(total) codes (at most 256)") }
-            guard p + 17 + total <= s.count else { throw JPEGError(.corrupt, at: offset, "DHT segment ends inside a table's symbols") }
+            guard total <= 256 else {
+                throw JPEGError(.corrupt, at: offset, "DHT table with \(total) codes (at most 256)")
+            }
+            guard p + 17 + total <= s.count else {
+                throw JPEGError(.corrupt, at: offset, "DHT segment ends inside a table's symbols")
+            }
             let symbols = Array(s[(p + 17)..<(p + 17 + total)])
-            let table = Result { () throws(JPEGError) in try HuffmanTable(counts: counts, symbols: symbols, isDC: tc == 0, at: offset) }
+            let table = Result { () throws(JPEGError) in
+                try HuffmanTable(counts: counts, symbols: symbols, isDC: tc == 0, at: offset)
+            }
             if tc == 0 { dc[th] = table } else { ac[th] = table }
             p += 17 + total
         }
@@ -283,14 +339,18 @@ public struct JPEGDecoder: Sendable {
     /// DQT: one or more tables (T.81 §B.2.4.1), stored in natural order. A 16-bit entry is taken
     /// as libjpeg-turbo's islow IDCT takes it in its usual builds, as a signed 16-bit multiplier
     /// (docs/JPEG.md §Dequantisation and the IDCT).
-    static func readQuantTables(_ s: UnsafeBufferPointer<UInt8>, at offset: Int, into quant: inout [Storage<Int32>?]) throws(JPEGError) {
+    static func readQuantTables(_ s: UnsafeBufferPointer<UInt8>, at offset: Int, into quant: inout [Storage<Int32>?])
+        throws(JPEGError)
+    {
         var p = 0
         while p < s.count {
             // Any precision other than 0 is 16-bit, as libjpeg reads it.
             let pq = Int(s[p]) >> 4, tq = Int(s[p]) & 15
             guard tq <= 3 else { throw JPEGError(.corrupt, at: offset, "DQT table \(tq) (0 to 3)") }
             let size = pq == 0 ? 64 : 128
-            guard p + 1 + size <= s.count else { throw JPEGError(.corrupt, at: offset, "DQT segment ends inside table \(tq)") }
+            guard p + 1 + size <= s.count else {
+                throw JPEGError(.corrupt, at: offset, "DQT segment ends inside table \(tq)")
+            }
             var table = [Int32](repeating: 0, count: 64)
             for k in 0..<64 {
                 let value = pq == 0 ? Int(s[p + 1 + k]) : Int(s[p + 1 + 2 * k]) << 8 | Int(s[p + 2 + 2 * k])

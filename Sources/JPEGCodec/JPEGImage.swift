@@ -15,11 +15,14 @@ public struct JPEGImage: Equatable, Sendable {
     /// How the file was coded, for reports: "baseline", "extended" or "progressive".
     public var process: String
 
-    public init(width: Int, height: Int, channels: Int, samples: [UInt8], orientation: Int = 1,
-                iccProfile: [UInt8]? = nil, process: String = "baseline") {
+    public init(
+        width: Int, height: Int, channels: Int, samples: [UInt8], orientation: Int = 1,
+        iccProfile: [UInt8]? = nil, process: String = "baseline"
+    ) {
         precondition(channels == 1 || channels == 3, "JPEGImage holds 1 or 3 channels")
-        precondition(width >= 0 && height >= 0 && samples.count == width * height * channels,
-                     "JPEGImage needs width * height * channels samples")
+        precondition(
+            width >= 0 && height >= 0 && samples.count == width * height * channels,
+            "JPEGImage needs width * height * channels samples")
         self.width = width
         self.height = height
         self.channels = channels

@@ -51,15 +51,18 @@ public enum PNGChunkError: Error, Equatable, Sendable, CustomStringConvertible {
             return "not a PNG file: signature byte \(byte) is 0x\(hex2(found)), expected 0x\(hex2(expected))"
         case let .lineEndingsConverted(signature):
             let bytes = signature.map { hex2($0) }.joined(separator: " ")
-            return "PNG signature damaged by line-ending conversion (\(bytes)): the file was transferred as text; transfer it in binary mode"
+            return
+                "PNG signature damaged by line-ending conversion (\(bytes)): the file was transferred as text; transfer it in binary mode"
         case let .truncatedChunkHeader(offset, available):
             return "offset \(offset): file ends inside a chunk header (\(available) of 8 bytes)"
         case let .truncatedChunk(location, declaredLength, available):
-            return "\(location): file ends inside the chunk (length \(declaredLength) + 4-byte CRC, \(available) bytes left)"
+            return
+                "\(location): file ends inside the chunk (length \(declaredLength) + 4-byte CRC, \(available) bytes left)"
         case let .invalidChunkLength(location, length):
             return "\(location): chunk length \(length) exceeds 2^31 - 1"
         case let .invalidChunkType(offset, bytes):
-            return "offset \(offset): invalid chunk type \(bytes.map { hex2($0) }.joined(separator: " ")) (expected 4 ASCII letters)"
+            return
+                "offset \(offset): invalid chunk type \(bytes.map { hex2($0) }.joined(separator: " ")) (expected 4 ASCII letters)"
         case let .crcMismatch(location, declared, computed):
             return "\(location): CRC mismatch (declared 0x\(hex8(declared)), computed 0x\(hex8(computed)))"
         case let .missingIEND(offset):
@@ -114,7 +117,8 @@ public enum PNGFormatError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .invalidColorType(location, colorType):
             return "\(location): invalid color type \(colorType) (expected 0, 2, 3, 4 or 6)"
         case let .invalidBitDepth(location, bitDepth, colorType):
-            let allowed = PNGColorType(rawValue: colorType)?.allowedBitDepths.map(String.init).joined(separator: ", ") ?? "?"
+            let allowed =
+                PNGColorType(rawValue: colorType)?.allowedBitDepths.map(String.init).joined(separator: ", ") ?? "?"
             return "\(location): invalid bit depth \(bitDepth) for color type \(colorType) (expected \(allowed))"
         case let .invalidCompressionMethod(location, method):
             return "\(location): invalid compression method \(method) (expected 0)"
@@ -137,7 +141,8 @@ public enum PNGFormatError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .missingImageData(location):
             return "\(location): no IDAT chunk before IEND"
         case let .unsupportedCgBI(location, colorType, bitDepth):
-            return "\(location): Apple CgBI image with color type \(colorType), bit depth \(bitDepth) (only 8-bit RGB and RGBA are supported)"
+            return
+                "\(location): Apple CgBI image with color type \(colorType), bit depth \(bitDepth) (only 8-bit RGB and RGBA are supported)"
         }
     }
 }

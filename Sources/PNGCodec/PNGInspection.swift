@@ -27,20 +27,24 @@ public struct PNGInspection: Sendable {
         fileSize = file.count
         let lexed = file.withUnsafeBytes { ChunkLexer.lex($0) }
         chunks = lexed.chunks.map {
-            ChunkRow(type: $0.chunk.type.description, offset: $0.chunk.offset, length: $0.chunk.data.count,
-                     crcMatches: $0.crcMatches)
+            ChunkRow(
+                type: $0.chunk.type.description, offset: $0.chunk.offset, length: $0.chunk.data.count,
+                crcMatches: $0.crcMatches)
         }
         isCgBI = lexed.chunks.first?.chunk.type == .CgBI
         header = nil
         problems = []
         error = nil
         if let ihdr = lexed.chunks.first(where: { $0.chunk.type == .IHDR })?.chunk, ihdr.data.count == 13 {
-            header = file.withUnsafeBytes { try? PNGHeader.parse(UnsafeRawBufferPointer(rebasing: $0[ihdr.data]), at: ihdr.location) }
+            header = file.withUnsafeBytes {
+                try? PNGHeader.parse(UnsafeRawBufferPointer(rebasing: $0[ihdr.data]), at: ihdr.location)
+            }
         }
         let unapplied = ["gAMA": "gamma", "cHRM": "chromaticities", "iCCP": "ICC profile", "sBIT": "significant bits"]
         for row in chunks {
             if let what = unapplied[row.type] {
-                notes.append("\(row.type) at offset \(row.offset): \(what) not applied (samples are taken as sRGB as stored)")
+                notes.append(
+                    "\(row.type) at offset \(row.offset): \(what) not applied (samples are taken as sRGB as stored)")
             }
         }
         do {
@@ -67,15 +71,18 @@ public struct PNGInspection: Sendable {
             case .grayscaleAlpha: kind = "grayscale with alpha"
             case .truecolorAlpha: kind = "truecolor with alpha (RGBA)"
             }
-            lines.append("image: \(header.width)×\(header.height), \(header.bitDepth)-bit \(kind), color type \(header.colorType.rawValue), \(header.interlaced ? "Adam7 interlaced" : "not interlaced")\(isCgBI ? ", Apple CgBI (BGRA, premultiplied, raw deflate)" : "")")
+            lines.append(
+                "image: \(header.width)×\(header.height), \(header.bitDepth)-bit \(kind), color type \(header.colorType.rawValue), \(header.interlaced ? "Adam7 interlaced" : "not interlaced")\(isCgBI ? ", Apple CgBI (BGRA, premultiplied, raw deflate)" : "")"
+            )
         }
         lines.append("chunks:")
         for chunk in chunks {
             let offset = String(chunk.offset)
             let length = String(chunk.length)
-            lines.append("  " + String(repeating: " ", count: max(0, 10 - offset.count)) + offset + "  " + chunk.type
-                         + String(repeating: " ", count: max(0, 10 - length.count)) + length + "  "
-                         + (chunk.crcMatches ? "crc ok" : "CRC MISMATCH"))
+            lines.append(
+                "  " + String(repeating: " ", count: max(0, 10 - offset.count)) + offset + "  " + chunk.type
+                    + String(repeating: " ", count: max(0, 10 - length.count)) + length + "  "
+                    + (chunk.crcMatches ? "crc ok" : "CRC MISMATCH"))
         }
         for note in notes { lines.append("note: \(note)") }
         for problem in problems { lines.append("problem: \(problem)") }

@@ -10,8 +10,9 @@ public struct RGBAImage: Equatable, Sendable {
 
     /// Wraps `pixels`, which must hold exactly `width * height * 4` bytes.
     public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
-                     "RGBAImage needs width * height * 4 bytes")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height * 4,
+            "RGBAImage needs width * height * 4 bytes")
         self.width = width
         self.height = height
         self.pixels = pixels

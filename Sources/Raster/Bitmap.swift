@@ -26,8 +26,11 @@ public struct Bitmap: Equatable, Sendable {
         self.height = height
         pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
             for i in 0..<(width * height) {
-                buffer[i] = PremultipliedColor(straightR: bytes[i * 4], g: bytes[i * 4 + 1],
-                                               b: bytes[i * 4 + 2], a: bytes[i * 4 + 3]).packed
+                buffer[i] =
+                    PremultipliedColor(
+                        straightR: bytes[i * 4], g: bytes[i * 4 + 1],
+                        b: bytes[i * 4 + 2], a: bytes[i * 4 + 3]
+                    ).packed
             }
             count = width * height
         }

@@ -17,9 +17,9 @@ func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
 /// Each channel of `pixel` × `factor` / 255, rounded (factor ≤ 255).
 @inline(__always)
 func scaleLanes(_ pixel: UInt32, by factor: UInt32) -> UInt32 {
-    var d = spreadLanes(pixel) &* UInt64(factor)           // lanes ≤ 65,025
-    d = d &+ 0x0080_0080_0080_0080                          // + 128
-    d = (d &+ ((d >> 8) & 0x00FF_00FF_00FF_00FF)) >> 8      // (t + (t >> 8)) >> 8
+    var d = spreadLanes(pixel) &* UInt64(factor)  // lanes ≤ 65,025
+    d = d &+ 0x0080_0080_0080_0080  // + 128
+    d = (d &+ ((d >> 8) & 0x00FF_00FF_00FF_00FF)) >> 8  // (t + (t >> 8)) >> 8
     return packLanes(d)
 }
 
@@ -29,7 +29,7 @@ func scaleLanes(_ pixel: UInt32, by factor: UInt32) -> UInt32 {
 func applyCoverage(_ pixel: UInt32, _ coverage: Int) -> UInt32 {
     if coverage >= 65536 { return pixel }
     let c = UInt64(coverage)
-    let lo = (UInt64(pixel) | UInt64(pixel) << 16) & 0x0000_00FF_0000_00FF       // r, b in 32-bit lanes
+    let lo = (UInt64(pixel) | UInt64(pixel) << 16) & 0x0000_00FF_0000_00FF  // r, b in 32-bit lanes
     let hi = (UInt64(pixel >> 8) | UInt64(pixel >> 8) << 16) & 0x0000_00FF_0000_00FF  // g, a
     let rl = ((lo &* c &+ 0x0000_8000_0000_8000) >> 16) & 0x0000_00FF_0000_00FF
     let rh = ((hi &* c &+ 0x0000_8000_0000_8000) >> 16) & 0x0000_00FF_0000_00FF

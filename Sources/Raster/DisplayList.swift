@@ -22,8 +22,10 @@ public struct ImageDraw: Equatable, Sendable {
     /// Template drawing: the sampled alpha is a mask filled with this colour.
     public var tint: PremultipliedColor?
 
-    public init(image: Int, source: PixelRect, destination: DeviceRect, sampling: Sampling = .bilinear,
-                tint: PremultipliedColor? = nil) {
+    public init(
+        image: Int, source: PixelRect, destination: DeviceRect, sampling: Sampling = .bilinear,
+        tint: PremultipliedColor? = nil
+    ) {
         self.image = image
         self.source = source
         self.destination = destination
@@ -45,8 +47,10 @@ public struct TileDraw: Equatable, Sendable {
     public var sampling: Sampling
     public var tint: PremultipliedColor?
 
-    public init(image: Int, source: PixelRect, region: DeviceRect, tileWidth: Int, tileHeight: Int,
-                sampling: Sampling = .bilinear, tint: PremultipliedColor? = nil) {
+    public init(
+        image: Int, source: PixelRect, region: DeviceRect, tileWidth: Int, tileHeight: Int,
+        sampling: Sampling = .bilinear, tint: PremultipliedColor? = nil
+    ) {
         self.image = image
         self.source = source
         self.region = region

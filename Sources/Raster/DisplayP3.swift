@@ -24,7 +24,7 @@ public enum DisplayP3 {
     public static let matrix: [[Double]] = [
         [1.2249401763, -0.2249401763, 0],
         [-0.0420569547, 1.0420569547, 0],
-        [-0.0196375546, -0.0786360456, 1.0982736002],
+        [-0.0196375546, -0.0786360456, 1.0982736002]
     ]
 
     /// Converts straight RGBA8 pixels (4 bytes each) from Display P3 to sRGB in place.
@@ -33,7 +33,8 @@ public enum DisplayP3 {
         pixels.withUnsafeMutableBufferPointer { p in
             var index = 0
             while index + 3 < p.count {
-                let l0 = tables.decode[Int(p[index])], l1 = tables.decode[Int(p[index + 1])], l2 = tables.decode[Int(p[index + 2])]
+                let l0 = tables.decode[Int(p[index])], l1 = tables.decode[Int(p[index + 1])],
+                    l2 = tables.decode[Int(p[index + 2])]
                 for row in 0..<3 {
                     let m = tables.matrix[row]
                     let sum = m.0 * l0 + m.1 * l1 + m.2 * l2

@@ -15,8 +15,9 @@
 
 extension RenderState {
     mutating func drawImage(_ draw: ImageDraw, _ image: SourceImage) {
-        paint(image, source: draw.source, area: draw.destination, destination: draw.destination, tiled: false,
-              sampling: draw.sampling, tint: draw.tint)
+        paint(
+            image, source: draw.source, area: draw.destination, destination: draw.destination, tiled: false,
+            sampling: draw.sampling, tint: draw.tint)
     }
 
     /// An image repeated across a region, in one pass: each pixel is sampled in the tile holding
@@ -26,26 +27,33 @@ extension RenderState {
     mutating func drawTiles(_ tile: TileDraw, _ image: SourceImage) {
         guard tile.tileWidth > 0, tile.tileHeight > 0 else { return }
         let region = tile.region
-        let first = DeviceRect(x0: region.x0, y0: region.y0, x1: region.x0 + tile.tileWidth, y1: region.y0 + tile.tileHeight)
-        paint(image, source: tile.source, area: region, destination: first, tiled: true, sampling: tile.sampling, tint: tile.tint)
+        let first = DeviceRect(
+            x0: region.x0, y0: region.y0, x1: region.x0 + tile.tileWidth, y1: region.y0 + tile.tileHeight)
+        paint(
+            image, source: tile.source, area: region, destination: first, tiled: true, sampling: tile.sampling,
+            tint: tile.tint)
     }
 
     /// Covers `area` (inside the clip) with `source` mapped onto `destination` — or, `tiled`, onto
     /// copies of it repeated from its corner every destination width and height.
-    private mutating func paint(_ image: SourceImage, source: PixelRect, area: DeviceRect, destination: DeviceRect, tiled: Bool,
-                                sampling: Sampling, tint: PremultipliedColor?) {
+    private mutating func paint(
+        _ image: SourceImage, source: PixelRect, area: DeviceRect, destination: DeviceRect, tiled: Bool,
+        sampling: Sampling, tint: PremultipliedColor?
+    ) {
         guard let source = clamped(source, to: image) else { return }
         if area.isEmpty || destination.isEmpty || tint?.a == 0 { return }
         let visible = area.intersection(clip)
         if visible.isEmpty { return }
         let (px0, px1) = pixelSpan(visible.x0, visible.x1)
         let (py0, py1) = pixelSpan(visible.y0, visible.y1)
-        let columns = AxisTaps(pixels: px0..<px1, visible: visible.x0..<visible.x1, destination: destination.x0..<destination.x1,
-                               source: source.x, count: source.width, sampling: sampling,
-                               period: tiled ? destination.x1 - destination.x0 : nil)
-        let rows = AxisTaps(pixels: py0..<py1, visible: visible.y0..<visible.y1, destination: destination.y0..<destination.y1,
-                            source: source.y, count: source.height, sampling: sampling,
-                            period: tiled ? destination.y1 - destination.y0 : nil)
+        let columns = AxisTaps(
+            pixels: px0..<px1, visible: visible.x0..<visible.x1, destination: destination.x0..<destination.x1,
+            source: source.x, count: source.width, sampling: sampling,
+            period: tiled ? destination.x1 - destination.x0 : nil)
+        let rows = AxisTaps(
+            pixels: py0..<py1, visible: visible.y0..<visible.y1, destination: destination.y0..<destination.y1,
+            source: source.y, count: source.height, sampling: sampling,
+            period: tiled ? destination.y1 - destination.y0 : nil)
         rasterize(image, columns: columns, rows: rows, x: px0..<px1, y: py0..<py1, sampling: sampling, tint: tint)
     }
 
@@ -58,8 +66,10 @@ extension RenderState {
     }
 
     /// Samples, tints, covers and composites the pixels `x` × `y` with the given taps.
-    private mutating func rasterize(_ image: SourceImage, columns: AxisTaps, rows: AxisTaps, x: Range<Int>, y: Range<Int>,
-                                    sampling: Sampling, tint drawTint: PremultipliedColor?) {
+    private mutating func rasterize(
+        _ image: SourceImage, columns: AxisTaps, rows: AxisTaps, x: Range<Int>, y: Range<Int>,
+        sampling: Sampling, tint drawTint: PremultipliedColor?
+    ) {
         let (px0, px1) = (x.lowerBound, x.upperBound)
         let (py0, py1) = (y.lowerBound, y.upperBound)
         let target = layers[layers.count - 1].pixels
@@ -69,52 +79,58 @@ extension RenderState {
         let draw = (sampling: sampling, tint: tint)
         image.bitmap.pixels.withUnsafeBufferPointer { texels in
             image.spread.withUnsafeBufferPointer { spread in
-            columns.taps.withUnsafeBufferPointer { columnTaps in
-            columns.coverage.withUnsafeBufferPointer { columnCoverage in
-                // Vertical pass output for the source columns this draw reads, by source column,
-                // as two words with 32-bit lanes: (r, b) and (g, a).
-                let firstColumn = columns.minimumTap, lastColumn = columns.maximumTap
-                let blended = UnsafeMutablePointer<BlendedTexel>.allocate(capacity: lastColumn - firstColumn + 1)
-                defer { blended.deallocate() }
-                let row = UnsafeMutablePointer<UInt32>.allocate(capacity: spanWidth)
-                defer { row.deallocate() }
-                var previousRowKey = -1
-                // Columns whose pixels the draw covers completely: [interiorStart, interiorEnd).
-                let interiorStart = columnCoverage.firstIndex(of: 256) ?? spanWidth
-                let interiorEnd = (columnCoverage.lastIndex(of: 256) ?? -1) + 1
+                columns.taps.withUnsafeBufferPointer { columnTaps in
+                    columns.coverage.withUnsafeBufferPointer { columnCoverage in
+                        // Vertical pass output for the source columns this draw reads, by source column,
+                        // as two words with 32-bit lanes: (r, b) and (g, a).
+                        let firstColumn = columns.minimumTap, lastColumn = columns.maximumTap
+                        let blended = UnsafeMutablePointer<BlendedTexel>.allocate(
+                            capacity: lastColumn - firstColumn + 1)
+                        defer { blended.deallocate() }
+                        let row = UnsafeMutablePointer<UInt32>.allocate(capacity: spanWidth)
+                        defer { row.deallocate() }
+                        var previousRowKey = -1
+                        // Columns whose pixels the draw covers completely: [interiorStart, interiorEnd).
+                        let interiorStart = columnCoverage.firstIndex(of: 256) ?? spanWidth
+                        let interiorEnd = (columnCoverage.lastIndex(of: 256) ?? -1) + 1
 
-                for j in 0..<rows.count {
-                    let y = py0 + j
-                    let coverY = rows.coverage[j]
-                    let out = target + y * width + px0
-                    if draw.sampling == .nearest {
-                        let sampler = NearestSampler(line: texels.baseAddress! + rows.first[j] * imageWidth,
-                                                     taps: columnTaps.baseAddress!)
-                        compositeRow(sampler, into: out, count: spanWidth, coverY: coverY, tint: tint,
-                                     coverage: columnCoverage.baseAddress!, interior: interiorStart..<max(interiorStart, interiorEnd),
-                                     scratch: row)
-                        continue
-                    }
-                    let fy = UInt64(rows.weight[j])
-                    let key = rows.first[j] << 20 | rows.second[j] << 8 | Int(fy)
-                    if key != previousRowKey {
-                        previousRowKey = key
-                        let top = spread.baseAddress! + rows.first[j] * imageWidth
-                        let bottom = spread.baseAddress! + rows.second[j] * imageWidth
-                        let wTop = 256 &- fy
-                        for x in firstColumn...lastColumn {
-                            let v = top[x] &* wTop &+ bottom[x] &* fy
-                            blended[x &- firstColumn] = BlendedTexel(
-                                high: (v >> 8) & 0x00FF_00FF_00FF_00FF, low: v & 0x00FF_00FF_00FF_00FF)
+                        for j in 0..<rows.count {
+                            let y = py0 + j
+                            let coverY = rows.coverage[j]
+                            let out = target + y * width + px0
+                            if draw.sampling == .nearest {
+                                let sampler = NearestSampler(
+                                    line: texels.baseAddress! + rows.first[j] * imageWidth,
+                                    taps: columnTaps.baseAddress!)
+                                compositeRow(
+                                    sampler, into: out, count: spanWidth, coverY: coverY, tint: tint,
+                                    coverage: columnCoverage.baseAddress!,
+                                    interior: interiorStart..<max(interiorStart, interiorEnd),
+                                    scratch: row)
+                                continue
+                            }
+                            let fy = UInt64(rows.weight[j])
+                            let key = rows.first[j] << 20 | rows.second[j] << 8 | Int(fy)
+                            if key != previousRowKey {
+                                previousRowKey = key
+                                let top = spread.baseAddress! + rows.first[j] * imageWidth
+                                let bottom = spread.baseAddress! + rows.second[j] * imageWidth
+                                let wTop = 256 &- fy
+                                for x in firstColumn...lastColumn {
+                                    let v = top[x] &* wTop &+ bottom[x] &* fy
+                                    blended[x &- firstColumn] = BlendedTexel(
+                                        high: (v >> 8) & 0x00FF_00FF_00FF_00FF, low: v & 0x00FF_00FF_00FF_00FF)
+                                }
+                            }
+                            let sampler = BilinearSampler(blended: blended - firstColumn, taps: columnTaps.baseAddress!)
+                            compositeRow(
+                                sampler, into: out, count: spanWidth, coverY: coverY, tint: tint,
+                                coverage: columnCoverage.baseAddress!,
+                                interior: interiorStart..<max(interiorStart, interiorEnd),
+                                scratch: row)
                         }
                     }
-                    let sampler = BilinearSampler(blended: blended - firstColumn, taps: columnTaps.baseAddress!)
-                    compositeRow(sampler, into: out, count: spanWidth, coverY: coverY, tint: tint,
-                                 coverage: columnCoverage.baseAddress!, interior: interiorStart..<max(interiorStart, interiorEnd),
-                                 scratch: row)
                 }
-            }
-            }
             }
         }
         layers[layers.count - 1].touch(px0, py0, px1, py1)
@@ -143,8 +159,10 @@ struct AxisTaps {
     /// Taps for destination pixels `pixels`; `visible` bounds the coverage. With a `period`,
     /// `destination` is the first of a row of spans `period` apart (tiles) and each pixel is
     /// mapped through the span holding its centre (the first span for centres before it).
-    init(pixels: Range<Int>, visible: Range<Int>, destination: Range<Int>, source: Int, count: Int, sampling: Sampling,
-         period: Int? = nil) {
+    init(
+        pixels: Range<Int>, visible: Range<Int>, destination: Range<Int>, source: Int, count: Int, sampling: Sampling,
+        period: Int? = nil
+    ) {
         let n = pixels.count
         first = [Int](repeating: 0, count: n)
         second = [Int](repeating: 0, count: n)
@@ -234,7 +252,8 @@ struct BilinearSampler: RowSampler {
         let highB = unsafeBitCast(SIMD2<UInt64>(b0.high, b1.high), to: Lanes.self)
         let lowA = unsafeBitCast(SIMD2<UInt64>(a0.low, a1.low), to: Lanes.self)
         let lowB = unsafeBitCast(SIMD2<UInt64>(b0.low, b1.low), to: Lanes.self)
-        let w1 = unsafeBitCast(SIMD2<UInt64>(t0.weight &* 0x0001_0001_0001_0001, t1.weight &* 0x0001_0001_0001_0001), to: Lanes.self)
+        let w1 = unsafeBitCast(
+            SIMD2<UInt64>(t0.weight &* 0x0001_0001_0001_0001, t1.weight &* 0x0001_0001_0001_0001), to: Lanes.self)
         let w0 = 256 &- w1
         let h = highA &* w0 &+ highB &* w1
         let l = lowA &* w0 &+ lowB &* w1
@@ -261,7 +280,8 @@ func compositeRow<Sampler: RowSampler>(
                 let two = pairs.samplePair(i)
                 if two & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
                     UnsafeMutableRawPointer(out + i).storeBytes(of: UInt32(truncatingIfNeeded: two), as: UInt32.self)
-                    UnsafeMutableRawPointer(out + i + 1).storeBytes(of: UInt32(truncatingIfNeeded: two >> 32), as: UInt32.self)
+                    UnsafeMutableRawPointer(out + i + 1).storeBytes(
+                        of: UInt32(truncatingIfNeeded: two >> 32), as: UInt32.self)
                 } else {
                     out[i] = sourceOver(UInt32(truncatingIfNeeded: two), out[i])
                     out[i + 1] = sourceOver(UInt32(truncatingIfNeeded: two >> 32), out[i + 1])

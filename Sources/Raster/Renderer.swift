@@ -21,13 +21,16 @@ public enum Renderer {
     static func bandRows(width: Int) -> Int { max(8, (1 << 16) / max(width, 1)) }
 
     /// Renders `list` onto a `width` × `height` canvas filled with `background`.
-    public static func render(_ list: DisplayList, width: Int, height: Int,
-                              background: PremultipliedColor = .clear, bandRows: Int? = nil) -> Bitmap {
+    public static func render(
+        _ list: DisplayList, width: Int, height: Int,
+        background: PremultipliedColor = .clear, bandRows: Int? = nil
+    ) -> Bitmap {
         let count = width * height
         let pixels = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
             if let base = buffer.baseAddress {
-                renderBands(list, canvas: base, width: width, height: height, rows: bandRows ?? Renderer.bandRows(width: width),
-                            background: background.packed)
+                renderBands(
+                    list, canvas: base, width: width, height: height, rows: bandRows ?? Renderer.bandRows(width: width),
+                    background: background.packed)
             }
             initialized = count
         }
@@ -39,13 +42,16 @@ public enum Renderer {
         let (width, height) = (bitmap.width, bitmap.height)
         bitmap.pixels.withUnsafeMutableBufferPointer { canvas in
             guard let base = canvas.baseAddress else { return }
-            renderBands(list, canvas: base, width: width, height: height, rows: bandRows ?? Renderer.bandRows(width: width),
-                        background: nil)
+            renderBands(
+                list, canvas: base, width: width, height: height, rows: bandRows ?? Renderer.bandRows(width: width),
+                background: nil)
         }
     }
 
-    private static func renderBands(_ list: DisplayList, canvas: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
-                                    rows: Int, background: UInt32?) {
+    private static func renderBands(
+        _ list: DisplayList, canvas: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+        rows: Int, background: UInt32?
+    ) {
         guard width > 0 && height > 0 else { return }
         let pool = LayerPool(capacity: width * rows)
         defer { pool.deallocate() }
@@ -126,7 +132,9 @@ struct RenderState {
         self.band = band
         self.pool = pool
         layers = [Layer(pixels: canvas, opacity: 255)]
-        clips = [DeviceRect(x0: 0, y0: band.lowerBound * fixedOne, x1: width * fixedOne, y1: band.upperBound * fixedOne)]
+        clips = [
+            DeviceRect(x0: 0, y0: band.lowerBound * fixedOne, x1: width * fixedOne, y1: band.upperBound * fixedOne)
+        ]
         cornerMasks = [[]]
     }
 

@@ -39,8 +39,11 @@ struct BorderMask {
         let inner = shape.inset(by: border)
         if inner.rect.x1 > inner.rect.x0 && inner.rect.y1 > inner.rect.y0 { elements += inner.path.elements }
         let shift = FixedPoint(x: -px0 * fixedOne, y: -py0 * fixedOne)
-        alpha = border <= 0 || width == 0 || height == 0 ? []
-            : CoverageRasterizer.mask(Path(elements).moved(by: shift), rule: .evenOdd, width: width, height: height).alpha
+        alpha =
+            border <= 0 || width == 0 || height == 0
+            ? []
+            : CoverageRasterizer.mask(Path(elements).moved(by: shift), rule: .evenOdd, width: width, height: height)
+                .alpha
     }
 }
 
@@ -63,7 +66,7 @@ extension RenderState {
                 let a = Int(mask.alpha[(y - mask.y0) * mask.width + x - mask.x0])
                 if a == 0 { continue }
                 let rectangle = min(256, coverage(x, c.x0, c.x1)) * coverY  // 1/65536
-                let combined = (a * rectangle + 32768) >> 16                // 0…255
+                let combined = (a * rectangle + 32768) >> 16  // 0…255
                 if combined == 0 { continue }
                 row[x] = sourceOver(scaleLanes(source, by: UInt32(combined)), row[x])
             }

@@ -29,16 +29,19 @@ public struct RoundedRect: Equatable, Hashable, Sendable {
     /// The outline: ShapePath.roundedRectangle's construction in device pixels, quantised once.
     public var path: Path {
         let one = Double(fixedOne)
-        return ShapePath.roundedRectangle(x: Double(rect.x0) / one, y: Double(rect.y0) / one, width: Double(rect.x1 - rect.x0) / one,
-                                          height: Double(rect.y1 - rect.y0) / one, radius: Double(radius) / one, corners: corners)
-            .devicePath(.identity)
+        return ShapePath.roundedRectangle(
+            x: Double(rect.x0) / one, y: Double(rect.y0) / one, width: Double(rect.x1 - rect.x0) / one,
+            height: Double(rect.y1 - rect.y0) / one, radius: Double(radius) / one, corners: corners
+        )
+        .devicePath(.identity)
     }
 
     /// The same shape inset by `d` on every side, its radius reduced by `d` (at least 0): the inner
     /// edge of a border of width `d`.
     public func inset(by d: Int) -> RoundedRect {
-        RoundedRect(rect: DeviceRect(x0: rect.x0 + d, y0: rect.y0 + d, x1: rect.x1 - d, y1: rect.y1 - d),
-                    radius: max(0, radius - d), corners: corners)
+        RoundedRect(
+            rect: DeviceRect(x0: rect.x0 + d, y0: rect.y0 + d, x1: rect.x1 - d, y1: rect.y1 - d),
+            radius: max(0, radius - d), corners: corners)
     }
 }
 
@@ -56,7 +59,8 @@ struct CornerMask {
         var result: [CornerMask] = []
         let boxes: [(RectCorners, Int, Int, Int, Int)] = [
             (.topLeft, r.x0, r.y0, r.x0 + radius, r.y0 + radius), (.topRight, r.x1 - radius, r.y0, r.x1, r.y0 + radius),
-            (.bottomLeft, r.x0, r.y1 - radius, r.x0 + radius, r.y1), (.bottomRight, r.x1 - radius, r.y1 - radius, r.x1, r.y1),
+            (.bottomLeft, r.x0, r.y1 - radius, r.x0 + radius, r.y1),
+            (.bottomRight, r.x1 - radius, r.y1 - radius, r.x1, r.y1)
         ]
         // Boxes overlap in a pixel row or column when the radius is half a side: a pixel is
         // mixed by the first box holding it only (each mask is the whole shape's coverage there).
@@ -81,7 +85,8 @@ struct CornerMask {
                         mask[y * w + x] = 255
                         continue
                     }
-                    mask[y * w + x] = UInt8(min(255, (Int(rounded.alpha[y * w + x]) * 255 * 2 + rectAlpha) / (2 * rectAlpha)))
+                    mask[y * w + x] = UInt8(
+                        min(255, (Int(rounded.alpha[y * w + x]) * 255 * 2 + rectAlpha) / (2 * rectAlpha)))
                 }
             }
             result.append(CornerMask(x0: px0, y0: py0, width: w, height: h, mask: mask))

@@ -25,7 +25,8 @@ struct AutoLayoutCheck {
                 let owner = views[ownerPath]
                 guard owner?.acknowledged.contains(WarningKinds.ambiguous) != true else { continue }
                 let guide = String(ambiguity.path[range.lowerBound...])
-                let path = owner.map { $0.node.path + guide } ?? (ownerPath == "root" ? "$.root" + guide : ambiguity.path)
+                let path =
+                    owner.map { $0.node.path + guide } ?? (ownerPath == "root" ? "$.root" + guide : ambiguity.path)
                 findings.note(warning(ambiguity, at: owner?.node, path: path, what: "layout frame"), variant)
                 continue
             }
@@ -45,19 +46,23 @@ struct AutoLayoutCheck {
         let failing = failure.constraint
         if failing.kind == .layoutGuide && failing.label.isEmpty, let reason = failure.reason {
             // Not one constraint: the passes over margins and safe areas did not settle.
-            let first = scenario.constraints.firstIndex { [$0.first, $0.second].contains { $0?.guide?.isAddedGuide == false } }
-            return ScenarioDiagnostic(file: scenario.file, location: first.map { constraintLocations[$0] },
-                                      path: first.map { scenario.constraints[$0].source } ?? "$.root",
-                                      message: reason + "; tie the views to guides of views that do not move with them")
+            let first = scenario.constraints.firstIndex {
+                [$0.first, $0.second].contains { $0?.guide?.isAddedGuide == false }
+            }
+            return ScenarioDiagnostic(
+                file: scenario.file, location: first.map { constraintLocations[$0] },
+                path: first.map { scenario.constraints[$0].source } ?? "$.root",
+                message: reason + "; tie the views to guides of views that do not move with them")
         }
         var message = "required constraint \"\(failing.label)\" cannot be satisfied"
         if let terms = failure.termsWhenGivenUp {
             let path = failing.kind == .constraint ? failing.source : "$." + failing.source
-            return ScenarioDiagnostic(file: scenario.file, location: location(of: failing), path: path,
-                                      message: "with \"\(failing.label)\" the layout's solver holds \(terms) terms, more than the "
-                                          + "\(AutoLayout.maxSolverTerms) one layout may (docs/LIMITS.md): long chains of views without "
-                                          + "sizes make every edge depend on every width before it; give the views sizes (or intrinsic "
-                                          + "sizes), or split the chain")
+            return ScenarioDiagnostic(
+                file: scenario.file, location: location(of: failing), path: path,
+                message: "with \"\(failing.label)\" the layout's solver holds \(terms) terms, more than the "
+                    + "\(AutoLayout.maxSolverTerms) one layout may (docs/LIMITS.md): long chains of views without "
+                    + "sizes make every edge depend on every width before it; give the views sizes (or intrinsic "
+                    + "sizes), or split the chain")
         }
         if !failure.conflicts.isEmpty {
             message += " together with " + Listing.names(failure.conflicts.map(describe))
@@ -82,19 +87,25 @@ struct AutoLayoutCheck {
     /// Where a scenario constraint's string is (nil for generated constraints).
     private func location(of constraint: ConstraintLayout) -> SourceLocation? {
         guard constraint.kind == .constraint,
-              let index = scenario.constraints.firstIndex(where: { $0.source == constraint.source && $0.label == constraint.label })
+            let index = scenario.constraints.firstIndex(where: {
+                $0.source == constraint.source && $0.label == constraint.label
+            })
         else { return nil }
         return constraintLocations[index]
     }
 
     /// The warning for a view whose frame is not determined.
-    private func warning(_ ambiguity: ViewAmbiguity, at node: JSONNode?, path: String? = nil,
-                         what: String = "alignment rect") -> ScenarioDiagnostic {
+    private func warning(
+        _ ambiguity: ViewAmbiguity, at node: JSONNode?, path: String? = nil,
+        what: String = "alignment rect"
+    ) -> ScenarioDiagnostic {
         let name = ambiguity.id.map { "\"\($0)\"" } ?? ambiguity.path
-        let message = "ambiguous layout: the constraints do not determine the \(ambiguity.unknowns.joined(separator: ", ")) of "
+        let message =
+            "ambiguous layout: the constraints do not determine the \(ambiguity.unknowns.joined(separator: ", ")) of "
             + "\(name)'s \(what); add constraints for \(ambiguity.unknowns.count == 1 ? "it" : "them")"
-        return ScenarioDiagnostic(file: scenario.file, location: node?.location, path: path ?? node?.path ?? ambiguity.path, message: message,
-                                  severity: .warning, kind: WarningKinds.ambiguous)
+        return ScenarioDiagnostic(
+            file: scenario.file, location: node?.location, path: path ?? node?.path ?? ambiguity.path, message: message,
+            severity: .warning, kind: WarningKinds.ambiguous)
     }
 
     /// The warning for a frame that required constraints make negative.
@@ -102,9 +113,11 @@ struct AutoLayoutCheck {
         let parts = size.label.components(separatedBy: ".frame.")  // "<id or path>.frame.width >= 0 (implicit)"
         let dimension = parts.last?.hasPrefix("width") == true ? "width" : "height"
         let view = parts[0] == size.source ? parts[0] : "\"\(parts[0])\""
-        let message = "negative size: the required constraints make the frame \(dimension) of \(view) -\(labelNumber(size.violation)) pt; "
+        let message =
+            "negative size: the required constraints make the frame \(dimension) of \(view) -\(labelNumber(size.violation)) pt; "
             + "UIKit keeps such a frame and draws nothing of the view; lower one of their priorities below 1000 or make room"
-        return ScenarioDiagnostic(file: scenario.file, location: node?.location, path: node?.path ?? size.source, message: message,
-                                  severity: .warning, kind: WarningKinds.negativeSize)
+        return ScenarioDiagnostic(
+            file: scenario.file, location: node?.location, path: node?.path ?? size.source, message: message,
+            severity: .warning, kind: WarningKinds.negativeSize)
     }
 }

@@ -25,7 +25,10 @@ public struct DevicePreset: Sendable, Equatable {
 
     /// The variant-name part: the name without spaces and brackets ("iPhone15Pro", "iPadPro13inchM4").
     public var variantName: String {
-        String(name.unicodeScalars.filter { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        String(
+            name.unicodeScalars.filter {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+            }
             .map(Character.init))
     }
 
@@ -56,23 +59,29 @@ public struct DevicePreset: Sendable, Equatable {
 }
 
 public enum DevicePresets {
-    private static func phone(_ name: String, _ width: Double, _ height: Double, scale: Int = 3, top: Double, bottom: Double,
-                              side: Double, landscapeBottom: Double, landscapeTop: Double = 0, wide: Bool) -> DevicePreset {
-        DevicePreset(name: name, size: Size(width: width, height: height), displayScale: scale, idiom: .phone,
-                     portraitSafeArea: EdgeInsets(top: top, left: 0, bottom: bottom, right: 0),
-                     landscapeSafeArea: EdgeInsets(top: landscapeTop, left: side, bottom: landscapeBottom, right: side),
-                     landscapeWidthClass: wide ? .regular : .compact)
+    private static func phone(
+        _ name: String, _ width: Double, _ height: Double, scale: Int = 3, top: Double, bottom: Double,
+        side: Double, landscapeBottom: Double, landscapeTop: Double = 0, wide: Bool
+    ) -> DevicePreset {
+        DevicePreset(
+            name: name, size: Size(width: width, height: height), displayScale: scale, idiom: .phone,
+            portraitSafeArea: EdgeInsets(top: top, left: 0, bottom: bottom, right: 0),
+            landscapeSafeArea: EdgeInsets(top: landscapeTop, left: side, bottom: landscapeBottom, right: side),
+            landscapeWidthClass: wide ? .regular : .compact)
     }
 
     private static func pad(_ name: String, _ width: Double, _ height: Double) -> DevicePreset {
         let insets = EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)
-        return DevicePreset(name: name, size: Size(width: width, height: height), displayScale: 2, idiom: .pad,
-                            portraitSafeArea: insets, landscapeSafeArea: insets, landscapeWidthClass: .regular)
+        return DevicePreset(
+            name: name, size: Size(width: width, height: height), displayScale: 2, idiom: .pad,
+            portraitSafeArea: insets, landscapeSafeArea: insets, landscapeWidthClass: .regular)
     }
 
     /// Every device, in the order docs/DEVICES.md lists them.
     public static let all: [DevicePreset] = [
-        phone("iPhone SE (3rd generation)", 375, 667, scale: 2, top: 20, bottom: 0, side: 0, landscapeBottom: 0, wide: false),
+        phone(
+            "iPhone SE (3rd generation)", 375, 667, scale: 2, top: 20, bottom: 0, side: 0, landscapeBottom: 0,
+            wide: false),
         phone("iPhone 15", 393, 852, top: 59, bottom: 34, side: 59, landscapeBottom: 21, wide: false),
         phone("iPhone 15 Plus", 430, 932, top: 59, bottom: 34, side: 59, landscapeBottom: 21, wide: true),
         phone("iPhone 15 Pro", 393, 852, top: 59, bottom: 34, side: 59, landscapeBottom: 21, wide: false),
@@ -85,7 +94,7 @@ public enum DevicePresets {
         pad("iPad (10th generation)", 820, 1180),
         pad("iPad Air 11-inch (M2)", 820, 1180),
         pad("iPad Pro 11-inch (M4)", 834, 1210),
-        pad("iPad Pro 13-inch (M4)", 1032, 1376),
+        pad("iPad Pro 13-inch (M4)", 1032, 1376)
     ]
 
     public static var names: [String] { all.map(\.name) }

@@ -7,13 +7,19 @@ import Syntax
 /// in (errors with --strict). The layout report lists every warning, acknowledged or not.
 enum ImageWarningCheck {
     /// Notes one variant's image warnings that their views do not acknowledge.
-    static func inspect(_ layout: LayoutResult, file: String, variant: String, views: ViewNodes, into findings: inout VariantFindings) {
+    static func inspect(
+        _ layout: LayoutResult, file: String, variant: String, views: ViewNodes, into findings: inout VariantFindings
+    ) {
         for (index, view) in layout.views.enumerated() {
-            guard let warnings = view.imageView?.warnings, !warnings.isEmpty, let entry = views[layoutIndex: index] else { continue }
+            guard let warnings = view.imageView?.warnings, !warnings.isEmpty, let entry = views[layoutIndex: index]
+            else { continue }
             for warning in warnings where !entry.acknowledged.contains(warning.kind) {
-                let message = warning.message + "; if it is meant, add \"\(warning.kind)\" to the view's \"acknowledgedWarnings\""
-                findings.note(ScenarioDiagnostic(file: file, location: entry.node.location, path: entry.node.path,
-                                                 message: message, severity: .warning, kind: warning.kind), variant)
+                let message =
+                    warning.message + "; if it is meant, add \"\(warning.kind)\" to the view's \"acknowledgedWarnings\""
+                findings.note(
+                    ScenarioDiagnostic(
+                        file: file, location: entry.node.location, path: entry.node.path,
+                        message: message, severity: .warning, kind: warning.kind), variant)
             }
         }
     }

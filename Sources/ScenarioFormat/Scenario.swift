@@ -49,10 +49,12 @@ public struct Scenario: Sendable {
         for combination in matrix.combinations(from: traits, device: device, orientation: orientation) {
             for state in [nil] + states.map(Optional.some) {
                 let parts = combination.parts + (state.map { [$0.name] } ?? [])
-                result.append(Variant(name: parts.isEmpty ? "default" : parts.joined(separator: "-"),
-                                      traits: combination.traits, state: state,
-                                      canvasSize: combination.canvas?.size ?? canvasSize,
-                                      safeAreaInsets: combination.canvas?.safeAreaInsets ?? safeAreaInsets))
+                result.append(
+                    Variant(
+                        name: parts.isEmpty ? "default" : parts.joined(separator: "-"),
+                        traits: combination.traits, state: state,
+                        canvasSize: combination.canvas?.size ?? canvasSize,
+                        safeAreaInsets: combination.canvas?.safeAreaInsets ?? safeAreaInsets))
             }
         }
         return result
@@ -61,7 +63,8 @@ public struct Scenario: Sendable {
     /// The laid-out scene of a variant (its snapshots made first, SnapshotImages); preserved
     /// vectors are drawn afresh within `redraws` (the scenario's allowance when nil).
     public func scene(for variant: Variant, redraws: RedrawAllowance? = nil) -> Scene {
-        snapshots.isEmpty ? layOut(root(for: variant, snapshots: []), variant, redraws: redraws ?? self.redraws)
+        snapshots.isEmpty
+            ? layOut(root(for: variant, snapshots: []), variant, redraws: redraws ?? self.redraws)
             : sceneWithSnapshots(for: variant, redraws: redraws).scene
     }
 
@@ -115,7 +118,8 @@ public struct VariantMatrix: Sendable, Equatable {
     /// and orientation first, then the traits. `device` and `orientation` are the scenario's own
     /// (its canvas) when the matrix does not vary them; a device sets `canvas`.
     public func combinations(from traits: Traits, device: String? = nil, orientation: DeviceOrientation = .portrait)
-        -> [(parts: [String], traits: Traits, canvas: (size: Size, safeAreaInsets: EdgeInsets)?)] {
+        -> [(parts: [String], traits: Traits, canvas: (size: Size, safeAreaInsets: EdgeInsets)?)]
+    {
         var combinations: [(parts: [String], traits: Traits, canvas: (size: Size, safeAreaInsets: EdgeInsets)?)] = []
         let deviceList: [String?] = devices.isEmpty ? [device] : devices
         let orientationList = orientations.isEmpty ? [orientation] : orientations
@@ -135,11 +139,13 @@ public struct VariantMatrix: Sendable, Equatable {
         }
         for dimension in TraitDimension.all {
             guard let values = values(of: dimension.key) else { continue }
-            combinations = combinations.flatMap { c in values.map { v in
-                var t = c.traits
-                dimension.apply(&t, v)
-                return (c.parts + [dimension.variantName(v)], t, c.canvas)
-            } }
+            combinations = combinations.flatMap { c in
+                values.map { v in
+                    var t = c.traits
+                    dimension.apply(&t, v)
+                    return (c.parts + [dimension.variantName(v)], t, c.canvas)
+                }
+            }
         }
         return combinations
     }
@@ -188,9 +194,11 @@ public enum PropertyValue: Sendable {
 
     /// Property names a state may set (those in `ScenarioKeys.imageViewOnly` need an image view).
     static let names = [
-        "isHighlighted", "isHidden", "clipsToBounds", "alpha", "contentMode", "image", "highlightedImage", "backgroundColor",
-        "tintColor", "frame", "sampling", "tintAdjustmentMode", "semanticContentAttribute", "isAnimating", "animationTime",
-        "animationDuration", "animationRepeatCount", "cornerRadius", "maskedCorners", "borderWidth", "borderColor",
+        "isHighlighted", "isHidden", "clipsToBounds", "alpha", "contentMode", "image", "highlightedImage",
+        "backgroundColor",
+        "tintColor", "frame", "sampling", "tintAdjustmentMode", "semanticContentAttribute", "isAnimating",
+        "animationTime",
+        "animationDuration", "animationRepeatCount", "cornerRadius", "maskedCorners", "borderWidth", "borderColor"
     ]
 }
 
@@ -216,7 +224,8 @@ struct SizeToFitPlacement: Sendable {
         /// The frame of a view of `size` placed at this anchor.
         func frame(fitting size: Size) -> Rect {
             switch self {
-            case let .center(c): Rect(x: c.x - size.width / 2, y: c.y - size.height / 2, width: size.width, height: size.height)
+            case let .center(c):
+                Rect(x: c.x - size.width / 2, y: c.y - size.height / 2, width: size.width, height: size.height)
             case let .origin(o): Rect(x: o.x, y: o.y, width: size.width, height: size.height)
             }
         }

@@ -22,14 +22,18 @@ public enum ScenarioCatalog {
 
     /// Whether a file name can be a scenario's.
     public static func isScenarioFileName(_ name: String) -> Bool {
-        name.hasSuffix(".json") && !name.hasSuffix(".schema.json") && !name.hasSuffix(".layout.json") && name != "ivsim.json"
+        name.hasSuffix(".json") && !name.hasSuffix(".schema.json") && !name.hasSuffix(".layout.json")
+            && name != "ivsim.json"
             && name != "Contents.json" && !name.hasPrefix(".")
     }
 
     /// The scenarios under `folder`, except those under the `excluding` folders.
     public static func entries(in folder: URL, displayFolder: String, excluding: [URL] = []) -> [Entry] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
-                                                              options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey],
+                options: [.skipsHiddenFiles])
+        else { return [] }
         let base = folder.standardizedFileURL.path
         let skipped = Set(excluding.map { $0.standardizedFileURL.path })
         var entries: [Entry] = []
@@ -42,7 +46,9 @@ public enum ScenarioCatalog {
             guard isScenarioFileName(url.lastPathComponent), path.hasPrefix(base + "/") else { continue }
             let relative = String(path.dropFirst(base.count + 1))
             let name = String(relative.dropLast(".json".count))
-            let shown = displayFolder.isEmpty ? relative : (displayFolder.hasSuffix("/") ? displayFolder : displayFolder + "/") + relative
+            let shown =
+                displayFolder.isEmpty
+                ? relative : (displayFolder.hasSuffix("/") ? displayFolder : displayFolder + "/") + relative
             entries.append(Entry(url: url, name: name, displayName: shown))
         }
         return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }

@@ -18,8 +18,10 @@ struct VariantChecks {
     /// twice (drawn now, to check the variants, and again to render them).
     var drawingWork = 0
 
-    init(scenario: Scenario, viewNodes: [(treePath: [Int], node: JSONNode, acknowledged: [String])], limitNode: JSONNode,
-         autoLayout: AutoLayoutCheck) {
+    init(
+        scenario: Scenario, viewNodes: [(treePath: [Int], node: JSONNode, acknowledged: [String])], limitNode: JSONNode,
+        autoLayout: AutoLayoutCheck
+    ) {
         self.scenario = scenario
         self.viewNodes = ViewNodes(viewNodes)
         self.limitNode = limitNode
@@ -34,34 +36,47 @@ struct VariantChecks {
         for variant in variants {
             var allowance = scenario.redraws
             allowance.work = (d.limits.drawingWork - drawingWork) / 2
-            let (scene, snapshots, redraws) = scenario.snapshots.isEmpty
-                ? { let scene = scenario.scene(for: variant, redraws: allowance); return (scene, [], scene.redraws) }()
+            let (scene, snapshots, redraws) =
+                scenario.snapshots.isEmpty
+                ? {
+                    let scene = scenario.scene(for: variant, redraws: allowance); return (scene, [], scene.redraws)
+                }()
                 : scenario.sceneWithSnapshots(for: variant, redraws: allowance)
             drawingWork += 2 * redraws.work
             if let refusal = redraws.refusal {
                 let node = viewNodes[refusal.view]?.node
-                let what = "in variant \(variant.name)\(node == nil ? ", in \(refusal.view)" : ""), drawing \"\(refusal.image)\" afresh at the "
+                let what =
+                    "in variant \(variant.name)\(node == nil ? ", in \(refusal.view)" : ""), drawing \"\(refusal.image)\" afresh at the "
                     + "\(refusal.width) × \(refusal.height) pixels this view shows it (preserves-vector-representation) takes "
-                d.error(node ?? limitNode, refusal.work
-                    ? what + "the scenario's drawings past the \(d.limits.drawingWork) units of work one scenario may spend drawing (\(drawingWork) "
-                        + "spent with this variant's): show fewer sizes of preserved vectors, or split the scenario" + ScenarioLimits.raise("drawing-work")
-                    : what + "the drawings made for one variant past \(scenario.redraws.pixels) pixels (docs/LIMITS.md, preserved "
-                        + "vectors): show fewer sizes of preserved vectors in one variant, or split the scenario")
+                d.error(
+                    node ?? limitNode,
+                    refusal.work
+                        ? what
+                            + "the scenario's drawings past the \(d.limits.drawingWork) units of work one scenario may spend drawing (\(drawingWork) "
+                            + "spent with this variant's): show fewer sizes of preserved vectors, or split the scenario"
+                            + ScenarioLimits.raise("drawing-work")
+                        : what
+                            + "the drawings made for one variant past \(scenario.redraws.pixels) pixels (docs/LIMITS.md, preserved "
+                            + "vectors): show fewer sizes of preserved vectors in one variant, or split the scenario")
                 return
             }
             for outcome in snapshots {
                 switch outcome {
                 case let .refused(name, reason):
-                    d.error(snapshotNodes[name] ?? limitNode, "snapshot \"\(name)\" in variant \(variant.name): \(reason)")
+                    d.error(
+                        snapshotNodes[name] ?? limitNode, "snapshot \"\(name)\" in variant \(variant.name): \(reason)")
                 case let .made(_, _, _, work):
                     renderWork = renderWork &+ work  // drawn when the scenario loads and again to render
                 }
             }
             let layout = scene.layout
             // The pixels rendering will take, refused before anything is rendered.
-            renderWork = renderWork &+ scene.displayList.renderWork(width: layout.pixelWidth, height: layout.pixelHeight)
+            renderWork =
+                renderWork &+ scene.displayList.renderWork(width: layout.pixelWidth, height: layout.pixelHeight)
             if renderWork > d.limits.renderPixels || renderWork < 0 {
-                d.error(limitNode, "rendering the variants up to \(variant.name) takes more than the \(d.limits.renderPixels) pixel "
+                d.error(
+                    limitNode,
+                    "rendering the variants up to \(variant.name) takes more than the \(d.limits.renderPixels) pixel "
                         + "operations one scenario may ask for (each variant's canvas, plus the area each fill, image and tile covers, "
                         + "docs/LIMITS.md): fewer variants, a smaller canvas or fewer layers, or split the scenario"
                         + ScenarioLimits.raise("render-pixels"))
@@ -72,8 +87,10 @@ struct VariantChecks {
                 // A layout too large to solve is as large in every variant: once is enough.
                 if report.failure?.termsWhenGivenUp != nil { break }
             }
-            ImageWarningCheck.inspect(layout, file: scenario.file, variant: variant.name, views: viewNodes, into: &findings)
-            FrameRangeCheck.inspect(layout, file: scenario.file, variant: variant.name, views: viewNodes, into: &findings)
+            ImageWarningCheck.inspect(
+                layout, file: scenario.file, variant: variant.name, views: viewNodes, into: &findings)
+            FrameRangeCheck.inspect(
+                layout, file: scenario.file, variant: variant.name, views: viewNodes, into: &findings)
         }
         for diagnostic in findings.diagnostics {
             if diagnostic.severity == .warning { d.append(warnings: [diagnostic]) } else { d.append([diagnostic]) }

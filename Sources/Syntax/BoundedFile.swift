@@ -1,14 +1,14 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 #if canImport(Glibc)
-private let systemRead = Glibc.read
+    private let systemRead = Glibc.read
 #elseif canImport(Darwin)
-private let systemRead = Darwin.read
+    private let systemRead = Darwin.read
 #endif
 
 /// Files read whole, bounded: the file is opened (symbolic links followed) and must be a regular
@@ -56,7 +56,8 @@ public enum BoundedFile {
     private static func read(_ url: URL, upTo limit: Int, wholeFile: Bool) -> Result<[UInt8], Failure> {
         let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
+            return .failure(
+                errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
         }
         defer { close(descriptor) }
         var status = stat()
@@ -74,7 +75,9 @@ public enum BoundedFile {
         var bytes = [UInt8](repeating: 0, count: capacity)
         var count = 0
         while count < capacity {
-            let result = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + count, capacity - count) }
+            let result = bytes.withUnsafeMutableBytes {
+                systemRead(descriptor, $0.baseAddress! + count, capacity - count)
+            }
             if result < 0 {
                 if errno == EINTR { continue }
                 return .failure(.unreadable(String(cString: strerror(errno))))

@@ -42,7 +42,11 @@ public enum ErrorText {
         guard message.unicodeScalars.contains(where: control) else { return message }
         var out = ""
         for scalar in message.unicodeScalars {
-            if control(scalar) { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(scalar) }
+            if control(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
         }
         return out
     }

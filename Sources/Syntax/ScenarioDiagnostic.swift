@@ -17,8 +17,10 @@ public struct ScenarioDiagnostic: Error, Sendable, Hashable, CustomStringConvert
         case error, warning
     }
 
-    public init(file: String, location: SourceLocation?, path: String, message: String, severity: Severity = .error,
-                kind: String? = nil) {
+    public init(
+        file: String, location: SourceLocation?, path: String, message: String, severity: Severity = .error,
+        kind: String? = nil
+    ) {
         self.file = file
         self.location = location
         // What a message and a path quote of the file is capped and its control characters
@@ -45,12 +47,15 @@ public struct ScenarioDiagnostic: Error, Sendable, Hashable, CustomStringConvert
     /// break followed by four spaces (how a message shows a constraint and its caret) is kept when
     /// `keepingIndentedLines`: such a line can never pass for a diagnostic of its own.
     public static func escapingControls(_ text: String, keepingIndentedLines: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return text }
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            return text
+        }
         let scalars = Array(text.unicodeScalars)
         var out = ""
         for (i, scalar) in scalars.enumerated() {
             switch scalar.value {
-            case 0x0A where keepingIndentedLines && scalars.count >= i + 5 && scalars[(i + 1)...(i + 4)].allSatisfy({ $0 == " " }):
+            case 0x0A
+            where keepingIndentedLines && scalars.count >= i + 5 && scalars[(i + 1)...(i + 4)].allSatisfy({ $0 == " " }):
                 out.unicodeScalars.append(scalar)
             case 0x0A: out += "\\n"
             case 0x09: out += "\\t"
@@ -99,8 +104,10 @@ package final class Diagnostics {
 
     /// Adds a warning of `kind` (WarningKinds) at `node`.
     package func warning(_ node: JSONNode, kind: String, _ message: String) {
-        warnings.append(ScenarioDiagnostic(file: file, location: node.location, path: node.path, message: message, severity: .warning,
-                                           kind: kind))
+        warnings.append(
+            ScenarioDiagnostic(
+                file: file, location: node.location, path: node.path, message: message, severity: .warning,
+                kind: kind))
     }
 
     /// The warnings whose kind is not `acknowledged`, each once, in file order (those at one place
@@ -115,7 +122,8 @@ package final class Diagnostics {
             let (la, lb) = (a.location ?? origin, b.location ?? origin)
             return la != lb ? la < lb : $0.offset < $1.offset
         }.map(\.element)
-        return ordered.filter { !acknowledged.contains($0.kind ?? "") && seen.insert($0.description).inserted }.map { warning in
+        return ordered.filter { !acknowledged.contains($0.kind ?? "") && seen.insert($0.description).inserted }.map {
+            warning in
             guard strict else { return warning }
             var error = warning
             error.severity = .error
@@ -147,7 +155,7 @@ package final class Diagnostics {
             if $0.file != $1.file { return $0.file < $1.file }
             return ($0.location ?? origin, $0.path) < ($1.location ?? origin, $1.path)
         }
-            .filter { seen.insert($0.description).inserted }
+        .filter { seen.insert($0.description).inserted }
     }
 }
 
@@ -198,7 +206,9 @@ public enum Suggestions {
             guard bytes + accepted >= letters.count && bytes <= 4 * (letters.count + accepted) else { continue }
             let other = Array(candidate.lowercased())
             let cutoff = min(accepted, best.map { $0.score / 2 } ?? accepted)
-            guard abs(other.count - letters.count) <= cutoff, let distance = editDistance(letters, other, atMost: cutoff) else { continue }
+            guard abs(other.count - letters.count) <= cutoff,
+                let distance = editDistance(letters, other, atMost: cutoff)
+            else { continue }
             let score = distance * 2 + (word == candidate ? 0 : 1)
             if best == nil || score < best!.score { best = (candidate, score, other.count) }
         }
@@ -265,7 +275,8 @@ public enum Suggestions {
             var rowMinimum = current[0]
             if low <= high {
                 for j in low...high {
-                    let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    let value = min(
+                        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
                     current[j] = min(value, outside)
                     rowMinimum = min(rowMinimum, current[j])
                 }

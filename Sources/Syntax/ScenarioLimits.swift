@@ -45,19 +45,38 @@ public struct ScenarioLimits: Sendable, Equatable {
     public init() {}
 
     /// The limits `--limit NAME=N` can set, by name, with what each counts.
-    public static let names: [(name: String, what: String, keyPath: any WritableKeyPath<ScenarioLimits, Int> & Sendable)] = [
-        ("file-bytes", "bytes of scenario JSON", \.fileBytes),
-        ("views", "views in one scenario", \.views),
-        ("constraints", "constraints in one scenario", \.constraints),
-        ("variants", "variants of one scenario", \.variants),
-        ("image-bytes", "bytes of image memory in one scenario", \.imageBytes),
-        ("layout-work", "views plus ten times constraints, summed over one scenario's variants", \.layoutWork),
-        ("render-pixels", "pixel operations to render one scenario's variants", \.renderPixels),
-        ("drawing-work", "units of work drawing one scenario's vector files, drawn images and preserved vectors", \.drawingWork),
-    ]
+    public static let names:
+        [(name: String, what: String, keyPath: any WritableKeyPath<ScenarioLimits, Int> & Sendable)] = [
+            ("file-bytes", "bytes of scenario JSON", \.fileBytes),
+            ("views", "views in one scenario", \.views),
+            ("constraints", "constraints in one scenario", \.constraints),
+            ("variants", "variants of one scenario", \.variants),
+            ("image-bytes", "bytes of image memory in one scenario", \.imageBytes),
+            ("layout-work", "views plus ten times constraints, summed over one scenario's variants", \.layoutWork),
+            ("render-pixels", "pixel operations to render one scenario's variants", \.renderPixels),
+            (
+                "drawing-work", "units of work drawing one scenario's vector files, drawn images and preserved vectors",
+                \.drawingWork
+            )
+        ]
+
+    /// The limit called `name` among `names`, or nil.
+    public static func named(_ name: String) -> (
+        name: String, what: String, keyPath: any WritableKeyPath<ScenarioLimits, Int> & Sendable
+    )? {
+        names.first { $0.name == name }
+    }
+
+    /// " (limits: file-bytes, views, …)" and a "did you mean" for an unknown limit's message.
+    package static func knownNames(after name: String) -> String {
+        let all = names.map(\.name)
+        return Suggestions.didYouMean(name, among: all) + " (limits: \(all.joined(separator: ", ")))"
+    }
 
     /// " (limit NAME, docs/LIMITS.md; raise it with --limit NAME=N)" for messages.
-    package static func raise(_ name: String) -> String { " (limit \"\(name)\" in docs/LIMITS.md; whoever runs ivsim may raise it with --limit \(name)=N)" }
+    package static func raise(_ name: String) -> String {
+        " (limit \"\(name)\" in docs/LIMITS.md; whoever runs ivsim may raise it with --limit \(name)=N)"
+    }
 
     /// Canvas side in points.
     package static let canvas: ClosedRange<Double> = 1...2048

@@ -15,10 +15,11 @@ package struct ObjectReader {
         self.node = node
         self.members = members
         for member in members where !allowed.contains(member.key) {
-            d.error(at: member.keyLocation, path: jsonPath(node.path, key: member.key),
-                    "unknown key \"\(member.key)\" in \(what)" + Suggestions.didYouMean(member.key, among: allowed)
-                        + (Suggestions.nearest(member.key, among: allowed) == nil
-                           ? " (expected one of: \(allowed.filter { $0 != "$schema" }.joined(separator: ", ")))" : ""))
+            d.error(
+                at: member.keyLocation, path: jsonPath(node.path, key: member.key),
+                "unknown key \"\(member.key)\" in \(what)" + Suggestions.didYouMean(member.key, among: allowed)
+                    + (Suggestions.nearest(member.key, among: allowed) == nil
+                        ? " (expected one of: \(allowed.filter { $0 != "$schema" }.joined(separator: ", ")))" : ""))
         }
     }
 
@@ -51,8 +52,10 @@ package enum Read {
 
     /// A finite number within `range`, optionally an integer.
     /// A number within `range`; `name` ("the width") names it in messages.
-    package static func number(_ node: JSONNode, _ d: Diagnostics, in range: ClosedRange<Double>, integer: Bool = false,
-                       what: String = "a number", name: String? = nil) -> Double? {
+    package static func number(
+        _ node: JSONNode, _ d: Diagnostics, in range: ClosedRange<Double>, integer: Bool = false,
+        what: String = "a number", name: String? = nil
+    ) -> Double? {
         guard case let .number(n) = node.value else {
             d.error(node, "expected \(what), found \(node.value.kindDescription)")
             return nil
@@ -66,7 +69,9 @@ package enum Read {
             return nil
         }
         guard range.contains(n) else {
-            d.error(node, "\(name.map { $0 + " " } ?? "")\(JSONOutput.format(n)) is out of range: expected \(what) from "
+            d.error(
+                node,
+                "\(name.map { $0 + " " } ?? "")\(JSONOutput.format(n)) is out of range: expected \(what) from "
                     + "\(JSONOutput.format(range.lowerBound)) to \(JSONOutput.format(range.upperBound))")
             return nil
         }
@@ -76,8 +81,10 @@ package enum Read {
     /// An array of exactly `count` numbers, each within `range`.
     /// Every element is checked, so that each one out of range is reported (both sides of a
     /// canvas, not only the first); `names` ("the width", "the height") name them in messages.
-    package static func numbers(_ node: JSONNode, _ d: Diagnostics, count: Int, in range: ClosedRange<Double>,
-                        integer: Bool = false, what: String, names: [String] = []) -> [Double]? {
+    package static func numbers(
+        _ node: JSONNode, _ d: Diagnostics, count: Int, in range: ClosedRange<Double>,
+        integer: Bool = false, what: String, names: [String] = []
+    ) -> [Double]? {
         guard case let .array(items) = node.value else {
             d.error(node, "expected \(what), found \(node.value.kindDescription)")
             return nil
@@ -88,7 +95,10 @@ package enum Read {
         }
         var values: [Double] = []
         for (index, item) in items.enumerated() {
-            if let value = number(item, d, in: range, integer: integer, name: index < names.count ? names[index] : nil) { values.append(value) }
+            if let value = number(item, d, in: range, integer: integer, name: index < names.count ? names[index] : nil)
+            {
+                values.append(value)
+            }
         }
         return values.count == count ? values : nil
     }
@@ -96,17 +106,23 @@ package enum Read {
     /// One of `names`, with a suggestion for near misses.
     package static func name(_ node: JSONNode, _ d: Diagnostics, among names: [String], what: String) -> String? {
         guard case let .string(s) = node.value else {
-            d.error(node, "expected \(what) (one of: \(names.joined(separator: ", "))), found \(node.value.kindDescription)")
+            d.error(
+                node, "expected \(what) (one of: \(names.joined(separator: ", "))), found \(node.value.kindDescription)"
+            )
             return nil
         }
         if names.contains(s) { return s }
         let suggestion = Suggestions.didYouMean(s, among: names)
-        d.error(node, "unknown \(what) \"\(s)\"" + (suggestion.isEmpty ? " (expected one of: \(names.joined(separator: ", ")))" : suggestion))
+        d.error(
+            node,
+            "unknown \(what) \"\(s)\""
+                + (suggestion.isEmpty ? " (expected one of: \(names.joined(separator: ", ")))" : suggestion))
         return nil
     }
 
     /// A non-empty array.
-    package static func array(_ node: JSONNode, _ d: Diagnostics, what: String, allowEmpty: Bool = false) -> [JSONNode]? {
+    package static func array(_ node: JSONNode, _ d: Diagnostics, what: String, allowEmpty: Bool = false) -> [JSONNode]?
+    {
         guard case let .array(items) = node.value else {
             d.error(node, "expected \(what) (an array), found \(node.value.kindDescription)")
             return nil

@@ -21,8 +21,10 @@ import Raster
 struct EllipticalArc {
     let segments: [PathData.Segment]
 
-    init(from start: (x: Double, y: Double), to end: (x: Double, y: Double), rx: Double, ry: Double, rotation: Double,
-         largeArc: Bool, sweep: Bool) {
+    init(
+        from start: (x: Double, y: Double), to end: (x: Double, y: Double), rx: Double, ry: Double, rotation: Double,
+        largeArc: Bool, sweep: Bool
+    ) {
         if start.x == end.x && start.y == end.y {
             segments = []
             return
@@ -43,14 +45,17 @@ struct EllipticalArc {
         }
         let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
-        let factor = (denominator == 0 ? 0 : max(0, numerator / denominator)).squareRoot() * (largeArc != sweep ? 1 : -1)
+        let factor =
+            (denominator == 0 ? 0 : max(0, numerator / denominator)).squareRoot() * (largeArc != sweep ? 1 : -1)
         let cx1 = factor * rx * y1 / ry, cy1 = -factor * ry * x1 / rx
         let cx = c * cx1 - s * cy1 + (start.x + end.x) / 2, cy = s * cx1 + c * cy1 + (start.y + end.y) / 2
         let u = Point2((x1 - cx1) / rx, (y1 - cy1) / ry), v = Point2((-x1 - cx1) / rx, (-y1 - cy1) / ry)
         let sign: Double = sweep ? 1 : -1
         var pieces: [(Point2, Point2)] = []
         Self.split(Self.normalized(u), Self.normalized(v), sign: sign, into: &pieces)
-        func map(_ p: Point2) -> (Double, Double) { (c * rx * p.x - s * ry * p.y + cx, s * rx * p.x + c * ry * p.y + cy) }
+        func map(_ p: Point2) -> (Double, Double) {
+            (c * rx * p.x - s * ry * p.y + cx, s * rx * p.x + c * ry * p.y + cy)
+        }
         var result: [PathData.Segment] = []
         for (index, (a, b)) in pieces.enumerated() {
             let cosine = min(1, max(-1, a.x * b.x + a.y * b.y))
@@ -79,7 +84,8 @@ struct EllipticalArc {
         if depth < 8 {
             if sign * cross < 0 || (cross == 0 && dot > 0) {
                 // Over a half turn (or a whole one, for equal points): split opposite the chord.
-                middle = sumLength < 1e-12 ? Point2(-u.y * sign, u.x * sign) : Point2(-sum.x / sumLength, -sum.y / sumLength)
+                middle =
+                    sumLength < 1e-12 ? Point2(-u.y * sign, u.x * sign) : Point2(-sum.x / sumLength, -sum.y / sumLength)
                 if cross == 0 && dot > 0 { middle = Point2(-u.x, -u.y) }
             } else if cross == 0 || sumLength < 1e-12 {
                 middle = Point2(-u.y * sign, u.x * sign)  // a half turn

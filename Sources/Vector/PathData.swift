@@ -42,7 +42,9 @@ public struct PathData: Equatable, Sendable {
             if scanner.atEnd { break }
             if let letter = scanner.peekLetter() {
                 guard "MmLlHhVvCcSsQqTtZzAa".contains(letter) else {
-                    throw Failure(offset: scanner.offset, message: "unknown path command \"\(letter)\" (M, L, H, V, C, S, Q, T, Z or lower case)")
+                    throw Failure(
+                        offset: scanner.offset,
+                        message: "unknown path command \"\(letter)\" (M, L, H, V, C, S, Q, T, Z or lower case)")
                 }
                 scanner.advance()
                 command = letter
@@ -82,7 +84,9 @@ public struct PathData: Equatable, Sendable {
                 current = p
                 cubicNow = true
             case "S", "s":
-                let c1 = lastWasCubic && lastControl != nil ? (2 * current.x - lastControl!.x, 2 * current.y - lastControl!.y) : current
+                let c1 =
+                    lastWasCubic && lastControl != nil
+                    ? (2 * current.x - lastControl!.x, 2 * current.y - lastControl!.y) : current
                 let c2 = try point(), p = try point()
                 segments.append(.cubic(c1.0, c1.1, c2.x, c2.y, p.x, p.y))
                 lastControl = c2
@@ -95,7 +99,9 @@ public struct PathData: Equatable, Sendable {
                 current = p
                 quadNow = true
             case "T", "t":
-                let c = lastWasQuad && lastControl != nil ? (x: 2 * current.x - lastControl!.x, y: 2 * current.y - lastControl!.y) : current
+                let c =
+                    lastWasQuad && lastControl != nil
+                    ? (x: 2 * current.x - lastControl!.x, y: 2 * current.y - lastControl!.y) : current
                 let p = try point()
                 segments.append(.quad(c.x, c.y, p.x, p.y))
                 lastControl = c
@@ -105,9 +111,12 @@ public struct PathData: Equatable, Sendable {
                 let rx = try scanner.number(), ry = try scanner.number(), rotation = try scanner.number()
                 let large = try scanner.flag(), sweep = try scanner.flag()
                 let p = try point()
-                segments += EllipticalArc(from: current, to: p, rx: rx, ry: ry, rotation: rotation, largeArc: large, sweep: sweep).segments
+                segments +=
+                    EllipticalArc(
+                        from: current, to: p, rx: rx, ry: ry, rotation: rotation, largeArc: large, sweep: sweep
+                    ).segments
                 current = p
-            default: // Z, z
+            default:  // Z, z
                 segments.append(.close)
                 current = start
             }
@@ -115,7 +124,9 @@ public struct PathData: Equatable, Sendable {
             lastWasQuad = quadNow
             if !cubicNow && !quadNow { lastControl = nil }
             if segments.count > Self.maxSegments {
-                throw Failure(offset: scanner.offset, message: "more than \(Self.maxSegments) path segments in one path (docs/LIMITS.md): split the path")
+                throw Failure(
+                    offset: scanner.offset,
+                    message: "more than \(Self.maxSegments) path segments in one path (docs/LIMITS.md): split the path")
             }
         }
     }
@@ -125,16 +136,17 @@ public struct PathData: Equatable, Sendable {
 
     /// The path in a pixel grid where one unit is `scale` pixels (quantised by Raster's rule).
     public func path(scale: Double) -> Path {
-        Path(segments.map { segment in
-            func p(_ x: Double, _ y: Double) -> FixedPoint { FixedPoint(x * scale, y * scale) }
-            switch segment {
-            case let .move(x, y): return .move(p(x, y))
-            case let .line(x, y): return .line(p(x, y))
-            case let .quad(cx, cy, x, y): return .quad(p(cx, cy), p(x, y))
-            case let .cubic(c1x, c1y, c2x, c2y, x, y): return .cubic(p(c1x, c1y), p(c2x, c2y), p(x, y))
-            case .close: return .close
-            }
-        })
+        Path(
+            segments.map { segment in
+                func p(_ x: Double, _ y: Double) -> FixedPoint { FixedPoint(x * scale, y * scale) }
+                switch segment {
+                case let .move(x, y): return .move(p(x, y))
+                case let .line(x, y): return .line(p(x, y))
+                case let .quad(cx, cy, x, y): return .quad(p(cx, cy), p(x, y))
+                case let .cubic(c1x, c1y, c2x, c2y, x, y): return .cubic(p(c1x, c1y), p(c2x, c2y), p(x, y))
+                case .close: return .close
+                }
+            })
     }
 }
 
@@ -181,7 +193,9 @@ struct Scanner {
                 offset += 1
             }
         }
-        if !atEnd, characters[offset] == "+" || characters[offset] == "-" { text.unicodeScalars.append(characters[offset]); offset += 1 }
+        if !atEnd, characters[offset] == "+" || characters[offset] == "-" {
+            text.unicodeScalars.append(characters[offset]); offset += 1
+        }
         take { $0.properties.numericType == .decimal && $0.isASCII }
         if !atEnd, characters[offset] == "." {
             text.unicodeScalars.append(characters[offset])
@@ -196,7 +210,9 @@ struct Scanner {
             let mark = offset
             var exponent = "e"
             offset += 1
-            if !atEnd, characters[offset] == "+" || characters[offset] == "-" { exponent.unicodeScalars.append(characters[offset]); offset += 1 }
+            if !atEnd, characters[offset] == "+" || characters[offset] == "-" {
+                exponent.unicodeScalars.append(characters[offset]); offset += 1
+            }
             let digitsStart = offset
             while !atEnd, characters[offset].isASCII, characters[offset].properties.numericType == .decimal {
                 exponent.unicodeScalars.append(characters[offset])
@@ -205,7 +221,8 @@ struct Scanner {
             if offset == digitsStart { offset = mark } else { text += exponent }
         }
         guard let value = Double(text), value.isFinite, abs(value) <= 1e9 else {
-            throw PathData.Failure(offset: begin, message: "the number \"\(text)\" is out of range (at most 10^9 in magnitude)")
+            throw PathData.Failure(
+                offset: begin, message: "the number \"\(text)\" is out of range (at most 10^9 in magnitude)")
         }
         return value
     }
@@ -218,14 +235,15 @@ enum CharacterSetLetters {
 extension PathData {
     /// The path in user space (UIBezierPath's elements), for drawing under a transform.
     public var shapePath: ShapePath {
-        ShapePath(segments.map { segment in
-            switch segment {
-            case let .move(x, y): .move(Point2(x, y))
-            case let .line(x, y): .line(Point2(x, y))
-            case let .quad(cx, cy, x, y): .quad(Point2(cx, cy), Point2(x, y))
-            case let .cubic(c1x, c1y, c2x, c2y, x, y): .cubic(Point2(c1x, c1y), Point2(c2x, c2y), Point2(x, y))
-            case .close: .close
-            }
-        })
+        ShapePath(
+            segments.map { segment in
+                switch segment {
+                case let .move(x, y): .move(Point2(x, y))
+                case let .line(x, y): .line(Point2(x, y))
+                case let .quad(cx, cy, x, y): .quad(Point2(cx, cy), Point2(x, y))
+                case let .cubic(c1x, c1y, c2x, c2y, x, y): .cubic(Point2(c1x, c1y), Point2(c2x, c2y), Point2(x, y))
+                case .close: .close
+                }
+            })
     }
 }

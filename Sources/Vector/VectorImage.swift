@@ -11,7 +11,9 @@ public protocol VectorImage: Sendable {
     /// the work units drawing them took (docs/LIMITS.md §Drawing work).
     func render(scale: Double, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int)
     /// The image drawn to exactly `pixelWidth` × `pixelHeight` pixels, and the work it took.
-    func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int)
+    func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> (
+        bitmap: Bitmap, work: Int
+    )
 }
 
 extension VectorImage {
@@ -35,7 +37,13 @@ public enum VectorFormat: String, Sendable {
 
     /// The format the bytes' start says (a PDF header, or XML).
     public init?(sniffing bytes: [UInt8]) {
-        if PDFImage.looksLikePDF(bytes) { self = .pdf } else if SVGImage.looksLikeSVG(bytes) { self = .svg } else { return nil }
+        if PDFImage.looksLikePDF(bytes) {
+            self = .pdf
+        } else if SVGImage.looksLikeSVG(bytes) {
+            self = .svg
+        } else {
+            return nil
+        }
     }
 
     /// The largest SVG or PDF file read: 64 MiB (real ones are kilobytes to a few megabytes; a
@@ -45,8 +53,9 @@ public enum VectorFormat: String, Sendable {
     /// Reads a document; the error's text says what is wrong and where.
     public func read(_ bytes: [UInt8]) throws(VectorReadError) -> any VectorImage {
         guard bytes.count <= Self.maxFileBytes else {
-            throw VectorReadError(message: "the file is \(bytes.count) bytes, more than the \(Self.maxFileBytes) an SVG or PDF file "
-                                  + "may be (docs/LIMITS.md): export it with fewer elements, or its pictures as image files")
+            throw VectorReadError(
+                message: "the file is \(bytes.count) bytes, more than the \(Self.maxFileBytes) an SVG or PDF file "
+                    + "may be (docs/LIMITS.md): export it with fewer elements, or its pictures as image files")
         }
         do {
             switch self {

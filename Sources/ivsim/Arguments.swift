@@ -1,4 +1,4 @@
-import ScenarioFormat
+import IVSimKit
 import Syntax
 
 /// The arguments of one command: options it knows (with or without a value) and the rest as
@@ -35,8 +35,10 @@ struct Arguments {
                 flags.insert(argument)
             } else {
                 let known = (valueOptions + flagOptions).filter { $0.hasPrefix("--") }.sorted()
-                throw UsageError(message: "unknown option \(argument) for \(command)" + Suggestions.didYouMean(argument, among: known)
-                                 + " (options: \(known.joined(separator: ", ")); ivsim \(command) --help)")
+                throw UsageError(
+                    message: "unknown option \(argument) for \(command)"
+                        + Suggestions.didYouMean(argument, among: known)
+                        + " (options: \(known.joined(separator: ", ")); ivsim \(command) --help)")
             }
         }
     }

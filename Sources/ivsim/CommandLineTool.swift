@@ -1,6 +1,5 @@
 import Foundation
-import ScenarioFormat
-import Baselines
+import IVSimKit
 import Syntax
 
 /// Exit codes of the tool.
@@ -27,7 +26,7 @@ enum CommandLineTool {
         ("schema", "print the JSON Schema of the scenario format"),
         ("assets", "list an .xcassets folder's sets, variants and what each trait combination resolves to"),
         ("convert", "decode a PNG or JPEG file and write it as PNG or raw RGBA (compare decoders)"),
-        ("png", "the PNG codec on its own: inspect FILE, convert IN OUT"),
+        ("png", "the PNG codec on its own: inspect FILE, convert IN OUT")
     ]
 
     static var usage: String {
@@ -73,15 +72,18 @@ enum CommandLineTool {
             case "assets":
                 return try AssetCommands.run(rest)
             case "help", "-h", "--help":
-                if let topic = rest.first, commands.contains(where: { $0.name == topic }) { return run([topic, "--help"]) }
+                if let topic = rest.first, commands.contains(where: { $0.name == topic }) {
+                    return run([topic, "--help"])
+                }
                 print(usage)
                 return ExitCode.success
             case "--version", "version":
                 print(Provenance.versionLine)
                 return ExitCode.success
             default:
-                throw UsageError(message: "unknown command '\(command)'"
-                                 + suggestion(command, among: commands.map(\.name) + ["help", "--version"]) + "\n\n" + usage)
+                throw UsageError(
+                    message: "unknown command '\(command)'"
+                        + suggestion(command, among: commands.map(\.name) + ["help", "--version"]) + "\n\n" + usage)
             }
         } catch let error as UsageError {
             printError("ivsim: error: \(error.message)")
@@ -102,9 +104,9 @@ enum CommandLineTool {
     }
 
     static let schemaUsage = """
-    usage: ivsim schema
-      print the JSON Schema of the scenario format (committed as Scenarios/scenario.schema.json)
-    """
+        usage: ivsim schema
+          print the JSON Schema of the scenario format (committed as Scenarios/scenario.schema.json)
+        """
 
     /// " (did you mean "x"?)" for the closest of `candidates`, if any is close.
     static func suggestion(_ word: String, among candidates: [String]) -> String {

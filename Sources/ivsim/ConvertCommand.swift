@@ -1,10 +1,9 @@
 import Deflate
 import Foundation
+import IVSimKit
 import JPEGCodec
 import PNGCodec
 import Raster
-import ScenarioFormat
-import Baselines
 import Syntax
 import Vector
 
@@ -13,26 +12,27 @@ import Vector
 /// with ivsim's (docs/CLI.md, docs/JPEG.md).
 enum ConvertCommand {
     static let usage = """
-    usage: ivsim convert IN OUT [--scale S] [--level 0-9] [--jpeg imageio|libjpeg-turbo] [--limit drawing-work=N]
-      decode IN (PNG, JPEG, SVG or PDF, told apart by their first bytes) and write OUT as
-        .png   (re-encoded losslessly at --level, default 6), or
-        .rgba  (straight RGBA8, row-major, no header: width × height × 4 bytes)
-      pixels as stored: a JPEG's EXIF orientation is printed, not applied; a JPEG's embedded
-      Display P3 profile is printed, not converted (scenarios convert it; docs/JPEG.md)
-      --scale S  the scale vector images (PDF, SVG) are drawn at; bitmaps ignore it (default 1)
-      --jpeg imageio        subsampled chroma as UIKit shows it, within each block (the default,
-                            what scenarios show)
-      --jpeg libjpeg-turbo  bit-identical to libjpeg-turbo's djpeg (docs/JPEG.md §Upsampling)
-      --limit drawing-work=N  the work units one drawing may take (docs/LIMITS.md §Drawing work)
-    A drawing has at most 2^24 pixels (4096 × 4096), checked before any pixel is made.
-    """
+        usage: ivsim convert IN OUT [--scale S] [--level 0-9] [--jpeg imageio|libjpeg-turbo] [--limit drawing-work=N]
+          decode IN (PNG, JPEG, SVG or PDF, told apart by their first bytes) and write OUT as
+            .png   (re-encoded losslessly at --level, default 6), or
+            .rgba  (straight RGBA8, row-major, no header: width × height × 4 bytes)
+          pixels as stored: a JPEG's EXIF orientation is printed, not applied; a JPEG's embedded
+          Display P3 profile is printed, not converted (scenarios convert it; docs/JPEG.md)
+          --scale S  the scale vector images (PDF, SVG) are drawn at; bitmaps ignore it (default 1)
+          --jpeg imageio        subsampled chroma as UIKit shows it, within each block (the default,
+                                what scenarios show)
+          --jpeg libjpeg-turbo  bit-identical to libjpeg-turbo's djpeg (docs/JPEG.md §Upsampling)
+          --limit drawing-work=N  the work units one drawing may take (docs/LIMITS.md §Drawing work)
+        A drawing has at most 2^24 pixels (4096 × 4096), checked before any pixel is made.
+        """
 
     /// The largest drawing convert makes: 2^24 pixels (64 MiB of RGBA8), as scenarios draw SVG and
     /// PDF files (docs/LIMITS.md).
     static let maxPixels = 1 << 24
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, command: "convert", valueOptions: ["--scale", "--level", "--limit", "--jpeg"], flagOptions: [])
+        let parsed = try Arguments(
+            arguments, command: "convert", valueOptions: ["--scale", "--level", "--limit", "--jpeg"], flagOptions: [])
         if parsed.wantsHelp { return CommandLineTool.help(usage) }
         guard parsed.positional.count == 2 else { throw UsageError(message: "convert needs IN and OUT\n\n" + usage) }
         let (input, output) = (parsed.positional[0], parsed.positional[1])
@@ -43,26 +43,34 @@ enum ConvertCommand {
         }
         var level = CompressionLevel.default
         if let text = parsed.value("--level") {
-            guard let number = Int(text), (0...9).contains(number) else { throw UsageError(message: "--level needs a number from 0 to 9") }
+            guard let number = Int(text), (0...9).contains(number) else {
+                throw UsageError(message: "--level needs a number from 0 to 9")
+            }
             level = CompressionLevel(number)
         }
         var upsampling = JPEGDecoder.Upsampling.imageIO
         if let text = parsed.value("--jpeg") {
             guard let value = JPEGDecoder.Upsampling(rawValue: text.lowercased()) else {
-                throw UsageError(message: "--jpeg needs imageio (as UIKit shows a JPEG) or libjpeg-turbo (as djpeg decodes it), found '\(text)'")
+                throw UsageError(
+                    message:
+                        "--jpeg needs imageio (as UIKit shows a JPEG) or libjpeg-turbo (as djpeg decodes it), found '\(text)'"
+                )
             }
             upsampling = value
         }
         var workLimit = DrawingLimits.defaultWork
         for text in parsed.all("--limit") {
             guard text.hasPrefix("drawing-work=") else {
-                throw UsageError(message: "--limit: convert takes only drawing-work=N, the work units one drawing may take "
-                                 + "(docs/LIMITS.md §Drawing work; the other limits are a scenario's)")
+                throw UsageError(
+                    message: "--limit: convert takes only drawing-work=N, the work units one drawing may take "
+                        + "(docs/LIMITS.md §Drawing work; the other limits are a scenario's)")
             }
             let number = text.dropFirst("drawing-work=".count).replacingOccurrences(of: "_", with: "")
             guard let value = Int(number), value >= 1 else {
-                throw UsageError(message: "--limit drawing-work needs a whole number from 1 to \(Int.max), the work units one drawing may take, "
-                                 + "found '\(number)'")
+                throw UsageError(
+                    message:
+                        "--limit drawing-work needs a whole number from 1 to \(Int.max), the work units one drawing may take, "
+                        + "found '\(number)'")
             }
             workLimit = value
         }
@@ -75,7 +83,9 @@ enum ConvertCommand {
         var facts: [String] = []
         let scale = parsed.value("--scale").flatMap(Double.init) ?? 1
         let isPNG = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), isJPEG = bytes.starts(with: [0xFF, 0xD8])
-        if let vector = VectorFormat(sniffing: bytes) ?? (isPNG || isJPEG ? nil : VectorFormat(pathExtension: (input as NSString).pathExtension)) {
+        if let vector = VectorFormat(sniffing: bytes)
+            ?? (isPNG || isJPEG ? nil : VectorFormat(pathExtension: (input as NSString).pathExtension))
+        {
             do {
                 let document = try vector.read(bytes)
                 var drawing = DrawingLimits.default
@@ -83,17 +93,20 @@ enum ConvertCommand {
                 drawing.work = workLimit
                 let (bitmap, work) = try document.render(scale: scale, limits: drawing)
                 image = RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGBA)
-                facts.append("\(vector.rawValue.uppercased()) \(JSONOutput.format(document.width)) × \(JSONOutput.format(document.height)) pt "
-                             + "at scale \(JSONOutput.format(scale)), \(work) units of drawing work")
+                facts.append(
+                    "\(vector.rawValue.uppercased()) \(JSONOutput.format(document.width)) × \(JSONOutput.format(document.height)) pt "
+                        + "at scale \(JSONOutput.format(scale)), \(work) units of drawing work")
             } catch let error as VectorReadError {
                 throw UsageError(message: "\(input): \(error)")
             } catch let failure as DrawingFailure {
-                let hint = switch failure {
-                case .tooMuchWork: "; raise it with --limit drawing-work=N"
-                case .tooManyPixels: "; use a smaller --scale"
-                case .tooComplex: " (docs/LIMITS.md)"
-                }
-                throw UsageError(message: "\(input): too complex to draw at scale \(JSONOutput.format(scale)): \(failure)\(hint)")
+                let hint =
+                    switch failure {
+                    case .tooMuchWork: "; raise it with --limit drawing-work=N"
+                    case .tooManyPixels: "; use a smaller --scale"
+                    case .tooComplex: " (docs/LIMITS.md)"
+                    }
+                throw UsageError(
+                    message: "\(input): too complex to draw at scale \(JSONOutput.format(scale)): \(failure)\(hint)")
             } catch {
                 throw UsageError(message: "\(input): \(error)")
             }
@@ -103,7 +116,9 @@ enum ConvertCommand {
             do {
                 let jpeg = try JPEGDecoder(upsampling: upsampling).decode(bytes)
                 image = RGBAImage(width: jpeg.width, height: jpeg.height, pixels: jpeg.rgba)
-                facts.append("JPEG \(jpeg.process), \(jpeg.channels == 1 ? "grayscale" : "colour"), decoded as \(upsampling.rawValue)")
+                facts.append(
+                    "JPEG \(jpeg.process), \(jpeg.channels == 1 ? "grayscale" : "colour"), decoded as \(upsampling.rawValue)"
+                )
                 if jpeg.orientation != 1 { facts.append("EXIF orientation \(jpeg.orientation) (not applied)") }
                 if let profile = jpeg.iccProfile {
                     switch ICCProfileKind(profile: profile) {
@@ -143,7 +158,8 @@ enum ConvertCommand {
         let start = bytes.prefix(8).map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
         let note = FileFormatNote.note(bytes)
         guard note.isEmpty else { return "not a PNG, JPEG, SVG or PDF file" + note }
-        return "not a PNG, JPEG, SVG or PDF file: it starts with the bytes \(start.joined(separator: " ")) (a PNG starts with 89 50 4E 47, "
+        return
+            "not a PNG, JPEG, SVG or PDF file: it starts with the bytes \(start.joined(separator: " ")) (a PNG starts with 89 50 4E 47, "
             + "a JPEG with FF D8, an SVG with <, a PDF with %PDF-)"
     }
 }

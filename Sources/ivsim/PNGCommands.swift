@@ -1,18 +1,17 @@
 import Deflate
 import Foundation
+import IVSimKit
 import PNGCodec
-import ScenarioFormat
-import Baselines
 import Syntax
 
 /// `ivsim png inspect FILE` and `ivsim png convert IN OUT [--level N]`.
 enum PNGCommands {
     static let usage = """
-    usage: ivsim png inspect FILE
-             header, chunks and problems of a PNG file (exit code 2 when it cannot be decoded)
-           ivsim png convert IN OUT [--level 0-9]
-             decode IN and write OUT as .png (re-encoded at the level, default 6) or .rgba (straight RGBA8, row-major)
-    """
+        usage: ivsim png inspect FILE
+                 header, chunks and problems of a PNG file (exit code 2 when it cannot be decoded)
+               ivsim png convert IN OUT [--level 0-9]
+                 decode IN and write OUT as .png (re-encoded at the level, default 6) or .rgba (straight RGBA8, row-major)
+        """
 
     static func run(_ arguments: [String]) throws -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") { return CommandLineTool.help(usage) }
@@ -27,15 +26,18 @@ enum PNGCommands {
         case "convert":
             return try convert(rest)
         default:
-            throw UsageError(message: "unknown png subcommand '\(subcommand)'"
-                             + CommandLineTool.suggestion(subcommand, among: ["inspect", "convert"]))
+            throw UsageError(
+                message: "unknown png subcommand '\(subcommand)'"
+                    + CommandLineTool.suggestion(subcommand, among: ["inspect", "convert"]))
         }
     }
 
     static func read(_ path: String) throws -> [UInt8] {
         switch BoundedFile.read(URL(fileURLWithPath: path), limit: 1 << 30) {
         case let .success(bytes): return bytes
-        case let .failure(failure): throw UsageError(message: "\(path): " + failure.message(limit: 1 << 30, what: "an image file given to ivsim"))
+        case let .failure(failure):
+            throw UsageError(
+                message: "\(path): " + failure.message(limit: 1 << 30, what: "an image file given to ivsim"))
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import ScenarioFormat
+import IVSimKit
 import Syntax
 
 /// Errors found in input files (a configuration, scenarios): printed as they are, exit code 2.
@@ -20,7 +20,9 @@ struct Project {
         let path = given ?? ProjectConfiguration.fileName
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            if isFolder.boolValue { throw UsageError(message: "--config '\(path)' is a folder: give the ivsim.json file") }
+            if isFolder.boolValue {
+                throw UsageError(message: "--config '\(path)' is a folder: give the ivsim.json file")
+            }
             do {
                 configuration = try ProjectConfiguration.load(URL(fileURLWithPath: path), displayName: path)
             } catch {

@@ -1,16 +1,14 @@
 import Foundation
-import ScenarioFormat
-import Baselines
-import Syntax
+import IVSimKit
 
 /// `check` and `record`.
 enum RunCommand {
     static let selectionHelp = """
-    FILTER: SCENARIO or SCENARIO:VARIANT. A scenario part with *, ** or ? (or [...]) is a glob over the
-            scenario's name (its path under the scenarios folder without .json; * stays inside a folder,
-            ** crosses folders), otherwise a part of the name; a variant part is a glob or an exact
-            name. Several filters add up; none takes everything.
-    """
+        FILTER: SCENARIO or SCENARIO:VARIANT. A scenario part with *, ** or ? (or [...]) is a glob over the
+                scenario's name (its path under the scenarios folder without .json; * stays inside a folder,
+                ** crosses folders), otherwise a part of the name; a variant part is a glob or an exact
+                name. Several filters add up; none takes everything.
+        """
 
     static func usage(_ command: String) -> String {
         """
@@ -43,35 +41,42 @@ enum RunCommand {
     }
 
     static func run(_ command: String, _ rest: [String]) throws -> Int32 {
-        let valueOptions = ["--scenarios", "--snapshots", "--artifacts", "--config", "--shard", "--jobs", "-j", "--junit", "--report-json",
-                            "--report-html", "--limit"]
+        let valueOptions = [
+            "--scenarios", "--snapshots", "--artifacts", "--config", "--shard", "--jobs", "-j", "--junit",
+            "--report-json",
+            "--report-html", "--limit"
+        ]
         let flagOptions = ["--strict", "--quiet", "-q"] + (command == "record" ? ["--prune"] : [])
         let arguments = try Arguments(rest, command: command, valueOptions: valueOptions, flagOptions: flagOptions)
         if arguments.wantsHelp { return CommandLineTool.help(usage(command)) }
         let project = try Project(arguments)
         let options = try makeOptions(arguments, project: project, prune: arguments.has("--prune"))
         let quiet = arguments.has("--quiet") || arguments.has("-q")
-        let reports = [("--junit", arguments.value("--junit")), ("--report-json", arguments.value("--report-json")),
-                       ("--report-html", arguments.value("--report-html"))]
-        if reports.filter({ $0.1 == "-" }).count > 1 { throw UsageError(message: "only one report can go to standard output (-)") }
+        let reports = [
+            ("--junit", arguments.value("--junit")), ("--report-json", arguments.value("--report-json")),
+            ("--report-html", arguments.value("--report-html"))
+        ]
+        if reports.filter({ $0.1 == "-" }).count > 1 {
+            throw UsageError(message: "only one report can go to standard output (-)")
+        }
         // A report on standard output keeps it for itself: the run's lines go to standard error.
         let linesToStandardError = reports.contains { $0.1 == "-" }
         let terminal = Terminal(linesToStandardError: linesToStandardError)
-        var runOptions = options
+        var runOptions = options.run
         let progress = terminal.progress && !quiet ? ProgressLine(label: command) : nil
         if let progress { runOptions.progress = { done, total in progress.update(done: done, total: total) } }
 
-        let report = command == "check" ? SnapshotRunner.check(runOptions) : SnapshotRunner.record(runOptions)
+        let summary = command == "check" ? IVSim.check(runOptions) : IVSim.record(runOptions)
         progress?.finish()
-        for diagnostic in report.diagnostics { printError(diagnostic.description) }
-        if !quiet { for warning in report.warnings { printError(warning.description) } }
-        if report.variants.isEmpty && report.diagnostics.isEmpty {
+        for error in summary.errors { printError(error) }
+        if !quiet { for warning in summary.warnings { printError(warning) } }
+        if summary.results.isEmpty && summary.errors.isEmpty {
             let what = arguments.positional.isEmpty ? "" : " matching \(arguments.positional.joined(separator: " "))"
-            let shard = options.selection.shard.map { " in shard \($0.index)/\($0.count)" } ?? ""
+            let shard = runOptions.shard.map { " in shard \($0.index)/\($0.count)" } ?? ""
             printError("ivsim: error: no scenarios found in '\(options.scenariosDisplay)'\(what)\(shard)")
             return ExitCode.badInput
         }
-        for line in report.lines {
+        for line in summary.lines {
             if quiet && !line.hasPrefix("FAIL ") && !line.hasPrefix("MISSING ") { continue }
             if linesToStandardError { printError(terminal.paintLine(line)) } else { print(terminal.paintLine(line)) }
         }
@@ -80,9 +85,9 @@ enum RunCommand {
                 guard let path else { continue }
                 let text: String
                 switch option {
-                case "--junit": text = report.junitXML
-                case "--report-json": text = report.json
-                default: text = HTMLReport(report, artifactsFolder: options.artifactsFolder).text
+                case "--junit": text = summary.junitXML
+                case "--report-json": text = summary.jsonReport
+                default: text = summary.htmlReport
                 }
                 if path == "-" {
                     FileHandle.standardOutput.write(Data(text.utf8))
@@ -93,32 +98,47 @@ enum RunCommand {
         } catch {
             throw UsageError(message: error.description)
         }
-        return report.exitCode
+        return summary.exitCode
     }
 
-    /// The run's folders, selection, jobs and limits from the options and the project.
-    static func makeOptions(_ arguments: Arguments, project: Project, prune: Bool) throws -> SnapshotOptions {
+    /// The run's folders, selection, jobs and limits from the options and the project, and how
+    /// messages show the scenarios folder.
+    static func makeOptions(_ arguments: Arguments, project: Project, prune: Bool) throws -> (
+        run: RunOptions, scenariosDisplay: String
+    ) {
         let scenarios = project.scenarios(arguments)
-        let snapshots = project.folder(arguments.value("--snapshots"), project.configuration.snapshots)
+        let snapshots = project.folder(arguments.value("--snapshots"), project.configuration.baselines)
         let artifacts = project.folder(arguments.value("--artifacts"), project.configuration.artifacts)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: scenarios.url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsageError(message: "scenarios folder '\(scenarios.display)' not found (run in the project's root, pass --scenarios DIR, "
-                             + "or set \"scenarios\" in ivsim.json; `ivsim init` writes one)")
+        guard FileManager.default.fileExists(atPath: scenarios.url.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw UsageError(
+                message:
+                    "scenarios folder '\(scenarios.display)' not found (run in the project's root, pass --scenarios DIR, "
+                    + "or set \"scenarios\" in ivsim.json; `ivsim init` writes one)")
         }
         // Output folders that are files would swallow every write: refused before the run.
         for (flag, folder) in [("--artifacts", artifacts), ("--snapshots", snapshots)] {
-            if FileManager.default.fileExists(atPath: folder.url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw UsageError(message: "\(flag) '\(folder.display)' is a file, not a folder: give a folder (it is created if missing)")
+            if FileManager.default.fileExists(atPath: folder.url.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                throw UsageError(
+                    message:
+                        "\(flag) '\(folder.display)' is a file, not a folder: give a folder (it is created if missing)")
             }
         }
         // Folders not given on the command line (the defaults and ivsim.json's) stay inside the project,
         // real paths compared: a committed `Snapshots` that is a link elsewhere is not written through.
         let projectFolder = project.configuration.folder
-        for (flag, folder) in [("--scenarios", scenarios), ("--snapshots", snapshots), ("--artifacts", artifacts)] where arguments.value(flag) == nil {
+        for (flag, folder) in [("--scenarios", scenarios), ("--snapshots", snapshots), ("--artifacts", artifacts)]
+        where arguments.value(flag) == nil {
             guard RealPath.isInside(folder.url, projectFolder) else {
-                throw UsageError(message: "'\(folder.display)' leads outside the project (to \(RealPath.of(folder.url))) through a symbolic "
-                                 + "link: ivsim reads and writes the project's own folders only; give \(flag) to use a folder elsewhere")
+                throw UsageError(
+                    message:
+                        "'\(folder.display)' leads outside the project (to \(RealPath.of(folder.url))) through a symbolic "
+                        + "link: ivsim reads and writes the project's own folders only; give \(flag) to use a folder elsewhere"
+                )
             }
         }
         // check never writes into the baselines: artifacts may not go inside them (nor they inside
@@ -126,8 +146,10 @@ enum RunCommand {
         let snapshotsPath = FileOutput.realPath(snapshots.url) + "/"
         let artifactsPath = FileOutput.realPath(artifacts.url) + "/"
         if snapshotsPath.hasPrefix(artifactsPath) || artifactsPath.hasPrefix(snapshotsPath) {
-            throw UsageError(message: "--artifacts '\(artifacts.display)' and --snapshots '\(snapshots.display)' overlap: failure artifacts "
-                             + "must not be written among the baselines; give them separate folders")
+            throw UsageError(
+                message:
+                    "--artifacts '\(artifacts.display)' and --snapshots '\(snapshots.display)' overlap: failure artifacts "
+                    + "must not be written among the baselines; give them separate folders")
         }
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         if let text = arguments.value("--jobs", "-j") {
@@ -136,17 +158,19 @@ enum RunCommand {
             }
             jobs = n
         }
-        var shard: Selection.Shard?
+        var shard: RunOptions.Shard?
         if let text = arguments.value("--shard") {
-            guard let parsed = Selection.Shard(text) else {
-                throw UsageError(message: "--shard needs I/N with 1 ≤ I ≤ N ≤ 10000 (e.g. --shard 2/4), found '\(text)'")
+            guard let parsed = RunOptions.Shard(text) else {
+                throw UsageError(
+                    message: "--shard needs I/N with 1 ≤ I ≤ N ≤ 10000 (e.g. --shard 2/4), found '\(text)'")
             }
             shard = parsed
         }
-        var limits = ScenarioLimits.default
-        for text in arguments.all("--limit") { try LimitOption.apply(text, to: &limits) }
-        return SnapshotOptions(scenariosFolder: scenarios.url, scenariosDisplay: scenarios.display, snapshotsFolder: snapshots.url,
-                               artifactsFolder: artifacts.url, selection: Selection(arguments: arguments.positional, shard: shard),
-                               jobs: jobs, prune: prune, strict: arguments.has("--strict"), limits: limits, assetRoots: project.assetRoots)
+        var run = RunOptions(
+            scenarios: scenarios.url, baselines: snapshots.url, artifacts: artifacts.url, filters: arguments.positional,
+            load: try LoadOptions(arguments, project: project), jobs: jobs, prune: prune)
+        run.shard = shard
+        run.scenariosDisplay = scenarios.display
+        return (run, scenarios.display)
     }
 }

@@ -45,7 +45,8 @@ final class ProgressLine: Sendable {
     private let started = ContinuousClock.now
     /// How long a run goes before the line shows: a second (`IVSIM_PROGRESS_DELAY_MS` sets it, for
     /// the test that looks at the line).
-    private let delay: Duration = .milliseconds(ProcessInfo.processInfo.environment["IVSIM_PROGRESS_DELAY_MS"].flatMap { Int($0) } ?? 1000)
+    private let delay: Duration = .milliseconds(
+        ProcessInfo.processInfo.environment["IVSIM_PROGRESS_DELAY_MS"].flatMap { Int($0) } ?? 1000)
     private let state = Mutex<(lastDraw: ContinuousClock.Instant?, shown: Bool)>((nil, false))
 
     init(label: String) {

@@ -12,15 +12,17 @@ import Syntax
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static func options(artifacts: URL) -> SnapshotOptions {
-        SnapshotOptions(scenariosFolder: repository.appendingPathComponent("Scenarios"), scenariosDisplay: "Scenarios",
-                        snapshotsFolder: repository.appendingPathComponent("Snapshots"), artifactsFolder: artifacts)
+    static func options(artifacts: URL) -> RunSettings {
+        RunSettings(
+            scenariosFolder: repository.appendingPathComponent("Scenarios"), scenariosDisplay: "Scenarios",
+            baselinesFolder: repository.appendingPathComponent("Snapshots"), artifactsFolder: artifacts)
     }
 
     @Test func theCorpusMatchesItsBaselines() {
-        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-corpus-\(UUID().uuidString)")
+        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ivsim-corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: artifacts) }
-        let report = SnapshotRunner.check(Self.options(artifacts: artifacts))
+        let report = BaselineRunner.check(Self.options(artifacts: artifacts))
         #expect(report.diagnostics.isEmpty)
         #expect(report.variants.count >= 100)
         #expect(report.failedCount == 0, "\(report.lines.joined(separator: "\n"))")
@@ -28,11 +30,13 @@ import Syntax
     }
 
     @Test func renderingTheCorpusTwiceGivesIdenticalPixelsAndNumbers() throws {
-        for entry in ScenarioCatalog.entries(in: Self.repository.appendingPathComponent("Scenarios"), displayFolder: "Scenarios") {
+        for entry in ScenarioCatalog.entries(
+            in: Self.repository.appendingPathComponent("Scenarios"), displayFolder: "Scenarios")
+        {
             let scenario = try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name)
             for variant in scenario.variants() {
-                let first = SnapshotRunner.render(scenario, variant)
-                let second = SnapshotRunner.render(scenario, variant)
+                let first = BaselineRunner.render(scenario, variant)
+                let second = BaselineRunner.render(scenario, variant)
                 #expect(first.bitmap == second.bitmap, "\(entry.name) \(variant.name)")
                 let a = LayoutReport.make(scenario, variant, first.scene, digest: first.digest, pngCRC32: nil).text()
                 let b = LayoutReport.make(scenario, variant, second.scene, digest: second.digest, pngCRC32: nil).text()
@@ -42,17 +46,22 @@ import Syntax
     }
 
     @Test func theReportGivesEveryTraitTheLevelIncluded() throws {
-        let scenario = try ScenarioLoader.parse(Array("""
-        { "canvas": { "size": [4, 4] }, "root": {}, "variants": { "matrix": { "userInterfaceLevel": ["base", "elevated"] } } }
-        """.utf8), folder: Self.repository, displayName: "level.json", name: "level")
+        let scenario = try ScenarioLoader.parse(
+            Array(
+                """
+                { "canvas": { "size": [4, 4] }, "root": {}, "variants": { "matrix": { "userInterfaceLevel": ["base", "elevated"] } } }
+                """.utf8), folder: Self.repository, displayName: "level.json", name: "level")
         let variants = scenario.variants()
-        let rendered = SnapshotRunner.render(scenario, variants[1])
-        let report = LayoutReport.make(scenario, variants[1], rendered.scene, digest: rendered.digest, pngCRC32: nil).text()
-        #expect(report.contains("""
-            "accessibilityContrast": "normal",
-            "userInterfaceLevel": "elevated"
-          },
-        """))
+        let rendered = BaselineRunner.render(scenario, variants[1])
+        let report = LayoutReport.make(scenario, variants[1], rendered.scene, digest: rendered.digest, pngCRC32: nil)
+            .text()
+        #expect(
+            report.contains(
+                """
+                    "accessibilityContrast": "normal",
+                    "userInterfaceLevel": "elevated"
+                  },
+                """))
     }
 
     @Test func xxh64MatchesTheReferenceVectors() {
@@ -65,28 +74,41 @@ import Syntax
     }
 
     @Test func layoutDifferencesNameThePathsAndViewsById() throws {
-        let recorded = try JSONParser.parse("""
-        {"a": [1, {"b": 2}], "c": "x", "pixels": 1, "views": [{"id": "hero", "frame": [0, 0, 4, 4]}, {"id": null, "frame": [1]}]}
-        """)
-        let views: JSONOutput = .array([.object([("id", .string("hero")), ("frame", .array([0, 0, 4, 4].map { .number($0) }))]),
-                                        .object([("id", .null), ("frame", .array([.number(1)]))])])
-        let same: JSONOutput = .object([("c", .string("x")), ("a", .array([.number(1), .object([("b", .number(2))])])), ("views", views)])
-        #expect(layoutDifferences(recorded: recorded, actual: same, ignoring: ["pixels"]).isEmpty)
-        let changedViews: JSONOutput = .array([.object([("id", .string("hero")), ("frame", .array([0, 0, 4.5, 4].map { .number($0) }))]),
-                                               .object([("id", .null), ("frame", .array([.number(2)]))])])
-        let changed: JSONOutput = .object([("a", .array([.number(1), .object([("b", .number(2.5))])])), ("c", .string("y")),
-                                           ("views", changedViews), ("new", .bool(true))])
-        #expect(layoutDifferences(recorded: recorded, actual: changed, ignoring: ["pixels"]).map(\.description) == [
-            "$.a[1].b: expected 2, got 2.5", "$.c: expected \"x\", got \"y\"", "$.views[id=hero].frame[2]: expected 4, got 4.5",
-            "$.views[1].frame[0]: expected 1, got 2", "$.new: missing in the baseline, got true",
+        let recorded = try JSONParser.parse(
+            """
+            {"a": [1, {"b": 2}], "c": "x", "pixels": 1, "views": [{"id": "hero", "frame": [0, 0, 4, 4]}, {"id": null, "frame": [1]}]}
+            """)
+        let views: JSONOutput = .array([
+            .object([("id", .string("hero")), ("frame", .array([0, 0, 4, 4].map { .number($0) }))]),
+            .object([("id", .null), ("frame", .array([.number(1)]))])
         ])
+        let same: JSONOutput = .object([
+            ("c", .string("x")), ("a", .array([.number(1), .object([("b", .number(2))])])), ("views", views)
+        ])
+        #expect(layoutDifferences(recorded: recorded, actual: same, ignoring: ["pixels"]).isEmpty)
+        let changedViews: JSONOutput = .array([
+            .object([("id", .string("hero")), ("frame", .array([0, 0, 4.5, 4].map { .number($0) }))]),
+            .object([("id", .null), ("frame", .array([.number(2)]))])
+        ])
+        let changed: JSONOutput = .object([
+            ("a", .array([.number(1), .object([("b", .number(2.5))])])), ("c", .string("y")),
+            ("views", changedViews), ("new", .bool(true))
+        ])
+        #expect(
+            layoutDifferences(recorded: recorded, actual: changed, ignoring: ["pixels"]).map(\.description) == [
+                "$.a[1].b: expected 2, got 2.5", "$.c: expected \"x\", got \"y\"",
+                "$.views[id=hero].frame[2]: expected 4, got 4.5",
+                "$.views[1].frame[0]: expected 1, got 2", "$.new: missing in the baseline, got true"
+            ])
         #expect(layoutDifferences(recorded: recorded, actual: changed, ignoring: ["pixels"], limit: 2).count == 2)
         let shorter: JSONOutput = .object([("a", .array([.number(1)])), ("c", .string("x")), ("views", views)])
-        #expect(layoutDifferences(recorded: recorded, actual: shorter, ignoring: ["pixels"]).map(\.description)
-                    == ["$.a: expected 2 elements, got 1"])
+        #expect(
+            layoutDifferences(recorded: recorded, actual: shorter, ignoring: ["pixels"]).map(\.description)
+                == ["$.a: expected 2 elements, got 1"])
         let missing: JSONOutput = .object([("a", .array([.number(1), .object([("b", .number(2))])])), ("views", views)])
-        #expect(layoutDifferences(recorded: recorded, actual: missing, ignoring: ["pixels"]).map(\.description)
-                    == ["$.c: expected \"x\", no longer produced"])
+        #expect(
+            layoutDifferences(recorded: recorded, actual: missing, ignoring: ["pixels"]).map(\.description)
+                == ["$.c: expected \"x\", no longer produced"])
     }
 
     @Test func markupEscapesForXMLAndHTML() {
@@ -100,11 +122,15 @@ import Syntax
         actual.pixels[6] = 13
         actual.pixels[15] = 1
         let difference = PixelDifference.compare(expected: expected, actual: actual)
-        #expect(difference.summary == "2 of 4 pixels differ (max channel delta 10), first at (1, 0): expected #010203FF, got #01020DFF")
+        #expect(
+            difference.summary
+                == "2 of 4 pixels differ (max channel delta 10), first at (1, 0): expected #010203FF, got #01020DFF")
         let diff = PixelDifference.diffImage(expected: expected, actual: actual)
         #expect(diff[1, 0] == (255, 0, 255, 255))
         #expect(diff[0, 0] == (192, 192, 192, 255))  // opaque black: luma 0 → 192, the darkest grey
         let bigger = RGBAImage(width: 3, height: 2)
-        #expect(PixelDifference.compare(expected: expected, actual: bigger).summary == "size differs: expected 2×2 pixels, got 3×2")
+        #expect(
+            PixelDifference.compare(expected: expected, actual: bigger).summary
+                == "size differs: expected 2×2 pixels, got 3×2")
     }
 }

@@ -8,7 +8,10 @@ import Testing
     @Test func separateChangesGetSeparateTightBoxes() {
         var regions = ChangedRegions(width: 64, height: 40)
         for (x, y) in [(2, 3), (5, 4), (6, 6), (40, 30), (41, 31)] { regions.mark(x: x, y: y) }
-        #expect(regions.boxes() == [PixelRect(x: 2, y: 3, width: 5, height: 4), PixelRect(x: 40, y: 30, width: 2, height: 2)])
+        #expect(
+            regions.boxes() == [
+                PixelRect(x: 2, y: 3, width: 5, height: 4), PixelRect(x: 40, y: 30, width: 2, height: 2)
+            ])
     }
 
     @Test func touchingCellsJoinDiagonallyToo() {
@@ -34,7 +37,8 @@ import Testing
         }
         for _ in 0..<40 {
             let width = 1 + next() % 70, height = 1 + next() % 50
-            let expected = RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+            let expected = RGBAImage(
+                width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
             var actual = expected
             var changed: [(Int, Int)] = []
             for _ in 0..<(next() % 12) {
@@ -47,7 +51,9 @@ import Testing
                 #expect(boxes.contains { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height })
             }
             for box in boxes {
-                let inside = changed.filter { $0.0 >= box.x && $0.0 < box.x + box.width && $0.1 >= box.y && $0.1 < box.y + box.height }
+                let inside = changed.filter {
+                    $0.0 >= box.x && $0.0 < box.x + box.width && $0.1 >= box.y && $0.1 < box.y + box.height
+                }
                 #expect(inside.contains { $0.0 == box.x } && inside.contains { $0.0 == box.x + box.width - 1 })
                 #expect(inside.contains { $0.1 == box.y } && inside.contains { $0.1 == box.y + box.height - 1 })
             }

@@ -44,7 +44,9 @@ import Testing
         for _ in 0..<4000 {
             let pattern = (0..<(next() % 7)).map { _ in patternAlphabet[next() % patternAlphabet.count] }
             let text = (0..<(next() % 8)).map { _ in textAlphabet[next() % textAlphabet.count] }
-            #expect(Glob.matches(String(pattern), String(text)) == reference(pattern, text), "\(String(pattern)) \(String(text))")
+            #expect(
+                Glob.matches(String(pattern), String(text)) == reference(pattern, text),
+                "\(String(pattern)) \(String(text))")
         }
     }
 
@@ -62,9 +64,14 @@ import Testing
         let selection = Selection(arguments: ["content-modes/*:scale1", "nested", "hello:scale2-*"])
         #expect(selection.includes(scenario: "content-modes/bottom"))
         #expect(selection.includes(variant: "scale1", of: "content-modes/bottom"))
-        #expect(!selection.includes(variant: "scale1-clipped", of: "content-modes/bottom"))  // a plain variant part is exact
-        #expect(selection.includes(scenario: "clipping/nested-clips") && selection.includesEveryVariant(of: "clipping/nested-clips"))
-        #expect(selection.includes(variant: "scale2-fill", of: "demo/hello") && !selection.includes(variant: "scale2", of: "demo/hello"))
+        // a plain variant part is exact
+        #expect(!selection.includes(variant: "scale1-clipped", of: "content-modes/bottom"))
+        #expect(
+            selection.includes(scenario: "clipping/nested-clips")
+                && selection.includesEveryVariant(of: "clipping/nested-clips"))
+        #expect(
+            selection.includes(variant: "scale2-fill", of: "demo/hello")
+                && !selection.includes(variant: "scale2", of: "demo/hello"))
         #expect(!selection.includes(scenario: "placement/odd"))
         #expect(Selection.all.includes(scenario: "anything") && Selection.all.isEverything)
         #expect(!selection.isEverything)
@@ -82,6 +89,8 @@ import Testing
         // FNV-1a 64 of "a" is 0xAF63DC4C8601EC8C (the published test vector): shard 0x…8C % 4 = 0.
         #expect(Selection.Shard(index: 1, count: 4).includes("a"))
         #expect(Selection.Shard("2/4") == Selection.Shard(index: 2, count: 4))
-        for bad in ["0/4", "5/4", "4", "a/b", "1/0", "-1/3", "1/10001"] { #expect(Selection.Shard(bad) == nil, "\(bad)") }
+        for bad in ["0/4", "5/4", "4", "a/b", "1/0", "-1/3", "1/10001"] {
+            #expect(Selection.Shard(bad) == nil, "\(bad)")
+        }
     }
 }

@@ -27,7 +27,10 @@ import Testing
         let labels = try #require(unsatisfiable(thrown))
         #expect(labels.0 == "b")
         #expect(labels.1 == ["a"])
-        #expect(thrown?.description == "required constraint 'b' 1.0 * x + -20.0 == 0 (required) cannot be satisfied together with: 'a' 1.0 * x + -10.0 == 0 (required)")
+        #expect(
+            thrown?.description
+                == "required constraint 'b' 1.0 * x + -20.0 == 0 (required) cannot be satisfied together with: 'a' 1.0 * x + -10.0 == 0 (required)"
+        )
     }
 
     @Test func conflictingRequiredInequalities() throws {
@@ -73,9 +76,11 @@ import Testing
 
     @Test func aConstraintThatCannotHoldAloneHasNoConflicts() throws {
         var solver = Solver()
-        let labels = try #require(unsatisfiable(error { () throws(CassowaryError) in
-            try solver.addConstraint(Constraint(Expression(constant: -1), .greaterThanOrEqual, label: "0 >= 1"))
-        }))
+        let labels = try #require(
+            unsatisfiable(
+                error { () throws(CassowaryError) in
+                    try solver.addConstraint(Constraint(Expression(constant: -1), .greaterThanOrEqual, label: "0 >= 1"))
+                }))
         #expect(labels.0 == "0 >= 1")
         #expect(labels.1 == [])
         #expect(solver.invariantViolations() == [])
@@ -86,39 +91,57 @@ import Testing
         let x = Variable("x")
         let constraint = (x == 1).labeled("one")
         try solver.addConstraint(constraint)
-        guard case .duplicateConstraint(let duplicate)? = error({ () throws(CassowaryError) in try solver.addConstraint(constraint) })
+        guard
+            case .duplicateConstraint(let duplicate)? = error({ () throws(CassowaryError) in
+                try solver.addConstraint(constraint)
+            })
         else { Issue.record("expected duplicateConstraint"); return }
         #expect(duplicate === constraint)
         try solver.addConstraint(x == 1)  // an equal-looking constraint is another constraint (redundant)
         try solver.removeConstraint(constraint)
-        guard case .unknownConstraint(let unknown)? = error({ () throws(CassowaryError) in try solver.removeConstraint(constraint) })
+        guard
+            case .unknownConstraint(let unknown)? = error({ () throws(CassowaryError) in
+                try solver.removeConstraint(constraint)
+            })
         else { Issue.record("expected unknownConstraint"); return }
         #expect(unknown === constraint)
-        #expect(error { () throws(CassowaryError) in try solver.removeConstraint(x == 2) }?.description.hasPrefix("constraint") == true)
+        #expect(
+            error { () throws(CassowaryError) in try solver.removeConstraint(x == 2) }?.description.hasPrefix(
+                "constraint") == true)
     }
 
     @Test func editVariableErrors() throws {
         var solver = Solver()
         let x = Variable("x"), y = Variable("y")
         try solver.addEditVariable(x, strength: Strength(priority: 999))
-        guard case .duplicateEditVariable(let duplicate)? = error({ () throws(CassowaryError) in
-            try solver.addEditVariable(x, strength: Strength(priority: 1))
-        }) else { Issue.record("expected duplicateEditVariable"); return }
+        guard
+            case .duplicateEditVariable(let duplicate)? = error({ () throws(CassowaryError) in
+                try solver.addEditVariable(x, strength: Strength(priority: 1))
+            })
+        else { Issue.record("expected duplicateEditVariable"); return }
         #expect(duplicate === x)
-        guard case .unknownEditVariable(let unknown)? = error({ () throws(CassowaryError) in try solver.suggestValue(1, for: y) })
+        guard
+            case .unknownEditVariable(let unknown)? = error({ () throws(CassowaryError) in
+                try solver.suggestValue(1, for: y)
+            })
         else { Issue.record("expected unknownEditVariable from suggestValue"); return }
         #expect(unknown === y)
         guard case .unknownEditVariable? = error({ () throws(CassowaryError) in try solver.removeEditVariable(y) })
         else { Issue.record("expected unknownEditVariable from removeEditVariable"); return }
         for strength in [Strength.required, Strength(priority: 1000), Strength(priority: 1500)] {
-            guard case .badRequiredStrength(let bad)? = error({ () throws(CassowaryError) in
-                try solver.addEditVariable(y, strength: strength)
-            }) else { Issue.record("expected badRequiredStrength for \(strength)"); return }
+            guard
+                case .badRequiredStrength(let bad)? = error({ () throws(CassowaryError) in
+                    try solver.addEditVariable(y, strength: strength)
+                })
+            else { Issue.record("expected badRequiredStrength for \(strength)"); return }
             #expect(bad === y)
         }
         #expect(!solver.hasEditVariable(y))
-        guard case .nonFiniteSuggestedValue? = error({ () throws(CassowaryError) in try solver.suggestValue(.nan, for: x) })
-        else { Issue.record("expected nonFiniteSuggestedValue"); return }
+        let suggested = error({ () throws(CassowaryError) in try solver.suggestValue(.nan, for: x) })
+        guard case .nonFiniteSuggestedValue? = suggested else {
+            Issue.record("expected nonFiniteSuggestedValue")
+            return
+        }
         #expect(solver.invariantViolations() == [])
     }
 
@@ -126,7 +149,10 @@ import Testing
         var solver = Solver()
         let x = Variable("x")
         for constraint in [Double.nan * x == 1, x == .infinity, x <= -Double.infinity] {
-            guard case .nonFiniteConstraint(let refused)? = error({ () throws(CassowaryError) in try solver.addConstraint(constraint) })
+            guard
+                case .nonFiniteConstraint(let refused)? = error({ () throws(CassowaryError) in
+                    try solver.addConstraint(constraint)
+                })
             else { Issue.record("expected nonFiniteConstraint for \(constraint)"); continue }
             #expect(refused === constraint)
             #expect(!solver.hasConstraint(constraint))
@@ -136,7 +162,9 @@ import Testing
     @Test func descriptionsNameTheLabel() {
         let x = Variable("x")
         let constraint = (x <= 3).withPriority(250).labeled("hug")
-        #expect(CassowaryError.unknownConstraint(constraint).description == "constraint 'hug' 1.0 * x + -3.0 <= 0 (250.0) has not been added")
+        #expect(
+            CassowaryError.unknownConstraint(constraint).description
+                == "constraint 'hug' 1.0 * x + -3.0 <= 0 (250.0) has not been added")
         #expect(CassowaryError.badRequiredStrength(x).description == "edit variable 'x' cannot be required")
     }
 }

@@ -20,8 +20,10 @@ import TestSupport
                 for (index, (value, expected)) in zip(ours, theirs).enumerated() {
                     guard let expected else { continue }
                     compared += 1
-                    #expect(close(value, expected),
-                            "\(kiwiCase.name) (seed \(kiwiCase.seed)), check \(check): \(kiwiCase.variableNames[index]) = \(value), expected \(expected)")
+                    #expect(
+                        close(value, expected),
+                        "\(kiwiCase.name) (seed \(kiwiCase.seed)), check \(check): \(kiwiCase.variableNames[index]) = \(value), expected \(expected)"
+                    )
                 }
             }
         }
@@ -58,7 +60,8 @@ import TestSupport
         // Each random case removes a tenth of its preferences, checks, then adds them back.
         for kiwiCase in try KiwiCase.load("kiwi_random_layouts.json") {
             let replay = try Replay(kiwiCase)
-            let beforeRemoval = replay.checks[replay.checks.count - 3], restored = replay.checks[replay.checks.count - 1]
+            let beforeRemoval = replay.checks[replay.checks.count - 3],
+                restored = replay.checks[replay.checks.count - 1]
             for (index, (a, b)) in zip(beforeRemoval, restored).enumerated() {
                 #expect(close(a, b), "\(kiwiCase.name) (seed \(kiwiCase.seed)): \(kiwiCase.variableNames[index])")
             }

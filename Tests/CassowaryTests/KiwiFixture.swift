@@ -32,10 +32,12 @@ struct KiwiCase {
     /// The cases of Fixtures/`file`; IVSIM_LEVEL_FIXTURES names another file to read in place of
     /// level_random_systems.json (cases generated with other seeds).
     static func load(_ file: String) throws -> [KiwiCase] {
-        let override = file == "level_random_systems.json" ? ProcessInfo.processInfo.environment["IVSIM_LEVEL_FIXTURES"] : nil
+        let override =
+            file == "level_random_systems.json" ? ProcessInfo.processInfo.environment["IVSIM_LEVEL_FIXTURES"] : nil
         let data = try Data(contentsOf: override.map { URL(fileURLWithPath: $0) } ?? Fixture().url(file))
         guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let cases = document["cases"] as? [[String: Any]] else { throw FixtureError.malformed(file) }
+            let cases = document["cases"] as? [[String: Any]]
+        else { throw FixtureError.malformed(file) }
         return try cases.map { try KiwiCase($0, file: file) }
     }
 
@@ -43,8 +45,8 @@ struct KiwiCase {
 
     init(_ json: [String: Any], file: String) throws {
         guard let name = json["name"] as? String, let seed = json["seed"] as? Int,
-              let variables = json["variables"] as? [String], let constraints = json["constraints"] as? [[Any]],
-              let operations = json["operations"] as? [[Any]], let expected = json["expected"] as? [[Any]]
+            let variables = json["variables"] as? [String], let constraints = json["constraints"] as? [[Any]],
+            let operations = json["operations"] as? [[Any]], let expected = json["expected"] as? [[Any]]
         else { throw FixtureError.malformed(file) }
         self.name = name
         self.seed = seed
@@ -52,7 +54,8 @@ struct KiwiCase {
         variableNames = variables
         self.constraints = try constraints.map { item in
             guard item.count >= 4, let op = item[0] as? String, let priority = (item[1] as? NSNumber)?.doubleValue,
-                  let constant = (item[2] as? NSNumber)?.doubleValue else { throw FixtureError.malformed(file) }
+                let constant = (item[2] as? NSNumber)?.doubleValue
+            else { throw FixtureError.malformed(file) }
             let relation: Relation = op == "==" ? .equal : (op == "<=" ? .lessThanOrEqual : .greaterThanOrEqual)
             var terms: [(Int, Double)] = []
             var index = 4
@@ -62,8 +65,9 @@ struct KiwiCase {
                 terms.append((variable, coefficient))
                 index += 2
             }
-            return ConstraintSpec(relation: relation, priority: priority, constant: constant, label: item[3] as? String,
-                                  terms: terms)
+            return ConstraintSpec(
+                relation: relation, priority: priority, constant: constant, label: item[3] as? String,
+                terms: terms)
         }
         self.operations = try operations.map { item in
             let number = { (i: Int) -> Double in (item[i] as? NSNumber)?.doubleValue ?? .nan }
@@ -123,8 +127,10 @@ struct Replay {
         self.variables = variables
         constraints = kiwiCase.constraints.enumerated().map { index, spec in
             let terms = spec.terms.map { Term(variables[$0.variable], $0.coefficient) }
-            return Constraint(Expression(terms, constant: spec.constant), spec.relation, strength: semantics.strength(priority: spec.priority),
-                              label: spec.label ?? "#\(index)")
+            return Constraint(
+                Expression(terms, constant: spec.constant), spec.relation,
+                strength: semantics.strength(priority: spec.priority),
+                label: spec.label ?? "#\(index)")
         }
         for operation in kiwiCase.operations {
             switch operation {

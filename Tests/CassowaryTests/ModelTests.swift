@@ -26,7 +26,8 @@ import Testing
         let sum = many.reduce(Expression()) { $0 + $1 } + many[3] + many[0]
         let reduced = Constraint(sum, .equal).expression
         #expect(reduced.terms.count == 20)
-        #expect(reduced.terms[0].coefficient == 2 && reduced.terms[3].coefficient == 2 && reduced.terms[1].coefficient == 1)
+        #expect(
+            reduced.terms[0].coefficient == 2 && reduced.terms[3].coefficient == 2 && reduced.terms[1].coefficient == 1)
     }
 
     @Test func priorityIsALevel() {
@@ -35,7 +36,9 @@ import Testing
         #expect(Strength(priority: 999).priority == 999 && Strength(priority: 999).weight == 1)
         #expect(Strength(priority: 999.5).isRequired == false)
         #expect(Strength(priority: 250, weight: 3).weight == 3)
-        #expect(Strength(priority: 250, weight: .infinity).weight == 1e12 && Strength(priority: 1, weight: 5e12).weight == 1e12)
+        #expect(
+            Strength(priority: 250, weight: .infinity).weight == 1e12
+                && Strength(priority: 1, weight: 5e12).weight == 1e12)
         #expect(Strength(priority: 250, weight: -2).weight == 0 && Strength(priority: 250, weight: .nan).weight == 0)
         #expect(Strength(priority: -5) == Strength(priority: .nan) && Strength(priority: 0).weight == 0)
         #expect(Strength.defaultHigh.priority == 750 && Strength.defaultLow.priority == 250)
@@ -56,25 +59,26 @@ import Testing
         // @999 e7 + e8 = 10 + d1 + 2 e7; @750 e6; @250 e4's row. e6 costs +1 at @750 and −1 at
         // @250: its cost vector is positive (the higher level decides), where kiwi's one weighted
         // row would hold 750 − 250 = 500.
-        #expect(solver.debugDump() == """
-        objective @999: 10 + 1 d1 + 2 e7
-        objective @750: 0 + 1 e6
-        objective @250: 30 - 1 d1 + 1 s3 + 1 s5 - 1 e6
-        rows:
-          x#0 = 10 - 1 d1
-          w#2 = 110 - 1 d1 + 1 s5 - 1 e6
-          e4 = 30 - 1 d1 + 1 s3 + 1 s5 - 1 e6
-          e8 = 10 + 1 d1 + 1 e7
-        infeasible: none
-        constraints:
-          d1 'pin' 1.0 * x + -10.0 == 0 (required)
-          s3 e4 'hug' 1.0 * w + -80.0 <= 0 (250.0)
-          s5 e6 'wide' 1.0 * w + -1.0 * x + -100.0 >= 0 (750.0)
-          e7 e8 'edit x' 1.0 * x == 0 (999.0)
-        edits:
-          x#0 e7 e8 suggested 20
+        #expect(
+            solver.debugDump() == """
+                objective @999: 10 + 1 d1 + 2 e7
+                objective @750: 0 + 1 e6
+                objective @250: 30 - 1 d1 + 1 s3 + 1 s5 - 1 e6
+                rows:
+                  x#0 = 10 - 1 d1
+                  w#2 = 110 - 1 d1 + 1 s5 - 1 e6
+                  e4 = 30 - 1 d1 + 1 s3 + 1 s5 - 1 e6
+                  e8 = 10 + 1 d1 + 1 e7
+                infeasible: none
+                constraints:
+                  d1 'pin' 1.0 * x + -10.0 == 0 (required)
+                  s3 e4 'hug' 1.0 * w + -80.0 <= 0 (250.0)
+                  s5 e6 'wide' 1.0 * w + -1.0 * x + -100.0 >= 0 (750.0)
+                  e7 e8 'edit x' 1.0 * x == 0 (999.0)
+                edits:
+                  x#0 e7 e8 suggested 20
 
-        """)
+                """)
         #expect(solver.invariantViolations() == [])
     }
 

@@ -25,22 +25,31 @@ import TestSupport
                 variables += [l, w, h]
                 let intrinsic = Double(Int.random(in: 20...160, using: &random)) / 2
                 // Priorities may tie here (unlike the fixtures): only required values are checked.
-                let hug = Double(Int.random(in: 1...999, using: &random)), compress = Double(Int.random(in: 1...999, using: &random))
+                let hug = Double(Int.random(in: 1...999, using: &random)),
+                    compress = Double(Int.random(in: 1...999, using: &random))
                 constraints.append((w <= intrinsic).withPriority(hug).labeled("v\(i).hug"))
                 constraints.append((w >= intrinsic).withPriority(compress).labeled("v\(i).compress"))
                 constraints.append((w >= 0).labeled("v\(i).w>=0"))
-                constraints.append((h == 0.5 * w + 4).withPriority(Double(Int.random(in: 1...1000, using: &random))).labeled("v\(i).aspect"))
+                constraints.append(
+                    (h == 0.5 * w + 4).withPriority(Double(Int.random(in: 1...1000, using: &random))).labeled(
+                        "v\(i).aspect"))
                 let placement = Int.random(in: 0..<4, using: &random)
                 if placement == 0, let previous = views.last {
                     constraints.append((l == previous.left + previous.width + 8).labeled("v\(i).after"))
                 } else if placement == 1 {
-                    constraints.append((l == rootLeft + Double(8 + 60 * Int.random(in: 0..<4, using: &random))).labeled("v\(i).column"))
+                    constraints.append(
+                        (l == rootLeft + Double(8 + 60 * Int.random(in: 0..<4, using: &random))).labeled("v\(i).column")
+                    )
                 } else if placement == 2, !views.isEmpty {
                     let other = views[Int.random(in: 0..<views.count, using: &random)]
                     constraints.append((l >= other.left + other.width + 2).labeled("v\(i).min-after"))
-                    constraints.append((l == other.left + other.width + 2).withPriority(Double(Int.random(in: 1...999, using: &random))))
+                    constraints.append(
+                        (l == other.left + other.width + 2).withPriority(
+                            Double(Int.random(in: 1...999, using: &random))))
                 } else {
-                    constraints.append((l == Double(Int.random(in: 0...400, using: &random))).withPriority(Double(Int.random(in: 1...999, using: &random))))
+                    constraints.append(
+                        (l == Double(Int.random(in: 0...400, using: &random))).withPriority(
+                            Double(Int.random(in: 1...999, using: &random))))
                 }
                 if Bool.random(using: &random) {
                     constraints.append((l + w <= rootLeft + rootWidth - 20).labeled("v\(i).inside"))

@@ -14,12 +14,15 @@ import TestSupport
         while text.count < 120_000 { text += Array(words[Int.random(in: 0..<words.count, using: &random)].utf8) }
         var runs: [UInt8] = []
         while runs.count < 100_000 {
-            runs += [UInt8](repeating: UInt8.random(in: 0...3, using: &random), count: Int.random(in: 1...700, using: &random))
+            runs += [UInt8](
+                repeating: UInt8.random(in: 0...3, using: &random), count: Int.random(in: 1...700, using: &random))
         }
         let periodic = (0..<50_000).map { UInt8(truncatingIfNeeded: ($0 % 7) * 31 + ($0 / 4096)) }
         let mixed = Array(noise[0..<20_000]) + Array(text[0..<40_000]) + Array(noise[20_000..<30_000]) + runs
-        return [("empty", []), ("one", [42]), ("three", [1, 2, 3]), ("text", text), ("runs", runs),
-                ("periodic", periodic), ("noise", noise), ("mixed", mixed)]
+        return [
+            ("empty", []), ("one", [42]), ("three", [1, 2, 3]), ("text", text), ("runs", runs),
+            ("periodic", periodic), ("noise", noise), ("mixed", mixed)
+        ]
     }
 
     @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])

@@ -17,7 +17,8 @@ private let fixture = Fixture()
         return manifest.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
             guard fields.count == 3, !line.hasPrefix("#"), let length = Int(fields[1]),
-                  let crc = UInt32(fields[2], radix: 16) else { return nil }
+                let crc = UInt32(fields[2], radix: 16)
+            else { return nil }
             return Expected(file: String(fields[0]), length: length, crc: crc)
         }
     }()

@@ -53,19 +53,30 @@ struct BitStream {
     }
 
     @Test func zlibHeaderChecks() {
-        #expect(throws: DeflateError(.invalidZlibHeader(cmf: 0x78, flg: 0x00), offset: 0)) { try Inflater.decompress([0x78, 0x00]) }
-        #expect(throws: DeflateError(.invalidZlibHeader(cmf: 0x79, flg: 0x9C), offset: 0)) { try Inflater.decompress([0x79, 0x9C]) }
-        #expect(throws: DeflateError(.invalidZlibHeader(cmf: 0x88, flg: 0x1C), offset: 0)) { try Inflater.decompress([0x88, 0x1C]) }
+        #expect(throws: DeflateError(.invalidZlibHeader(cmf: 0x78, flg: 0x00), offset: 0)) {
+            try Inflater.decompress([0x78, 0x00])
+        }
+        #expect(throws: DeflateError(.invalidZlibHeader(cmf: 0x79, flg: 0x9C), offset: 0)) {
+            try Inflater.decompress([0x79, 0x9C])
+        }
+        #expect(throws: DeflateError(.invalidZlibHeader(cmf: 0x88, flg: 0x1C), offset: 0)) {
+            try Inflater.decompress([0x88, 0x1C])
+        }
         // 0x78BB: FDICT set, FCHECK valid.
-        #expect(throws: DeflateError(.presetDictionary, offset: 1)) { try Inflater.decompress([0x78, 0xBB, 0, 0, 0, 0]) }
+        #expect(throws: DeflateError(.presetDictionary, offset: 1)) {
+            try Inflater.decompress([0x78, 0xBB, 0, 0, 0, 0])
+        }
     }
 
     @Test func adlerMismatch() {
         var stream = Deflater.compress(Array("abcabcabc".utf8))
         stream[stream.count - 1] ^= 1
-        let declared = UInt32(stream[stream.count - 4]) << 24 | UInt32(stream[stream.count - 3]) << 16
+        let declared =
+            UInt32(stream[stream.count - 4]) << 24 | UInt32(stream[stream.count - 3]) << 16
             | UInt32(stream[stream.count - 2]) << 8 | UInt32(stream[stream.count - 1])
-        #expect(throws: DeflateError(.adler32Mismatch(declared: declared, computed: declared ^ 1), offset: stream.count - 4)) {
+        #expect(
+            throws: DeflateError(.adler32Mismatch(declared: declared, computed: declared ^ 1), offset: stream.count - 4)
+        ) {
             try Inflater.decompress(stream)
         }
     }
@@ -82,18 +93,20 @@ struct BitStream {
     @Test func matchBeforeAnyOutput() {
         let stream = fixedBlock { s in
             s.code(0b000_0001, 7)  // length symbol 257: length 3
-            s.code(0, 5)           // distance symbol 0: distance 1
+            s.code(0, 5)  // distance symbol 0: distance 1
         }
-        #expect(throws: DeflateError(.distanceTooFarBack(distance: 1, available: 0), offset: 1)) { try inflateRaw(stream) }
+        #expect(throws: DeflateError(.distanceTooFarBack(distance: 1, available: 0), offset: 1)) {
+            try inflateRaw(stream)
+        }
     }
 
     @Test func invalidFixedSymbols() {
         let literalLength = fixedBlock { s in s.code(0b1100_0110, 8) }  // symbol 286
         #expect(throws: DeflateError(.invalidSymbol(.literalLength), offset: 1)) { try inflateRaw(literalLength) }
         let distance = fixedBlock { s in
-            s.code(0x30 + 65, 8)   // literal 'A'
+            s.code(0x30 + 65, 8)  // literal 'A'
             s.code(0b000_0001, 7)  // length 3
-            s.code(30, 5)          // distance symbol 30
+            s.code(30, 5)  // distance symbol 30
         }
         #expect(throws: DeflateError(.invalidSymbol(.distance), offset: 2)) { try inflateRaw(distance) }
     }
@@ -114,7 +127,9 @@ struct BitStream {
     @Test func tooManyLiteralLengthCodes() {
         var s = BitStream()
         s.bits(1, 1); s.bits(2, 2); s.bits(30, 5); s.bits(0, 5); s.bits(0, 4)
-        #expect(throws: DeflateError(.tooManyCodes(literalLength: 287, distance: 1), offset: 2)) { try inflateRaw(s.bytes) }
+        #expect(throws: DeflateError(.tooManyCodes(literalLength: 287, distance: 1), offset: 2)) {
+            try inflateRaw(s.bytes)
+        }
     }
 
     @Test func overSubscribedCodeLengthCode() {

@@ -26,7 +26,8 @@ import XCTest
         let fixtures = ScenarioAPITests.repository.appendingPathComponent("Tests/ivsimTests/Fixtures")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for folder in ["Scenarios", "Snapshots"] {
-            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
         }
         return root
     }
@@ -35,7 +36,9 @@ import XCTest
         let root = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: root) }
         let failures = Self.capturing {
-            let summary = assertScenarios(in: root.appendingPathComponent("Scenarios"), artifacts: root.appendingPathComponent("out"), record: .never)
+            let summary = assertScenarios(
+                in: root.appendingPathComponent("Scenarios"), artifacts: root.appendingPathComponent("out"),
+                record: .never)
             #expect(summary.results.count == 5)
         }
         #expect(failures == [])
@@ -45,14 +48,20 @@ import XCTest
         let root = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("Scenarios/basic/two-views.json")
-        try String(decoding: try Data(contentsOf: file), as: UTF8.self).replacingOccurrences(of: "\"#1E88E5\"", with: "\"#E53935\"")
-            .write(to: file, atomically: true, encoding: .utf8)
+        try String(decoding: try Data(contentsOf: file), as: UTF8.self).replacingOccurrences(
+            of: "\"#1E88E5\"", with: "\"#E53935\""
+        )
+        .write(to: file, atomically: true, encoding: .utf8)
         let failures = Self.capturing {
-            assertScenarios(in: root.appendingPathComponent("Scenarios"), artifacts: root.appendingPathComponent("out"), record: .never)
+            assertScenarios(
+                in: root.appendingPathComponent("Scenarios"), artifacts: root.appendingPathComponent("out"),
+                record: .never)
         }
         #expect(failures.count == 2)  // scale1 and scale2 (the hidden states do not show the square)
         #expect(failures.first?.hasPrefix("basic/two-views [scale1]: 169 of 960 pixels differ") == true)
-        #expect(failures.first?.contains(" — artifacts: " + root.appendingPathComponent("out/basic/two-views/scale1").path + ".*") == true)
+        #expect(
+            failures.first?.contains(
+                " — artifacts: " + root.appendingPathComponent("out/basic/two-views/scale1").path + ".*") == true)
     }
 
     @Test func theRealFrameworkRecordsTheFailure() throws {
@@ -60,7 +69,9 @@ import XCTest
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.removeItem(at: root.appendingPathComponent("Snapshots/basic/one-view"))
         withKnownIssue {
-            assertScenarios(in: root.appendingPathComponent("Scenarios"), artifacts: root.appendingPathComponent("out"), record: .never)
+            assertScenarios(
+                in: root.appendingPathComponent("Scenarios"), artifacts: root.appendingPathComponent("out"),
+                record: .never)
         } matching: { issue in
             issue.comments.contains { $0.rawValue.hasPrefix("basic/one-view [default]: no baseline") }
         }
@@ -71,14 +82,26 @@ import XCTest
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.removeItem(at: root.appendingPathComponent("Snapshots/basic/one-view"))
         let scenarios = root.appendingPathComponent("Scenarios")
-        let first = Self.capturing { assertScenarios(in: scenarios, artifacts: root.appendingPathComponent("out"), record: .missing) }
-        #expect(first == ["basic/one-view [default]: recorded a new baseline: look at it, commit it, and run again without recording"])
-        #expect(Self.capturing { assertScenarios(in: scenarios, artifacts: root.appendingPathComponent("out"), record: .never) } == [])
+        let first = Self.capturing {
+            assertScenarios(in: scenarios, artifacts: root.appendingPathComponent("out"), record: .missing)
+        }
+        #expect(
+            first == [
+                "basic/one-view [default]: recorded a new baseline: look at it, commit it, and run again without recording"
+            ])
+        #expect(
+            Self.capturing {
+                assertScenarios(in: scenarios, artifacts: root.appendingPathComponent("out"), record: .never)
+            } == [])
         // A changed scenario is a failure in `missing` mode: only absent baselines are written.
         let file = root.appendingPathComponent("Scenarios/basic/one-view.json")
-        try String(decoding: try Data(contentsOf: file), as: UTF8.self).replacingOccurrences(of: "[2, 2, 12, 12]", with: "[3, 2, 12, 12]")
-            .write(to: file, atomically: true, encoding: .utf8)
-        let changed = Self.capturing { assertScenarios(in: scenarios, artifacts: root.appendingPathComponent("out"), record: .missing) }
+        try String(decoding: try Data(contentsOf: file), as: UTF8.self).replacingOccurrences(
+            of: "[2, 2, 12, 12]", with: "[3, 2, 12, 12]"
+        )
+        .write(to: file, atomically: true, encoding: .utf8)
+        let changed = Self.capturing {
+            assertScenarios(in: scenarios, artifacts: root.appendingPathComponent("out"), record: .missing)
+        }
         #expect(changed.count == 1 && changed[0].hasPrefix("basic/one-view [default]: layout differs"))
     }
 
@@ -88,25 +111,41 @@ import XCTest
         try #"{"canvas": {"size": [4, 4]}, "root": {"subviews": [{"type": "imagView"}]}}"#
             .write(to: root.appendingPathComponent("Scenarios/bad.json"), atomically: true, encoding: .utf8)
         let failures = Self.capturing { assertScenarios(in: root.appendingPathComponent("Scenarios"), record: .never) }
-        #expect(failures.count == 1 && failures[0].contains("bad.json:1:61: error: $.root.subviews[0].type: unknown view type \"imagView\" (did you mean \"imageView\"?)"),
-                "\(failures)")
-        #expect(Self.capturing { assertScenarios(in: root.appendingPathComponent("Nowhere"), record: .never) }.first?.hasPrefix("scenarios folder") == true)
+        #expect(
+            failures.count == 1
+                && failures[0].contains(
+                    "bad.json:1:61: error: $.root.subviews[0].type: unknown view type \"imagView\" (did you mean \"imageView\"?)"
+                ),
+            "\(failures)")
+        #expect(
+            Self.capturing { assertScenarios(in: root.appendingPathComponent("Nowhere"), record: .never) }.first?
+                .hasPrefix("scenarios folder") == true)
     }
 
     @Test func oneScenarioBuiltInSwift() throws {
         let root = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: root) }
         var definition = ScenarioDefinition(canvas: CGSize(width: 8, height: 8))
-        definition.root.subviews = [.view(id: "box", frame: CGRect(x: 1, y: 1, width: 4, height: 4), backgroundColor: "#00FF00")]
+        definition.root.subviews = [
+            .view(id: "box", frame: CGRect(x: 1, y: 1, width: 4, height: 4), backgroundColor: "#00FF00")
+        ]
         let scenario = try IVSimScenario(definition, name: "box")
         let snapshots = root.appendingPathComponent("Swift")
         let artifacts = root.appendingPathComponent("out")
-        #expect(Self.capturing { assertScenario(scenario, snapshots: snapshots, artifacts: artifacts, record: .missing) }.count == 1)
-        #expect(Self.capturing { assertScenario(scenario, snapshots: snapshots, artifacts: artifacts, record: .never) } == [])
+        #expect(
+            Self.capturing { assertScenario(scenario, baselines: snapshots, artifacts: artifacts, record: .missing) }
+                .count == 1)
+        #expect(
+            Self.capturing { assertScenario(scenario, baselines: snapshots, artifacts: artifacts, record: .never) }
+                == [])
         // A file named as the command line names it (its path under Scenarios/) meets its baselines.
-        #expect(Self.capturing { assertScenario(at: root.appendingPathComponent("Scenarios/basic/one-view.json"), name: "basic/one-view",
-                                                snapshots: root.appendingPathComponent("Snapshots"), artifacts: root.appendingPathComponent("out"),
-                                                record: .never) } == [])
+        #expect(
+            Self.capturing {
+                assertScenario(
+                    at: root.appendingPathComponent("Scenarios/basic/one-view.json"), name: "basic/one-view",
+                    baselines: root.appendingPathComponent("Snapshots"), artifacts: root.appendingPathComponent("out"),
+                    record: .never)
+            } == [])
     }
 }
 
@@ -115,7 +154,9 @@ final class XCTestAssertionTests: XCTestCase {
     nonisolated(unsafe) var recorded: [String] = []
     var capturing = false
 
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
         if capturing {
             recorded.append(description)
         } else {
@@ -126,20 +167,26 @@ final class XCTestAssertionTests: XCTestCase {
     func testAFailingVariantIsAnXCTestFailure() throws {
         let root = try AssertionTests.workspace()
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.removeItem(at: root.appendingPathComponent("Snapshots/basic/one-view/default.layout.json"))
+        try FileManager.default.removeItem(
+            at: root.appendingPathComponent("Snapshots/basic/one-view/default.layout.json"))
         capturing = true
-        assertScenarios(in: root.appendingPathComponent("Scenarios"), artifacts: root.appendingPathComponent("out"), record: .never)
+        assertScenarios(
+            in: root.appendingPathComponent("Scenarios"), artifacts: root.appendingPathComponent("out"), record: .never)
         capturing = false
         XCTAssertEqual(recorded.count, 1)
-        XCTAssertTrue(recorded.first?.contains("basic/one-view [default]: no baseline (default.layout.json missing)") == true, "\(recorded)")
+        XCTAssertTrue(
+            recorded.first?.contains("basic/one-view [default]: no baseline (default.layout.json missing)") == true,
+            "\(recorded)")
     }
 
     func testPassingScenariosPass() throws {
         let root = try AssertionTests.workspace()
         defer { try? FileManager.default.removeItem(at: root) }
-        let summary = assertScenarios(in: root.appendingPathComponent("Scenarios"), artifacts: root.appendingPathComponent("out"), record: .never)
+        let summary = assertScenarios(
+            in: root.appendingPathComponent("Scenarios"), artifacts: root.appendingPathComponent("out"), record: .never)
         XCTAssertEqual(summary.passed.count, 5)
-        let layout = try IVSimScenario(contentsOf: root.appendingPathComponent("Scenarios/basic/one-view.json")).layout()
+        let layout = try IVSimScenario(contentsOf: root.appendingPathComponent("Scenarios/basic/one-view.json"))
+            .layout()
         XCTAssertEqual(layout.view("v")?.frame, CGRect(x: 2, y: 2, width: 12, height: 12))
     }
 }

@@ -5,7 +5,8 @@ import Testing
 /// The Swift API: loading (file, JSON, Swift values), layout as typed values, rendering, and
 /// checking and recording against baselines.
 @Suite struct ScenarioAPITests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// A scratch folder, removed when the test ends.
     final class Scratch {
@@ -15,7 +16,8 @@ import Testing
     }
 
     @Test func aFileLaysOutAndRendersAsUIKitAspectFits() throws {
-        let scenario = try IVSimScenario(contentsOf: Self.repository.appendingPathComponent("Scenarios/demo/hello.json"), name: "demo/hello")
+        let scenario = try IVSimScenario(
+            contentsOf: Self.repository.appendingPathComponent("Scenarios/demo/hello.json"), name: "demo/hello")
         #expect(scenario.name == "demo/hello")
         #expect(scenario.variantNames == ["scale1", "scale1-fill", "scale2", "scale2-fill", "scale3", "scale3-fill"])
         // Aspect fit of 60 × 20 pt into 120 × 160 pt: factor min(120/60, 160/20) = 2, so 120 × 40,
@@ -27,7 +29,9 @@ import Testing
         #expect(hero.imageView?.contentMode == "scaleAspectFit")
         #expect(hero.imageView?.intrinsicContentSize == CGSize(width: 60, height: 20))
         // Aspect fill: factor max(2, 8) = 8, so 480 × 160, centred: x = (120 − 480) / 2 = −180.
-        #expect(try scenario.layout("scale2-fill").view("hero")?.imageView?.imageRect == CGRect(x: -180, y: 0, width: 480, height: 160))
+        #expect(
+            try scenario.layout("scale2-fill").view("hero")?.imageView?.imageRect
+                == CGRect(x: -180, y: 0, width: 480, height: 160))
         let rendered = try scenario.render("scale2")
         #expect(rendered.width == 280 && rendered.height == 360)
         #expect(rendered.pixel(x: 2, y: 2) == (255, 255, 255, 255))  // the canvas
@@ -35,48 +39,71 @@ import Testing
         #expect(rendered.png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         let baseline = try Data(contentsOf: Self.repository.appendingPathComponent("Snapshots/demo/hello/scale2.png"))
         #expect(rendered.png == [UInt8](baseline))  // the bytes `ivsim record` wrote
-        #expect(rendered.layout.json == String(decoding: try Data(contentsOf: Self.repository.appendingPathComponent("Snapshots/demo/hello/scale2.layout.json")), as: UTF8.self))
+        #expect(
+            rendered.layout.json
+                == String(
+                    decoding: try Data(
+                        contentsOf: Self.repository.appendingPathComponent("Snapshots/demo/hello/scale2.layout.json")),
+                    as: UTF8.self))
     }
 
     @Test func errorsNameThePathAndSuggest() {
-        #expect(throws: IVSimError(messages: ["inline:1:41: error: $.root.subview: unknown key \"subview\" in the root view (did you mean \"subviews\"?)"])) {
+        #expect(
+            throws: IVSimError(messages: [
+                "inline:1:41: error: $.root.subview: unknown key \"subview\" in the root view (did you mean \"subviews\"?)"
+            ])
+        ) {
             try IVSimScenario(json: #"{"canvas": {"size": [10, 10]}, "root": {"subview": []}}"#, name: "inline")
         }
         #expect(throws: IVSimError.self) { try IVSimScenario(json: "{}", name: "x").layout("nope") }
         let scenario = try? IVSimScenario(json: #"{"canvas": {"size": [10, 10]}, "root": {}}"#, name: "x")
-        #expect(throws: IVSimError(messages: ["no variant \"defualt\" in x (did you mean \"default\"?) (variants: default)"])) {
+        #expect(
+            throws: IVSimError(messages: ["no variant \"defualt\" in x (did you mean \"default\"?) (variants: default)"]
+            )
+        ) {
             try scenario?.layout("defualt")
         }
     }
 
     @Test func safeAreasMarginsAndGuidesAreTypedValues() throws {
         var definition = ScenarioDefinition(canvas: CGSize(width: 100, height: 200))
-        definition.safeAreaInsets = InsetsSnapshot(top: 30, left: 0, bottom: 10, right: 0)
+        definition.safeAreaInsets = EdgeInsets(top: 30, left: 0, bottom: 10, right: 0)
         definition.root = ViewDefinition(more: ["layoutGuides": ["content"], "layoutMargins": [4, 4, 4, 4]])
         definition.root.subviews = [.view(id: "card", frame: CGRect(x: 0, y: 0, width: 100, height: 50))]
-        definition.root.constraints = ["content.top == superview.safeArea.top", "content.bottom == superview.safeArea.bottom",
-                                       "content.leading == superview.margins.leading", "content.trailing == superview.margins.trailing"]
+        definition.root.constraints = [
+            "content.top == superview.safeArea.top", "content.bottom == superview.safeArea.bottom",
+            "content.leading == superview.margins.leading", "content.trailing == superview.margins.trailing"
+        ]
         let layout = try IVSimScenario(definition, name: "guides").layout()
-        #expect(layout.safeAreaInsets == InsetsSnapshot(top: 30, left: 0, bottom: 10, right: 0))
+        #expect(layout.safeAreaInsets == EdgeInsets(top: 30, left: 0, bottom: 10, right: 0))
         // The card reaches 30 pt into the unsafe band; the root's margins are 4 plus its safe area.
-        #expect(layout.view("card")?.safeAreaInsets == InsetsSnapshot(top: 30, left: 0, bottom: 0, right: 0))
-        #expect(layout.views[0].layoutMargins == InsetsSnapshot(top: 34, left: 4, bottom: 14, right: 4))
+        #expect(layout.view("card")?.safeAreaInsets == EdgeInsets(top: 30, left: 0, bottom: 0, right: 0))
+        #expect(layout.views[0].layoutMargins == EdgeInsets(top: 34, left: 4, bottom: 14, right: 4))
         #expect(layout.layoutGuides.map(\.name) == ["content"])
         #expect(layout.layoutGuides.first?.layoutFrame == CGRect(x: 4, y: 30, width: 92, height: 160))
-        #expect(layout.constraints.contains { $0.kind == "layoutGuide" && $0.label.hasSuffix("(UIViewSafeAreaLayoutGuide-top)") })
+        #expect(
+            layout.constraints.contains {
+                $0.kind == "layoutGuide" && $0.label.hasSuffix("(UIViewSafeAreaLayoutGuide-top)")
+            })
     }
 
     @Test func aScenarioBuiltInSwiftIsTheFileFormat() throws {
         var definition = ScenarioDefinition(canvas: CGSize(width: 200, height: 120), background: "#FFFFFF")
-        definition.images = [.checkerboard("wide", width: 60, height: 20, cell: 5, colors: ["#E53935", "#FFFFFF"]),
-                             .from("glyph", "wide", ["renderingMode": "alwaysTemplate"])]
+        definition.images = [
+            .checkerboard("wide", width: 60, height: 20, cell: 5, colors: ["#E53935", "#FFFFFF"]),
+            .from("glyph", "wide", ["renderingMode": "alwaysTemplate"])
+        ]
         definition.root.subviews = [
-            .imageView(id: "hero", image: "wide", contentMode: .scaleAspectFit, frame: CGRect(x: 10, y: 10, width: 180, height: 100)),
-            .imageView(id: "icon", image: "glyph", tintColor: "#34C759"),
+            .imageView(
+                id: "hero", image: "wide", contentMode: .scaleAspectFit,
+                frame: CGRect(x: 10, y: 10, width: 180, height: 100)),
+            .imageView(id: "icon", image: "glyph", tintColor: "#34C759")
         ]
         // `superview` is the view that holds the list: the root.
-        definition.root.constraints = ["icon.width == 30", "icon.height == 10", "icon.trailing == superview.trailing - 8",
-                                       "icon.bottom == superview.bottom - 4"]
+        definition.root.constraints = [
+            "icon.width == 30", "icon.height == 10", "icon.trailing == superview.trailing - 8",
+            "icon.bottom == superview.bottom - 4"
+        ]
         definition.variants = ["matrix": ["displayScale": [1, 2]]]
         #expect(definition.json.contains(#""contentMode": "scaleAspectFit""#))
         let scenario = try IVSimScenario(definition, name: "built")
@@ -92,9 +119,11 @@ import Testing
 
         definition.root.subviews[0].contentMode = nil
         definition.root.subviews[0].more = ["contentMode": "scaleAspectFitt"]
-        #expect(throws: IVSimError(messages: [
-            "built (Swift): error: $.root.subviews[0].contentMode: unknown content mode \"scaleAspectFitt\" (did you mean \"scaleAspectFit\"?)",
-        ])) { try IVSimScenario(definition, name: "built") }
+        #expect(
+            throws: IVSimError(messages: [
+                "built (Swift): error: $.root.subviews[0].contentMode: unknown content mode \"scaleAspectFitt\" (did you mean \"scaleAspectFit\"?)"
+            ])
+        ) { try IVSimScenario(definition, name: "built") }
         definition.root.subviews[0].more = nil
         definition.root.subviews[0].frame = CGRect(x: Double.nan, y: 0, width: 1, height: 1)
         #expect(throws: IVSimError.self) { try IVSimScenario(definition, name: "built") }
@@ -102,21 +131,23 @@ import Testing
 
     @Test func checkAndRecordOneScenario() throws {
         let scratch = try Scratch()
-        let snapshots = scratch.url.appendingPathComponent("Snapshots"), artifacts = scratch.url.appendingPathComponent("failures")
+        let snapshots = scratch.url.appendingPathComponent("Snapshots"),
+            artifacts = scratch.url.appendingPathComponent("failures")
         var definition = ScenarioDefinition(canvas: CGSize(width: 20, height: 20))
         definition.images = [.solid("dot", width: 4, height: 4, color: "#FF0000")]
         definition.root.subviews = [.imageView(id: "v", image: "dot", frame: CGRect(x: 2, y: 2, width: 4, height: 4))]
         let scenario = try IVSimScenario(definition, name: "dots")
-        #expect(scenario.check(snapshots: snapshots, artifacts: artifacts).map(\.status) == [.missing])
-        #expect(scenario.record(snapshots: snapshots).map(\.status) == [.recorded])
+        #expect(scenario.check(baselines: snapshots, artifacts: artifacts).map(\.status) == [.missing])
+        #expect(scenario.record(baselines: snapshots).map(\.status) == [.recorded])
         #expect(FileManager.default.fileExists(atPath: snapshots.appendingPathComponent("dots/default.png").path))
-        #expect(scenario.check(snapshots: snapshots, artifacts: artifacts).map(\.status) == [.passed])
-        #expect(scenario.record(snapshots: snapshots).map(\.status) == [.unchanged])
+        #expect(scenario.check(baselines: snapshots, artifacts: artifacts).map(\.status) == [.passed])
+        #expect(scenario.record(baselines: snapshots).map(\.status) == [.unchanged])
         definition.root.subviews[0].frame = CGRect(x: 3, y: 2, width: 4, height: 4)
-        let moved = try IVSimScenario(definition, name: "dots").check(snapshots: snapshots, artifacts: artifacts)
+        let moved = try IVSimScenario(definition, name: "dots").check(baselines: snapshots, artifacts: artifacts)
         #expect(moved.map(\.status) == [.failed])
         #expect(moved[0].layoutDifferences.first == "$.views[id=v].frame[0]: expected 2, got 3")
-        #expect(moved[0].summary.hasPrefix("dots [default]: layout differs at $.views[id=v].frame[0]: expected 2, got 3"))
+        #expect(
+            moved[0].summary.hasPrefix("dots [default]: layout differs at $.views[id=v].frame[0]: expected 2, got 3"))
         #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("dots/default.diff.png").path))
     }
 
@@ -124,9 +155,12 @@ import Testing
         let scratch = try Scratch()
         let fixtures = Self.repository.appendingPathComponent("Tests/ivsimTests/Fixtures")
         for folder in ["Scenarios", "Snapshots"] {
-            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(folder), to: scratch.url.appendingPathComponent(folder))
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(folder), to: scratch.url.appendingPathComponent(folder))
         }
-        let options = RunOptions(scenarios: scratch.url.appendingPathComponent("Scenarios"), artifacts: scratch.url.appendingPathComponent("out"))
+        let options = RunOptions(
+            scenarios: scratch.url.appendingPathComponent("Scenarios"),
+            artifacts: scratch.url.appendingPathComponent("out"))
         let summary = IVSim.check(options)
         #expect(summary.exitCode == 0 && summary.results.count == 5 && summary.failed.isEmpty)
         #expect(summary.lines.last == "5 passed, 0 failed")
@@ -141,7 +175,10 @@ import Testing
         misspelt.load = LoadOptions(limits: ["viewz": 5])
         let refused = IVSim.check(misspelt)
         #expect(refused.exitCode == 2 && refused.results.isEmpty)
-        #expect(refused.errors == ["unknown limit \"viewz\" (did you mean \"views\"?) (limits: file-bytes, views, constraints, variants, "
-                                   + "image-bytes, layout-work, render-pixels, drawing-work)"])
+        #expect(
+            refused.errors == [
+                "unknown limit \"viewz\" (did you mean \"views\"?) (limits: file-bytes, views, constraints, variants, "
+                    + "image-bytes, layout-work, render-pixels, drawing-work)"
+            ])
     }
 }

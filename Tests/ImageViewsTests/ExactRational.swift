@@ -84,7 +84,9 @@ struct ExactInteger: Equatable {
     }
 
     static func + (a: ExactInteger, b: ExactInteger) -> ExactInteger {
-        if a.negative == b.negative { return ExactInteger(negative: a.negative, limbs: addMagnitudes(a.limbs, b.limbs)) }
+        if a.negative == b.negative {
+            return ExactInteger(negative: a.negative, limbs: addMagnitudes(a.limbs, b.limbs))
+        }
         return compareMagnitudes(a.limbs, b.limbs) >= 0
             ? ExactInteger(negative: a.negative, limbs: subtractMagnitudes(a.limbs, b.limbs))
             : ExactInteger(negative: b.negative, limbs: subtractMagnitudes(b.limbs, a.limbs))
@@ -201,6 +203,8 @@ struct ExactRational {
             default: return (candidate, false)
             }
         }
-        preconditionFailure("estimate \(numerator.estimate / denominator.estimate) too far from \(numerator.limbs) / \(denominator.limbs)")
+        preconditionFailure(
+            "estimate \(numerator.estimate / denominator.estimate) too far from \(numerator.limbs) / \(denominator.limbs)"
+        )
     }
 }

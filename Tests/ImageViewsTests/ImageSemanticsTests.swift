@@ -12,36 +12,57 @@ import Testing
         return Image(name: "grid", pixels: SourceImage(Bitmap(width: w, height: h, pixels: pixels)), scale: scale)
     }
 
-    func slices(_ w: Int, _ h: Int, scale: Double = 1, caps: EdgeInsets, mode: ResizingMode = .tile, into d: Rect) -> [Slice] {
+    func slices(_ w: Int, _ h: Int, scale: Double = 1, caps: EdgeInsets, mode: ResizingMode = .tile, into d: Rect)
+        -> [Slice]
+    {
         Slicing.slices(pixelWidth: w, pixelHeight: h, scale: scale, caps: caps, mode: mode, destination: d)
     }
 
     // MARK: Resizable images
 
     @Test func stretchKeepsCornersAndStretchesEdgesOneWay() {
-        let s = slices(40, 40, caps: EdgeInsets(top: 10, left: 10, bottom: 10, right: 10), mode: .stretch,
-                       into: Rect(x: 0, y: 0, width: 100, height: 60))
-        #expect(s.map(\.name) == ["topLeft", "top", "topRight", "left", "center", "right", "bottomLeft", "bottom", "bottomRight"])
-        #expect(s[0].destination == Rect(x: 0, y: 0, width: 10, height: 10) && s[0].horizontal == .natural && s[0].vertical == .natural)
-        #expect(s[1].destination == Rect(x: 10, y: 0, width: 80, height: 10) && s[1].horizontal == .stretch && s[1].vertical == .natural)
-        #expect(s[3].destination == Rect(x: 0, y: 10, width: 10, height: 40) && s[3].horizontal == .natural && s[3].vertical == .stretch)
-        #expect(s[4].source == PixelRect(x: 10, y: 10, width: 20, height: 20) && s[4].destination == Rect(x: 10, y: 10, width: 80, height: 40))
-        #expect(s[8].source == PixelRect(x: 30, y: 30, width: 10, height: 10) && s[8].destination == Rect(x: 90, y: 50, width: 10, height: 10))
+        let s = slices(
+            40, 40, caps: EdgeInsets(top: 10, left: 10, bottom: 10, right: 10), mode: .stretch,
+            into: Rect(x: 0, y: 0, width: 100, height: 60))
+        #expect(
+            s.map(\.name) == [
+                "topLeft", "top", "topRight", "left", "center", "right", "bottomLeft", "bottom", "bottomRight"
+            ])
+        #expect(
+            s[0].destination == Rect(x: 0, y: 0, width: 10, height: 10) && s[0].horizontal == .natural
+                && s[0].vertical == .natural)
+        #expect(
+            s[1].destination == Rect(x: 10, y: 0, width: 80, height: 10) && s[1].horizontal == .stretch
+                && s[1].vertical == .natural)
+        #expect(
+            s[3].destination == Rect(x: 0, y: 10, width: 10, height: 40) && s[3].horizontal == .natural
+                && s[3].vertical == .stretch)
+        #expect(
+            s[4].source == PixelRect(x: 10, y: 10, width: 20, height: 20)
+                && s[4].destination == Rect(x: 10, y: 10, width: 80, height: 40))
+        #expect(
+            s[8].source == PixelRect(x: 30, y: 30, width: 10, height: 10)
+                && s[8].destination == Rect(x: 90, y: 50, width: 10, height: 10))
         #expect(s.allSatisfy { $0.tileSize == nil })
     }
 
     @Test func tileIsTheDefaultAndTilesStartAtEachSlice() {
-        let s = slices(40, 40, scale: 2, caps: EdgeInsets(top: 5, left: 5, bottom: 5, right: 5), into: Rect(x: 3, y: 4, width: 50, height: 30))
+        let s = slices(
+            40, 40, scale: 2, caps: EdgeInsets(top: 5, left: 5, bottom: 5, right: 5),
+            into: Rect(x: 3, y: 4, width: 50, height: 30))
         // Caps are 10 px = 5 pt; the middle is 20 px = 10 pt tiles.
         let center = s.first { $0.name == "center" }!
         #expect(center.destination == Rect(x: 8, y: 9, width: 40, height: 20))
-        #expect(center.horizontal == .tile && center.vertical == .tile && center.tileSize == Size(width: 10, height: 10))
+        #expect(
+            center.horizontal == .tile && center.vertical == .tile && center.tileSize == Size(width: 10, height: 10))
         let top = s.first { $0.name == "top" }!
         #expect(top.horizontal == .tile && top.vertical == .natural && top.tileSize == Size(width: 10, height: 5))
     }
 
     @Test func onePixelMiddleStretchesEvenInTileMode() {
-        let s = slices(21, 3, caps: EdgeInsets(top: 1, left: 10, bottom: 1, right: 10), into: Rect(x: 0, y: 0, width: 60, height: 9))
+        let s = slices(
+            21, 3, caps: EdgeInsets(top: 1, left: 10, bottom: 1, right: 10),
+            into: Rect(x: 0, y: 0, width: 60, height: 9))
         let center = s.first { $0.name == "center" }!
         #expect(center.source == PixelRect(x: 10, y: 1, width: 1, height: 1))
         #expect(center.horizontal == .stretch && center.vertical == .stretch && center.tileSize == nil)
@@ -55,8 +76,9 @@ import Testing
 
     @Test func capsShrinkInProportionWhenTheDestinationIsTooSmall() {
         // Caps 10 + 30 = 40 pt into 20 pt: 5 and 15 pt, no middle.
-        let s = slices(60, 10, caps: EdgeInsets(top: 0, left: 10, bottom: 0, right: 30), mode: .stretch,
-                       into: Rect(x: 0, y: 0, width: 20, height: 10))
+        let s = slices(
+            60, 10, caps: EdgeInsets(top: 0, left: 10, bottom: 0, right: 30), mode: .stretch,
+            into: Rect(x: 0, y: 0, width: 20, height: 10))
         #expect(s.map(\.name) == ["left", "right"])
         #expect(s[0].destination == Rect(x: 0, y: 0, width: 5, height: 10))
         #expect(s[1].destination == Rect(x: 5, y: 0, width: 15, height: 10))
@@ -64,9 +86,13 @@ import Testing
 
     @Test func fractionalCapsRoundToWholePixels() {
         // 2.6 pt at scale 1 → 3 px; 1.25 pt at scale 2 → 2.5 → 3 px (half away from zero).
-        let s = slices(20, 20, caps: EdgeInsets(top: 0, left: 2.6, bottom: 0, right: 0), mode: .stretch, into: Rect(x: 0, y: 0, width: 40, height: 20))
+        let s = slices(
+            20, 20, caps: EdgeInsets(top: 0, left: 2.6, bottom: 0, right: 0), mode: .stretch,
+            into: Rect(x: 0, y: 0, width: 40, height: 20))
         #expect(s[0].source.width == 3)
-        let t = slices(20, 20, scale: 2, caps: EdgeInsets(top: 0, left: 1.25, bottom: 0, right: 0), mode: .stretch, into: Rect(x: 0, y: 0, width: 40, height: 20))
+        let t = slices(
+            20, 20, scale: 2, caps: EdgeInsets(top: 0, left: 1.25, bottom: 0, right: 0), mode: .stretch,
+            into: Rect(x: 0, y: 0, width: 40, height: 20))
         #expect(t[0].source.width == 3 && t[0].destination.width == 1.5)
     }
 
@@ -76,12 +102,17 @@ import Testing
         var image = Self.grid(12, 12)
         image.capInsets = EdgeInsets(top: 4, left: 4, bottom: 4, right: 4)
         image.resizingMode = .stretch
-        let root = View(frame: .zero, subviews: [View(frame: Rect(x: 2, y: 3, width: 37, height: 29), imageView: ImageView(image: image))])
-        let bitmap = Scene(root: root, canvasSize: Size(width: 41, height: 35), traits: Traits(displayScale: 1)).render()
+        let root = View(
+            frame: .zero,
+            subviews: [View(frame: Rect(x: 2, y: 3, width: 37, height: 29), imageView: ImageView(image: image))])
+        let bitmap = Scene(root: root, canvasSize: Size(width: 41, height: 35), traits: Traits(displayScale: 1))
+            .render()
         for y in 0..<4 {
             for x in 0..<4 {
                 #expect(bitmap[2 + x, 3 + y] == PremultipliedColor(r: UInt8(x), g: UInt8(y), b: 0, a: 255))
-                #expect(bitmap[2 + 33 + x, 3 + 25 + y] == PremultipliedColor(r: UInt8(8 + x), g: UInt8(8 + y), b: 0, a: 255))
+                #expect(
+                    bitmap[2 + 33 + x, 3 + 25 + y] == PremultipliedColor(r: UInt8(8 + x), g: UInt8(8 + y), b: 0, a: 255)
+                )
             }
         }
         for y in 7..<28 {
@@ -97,13 +128,22 @@ import Testing
         // the outer edges stay at 4.5 and 66 px, the seams (10.5 and 60 px: caps of 2 pt = 6 px)
         // round half up to 11 and 60, and no pixel inside the view shows the white background.
         for mode in [ResizingMode.stretch, .tile] {
-            var image = Image(name: "solid", pixels: SourceImage(Bitmap(width: 12, height: 12,
-                                                                          pixels: [UInt32](repeating: 0xFF40_2010, count: 144))), scale: 2)
+            var image = Image(
+                name: "solid",
+                pixels: SourceImage(
+                    Bitmap(
+                        width: 12, height: 12,
+                        pixels: [UInt32](repeating: 0xFF40_2010, count: 144))), scale: 2)
             image.capInsets = EdgeInsets(top: 2, left: 2, bottom: 2, right: 2)
             image.resizingMode = mode
-            let root = View(frame: .zero, subviews: [View(frame: Rect(x: 1.5, y: 1.5, width: 20.5, height: 20.5), imageView: ImageView(image: image))])
-            let scene = Scene(root: root, canvasSize: Size(width: 24, height: 24), traits: Traits(displayScale: 3),
-                              background: Color(RGBA(r: 255, g: 255, b: 255)))
+            let root = View(
+                frame: .zero,
+                subviews: [
+                    View(frame: Rect(x: 1.5, y: 1.5, width: 20.5, height: 20.5), imageView: ImageView(image: image))
+                ])
+            let scene = Scene(
+                root: root, canvasSize: Size(width: 24, height: 24), traits: Traits(displayScale: 3),
+                background: Color(RGBA(r: 255, g: 255, b: 255)))
             var edges = Set<Int>()
             for command in scene.displayList.commands {
                 switch command {
@@ -116,7 +156,8 @@ import Testing
             let bitmap = scene.render()
             for y in 5..<66 {
                 for x in 5..<66 {
-                    #expect(bitmap[x, y] == PremultipliedColor(r: 0x10, g: 0x20, b: 0x40, a: 255), "\(mode) (\(x), \(y))")
+                    #expect(
+                        bitmap[x, y] == PremultipliedColor(r: 0x10, g: 0x20, b: 0x40, a: 255), "\(mode) (\(x), \(y))")
                 }
             }
         }
@@ -128,15 +169,20 @@ import Testing
         var image = Self.grid(8, 8)
         image.capInsets = EdgeInsets(top: 0, left: 0, bottom: 2, right: 2)
         image.resizingMode = .stretch
-        let root = View(frame: .zero, subviews: [View(frame: Rect(x: 1.5, y: 1.5, width: 10, height: 10), imageView: ImageView(image: image))])
+        let root = View(
+            frame: .zero,
+            subviews: [View(frame: Rect(x: 1.5, y: 1.5, width: 10, height: 10), imageView: ImageView(image: image))])
         let scene = Scene(root: root, canvasSize: Size(width: 14, height: 14), traits: Traits(displayScale: 1))
         let drawn = scene.displayList.commands.compactMap { command -> DeviceRect? in
             if case let .drawImage(draw) = command { return draw.destination }
             return nil
         }
         // Middle, right, bottom, corner: the inner seams (9.5 px) round up to 10.
-        #expect(drawn == [DeviceRect(x0: 384, y0: 384, x1: 2560, y1: 2560), DeviceRect(x0: 2560, y0: 384, x1: 2944, y1: 2560),
-                          DeviceRect(x0: 384, y0: 2560, x1: 2560, y1: 2944), DeviceRect(x0: 2560, y0: 2560, x1: 2944, y1: 2944)])
+        #expect(
+            drawn == [
+                DeviceRect(x0: 384, y0: 384, x1: 2560, y1: 2560), DeviceRect(x0: 2560, y0: 384, x1: 2944, y1: 2560),
+                DeviceRect(x0: 384, y0: 2560, x1: 2560, y1: 2944), DeviceRect(x0: 2560, y0: 2560, x1: 2944, y1: 2944)
+            ])
     }
 
     @Test func capsThatTileAlongTheOtherAxisSpanTheirPlacedSlice() {
@@ -145,8 +191,12 @@ import Testing
         // down the top cap.
         var image = Self.grid(12, 12, scale: 2)
         image.capInsets = EdgeInsets(top: 2, left: 2, bottom: 2, right: 2)
-        let root = View(frame: .zero, subviews: [View(frame: Rect(x: 1.5, y: 1.5, width: 20.5, height: 20.5), imageView: ImageView(image: image))])
-        let bitmap = Scene(root: root, canvasSize: Size(width: 24, height: 24), traits: Traits(displayScale: 3)).render()
+        let root = View(
+            frame: .zero,
+            subviews: [View(frame: Rect(x: 1.5, y: 1.5, width: 20.5, height: 20.5), imageView: ImageView(image: image))]
+        )
+        let bitmap = Scene(root: root, canvasSize: Size(width: 24, height: 24), traits: Traits(displayScale: 3))
+            .render()
         for y in 11..<60 {
             let reds = (5..<11).map { Int(bitmap[$0, y].r) }
             #expect(reds == reds.sorted() && reds.last! > 0, "row \(y): \(reds)")
@@ -163,8 +213,16 @@ import Testing
         let plain = Self.grid(10, 10)
         for mode in [ContentMode.center, .topLeft, .bottomRight] {
             func render(_ i: Image) -> Bitmap {
-                Scene(root: View(frame: .zero, subviews: [View(frame: Rect(x: 3, y: 3, width: 30, height: 20), imageView: ImageView(image: i, contentMode: mode))]),
-                      canvasSize: Size(width: 36, height: 26), traits: Traits(displayScale: 2)).render()
+                Scene(
+                    root: View(
+                        frame: .zero,
+                        subviews: [
+                            View(
+                                frame: Rect(x: 3, y: 3, width: 30, height: 20),
+                                imageView: ImageView(image: i, contentMode: mode))
+                        ]),
+                    canvasSize: Size(width: 36, height: 26), traits: Traits(displayScale: 2)
+                ).render()
             }
             #expect(render(image) == render(plain), "\(mode)")
         }
@@ -190,9 +248,13 @@ import Testing
     @Test func dimmedTintIsTheLumaGrey() {
         // systemBlue light (0, 122, 255): (54·0 + 183·122 + 19·255 + 128) >> 8 = 106.
         #expect(Tint.dimmed(RGBA(r: 0, g: 122, b: 255)) == RGBA(r: 106, g: 106, b: 106))
-        let root = View(frame: .zero, tintAdjustmentMode: .dimmed, subviews: [
-            View(frame: Rect(x: 0, y: 0, width: 1, height: 1), subviews: [View(frame: Rect(x: 0, y: 0, width: 1, height: 1), tintAdjustmentMode: .normal)]),
-        ])
+        let root = View(
+            frame: .zero, tintAdjustmentMode: .dimmed,
+            subviews: [
+                View(
+                    frame: Rect(x: 0, y: 0, width: 1, height: 1),
+                    subviews: [View(frame: Rect(x: 0, y: 0, width: 1, height: 1), tintAdjustmentMode: .normal)])
+            ])
         let views = Scene(root: root, canvasSize: Size(width: 2, height: 2), traits: Traits()).layout.views
         #expect(views[1].tintColor == RGBA(r: 106, g: 106, b: 106) && views[1].tintAdjustmentMode == .dimmed)
         #expect(views[2].tintColor == RGBA(r: 0, g: 122, b: 255) && views[2].tintAdjustmentMode == .normal)
@@ -201,7 +263,9 @@ import Testing
     // MARK: Animation
 
     @Test func animationFramesFollowTheClock() {
-        let frames = (0..<4).map { i -> Image in var f = Self.grid(1, 1); f.name = "f\(i)"; return f }
+        let frames = (0..<4).map { i -> Image in
+            var f = Self.grid(1, 1); f.name = "f\(i)"; return f
+        }
         var view = ImageView(image: Self.grid(2, 2), animationImages: frames)
         #expect(view.displayed.source == "image")  // not animating
         view.isAnimating = true
@@ -209,7 +273,7 @@ import Testing
         #expect(view.cycleDuration(4) == 4.0 / 30)
         view.animationTime = 0.05  // 1.5 frames in
         #expect(view.displayed.frameIndex == 1)
-        view.animationTime = 0.2   // 6 frames in: frame 2 of the second cycle
+        view.animationTime = 0.2  // 6 frames in: frame 2 of the second cycle
         #expect(view.displayed.frameIndex == 2)
         view.animationRepeatCount = 1
         #expect(view.displayed.source == "image" && view.displayed.finished)
@@ -219,9 +283,15 @@ import Testing
     }
 
     @Test func highlightedAnimationAndAnimatedImages() {
-        let frames = (0..<3).map { i -> Image in var f = Self.grid(1, 1); f.name = "a\(i)"; return f }
-        let other = (0..<2).map { i -> Image in var f = Self.grid(1, 1); f.name = "h\(i)"; return f }
-        var view = ImageView(isHighlighted: true, animationImages: frames, highlightedAnimationImages: other, isAnimating: true, animationTime: 0.04)
+        let frames = (0..<3).map { i -> Image in
+            var f = Self.grid(1, 1); f.name = "a\(i)"; return f
+        }
+        let other = (0..<2).map { i -> Image in
+            var f = Self.grid(1, 1); f.name = "h\(i)"; return f
+        }
+        var view = ImageView(
+            isHighlighted: true, animationImages: frames, highlightedAnimationImages: other, isAnimating: true,
+            animationTime: 0.04)
         #expect(view.displayed.source == "highlightedAnimationImages" && view.displayed.image?.name == "h1")
         // An animated UIImage with a duration plays by itself (UIImageView.init(image:)), looping:
         // 3 frames over 3 s, so 2.5 s in shows the third and 4.2 s the second.
@@ -245,13 +315,16 @@ import Testing
     // MARK: Alignment insets and intrinsic size
 
     @Test func alignmentInsetsShrinkTheIntrinsicSize() {
-        var image = Self.grid(40, 30, scale: 2)   // 20 × 15 pt
+        var image = Self.grid(40, 30, scale: 2)  // 20 × 15 pt
         image.alignmentRectInsets = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
         let view = ImageView(image: image)
         #expect(view.intrinsicContentSize == Size(width: 14, height: 11))
         #expect(view.sizeThatFits == Size(width: 20, height: 15))
-        let layout = Scene(root: View(frame: .zero, subviews: [View(frame: Rect(x: 10, y: 10, width: 20, height: 15), imageView: view)]),
-                           canvasSize: Size(width: 40, height: 40), traits: Traits()).layout.views[1]
+        let layout = Scene(
+            root: View(
+                frame: .zero, subviews: [View(frame: Rect(x: 10, y: 10, width: 20, height: 15), imageView: view)]),
+            canvasSize: Size(width: 40, height: 40), traits: Traits()
+        ).layout.views[1]
         #expect(layout.alignmentRect == Rect(x: 12, y: 11, width: 14, height: 11))
     }
 
@@ -262,7 +335,8 @@ import Testing
         for orientation in ImageOrientation.allCases {
             image.orientation = orientation
             let rotated = [ImageOrientation.left, .right, .leftMirrored, .rightMirrored].contains(orientation)
-            #expect(image.size == (rotated ? Size(width: 20, height: 30) : Size(width: 30, height: 20)), "\(orientation)")
+            #expect(
+                image.size == (rotated ? Size(width: 20, height: 30) : Size(width: 30, height: 20)), "\(orientation)")
             #expect(orientation.horizontallyFlipped.horizontallyFlipped == orientation)
         }
         #expect(ImageOrientation.left.horizontallyFlipped == .leftMirrored)
@@ -270,19 +344,29 @@ import Testing
         image.orientation = .right
         // Displayed pixel (0, 0) of a quarter turn clockwise is stored (0, h − 1).
         #expect(image.displayPixels(mirrored: false).bitmap[0, 0] == PremultipliedColor(r: 0, g: 19, b: 0, a: 255))
-        #expect(image.displayPixels(mirrored: true).bitmap == image.displayPixels(mirrored: false).bitmap.transformed(.flipHorizontal))
+        #expect(
+            image.displayPixels(mirrored: true).bitmap
+                == image.displayPixels(mirrored: false).bitmap.transformed(.flipHorizontal))
     }
 
     @Test func rightToLeftMirrorsOnlyFlippingImagesInRightToLeftViews() {
         var image = Self.grid(10, 10)
         image.flipsForRightToLeftLayoutDirection = true
-        func mirrored(_ attribute: SemanticContentAttribute, _ direction: LayoutDirection, flips: Bool = true) -> Bool? {
+        func mirrored(_ attribute: SemanticContentAttribute, _ direction: LayoutDirection, flips: Bool = true) -> Bool?
+        {
             var i = image
             i.flipsForRightToLeftLayoutDirection = flips
-            let root = View(frame: .zero, subviews: [View(frame: Rect(x: 0, y: 0, width: 10, height: 10), semanticContentAttribute: attribute,
-                                                          imageView: ImageView(image: i))])
-            return Scene(root: root, canvasSize: Size(width: 10, height: 10), traits: Traits(layoutDirection: direction))
-                .layout.views[1].imageView?.isMirrored
+            let root = View(
+                frame: .zero,
+                subviews: [
+                    View(
+                        frame: Rect(x: 0, y: 0, width: 10, height: 10), semanticContentAttribute: attribute,
+                        imageView: ImageView(image: i))
+                ])
+            return Scene(
+                root: root, canvasSize: Size(width: 10, height: 10), traits: Traits(layoutDirection: direction)
+            )
+            .layout.views[1].imageView?.isMirrored
         }
         #expect(mirrored(.unspecified, .rightToLeft) == true)
         #expect(mirrored(.unspecified, .leftToRight) == false)
@@ -299,9 +383,12 @@ import Testing
         #expect(ImageView.frameIndex(time: 10.5, count: 4, duration: 1, repeats: 0) == 2)  // floor(42) mod 4
         for step in 0..<200 {
             let time = Double(step) * 0.37
-            #expect(ImageView.frameIndex(time: time, count: 7, duration: 2.5, repeats: 0) == Int((time * 7 / 2.5).rounded(.down)) % 7)
+            #expect(
+                ImageView.frameIndex(time: time, count: 7, duration: 2.5, repeats: 0) == Int(
+                    (time * 7 / 2.5).rounded(.down)) % 7)
         }
-        #expect(ImageView.frameIndex(time: 1, count: 2, duration: 1e-300, repeats: 0) == 0)  // q = 2e300, an even number
+        // q = 2e300, an even number
+        #expect(ImageView.frameIndex(time: 1, count: 2, duration: 1e-300, repeats: 0) == 0)
         #expect(ImageView.frameIndex(time: 1, count: 3, duration: 5e-324, repeats: 0) == 0)  // q overflows: frame 0
         #expect(ImageView.frameIndex(time: 86_400, count: 1_000, duration: 1e-14, repeats: 0) != nil)
     }

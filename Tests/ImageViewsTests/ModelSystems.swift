@@ -11,8 +11,9 @@ enum ModelSystems {
     static func load(_ file: String, override: String) -> [[String: Any]] {
         let url = ProcessInfo.processInfo.environment[override].map { URL(fileURLWithPath: $0) } ?? Fixture().url(file)
         guard let data = try? Data(contentsOf: url),
-              let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let systems = document["systems"] as? [[String: Any]] else { return [] }
+            let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let systems = document["systems"] as? [[String: Any]]
+        else { return [] }
         return systems
     }
 
@@ -25,7 +26,8 @@ enum ModelSystems {
     /// `parent`): `make` turns each entry into its view, the tree assembles them. Gives the root,
     /// every view's index path and its path as reports name it ("root", "root.subviews[0]", …).
     static func tree(_ views: [[String: Any]], make: ([String: Any]) -> View?)
-        -> (root: View, indexPaths: [[Int]], paths: [String])? {
+        -> (root: View, indexPaths: [[Int]], paths: [String])?
+    {
         guard !views.isEmpty else { return nil }
         var indexPaths: [[Int]] = [], paths: [String] = [], nodes: [View] = []
         var children: [Int: Int] = [:]
@@ -61,13 +63,16 @@ enum ModelSystems {
             view.positioning = .frame
         }
         if let image = item["image"] as? [String: Any] {
-            guard let size = numbers(image["size"]), let insets = numbers(image["insets"]), size.count == 2, insets.count == 4,
-                  let made = UIKitModelTests.image(width: size[0], height: size[1],
-                                                   insets: EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]))
+            guard let size = numbers(image["size"]), let insets = numbers(image["insets"]), size.count == 2,
+                insets.count == 4,
+                let made = UIKitModelTests.image(
+                    width: size[0], height: size[1],
+                    insets: EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]))
             else { return nil }
             view.imageView = ImageView(image: made)
         }
-        view.semanticContentAttribute = item["direction"] as? String == "rightToLeft" ? .forceRightToLeft : .forceLeftToRight
+        view.semanticContentAttribute =
+            item["direction"] as? String == "rightToLeft" ? .forceRightToLeft : .forceLeftToRight
         let hugging = numbers(item["hugging"]) ?? [250, 250]
         let compression = numbers(item["compression"]) ?? [750, 750]
         guard hugging.count == 2, compression.count == 2 else { return nil }
@@ -82,8 +87,9 @@ enum ModelSystems {
     static func margins(_ item: [String: Any]) -> LayoutMarginsSetting? {
         guard let margins = numbers(item["margins"]), margins.count == 4 else { return nil }
         // Directional margins are [top, leading, bottom, trailing]: leading in `left`.
-        return LayoutMarginsSetting(insets: EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2], right: margins[3]),
-                                    isDirectional: item["directionalMargins"] as? Bool == true)
+        return LayoutMarginsSetting(
+            insets: EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2], right: margins[3]),
+            isDirectional: item["directionalMargins"] as? Bool == true)
     }
 
     /// The constraints of a system, labelled as given (or "#index"), source "#index". An anchor
@@ -92,8 +98,9 @@ enum ModelSystems {
     static func constraints(_ items: [[String: Any]], indexPaths: [[Int]]) -> [LayoutConstraint]? {
         func anchor(_ value: Any?) -> LayoutAnchor? {
             guard let parts = value as? [Any], parts.count == 2 || parts.count == 3, let view = parts[0] as? Int,
-                  view >= 0, view < indexPaths.count, let name = parts[1] as? String,
-                  let attribute = LayoutAttribute(rawValue: name) else { return nil }
+                view >= 0, view < indexPaths.count, let name = parts[1] as? String,
+                let attribute = LayoutAttribute(rawValue: name)
+            else { return nil }
             guard parts.count == 3 else { return LayoutAnchor(view: indexPaths[view], attribute: attribute) }
             let guide: LayoutGuideReference
             switch parts[2] {
@@ -106,17 +113,21 @@ enum ModelSystems {
         }
         var result: [LayoutConstraint] = []
         for (index, item) in items.enumerated() {
-            guard let first = anchor(item["first"]), let relation = LayoutRelation(rawValue: item["relation"] as? String ?? ""),
-                  let multiplier = (item["multiplier"] as? NSNumber)?.doubleValue,
-                  let constant = (item["constant"] as? NSNumber)?.doubleValue,
-                  let priority = (item["priority"] as? NSNumber)?.doubleValue else { return nil }
+            guard let first = anchor(item["first"]),
+                let relation = LayoutRelation(rawValue: item["relation"] as? String ?? ""),
+                let multiplier = (item["multiplier"] as? NSNumber)?.doubleValue,
+                let constant = (item["constant"] as? NSNumber)?.doubleValue,
+                let priority = (item["priority"] as? NSNumber)?.doubleValue
+            else { return nil }
             var second: LayoutAnchor?
             if !(item["second"] is NSNull) {
                 guard let anchor = anchor(item["second"]) else { return nil }
                 second = anchor
             }
-            result.append(LayoutConstraint(first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
-                                           priority: priority, label: item["label"] as? String ?? "#\(index)", source: "#\(index)"))
+            result.append(
+                LayoutConstraint(
+                    first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
+                    priority: priority, label: item["label"] as? String ?? "#\(index)", source: "#\(index)"))
         }
         return result
     }

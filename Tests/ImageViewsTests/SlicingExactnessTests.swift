@@ -8,7 +8,9 @@ import TestSupport
 /// the production numbers against SlicingModel — an independent transcription in exact
 /// rationals — on seeded random images, caps and destinations, directly and through Scene.
 @Suite struct SlicingExactnessTests {
-    func slices(_ w: Int, _ h: Int, scale: Double = 1, caps: EdgeInsets, mode: ResizingMode = .stretch, into d: Rect) -> [Slice] {
+    func slices(_ w: Int, _ h: Int, scale: Double = 1, caps: EdgeInsets, mode: ResizingMode = .stretch, into d: Rect)
+        -> [Slice]
+    {
         Slicing.slices(pixelWidth: w, pixelHeight: h, scale: scale, caps: caps, mode: mode, destination: d)
     }
 
@@ -20,7 +22,9 @@ import TestSupport
         // Binary64 formulas measured the room as 4.188 − 0.6 = 3.5879999999999996, shrank the caps
         // to 1.7939999999999998, and put the left cap's edge at 2.3939999999999997 but the right
         // cap's at 4.188 − 1.7939999999999998 = 2.394: a top slice 4.440892098500626e-16 wide.
-        let s = slices(4, 4, caps: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2), into: Rect(x: 0.6, y: 0, width: 3.588, height: 10))
+        let s = slices(
+            4, 4, caps: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2),
+            into: Rect(x: 0.6, y: 0, width: 3.588, height: 10))
         #expect(s.map(\.name) == ["topLeft", "topRight", "left", "right", "bottomLeft", "bottomRight"])
         #expect(s[0].destination == Rect(x: 0.6, y: 0, width: 1.794, height: 1) && s[0].right == 2.394)
         #expect(s[1].destination == Rect(x: 2.394, y: 0, width: 1.794, height: 1) && s[1].right == 4.188)
@@ -31,7 +35,8 @@ import TestSupport
         // 1-pt caps in 4.8 pt at x = 4: the middle is 4.8 − 2, exactly the double 2.8, from 5 to
         // 4 + 4.8 − 1, exactly the double 7.8. Binary64 edges rounded 4 + 4.8 to 8.8 first, so
         // the right cap started at 7.800000000000001 and the middle was 2.8000000000000007.
-        let s = slices(3, 1, caps: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1), into: Rect(x: 4, y: 0, width: 4.8, height: 1))
+        let s = slices(
+            3, 1, caps: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1), into: Rect(x: 4, y: 0, width: 4.8, height: 1))
         #expect(s.map(\.name) == ["left", "center", "right"])
         #expect(s[0].destination == Rect(x: 4, y: 0, width: 1, height: 1) && s[0].right == 5)
         #expect(s[1].destination == Rect(x: 5, y: 0, width: 2.8, height: 1) && s[1].right == 7.8)
@@ -42,19 +47,29 @@ import TestSupport
         // 7 and 8 px at scale 3 fill 5 pt exactly: no middle; 7/3 and 8/3 are not doubles, so the
         // caps are their nearest ones, and the seam is the double nearest to 0.5 + 7/3 — one
         // rounding, not 0.5 + (7/3 rounded).
-        let s = slices(15, 3, scale: 3, caps: EdgeInsets(top: 0, left: 7.0 / 3, bottom: 0, right: 8.0 / 3), into: Rect(x: 0.5, y: 0, width: 5, height: 1))
+        let s = slices(
+            15, 3, scale: 3, caps: EdgeInsets(top: 0, left: 7.0 / 3, bottom: 0, right: 8.0 / 3),
+            into: Rect(x: 0.5, y: 0, width: 5, height: 1))
         #expect(s.map(\.name) == ["left", "right"])
-        #expect(s[0].destination == Rect(x: 0.5, y: 0, width: 2.3333333333333335, height: 1) && s[0].right == 2.8333333333333335)
-        #expect(s[1].destination == Rect(x: 2.8333333333333335, y: 0, width: 2.6666666666666665, height: 1) && s[1].right == 5.5)
+        #expect(
+            s[0].destination == Rect(x: 0.5, y: 0, width: 2.3333333333333335, height: 1)
+                && s[0].right == 2.8333333333333335)
+        #expect(
+            s[1].destination == Rect(x: 2.8333333333333335, y: 0, width: 2.6666666666666665, height: 1)
+                && s[1].right == 5.5)
     }
 
     @Test func aPositiveExactExtentIsListedHoweverSmall() {
         // 5.666666666666667 is 17/3 + 2.96e-16: caps of 8 + 9 px at scale 3 leave a middle that
         // small — (3 × 5.666666666666667 − 17)/3 rounded once — from 8/3 rounded to
         // 5.666666666666667 − 3 (exact).
-        let s = slices(20, 1, scale: 3, caps: EdgeInsets(top: 0, left: 8.0 / 3, bottom: 0, right: 3), into: Rect(x: 0, y: 0, width: 17.0 / 3, height: 1))
+        let s = slices(
+            20, 1, scale: 3, caps: EdgeInsets(top: 0, left: 8.0 / 3, bottom: 0, right: 3),
+            into: Rect(x: 0, y: 0, width: 17.0 / 3, height: 1))
         #expect(s.map(\.name) == ["left", "center", "right"])
-        #expect(s[1].destination.width == 2.9605947323337506e-16 && s[1].destination.minX == 2.6666666666666665 && s[1].right == 2.666666666666667)
+        #expect(
+            s[1].destination.width == 2.9605947323337506e-16 && s[1].destination.minX == 2.6666666666666665
+                && s[1].right == 2.666666666666667)
     }
 
     @Test func dyadicRoundingMatchesBinary64WhereOneOperationSuffices() {
@@ -138,29 +153,38 @@ import TestSupport
         var representable = 0, inexact = 0, shrunk = 0, slicesSeen = 0, failures = 0
         for round in 0..<cases {
             let scale = draw.scale()
-            let w = draw.chance(0.1) ? draw.int(1...2) : draw.int(1...24), h = draw.chance(0.1) ? draw.int(1...2) : draw.int(1...24)
-            let caps = EdgeInsets(top: draw.inset(pixels: h, scale: scale), left: draw.inset(pixels: w, scale: scale),
-                                  bottom: draw.inset(pixels: h, scale: scale), right: draw.inset(pixels: w, scale: scale))
+            let w = draw.chance(0.1) ? draw.int(1...2) : draw.int(1...24),
+                h = draw.chance(0.1) ? draw.int(1...2) : draw.int(1...24)
+            let caps = EdgeInsets(
+                top: draw.inset(pixels: h, scale: scale), left: draw.inset(pixels: w, scale: scale),
+                bottom: draw.inset(pixels: h, scale: scale), right: draw.inset(pixels: w, scale: scale))
             let mode: ResizingMode = draw.chance(0.5) ? .tile : .stretch
-            let destination = Rect(x: draw.coordinate(20), y: draw.coordinate(20),
-                                   width: draw.size(natural: Double(w) / scale, caps: caps.left + caps.right),
-                                   height: draw.size(natural: Double(h) / scale, caps: caps.top + caps.bottom))
-            let actual = Slicing.slices(pixelWidth: w, pixelHeight: h, scale: scale, caps: caps, mode: mode, destination: destination)
-            let model = SlicingModel(pixelWidth: w, pixelHeight: h, scale: scale, caps: caps, mode: mode, destination: destination)
+            let destination = Rect(
+                x: draw.coordinate(20), y: draw.coordinate(20),
+                width: draw.size(natural: Double(w) / scale, caps: caps.left + caps.right),
+                height: draw.size(natural: Double(h) / scale, caps: caps.top + caps.bottom))
+            let actual = Slicing.slices(
+                pixelWidth: w, pixelHeight: h, scale: scale, caps: caps, mode: mode, destination: destination)
+            let model = SlicingModel(
+                pixelWidth: w, pixelHeight: h, scale: scale, caps: caps, mode: mode, destination: destination)
             let found = model.differences(actual, representable: &representable, inexact: &inexact)
             shrunk += (model.columns.shrunk ? 1 : 0) + (model.rows.shrunk ? 1 : 0)
             slicesSeen += actual.count
             if !found.isEmpty {
                 failures += 1
                 if failures <= 5 {
-                    Issue.record("seed \(seed) round \(round): \(w)×\(h) px at \(scale), caps \(caps), \(mode), into \(destination): \(found.prefix(3).joined(separator: "; "))")
+                    Issue.record(
+                        "seed \(seed) round \(round): \(w)×\(h) px at \(scale), caps \(caps), \(mode), into \(destination): \(found.prefix(3).joined(separator: "; "))"
+                    )
                 }
             }
         }
         #expect(failures == 0, "seed \(seed): \(failures) of \(cases) cases differ from the exact model")
         // The draw covers what the rules distinguish (counts for this seed, as a floor).
-        #expect(slicesSeen > 12_000 && shrunk > 3_000 && representable > 50_000 && inexact > 25_000,
-                "seed \(seed): \(slicesSeen) slices, \(shrunk) shrunk axes, \(representable) exact and \(inexact) rounded values")
+        #expect(
+            slicesSeen > 12_000 && shrunk > 3_000 && representable > 50_000 && inexact > 25_000,
+            "seed \(seed): \(slicesSeen) slices, \(shrunk) shrunk axes, \(representable) exact and \(inexact) rounded values"
+        )
     }
 
     @Test func scenesReportTheModelAndDrawNoEmptySlice() {
@@ -174,16 +198,25 @@ import TestSupport
         for round in 0..<cases {
             let scale = draw.scale()
             let w = draw.int(1...16), h = draw.int(1...16)
-            var image = Image(name: "solid", pixels: SourceImage(Bitmap(width: w, height: h, pixels: [UInt32](repeating: 0xFF80_4020, count: w * h))),
-                              scale: scale)
-            image.capInsets = EdgeInsets(top: draw.inset(pixels: h, scale: scale), left: draw.inset(pixels: w, scale: scale),
-                                         bottom: draw.inset(pixels: h, scale: scale), right: draw.inset(pixels: w, scale: scale))
+            var image = Image(
+                name: "solid",
+                pixels: SourceImage(
+                    Bitmap(width: w, height: h, pixels: [UInt32](repeating: 0xFF80_4020, count: w * h))),
+                scale: scale)
+            image.capInsets = EdgeInsets(
+                top: draw.inset(pixels: h, scale: scale), left: draw.inset(pixels: w, scale: scale),
+                bottom: draw.inset(pixels: h, scale: scale), right: draw.inset(pixels: w, scale: scale))
             image.resizingMode = draw.chance(0.5) ? .tile : .stretch
             image.flipsForRightToLeftLayoutDirection = draw.chance(0.5)
             let contentMode = [ContentMode.scaleToFill, .scaleAspectFit, .scaleAspectFill, .redraw][draw.int(0...3)]
-            let frame = Rect(x: abs(draw.coordinate(10)), y: abs(draw.coordinate(10)), width: 0.1 + abs(draw.coordinate(30)), height: 0.1 + abs(draw.coordinate(30)))
-            let traits = Traits(displayScale: draw.int(1...3), layoutDirection: draw.chance(0.5) ? .rightToLeft : .leftToRight)
-            let root = View(frame: .zero, subviews: [View(frame: frame, imageView: ImageView(image: image, contentMode: contentMode))])
+            let frame = Rect(
+                x: abs(draw.coordinate(10)), y: abs(draw.coordinate(10)), width: 0.1 + abs(draw.coordinate(30)),
+                height: 0.1 + abs(draw.coordinate(30)))
+            let traits = Traits(
+                displayScale: draw.int(1...3), layoutDirection: draw.chance(0.5) ? .rightToLeft : .leftToRight)
+            let root = View(
+                frame: .zero,
+                subviews: [View(frame: frame, imageView: ImageView(image: image, contentMode: contentMode))])
             let scene = Scene(root: root, canvasSize: Size(width: 48, height: 48), traits: traits)
 
             var found: [String] = []
@@ -195,9 +228,11 @@ import TestSupport
             mirrored += isMirrored ? 1 : 0
             if layout.isMirrored != isMirrored { found.append("isMirrored \(layout.isMirrored)") }
             let caps = image.capInsets ?? .zero
-            let model = SlicingModel(pixelWidth: w, pixelHeight: h, scale: scale,
-                                     caps: isMirrored ? EdgeInsets(top: caps.top, left: caps.right, bottom: caps.bottom, right: caps.left) : caps,
-                                     mode: image.resizingMode, destination: rect)
+            let model = SlicingModel(
+                pixelWidth: w, pixelHeight: h, scale: scale,
+                caps: isMirrored
+                    ? EdgeInsets(top: caps.top, left: caps.right, bottom: caps.bottom, right: caps.left) : caps,
+                mode: image.resizingMode, destination: rect)
             found += model.differences(layout.slices, representable: &representable, inexact: &inexact)
 
             let drawn = scene.displayList.commands.compactMap { command -> DeviceRect? in
@@ -208,12 +243,15 @@ import TestSupport
                 }
             }
             if drawn.contains(where: { $0.x1 <= $0.x0 || $0.y1 <= $0.y0 }) { found.append("an empty image command") }
-            let expected = Self.deviceRects(layout.slices, rect: rect, origin: frame.origin, scale: Double(traits.displayScale))
+            let expected = Self.deviceRects(
+                layout.slices, rect: rect, origin: frame.origin, scale: Double(traits.displayScale))
             if drawn != expected { found.append("device rectangles \(drawn), expected \(expected)") }
             if !found.isEmpty {
                 failures += 1
                 if failures <= 5 {
-                    Issue.record("seed \(seed) round \(round): \(w)×\(h) px at \(scale), caps \(caps), \(contentMode) in \(frame), \(traits.displayScale)x \(traits.layoutDirection): \(found.prefix(3).joined(separator: "; "))")
+                    Issue.record(
+                        "seed \(seed) round \(round): \(w)×\(h) px at \(scale), caps \(caps), \(contentMode) in \(frame), \(traits.displayScale)x \(traits.layoutDirection): \(found.prefix(3).joined(separator: "; "))"
+                    )
                 }
             }
         }
@@ -234,10 +272,12 @@ import TestSupport
             let s2 = min(max(whole(seam2.map { quantize($0 * scale) } ?? e3), s1), e3)
             return [e0, s1, s2, e3]
         }
-        let xs = grid(r.minX, r.maxX, slices.first { $0.column == 0 }.map { $0.right + origin.x },
-                      slices.first { $0.column == 2 }.map { $0.destination.minX + origin.x })
-        let ys = grid(r.minY, r.maxY, slices.first { $0.row == 0 }.map { $0.bottom + origin.y },
-                      slices.first { $0.row == 2 }.map { $0.destination.minY + origin.y })
+        let xs = grid(
+            r.minX, r.maxX, slices.first { $0.column == 0 }.map { $0.right + origin.x },
+            slices.first { $0.column == 2 }.map { $0.destination.minX + origin.x })
+        let ys = grid(
+            r.minY, r.maxY, slices.first { $0.row == 0 }.map { $0.bottom + origin.y },
+            slices.first { $0.row == 2 }.map { $0.destination.minY + origin.y })
         return slices.map { DeviceRect(x0: xs[$0.column], y0: ys[$0.row], x1: xs[$0.column + 1], y1: ys[$0.row + 1]) }
             .filter { $0.x1 > $0.x0 && $0.y1 > $0.y0 }
     }

@@ -53,7 +53,9 @@ struct SlicingModel {
         return Axis(edges: [o, o + capStart, o + room - capEnd, o + room], shrunk: shrunk)
     }
 
-    init(pixelWidth w: Int, pixelHeight h: Int, scale: Double, caps: EdgeInsets, mode: ResizingMode, destination d: Rect) {
+    init(
+        pixelWidth w: Int, pixelHeight h: Int, scale: Double, caps: EdgeInsets, mode: ResizingMode, destination d: Rect
+    ) {
         let (left, right) = Self.pixelCaps(start: caps.left, end: caps.right, scale: scale, pixels: w)
         let (top, bottom) = Self.pixelCaps(start: caps.top, end: caps.bottom, scale: scale, pixels: h)
         columns = Self.axis(origin: d.minX, size: d.width, scale: scale, start: left, end: right)
@@ -74,16 +76,21 @@ struct SlicingModel {
                 }
                 let horizontal = fill(column == 1, sw), vertical = fill(row == 1, sh)
                 let s = ExactRational(scale)
-                let tileSize = horizontal == .tile || vertical == .tile
-                    ? (width: horizontal == .tile ? ExactRational(sw) / s : columns.extent(column),
-                       height: vertical == .tile ? ExactRational(sh) / s : rows.extent(row))
+                let tileSize =
+                    horizontal == .tile || vertical == .tile
+                    ? (
+                        width: horizontal == .tile ? ExactRational(sw) / s : columns.extent(column),
+                        height: vertical == .tile ? ExactRational(sh) / s : rows.extent(row)
+                    )
                     : nil
-                slices.append(ExpectedSlice(
-                    name: name, column: column, row: row,
-                    source: PixelRect(x: sourceX[column], y: sourceY[row], width: sw, height: sh),
-                    horizontal: horizontal, vertical: vertical,
-                    left: columns.edges[column], top: rows.edges[row], right: columns.edges[column + 1], bottom: rows.edges[row + 1],
-                    tileSize: tileSize))
+                slices.append(
+                    ExpectedSlice(
+                        name: name, column: column, row: row,
+                        source: PixelRect(x: sourceX[column], y: sourceY[row], width: sw, height: sh),
+                        horizontal: horizontal, vertical: vertical,
+                        left: columns.edges[column], top: rows.edges[row], right: columns.edges[column + 1],
+                        bottom: rows.edges[row + 1],
+                        tileSize: tileSize))
             }
         }
     }
@@ -102,9 +109,13 @@ struct SlicingModel {
         }
         for (slice, expected) in zip(actual, slices) {
             let n = slice.name
-            if slice.source != expected.source { found.append("\(n).source = \(slice.source), expected \(expected.source)") }
+            if slice.source != expected.source {
+                found.append("\(n).source = \(slice.source), expected \(expected.source)")
+            }
             if slice.horizontal != expected.horizontal || slice.vertical != expected.vertical {
-                found.append("\(n) fills \(slice.horizontal)/\(slice.vertical), expected \(expected.horizontal)/\(expected.vertical)")
+                found.append(
+                    "\(n) fills \(slice.horizontal)/\(slice.vertical), expected \(expected.horizontal)/\(expected.vertical)"
+                )
             }
             if slice.column != expected.column || slice.row != expected.row { found.append("\(n) grid position") }
             check("\(n).x", slice.destination.minX, expected.left)

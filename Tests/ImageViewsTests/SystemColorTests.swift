@@ -5,8 +5,10 @@ import Testing
 /// The system colour table (SystemColors.swift, docs/COLORS.md): complete against Apple's lists,
 /// resolved by style, contrast and level, and unchanged where colours existed before.
 @Suite struct SystemColorTests {
-    static func traits(_ style: UserInterfaceStyle, _ contrast: AccessibilityContrast = .normal,
-                       _ level: UserInterfaceLevel = .base) -> Traits {
+    static func traits(
+        _ style: UserInterfaceStyle, _ contrast: AccessibilityContrast = .normal,
+        _ level: UserInterfaceLevel = .base
+    ) -> Traits {
         Traits(userInterfaceStyle: style, accessibilityContrast: contrast, userInterfaceLevel: level)
     }
 
@@ -24,16 +26,22 @@ import Testing
     // UIColor's colour properties on iOS, written down from Apple's UIColor documentation
     // ("Standard colors", "UI element colors", "Fixed colors", "Nonadaptable colors") for this
     // test, independently of the table.
-    static let appleStandard = ["systemRed", "systemOrange", "systemYellow", "systemGreen", "systemMint", "systemTeal",
-                                "systemCyan", "systemBlue", "systemIndigo", "systemPurple", "systemPink", "systemBrown",
-                                "systemGray", "systemGray2", "systemGray3", "systemGray4", "systemGray5", "systemGray6"]
-    static let appleElements = ["label", "secondaryLabel", "tertiaryLabel", "quaternaryLabel", "placeholderText",
-                                "systemFill", "secondarySystemFill", "tertiarySystemFill", "quaternarySystemFill",
-                                "systemBackground", "secondarySystemBackground", "tertiarySystemBackground",
-                                "systemGroupedBackground", "secondarySystemGroupedBackground", "tertiarySystemGroupedBackground",
-                                "separator", "opaqueSeparator", "link", "lightText", "darkText"]
-    static let appleFixed = ["black", "blue", "brown", "clear", "cyan", "darkGray", "gray", "green", "lightGray",
-                             "magenta", "orange", "purple", "red", "white", "yellow"]
+    static let appleStandard = [
+        "systemRed", "systemOrange", "systemYellow", "systemGreen", "systemMint", "systemTeal",
+        "systemCyan", "systemBlue", "systemIndigo", "systemPurple", "systemPink", "systemBrown",
+        "systemGray", "systemGray2", "systemGray3", "systemGray4", "systemGray5", "systemGray6"
+    ]
+    static let appleElements = [
+        "label", "secondaryLabel", "tertiaryLabel", "quaternaryLabel", "placeholderText",
+        "systemFill", "secondarySystemFill", "tertiarySystemFill", "quaternarySystemFill",
+        "systemBackground", "secondarySystemBackground", "tertiarySystemBackground",
+        "systemGroupedBackground", "secondarySystemGroupedBackground", "tertiarySystemGroupedBackground",
+        "separator", "opaqueSeparator", "link", "lightText", "darkText"
+    ]
+    static let appleFixed = [
+        "black", "blue", "brown", "clear", "cyan", "darkGray", "gray", "green", "lightGray",
+        "magenta", "orange", "purple", "red", "white", "yellow"
+    ]
 
     @Test func theTableHoldsEveryColourOfApplesListsAndNothingElseButADeprecatedAlias() {
         let table = Set(Color.systemColorNames)
@@ -58,11 +66,13 @@ import Testing
             ("systemGray4", "#D1D1D6FF", "#3A3A3CFF"), ("systemGray5", "#E5E5EAFF", "#2C2C2EFF"),
             ("systemGray6", "#F2F2F7FF", "#1C1C1EFF"), ("label", "#000000FF", "#FFFFFFFF"),
             ("secondaryLabel", "#3C3C4399", "#EBEBF599"), ("systemBackground", "#FFFFFFFF", "#000000FF"),
-            ("secondarySystemBackground", "#F2F2F7FF", "#1C1C1EFF"), ("tertiarySystemBackground", "#FFFFFFFF", "#2C2C2EFF"),
+            ("secondarySystemBackground", "#F2F2F7FF", "#1C1C1EFF"),
+            ("tertiarySystemBackground", "#FFFFFFFF", "#2C2C2EFF"),
             ("systemGroupedBackground", "#F2F2F7FF", "#000000FF"), ("separator", "#3C3C434A", "#54545899"),
-            ("black", "#000000FF", "#000000FF"), ("white", "#FFFFFFFF", "#FFFFFFFF"), ("gray", "#808080FF", "#808080FF"),
+            ("black", "#000000FF", "#000000FF"), ("white", "#FFFFFFFF", "#FFFFFFFF"),
+            ("gray", "#808080FF", "#808080FF"),
             ("red", "#FF0000FF", "#FF0000FF"), ("green", "#00FF00FF", "#00FF00FF"), ("blue", "#0000FFFF", "#0000FFFF"),
-            ("clear", "#00000000", "#00000000"),
+            ("clear", "#00000000", "#00000000")
         ]
         for (name, light, dark) in before {
             #expect(Array(Self.values(name).prefix(2)) == [light, dark], "\(name)")
@@ -71,34 +81,57 @@ import Testing
 
     /// A standard colour: its own high-contrast values, none for the elevated level [HIG].
     @Test func standardColoursChangeWithContrastNotLevel() {
-        #expect(Self.values("systemBlue") == ["#007AFFFF", "#0A84FFFF", "#0040DDFF", "#409CFFFF",
-                                              "#007AFFFF", "#0A84FFFF", "#0040DDFF", "#409CFFFF"])
-        #expect(Self.values("systemMint") == ["#00C7BEFF", "#63E6E2FF", "#0C817BFF", "#66D4CFFF",
-                                              "#00C7BEFF", "#63E6E2FF", "#0C817BFF", "#66D4CFFF"])
+        #expect(
+            Self.values("systemBlue") == [
+                "#007AFFFF", "#0A84FFFF", "#0040DDFF", "#409CFFFF",
+                "#007AFFFF", "#0A84FFFF", "#0040DDFF", "#409CFFFF"
+            ])
+        #expect(
+            Self.values("systemMint") == [
+                "#00C7BEFF", "#63E6E2FF", "#0C817BFF", "#66D4CFFF",
+                "#00C7BEFF", "#63E6E2FF", "#0C817BFF", "#66D4CFFF"
+            ])
         #expect(Self.values("systemYellow")[2] == "#B25000FF")  // iOS 15–18, not iOS 13's #A05A00
-        #expect(Self.values("systemGray4") == ["#D1D1D6FF", "#3A3A3CFF", "#BCBCC0FF", "#444446FF",
-                                               "#D1D1D6FF", "#3A3A3CFF", "#BCBCC0FF", "#444446FF"])
+        #expect(
+            Self.values("systemGray4") == [
+                "#D1D1D6FF", "#3A3A3CFF", "#BCBCC0FF", "#444446FF",
+                "#D1D1D6FF", "#3A3A3CFF", "#BCBCC0FF", "#444446FF"
+            ])
     }
 
     /// Backgrounds: lighter in dark mode when elevated, and again with high contrast.
     @Test func backgroundsAreLighterWhenElevatedInDarkMode() {
-        #expect(Self.values("systemBackground") == ["#FFFFFFFF", "#000000FF", "#FFFFFFFF", "#000000FF",
-                                                    "#FFFFFFFF", "#1C1C1EFF", "#FFFFFFFF", "#242426FF"])
-        #expect(Self.values("secondarySystemBackground") == ["#F2F2F7FF", "#1C1C1EFF", "#EBEBF0FF", "#242426FF",
-                                                             "#F2F2F7FF", "#2C2C2EFF", "#EBEBF0FF", "#363638FF"])
-        #expect(Self.values("tertiarySystemGroupedBackground") == ["#F2F2F7FF", "#2C2C2EFF", "#EBEBF0FF", "#363638FF",
-                                                                   "#F2F2F7FF", "#3A3A3CFF", "#EBEBF0FF", "#444446FF"])
+        #expect(
+            Self.values("systemBackground") == [
+                "#FFFFFFFF", "#000000FF", "#FFFFFFFF", "#000000FF",
+                "#FFFFFFFF", "#1C1C1EFF", "#FFFFFFFF", "#242426FF"
+            ])
+        #expect(
+            Self.values("secondarySystemBackground") == [
+                "#F2F2F7FF", "#1C1C1EFF", "#EBEBF0FF", "#242426FF",
+                "#F2F2F7FF", "#2C2C2EFF", "#EBEBF0FF", "#363638FF"
+            ])
+        #expect(
+            Self.values("tertiarySystemGroupedBackground") == [
+                "#F2F2F7FF", "#2C2C2EFF", "#EBEBF0FF", "#363638FF",
+                "#F2F2F7FF", "#3A3A3CFF", "#EBEBF0FF", "#444446FF"
+            ])
         #expect(Self.values("groupTableViewBackground") == Self.values("systemGroupedBackground"))
     }
 
     /// Translucent element colours: high contrast raises the alpha by 0.08; the level changes
     /// nothing. Alphas are UIKit's fractions rounded to bytes, ⌊v × 255 + ½⌋.
     @Test func labelsFillsAndSeparatorsGainOpacityWithContrast() {
-        #expect(Self.values("tertiaryLabel") == ["#3C3C434D", "#EBEBF54D", "#3C3C4361", "#EBEBF561",
-                                                 "#3C3C434D", "#EBEBF54D", "#3C3C4361", "#EBEBF561"])  // 0.30 → 77, 0.38 → 97
+        #expect(
+            Self.values("tertiaryLabel") == [
+                "#3C3C434D", "#EBEBF54D", "#3C3C4361", "#EBEBF561",
+                "#3C3C434D", "#EBEBF54D", "#3C3C4361", "#EBEBF561"
+            ])  // 0.30 → 77, 0.38 → 97
         #expect(Array(Self.values("quaternaryLabel").prefix(4)) == ["#3C3C432E", "#EBEBF529", "#3C3C4342", "#EBEBF53D"])
         #expect(Array(Self.values("systemFill").prefix(4)) == ["#78788033", "#7878805C", "#78788047", "#78788070"])
-        #expect(Array(Self.values("quaternarySystemFill").prefix(4)) == ["#74748014", "#7676802E", "#74748029", "#76768042"])
+        #expect(
+            Array(Self.values("quaternarySystemFill").prefix(4)) == ["#74748014", "#7676802E", "#74748029", "#76768042"]
+        )
         #expect(Array(Self.values("separator").prefix(4)) == ["#3C3C434A", "#54545899", "#3C3C435E", "#545458AD"])
         #expect(Set(Self.values("opaqueSeparator")) == ["#C6C6C8FF", "#38383AFF"])
         #expect(Set(Self.values("link")) == ["#007AFFFF", "#0984FFFF"])
@@ -109,7 +142,7 @@ import Testing
         let fixed: [(String, String)] = [
             ("darkGray", "#555555FF"), ("lightGray", "#AAAAAAFF"), ("gray", "#808080FF"), ("cyan", "#00FFFFFF"),
             ("yellow", "#FFFF00FF"), ("magenta", "#FF00FFFF"), ("orange", "#FF8000FF"), ("purple", "#800080FF"),
-            ("brown", "#996633FF"), ("lightText", "#FFFFFF99"), ("darkText", "#000000FF"),
+            ("brown", "#996633FF"), ("lightText", "#FFFFFF99"), ("darkText", "#000000FF")
         ]
         for (name, value) in fixed {
             #expect(Self.values(name) == Array(repeating: value, count: 8), "\(name)")
@@ -125,10 +158,13 @@ import Testing
         for color in SystemColor.all {
             let v = color.values
             if v.elevated != v.base && v.highContrast != v.base {
-                #expect(v.highContrastElevated != v.elevated && v.highContrastElevated != v.highContrast, "\(color.name)")
+                #expect(
+                    v.highContrastElevated != v.elevated && v.highContrastElevated != v.highContrast, "\(color.name)")
             }
             if color.group == .standard || color.group == .gray || color.group == .fixed {
-                #expect(v.elevated == v.base && v.highContrastElevated == v.highContrast, "\(color.name): no elevated values")
+                #expect(
+                    v.elevated == v.base && v.highContrastElevated == v.highContrast,
+                    "\(color.name): no elevated values")
             }
         }
     }
@@ -175,7 +211,9 @@ import Testing
     @Test func macOSNamesAreNotIOSColoursAndTheirEquivalentsAre() {
         for mac in MacOSColor.all {
             #expect(Color.system(mac.name) == nil && Color.system(String(mac.name.dropLast(5))) == nil, "\(mac.name)")
-            if let equivalent = mac.iOSEquivalent { #expect(Color.system(equivalent) != nil, "\(mac.name) → \(equivalent)") }
+            if let equivalent = mac.iOSEquivalent {
+                #expect(Color.system(equivalent) != nil, "\(mac.name) → \(equivalent)")
+            }
         }
         #expect(MacOSColor.named("windowBackground")?.iOSEquivalent == "systemBackground")
         #expect(MacOSColor.named("controlAccentColor")?.iOSEquivalent == "systemBlue")

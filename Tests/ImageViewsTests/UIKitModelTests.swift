@@ -28,7 +28,9 @@ import TestSupport
         #expect(systems.count >= 400)
         var outcome = Outcome()
         for system in systems { Self.compare(system, into: &outcome) }
-        #expect(outcome.problems.isEmpty, "\(outcome.problems.count) disagreements:\n\(outcome.problems.prefix(20).joined(separator: "\n"))")
+        #expect(
+            outcome.problems.isEmpty,
+            "\(outcome.problems.count) disagreements:\n\(outcome.problems.prefix(20).joined(separator: "\n"))")
         #expect(outcome.compared > 5000)
     }
 
@@ -40,20 +42,25 @@ import TestSupport
         let conflicts = expected.filter { !($0["conflict"] is NSNull) && $0["conflict"] != nil }.count
         let ambiguous = expected.filter { ($0["ambiguous"] as? [Any])?.isEmpty == false }.count
         let negative = expected.filter { frames in
-            (frames["frames"] as? [Any])?.contains { (($0 as? [NSNumber])?.dropFirst(2).contains { $0.doubleValue < 0 }) == true } == true
+            (frames["frames"] as? [Any])?.contains {
+                (($0 as? [NSNumber])?.dropFirst(2).contains { $0.doubleValue < 0 }) == true
+            } == true
         }.count
         let weighted = systems.filter { $0["weightsDiffer"] as? Bool == true }.count
-        #expect(conflicts >= 20 && ambiguous >= 20 && negative >= 5 && weighted >= 50,
-                "conflicts \(conflicts), ambiguous \(ambiguous), negative frames \(negative), weights differ \(weighted)")
+        #expect(
+            conflicts >= 20 && ambiguous >= 20 && negative >= 5 && weighted >= 50,
+            "conflicts \(conflicts), ambiguous \(ambiguous), negative frames \(negative), weights differ \(weighted)")
     }
 
     // MARK: Replaying a system
 
     static func compare(_ system: [String: Any], into outcome: inout Outcome) {
         let name = system["name"] as? String ?? "?"
-        guard let views = system["views"] as? [[String: Any]], let constraints = system["constraints"] as? [[String: Any]],
-              let expected = system["expected"] as? [String: Any], let scale = (system["scale"] as? NSNumber)?.intValue,
-              let built = build(views, constraints) else {
+        guard let views = system["views"] as? [[String: Any]],
+            let constraints = system["constraints"] as? [[String: Any]],
+            let expected = system["expected"] as? [String: Any], let scale = (system["scale"] as? NSNumber)?.intValue,
+            let built = build(views, constraints)
+        else {
             outcome.problems.append("\(name): malformed")
             return
         }
@@ -67,12 +74,17 @@ import TestSupport
         if let conflict = expected["conflict"], !(conflict is NSNull) {
             let failing = report.failure?.constraint
             if let index = conflict as? Int {
-                if failing?.source != "#\(index)" { problem("expected a conflict at constraint \(index), got \(failing?.source ?? "none")") }
+                if failing?.source != "#\(index)" {
+                    problem("expected a conflict at constraint \(index), got \(failing?.source ?? "none")")
+                }
             } else if let tag = conflict as? String {
-                let parts = tag.split(separator: ":").map(String.init)  // content:<view>:<width|height>:<hugging|compression>
+                // content:<view>:<width|height>:<hugging|compression>
+                let parts = tag.split(separator: ":").map(String.init)
                 let kind: ConstraintKind = parts.last == "hugging" ? .contentHugging : .compressionResistance
-                if parts.count != 4 || failing?.kind != kind || failing?.source != tree.nodes[Int(parts[1]) ?? 0].treePath
-                    || failing?.label.contains(".\(parts[2]) ") != true {
+                if parts.count != 4 || failing?.kind != kind
+                    || failing?.source != tree.nodes[Int(parts[1]) ?? 0].treePath
+                    || failing?.label.contains(".\(parts[2]) ") != true
+                {
                     problem("expected a conflict at \(tag), got \(failing.map { "\($0.kind) \($0.label)" } ?? "none")")
                 }
             }
@@ -91,7 +103,9 @@ import TestSupport
                 problem("view \(node) has no unknowns")
                 continue
             }
-            for (component, (value, reference)) in zip([ours.minX, ours.minY, ours.width, ours.height], rect).enumerated() {
+            for (component, (value, reference)) in zip([ours.minX, ours.minY, ours.width, ours.height], rect)
+                .enumerated()
+            {
                 guard let reference = (reference as? NSNumber)?.doubleValue else { continue }
                 outcome.compared += 1
                 if abs(value - reference) > 1e-6 * max(1, abs(reference)) {
@@ -117,14 +131,18 @@ import TestSupport
         for (node, item) in frames.enumerated() {
             guard let frame = (item as? [NSNumber])?.map(\.doubleValue), frame.count == 4 else { continue }
             let ours = tree.nodes[node].path.reduce(root) { $0.subviews[$1] }.frame
-            let skipped = [ties.contains("\(node).left"), ties.contains("\(node).top"),
-                           ties.contains("\(node).left") || ties.contains("\(node).right"),
-                           ties.contains("\(node).top") || ties.contains("\(node).bottom")]
-            for (component, (value, reference)) in zip([ours.minX, ours.minY, ours.width, ours.height], frame).enumerated()
+            let skipped = [
+                ties.contains("\(node).left"), ties.contains("\(node).top"),
+                ties.contains("\(node).left") || ties.contains("\(node).right"),
+                ties.contains("\(node).top") || ties.contains("\(node).bottom")
+            ]
+            for (component, (value, reference)) in zip([ours.minX, ours.minY, ours.width, ours.height], frame)
+                .enumerated()
             where !skipped[component] {
                 outcome.compared += 1
                 if abs(value - reference) > 1e-6 * max(1, abs(reference)) {  // the model writes 8 decimals
-                    problem("view \(node) frame \(["x", "y", "width", "height"][component]) = \(value), model \(reference)")
+                    problem(
+                        "view \(node) frame \(["x", "y", "width", "height"][component]) = \(value), model \(reference)")
                 }
             }
         }
@@ -137,18 +155,25 @@ import TestSupport
             let w = width * Double(scale), h = height * Double(scale)
             guard abs(w - w.rounded()) < 1e-9, abs(h - h.rounded()) < 1e-9, w >= 1, h >= 1 else { continue }
             let (pw, ph) = (Int(w.rounded()), Int(h.rounded()))
-            return Image(name: "i\(pw)x\(ph)@\(scale)", pixels: SourceImage(Bitmap(width: pw, height: ph, pixels: Array(repeating: 0xFF00_00FF, count: pw * ph))),
-                         scale: Double(scale), alignmentRectInsets: insets)
+            return Image(
+                name: "i\(pw)x\(ph)@\(scale)",
+                pixels: SourceImage(
+                    Bitmap(width: pw, height: ph, pixels: Array(repeating: 0xFF00_00FF, count: pw * ph))),
+                scale: Double(scale), alignmentRectInsets: insets)
         }
         return nil
     }
 
     /// The view tree (pre-order, parents first) and constraints (source "#index") of a system.
-    static func build(_ views: [[String: Any]], _ constraints: [[String: Any]]) -> (root: View, constraints: [LayoutConstraint])? {
+    static func build(_ views: [[String: Any]], _ constraints: [[String: Any]]) -> (
+        root: View, constraints: [LayoutConstraint]
+    )? {
         guard let tree = ModelSystems.tree(views, make: { item in ModelSystems.view(item) }),
-              let result = ModelSystems.constraints(constraints, indexPaths: tree.indexPaths) else { return nil }
+            let result = ModelSystems.constraints(constraints, indexPaths: tree.indexPaths)
+        else { return nil }
         var root = tree.root
-        root.frame = ModelSystems.numbers(views[0]["frame"]).map { Rect(x: 0, y: 0, width: $0[2], height: $0[3]) } ?? .zero
+        root.frame =
+            ModelSystems.numbers(views[0]["frame"]).map { Rect(x: 0, y: 0, width: $0[2], height: $0[3]) } ?? .zero
         return (root, result)
     }
 }

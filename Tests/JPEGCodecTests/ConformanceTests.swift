@@ -22,11 +22,14 @@ import PNGCodec
     }
 
     /// The committed corpus, or the folder named by IVSIM_JPEG_FIXTURES (another generated set).
-    static let folder = ProcessInfo.processInfo.environment["IVSIM_JPEG_FIXTURES"].map { URL(fileURLWithPath: $0) } ?? Fixture().url("jpeg")
+    static let folder =
+        ProcessInfo.processInfo.environment["IVSIM_JPEG_FIXTURES"].map { URL(fileURLWithPath: $0) }
+        ?? Fixture().url("jpeg")
 
     static func entries() -> [Entry] {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")),
-              let list = try? JSONDecoder().decode([Entry].self, from: data) else { return [] }
+            let list = try? JSONDecoder().decode([Entry].self, from: data)
+        else { return [] }
         return list
     }
 
@@ -52,20 +55,25 @@ import PNGCodec
                 continue
             }
             guard let reference = entry.reference,
-                  let expected = try? PNGDecoder().decode(Self.bytes(reference)) else {
+                let expected = try? PNGDecoder().decode(Self.bytes(reference))
+            else {
                 failures.append("\(entry.name): no reference")
                 continue
             }
             guard expected.width == image.width, expected.height == image.height else {
-                failures.append("\(entry.name): \(image.width)×\(image.height), reference \(expected.width)×\(expected.height)")
+                failures.append(
+                    "\(entry.name): \(image.width)×\(image.height), reference \(expected.width)×\(expected.height)")
                 continue
             }
             let ours = image.rgba
             compared += ours.count / 4
             if ours != expected.pixels {
-                let differing = stride(from: 0, to: ours.count, by: 4).filter { ours[$0..<($0 + 3)] != expected.pixels[$0..<($0 + 3)] }
+                let differing = stride(from: 0, to: ours.count, by: 4).filter {
+                    ours[$0..<($0 + 3)] != expected.pixels[$0..<($0 + 3)]
+                }
                 let first = differing[0] / 4
-                let line = "\(entry.name): \(differing.count) of \(ours.count / 4) pixels differ; first at (\(first % image.width), "
+                let line =
+                    "\(entry.name): \(differing.count) of \(ours.count / 4) pixels differ; first at (\(first % image.width), "
                     + "\(first / image.width)): ours \(Array(ours[differing[0]..<(differing[0] + 3)])), "
                     + "libjpeg-turbo \(Array(expected.pixels[differing[0]..<(differing[0] + 3)]))"
                 failures.append(line)
@@ -75,11 +83,15 @@ import PNGCodec
                 failures.append("\(entry.name): orientation \(image.orientation), expected \(orientation)")
             }
             if (entry.icc != nil) != (image.iccProfile != nil) {
-                failures.append("\(entry.name): ICC profile \(image.iccProfile == nil ? "missing" : "found"), expected \(entry.icc ?? "none")")
+                failures.append(
+                    "\(entry.name): ICC profile \(image.iccProfile == nil ? "missing" : "found"), expected \(entry.icc ?? "none")"
+                )
             }
         }
         for line in failures { print("JPEG conformance: \(line)") }
-        #expect(failures.isEmpty, "\(failures.count) files differ from libjpeg-turbo:\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) files differ from libjpeg-turbo:\n\(failures.prefix(20).joined(separator: "\n"))")
         #expect(compared > 10_000)
     }
 
@@ -88,7 +100,9 @@ import PNGCodec
         for entry in Self.entries() where entry.expect == "refuse" {
             do {
                 let image = try JPEGDecoder().decode(Self.bytes(entry.file))
-                problems.append("\(entry.name): decoded (\(image.width)×\(image.height)) though it should be refused: \(entry.note ?? "")")
+                problems.append(
+                    "\(entry.name): decoded (\(image.width)×\(image.height)) though it should be refused: \(entry.note ?? "")"
+                )
             } catch {
                 if error.message.isEmpty { problems.append("\(entry.name): an empty message") }
             }
@@ -97,7 +111,8 @@ import PNGCodec
     }
 
     static func writeArtifact(_ name: String, _ image: JPEGImage) {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent(".build/test-artifacts/jpeg")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let png = PNGEncoder().encode(RGBAImage(width: image.width, height: image.height, pixels: image.rgba))

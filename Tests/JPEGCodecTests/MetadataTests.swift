@@ -37,7 +37,9 @@ import TestSupport
 
     /// The profile with its rXYZ X value raised by 0.01.
     static func movingRedColorant(_ profile: inout [UInt8]) -> [UInt8] {
-        func u32(_ p: Int) -> Int { Int(profile[p]) << 24 | Int(profile[p + 1]) << 16 | Int(profile[p + 2]) << 8 | Int(profile[p + 3]) }
+        func u32(_ p: Int) -> Int {
+            Int(profile[p]) << 24 | Int(profile[p + 1]) << 16 | Int(profile[p + 2]) << 8 | Int(profile[p + 3])
+        }
         let count = u32(128)
         for i in 0..<count where String(decoding: profile[(132 + 12 * i)..<(136 + 12 * i)], as: UTF8.self) == "rXYZ" {
             let at = u32(136 + 12 * i) + 8

@@ -7,9 +7,12 @@ import TestSupport
 /// (bytes changed, inserted, removed; markers' lengths and table entries hit on purpose), decode
 /// or throw a JPEGError with a message. The libFuzzer target Fuzz/Targets/jpeg.swift goes further.
 @Suite struct RobustnessTests {
-    static let files = ["baseline_420_q75.jpg", "progressive_420_q75.jpg", "progressive_444_rst_blocks7.jpg",
-                        "own_progressive_444_deep_sa.jpg", "own_progressive_gray_eobrun_120x90.jpg", "own_sampling_411_37x29.jpg", "restart_420_blocks3.jpg",
-                        "gray_progressive_q75.jpg", "icc_display_p3.jpg", "exif_orientation_6.jpg"]
+    static let files = [
+        "baseline_420_q75.jpg", "progressive_420_q75.jpg", "progressive_444_rst_blocks7.jpg",
+        "own_progressive_444_deep_sa.jpg", "own_progressive_gray_eobrun_120x90.jpg", "own_sampling_411_37x29.jpg",
+        "restart_420_blocks3.jpg",
+        "gray_progressive_q75.jpg", "icc_display_p3.jpg", "exif_orientation_6.jpg"
+    ]
 
     static func data(_ name: String) -> [UInt8] { (try? Fixture().data("jpeg/\(name)")) ?? [] }
 
@@ -17,7 +20,8 @@ import TestSupport
     @discardableResult
     static func attempt(_ bytes: [UInt8], _ context: @autoclosure () -> String = "") -> Bool {
         do {
-            let image = try JPEGDecoder(limits: .init(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 22)).decode(bytes)
+            let image = try JPEGDecoder(limits: .init(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 22)).decode(
+                bytes)
             #expect(image.samples.count == image.width * image.height * image.channels, "\(context())")
             return false
         } catch {
@@ -41,7 +45,9 @@ import TestSupport
         var generator = SeededGenerator(seed: seed)
         for corruption in 0..<400 {
             // A failure names what reproduces it: SeededGenerator(seed:), then that many corruptions.
-            Self.attempt(generator.corrupted(bytes, special: [0x00, 0xFF, 0xD9, 0xDA, 0x7F]), "\(name): seed \(seed), corruption \(corruption)")
+            Self.attempt(
+                generator.corrupted(bytes, special: [0x00, 0xFF, 0xD9, 0xDA, 0x7F]),
+                "\(name): seed \(seed), corruption \(corruption)")
         }
     }
 }

@@ -13,11 +13,15 @@ import PNGCodec
     static let references = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
         .appendingPathComponent("../UIKitReferences/alamofireimage").standardizedFileURL
 
-    static func data(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: references.appendingPathComponent(name))) }
+    static func data(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: references.appendingPathComponent(name)))
+    }
 
     /// Over the pixels UIKit drew fully opaque: the mean difference per channel, the worst, and
     /// how many pixels differ by more than 3 in some channel.
-    static func compare(_ name: String, _ upsampling: JPEGDecoder.Upsampling) throws -> (mean: Double, worst: Int, over3: Int, pixels: Int) {
+    static func compare(_ name: String, _ upsampling: JPEGDecoder.Upsampling) throws -> (
+        mean: Double, worst: Int, over3: Int, pixels: Int
+    ) {
         let decoded = try JPEGDecoder(upsampling: upsampling).decode(data("\(name).jpg")).rgba
         let reference = try PNGDecoder().decode(data("\(name)-radius-20.png")).pixels
         #expect(decoded.count == reference.count)
@@ -47,7 +51,9 @@ import PNGCodec
     @Test func filesWithoutSubsamplingDecodeTheSameBothWays() throws {
         for (name, worst) in [("apple", 1), ("pirate", 3)] {
             let data = try Self.data("\(name).jpg")
-            #expect(try JPEGDecoder(upsampling: .imageIO).decode(data).samples == JPEGDecoder(upsampling: .libjpegTurbo).decode(data).samples)
+            #expect(
+                try JPEGDecoder(upsampling: .imageIO).decode(data).samples
+                    == JPEGDecoder(upsampling: .libjpegTurbo).decode(data).samples)
             let uikit = try Self.compare(name, .imageIO)
             #expect(uikit.worst == worst, "\(name): \(uikit)")
         }
@@ -65,7 +71,8 @@ import PNGCodec
         let ny = v == 2 ? neighbour(iy, towardsNext: oy % 2 == 1, count: height) : iy
         func at(_ x: Int, _ y: Int) -> Int { Int(plane[y * width + x]) }
         switch (h, v) {
-        case (2, 2): return UInt8((9 * at(ix, iy) + 3 * at(nx, iy) + 3 * at(ix, ny) + at(nx, ny) + (ox % 2 == 0 ? 7 : 8)) / 16)
+        case (2, 2):
+            return UInt8((9 * at(ix, iy) + 3 * at(nx, iy) + 3 * at(ix, ny) + at(nx, ny) + (ox % 2 == 0 ? 7 : 8)) / 16)
         case (2, 1): return UInt8((3 * at(ix, iy) + at(nx, iy) + (ox % 2 == 0 ? 1 : 2)) / 4)
         default: return UInt8((3 * at(ix, iy) + at(ix, ny) + (oy % 2 == 0 ? 1 : 2)) / 4)
         }
@@ -82,10 +89,13 @@ import PNGCodec
                 for y in 0..<(height * v) {
                     plane.withUnsafeBufferPointer { p in
                         row.withUnsafeMutableBufferPointer { o in
-                            Upsampler.row(y, method: method, plane: p.baseAddress!, stride: width, width: width, height: height, into: o.baseAddress!)
+                            Upsampler.row(
+                                y, method: method, plane: p.baseAddress!, stride: width, width: width, height: height,
+                                into: o.baseAddress!)
                         }
                     }
-                    for x in 0..<(width * h) where row[x] != Self.expected(plane, width: width, height: height, h: h, v: v, x: x, y: y) {
+                    for x in 0..<(width * h)
+                    where row[x] != Self.expected(plane, width: width, height: height, h: h, v: v, x: x, y: y) {
                         mismatches += 1
                     }
                 }

@@ -7,14 +7,18 @@ private let fixture = Fixture()
 
 /// Damaged files never crash, hang or read out of bounds: they give an error or the right image.
 @Suite struct HostileInputTests {
-    static let samples = ["basn0g01.png", "basi0g16.png", "basn2c16.png", "basi3p04.png", "basn4a08.png",
-                          "basn6a08.png", "basi6a16.png", "tbbn3p08.png", "s35i3p04.png", "z09n2c08.png"]
+    static let samples = [
+        "basn0g01.png", "basi0g16.png", "basn2c16.png", "basi3p04.png", "basn4a08.png",
+        "basn6a08.png", "basi6a16.png", "tbbn3p08.png", "s35i3p04.png", "z09n2c08.png"
+    ]
 
     @Test(arguments: samples)
     func truncationAtEveryByteIsAnError(_ name: String) throws {
         let bytes = try fixture.data("pngsuite/valid/" + name)
         for length in 0..<bytes.count {
-            #expect(throws: PNGError.self, "\(name) cut at \(length)") { try PNGDecoder().decode(Array(bytes[0..<length])) }
+            #expect(throws: PNGError.self, "\(name) cut at \(length)") {
+                try PNGDecoder().decode(Array(bytes[0..<length]))
+            }
         }
     }
 
@@ -49,8 +53,9 @@ private let fixture = Fixture()
                 let index = Int.random(in: chunk.data, using: &random)
                 damaged[index] ^= UInt8.random(in: 1...255, using: &random)
                 let crc = CRC32.checksum(damaged[(chunk.offset + 4)..<chunk.data.upperBound])
-                damaged.replaceSubrange(chunk.data.upperBound..<(chunk.data.upperBound + 4),
-                                        with: [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
+                damaged.replaceSubrange(
+                    chunk.data.upperBound..<(chunk.data.upperBound + 4),
+                    with: [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
                 _ = try? PNGDecoder().decode(damaged)
             }
         }
@@ -61,13 +66,20 @@ private let fixture = Fixture()
         // Declare 60000 × 60000 and repair the IHDR CRC: 3.6 G pixels.
         bytes.replaceSubrange(16..<24, with: [0, 0, 0xEA, 0x60, 0, 0, 0xEA, 0x60])
         let crc = CRC32.checksum(bytes[12..<29])
-        bytes.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
-        #expect(throws: PNGError.format(.exceedsLimits(ChunkLocation("IHDR", offset: 8), width: 60000, height: 60000,
-                                                         reason: "3600000000 pixels > 67108864"))) {
+        bytes.replaceSubrange(
+            29..<33, with: [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
+        #expect(
+            throws: PNGError.format(
+                .exceedsLimits(
+                    ChunkLocation("IHDR", offset: 8), width: 60000, height: 60000,
+                    reason: "3600000000 pixels > 67108864"))
+        ) {
             try PNGDecoder().decode(bytes)
         }
         let small = PNGDecoder.Limits(maxWidth: 16, maxHeight: 16, maxPixels: 256, maxImageDataBytes: 1 << 20)
-        #expect(throws: PNGError.self) { try PNGDecoder(limits: small).decode(try fixture.data("pngsuite/valid/basn0g08.png")) }
+        #expect(throws: PNGError.self) {
+            try PNGDecoder(limits: small).decode(try fixture.data("pngsuite/valid/basn0g08.png"))
+        }
     }
 
     @Test func decompressionBombStopsAtTheDeclaredSize() throws {

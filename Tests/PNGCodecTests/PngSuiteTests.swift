@@ -22,7 +22,8 @@ private let fixture = Fixture()
         return manifest.split(separator: "\n").compactMap { line in
             let f = line.split(separator: " ")
             guard !line.hasPrefix("#"), f.count == 4, let w = Int(f[1]), let h = Int(f[2]),
-                  let crc = UInt32(f[3], radix: 16) else { return nil }
+                let crc = UInt32(f[3], radix: 16)
+            else { return nil }
             return Expected(file: String(f[0]), width: w, height: h, crc: crc)
         }
     }()
@@ -52,8 +53,14 @@ private let fixture = Fixture()
         ("xd3n2c08.png", .format(.invalidBitDepth(ChunkLocation("IHDR", offset: 8), bitDepth: 3, colorType: 2))),
         ("xd9n2c08.png", .format(.invalidBitDepth(ChunkLocation("IHDR", offset: 8), bitDepth: 99, colorType: 2))),
         ("xdtn0g01.png", .format(.missingImageData(ChunkLocation("IEND", offset: 49)))),
-        ("xhdn0g08.png", .chunk(.crcMismatch(ChunkLocation("IHDR", offset: 8), declared: 0x4353_554D, computed: 0x5611_2528))),
-        ("xcsn0g01.png", .chunk(.crcMismatch(ChunkLocation("IDAT", offset: 49), declared: 0x4353_554D, computed: 0xD02F_14C9))),
+        (
+            "xhdn0g08.png",
+            .chunk(.crcMismatch(ChunkLocation("IHDR", offset: 8), declared: 0x4353_554D, computed: 0x5611_2528))
+        ),
+        (
+            "xcsn0g01.png",
+            .chunk(.crcMismatch(ChunkLocation("IDAT", offset: 49), declared: 0x4353_554D, computed: 0xD02F_14C9))
+        )
     ]
 
     @Test func everyInvalidFileHasAnExpectation() {

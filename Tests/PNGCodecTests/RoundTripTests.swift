@@ -13,17 +13,20 @@ import TestSupport
     static func image(_ kind: Kind, width: Int, height: Int, seed: UInt64) -> RGBAImage {
         var random = SeededGenerator(seed: seed)
         var colors: [[UInt8]] = []
-        let paletteSize: Int? = switch kind {
-        case .palette2: 2
-        case .palette4: 4
-        case .palette16: 16
-        case .palette256: 256
-        default: nil
-        }
+        let paletteSize: Int? =
+            switch kind {
+            case .palette2: 2
+            case .palette4: 4
+            case .palette16: 16
+            case .palette256: 256
+            default: nil
+            }
         if let paletteSize {
             for _ in 0..<paletteSize {
-                colors.append([UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
-                               UInt8.random(in: 0...255, using: &random), [0, 128, 255, 255][Int.random(in: 0..<4, using: &random)]])
+                colors.append([
+                    UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random), [0, 128, 255, 255][Int.random(in: 0..<4, using: &random)]
+                ])
             }
         }
         var pixels: [UInt8] = []
@@ -49,7 +52,9 @@ import TestSupport
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    static let sizes: [(Int, Int)] = [(1, 1), (1, 7), (7, 1), (3, 3), (8, 8), (9, 5), (13, 17), (31, 2), (64, 33), (257, 3)]
+    static let sizes: [(Int, Int)] = [
+        (1, 1), (1, 7), (7, 1), (3, 3), (8, 8), (9, 5), (13, 17), (31, 2), (64, 33), (257, 3)
+    ]
 
     @Test(arguments: Kind.allCases)
     func reencodesLosslessly(_ kind: Kind) throws {
@@ -68,7 +73,7 @@ import TestSupport
         let expectations: [(Kind, PNGColorType, Int)] = [
             (.rgba, .truecolorAlpha, 8), (.rgb, .truecolor, 8), (.grayAlpha, .grayscaleAlpha, 8),
             (.gray8, .grayscale, 8), (.gray4, .grayscale, 4), (.gray2, .grayscale, 2), (.gray1, .grayscale, 1),
-            (.palette2, .indexed, 1), (.palette4, .indexed, 2), (.palette16, .indexed, 4),
+            (.palette2, .indexed, 1), (.palette4, .indexed, 2), (.palette16, .indexed, 4)
         ]
         for (kind, colorType, depth) in expectations {
             let image = Self.image(kind, width: 40, height: 30, seed: 42)
@@ -89,7 +94,10 @@ import TestSupport
         let types = encoded.withUnsafeBytes { ChunkLexer.lex($0).chunks.map(\.chunk.type.description) }
         #expect(types == ["IHDR", "sRGB", "PLTE", "tRNS", "IDAT", "IEND"])
         let opaque = PNGEncoder().encode(Self.image(.rgb, width: 10, height: 10, seed: 1))
-        #expect(opaque.withUnsafeBytes { ChunkLexer.lex($0).chunks.map(\.chunk.type.description) } == ["IHDR", "sRGB", "IDAT", "IEND"])
+        #expect(
+            opaque.withUnsafeBytes { ChunkLexer.lex($0).chunks.map(\.chunk.type.description) } == [
+                "IHDR", "sRGB", "IDAT", "IEND"
+            ])
     }
 
     @Test func sixteenBitReductionRoundsToNearest() {

@@ -30,10 +30,12 @@ import TestSupport
                 for row in [raw, smooth] {
                     let costs = row.withUnsafeBufferPointer { r in
                         previous.withUnsafeBufferPointer { p in
-                            ScanlineFilter.filterCosts(r.baseAddress!, previous: p.baseAddress!, count: count, stride: stride)
+                            ScanlineFilter.filterCosts(
+                                r.baseAddress!, previous: p.baseAddress!, count: count, stride: stride)
                         }
                     }
-                    #expect(costs == Self.referenceCosts(row, previous, stride: stride), "count \(count) stride \(stride)")
+                    #expect(
+                        costs == Self.referenceCosts(row, previous, stride: stride), "count \(count) stride \(stride)")
                 }
             }
         }

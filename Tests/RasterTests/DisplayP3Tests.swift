@@ -69,7 +69,9 @@ import Testing
         #expect(tables.decode[0] == 0 && tables.decode[255] == 65536)
         #expect(tables.matrix.allSatisfy { $0.0 + $0.1 + $0.2 == 65536 })
         // docs/RENDERING.md §9 gives M; e.g. round(−0.2249401763 · 2¹⁶) = −14742, so M[0][0] = 2¹⁶ + 14742.
-        #expect(tables.matrix[0] == (80278, -14742, 0) && tables.matrix[1] == (-2756, 68292, 0) && tables.matrix[2] == (-1287, -5153, 71976))
+        #expect(
+            tables.matrix[0] == (80278, -14742, 0) && tables.matrix[1] == (-2756, 68292, 0)
+                && tables.matrix[2] == (-1287, -5153, 71976))
         #expect(tables.encode[0] == 0 && tables.encode[65536] == 255)
         // The encode table is the count of thresholds reached: monotone, every code present.
         #expect(zip(tables.encode, tables.encode.dropFirst()).allSatisfy { $0 <= $1 })

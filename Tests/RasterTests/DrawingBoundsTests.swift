@@ -10,7 +10,9 @@ import Testing
         for a in stride(from: 0, through: 255, by: 17) {
             for r in stride(from: 0, through: a, by: 17) {
                 for g in stride(from: 0, through: a, by: 51) {
-                    for b in stride(from: 0, through: a, by: 85) { out.append(UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24) }
+                    for b in stride(from: 0, through: a, by: 85) {
+                        out.append(UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24)
+                    }
                 }
             }
         }
@@ -33,25 +35,33 @@ import Testing
         // same layer composited pixel by pixel over the whole canvas.
         for mode in BlendMode.allCases {
             var context = try DrawingContext(width: 8, height: 8, opaque: false, transform: .identity, limits: .default)
-            try context.fill(.rectangle(x: 0, y: 0, width: 8, height: 8), rule: .nonZero, color: PremultipliedColor(r: 40, g: 90, b: 160, a: 200))
+            try context.fill(
+                .rectangle(x: 0, y: 0, width: 8, height: 8), rule: .nonZero,
+                color: PremultipliedColor(r: 40, g: 90, b: 160, a: 200))
             try context.clip(to: .rectangle(x: 1, y: 1, width: 6.5, height: 6), rule: .nonZero)
             let below = context.bitmap, clip = context.state.clip!
             context.state.blendMode = mode
             context.state.alpha = 180
             try context.beginTransparencyLayer()
-            try context.fill(.ellipse(x: 0.5, y: 0.5, width: 3, height: 3), rule: .nonZero, color: PremultipliedColor(r: 200, g: 30, b: 10, a: 230))
+            try context.fill(
+                .ellipse(x: 0.5, y: 0.5, width: 3, height: 3), rule: .nonZero,
+                color: PremultipliedColor(r: 200, g: 30, b: 10, a: 230))
             let layer = context.bitmap
             try context.endTransparencyLayer()
             for y in 0..<8 {
                 for x in 0..<8 {
-                    let inside = x >= clip.box.x && x < clip.box.x + clip.box.width && y >= clip.box.y && y < clip.box.y + clip.box.height
+                    let inside =
+                        x >= clip.box.x && x < clip.box.x + clip.box.width && y >= clip.box.y
+                        && y < clip.box.y + clip.box.height
                     let cov = inside ? clip.value(x, y) : 0
                     let d = below.pixels[y * 8 + x]
                     var expected = d
                     if cov > 0 {
                         let s = scaleLanes(layer.pixels[y * 8 + x], by: 180)
-                        expected = mode.transparentSourceKeepsDestination
-                            ? mode.apply(cov == 255 ? s : scaleLanes(s, by: UInt32(cov)), d) : DrawingContext.mix(d, mode.apply(s, d), cov)
+                        expected =
+                            mode.transparentSourceKeepsDestination
+                            ? mode.apply(cov == 255 ? s : scaleLanes(s, by: UInt32(cov)), d)
+                            : DrawingContext.mix(d, mode.apply(s, d), cov)
                     }
                     #expect(context.bitmap.pixels[y * 8 + x] == expected, "\(mode) (\(x), \(y))")
                 }

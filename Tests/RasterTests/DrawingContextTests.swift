@@ -9,7 +9,9 @@ import TestSupport
     static let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
 
     @Test func sinesAreExactAtQuarterTurnsAndCloseToTheLibrarysElsewhere() {
-        for (degrees, expected) in [(0.0, (0.0, 1.0)), (90, (1, 0)), (180, (0, -1)), (270, (-1, 0)), (-90, (-1, 0)), (720, (0, 1))] {
+        for (degrees, expected) in [
+            (0.0, (0.0, 1.0)), (90, (1, 0)), (180, (0, -1)), (270, (-1, 0)), (-90, (-1, 0)), (720, (0, 1))
+        ] {
             let (s, c) = Trigonometry.sinCos(degrees: degrees)
             #expect(s == expected.0 && c == expected.1, "\(degrees)°")
         }
@@ -35,11 +37,15 @@ import TestSupport
 
     @Test func boundedModesLeaveWhatTheShapeDoesNotCover() throws {
         var context = try DrawingContext(width: 4, height: 1, opaque: false, transform: .identity, limits: Self.limits)
-        try context.fill(.rectangle(x: 0, y: 0, width: 4, height: 1), rule: .nonZero, color: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        try context.fill(
+            .rectangle(x: 0, y: 0, width: 4, height: 1), rule: .nonZero,
+            color: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
         context.state.blendMode = .copy
         context.state.alpha = 128
         // Copy half a pixel of half-transparent red over opaque blue, from x = 1 to 2.5.
-        try context.fill(.rectangle(x: 1, y: 0, width: 1.5, height: 1), rule: .nonZero, color: PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        try context.fill(
+            .rectangle(x: 1, y: 0, width: 1.5, height: 1), rule: .nonZero,
+            color: PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
         let p = context.bitmap.pixels.map(PremultipliedColor.init(packed:))
         #expect(p[0] == PremultipliedColor(r: 0, g: 0, b: 255, a: 255) && p[3] == p[0])
         #expect(p[1] == PremultipliedColor(r: 128, g: 0, b: 0, a: 128))
@@ -49,9 +55,15 @@ import TestSupport
     }
 
     @Test func anAxialGradientIsTheExactParameterRoundedOnce() throws {
-        var context = try DrawingContext(width: 256, height: 1, opaque: false, transform: .identity, limits: Self.limits)
-        try context.draw(Gradient(shape: .axial(start: Point2(0, 0), end: Point2(256, 0)),
-                              stops: [GradientStop(location: 0, r: 0, g: 0, b: 0, a: 255), GradientStop(location: 1, r: 255, g: 255, b: 255, a: 255)]))
+        var context = try DrawingContext(
+            width: 256, height: 1, opaque: false, transform: .identity, limits: Self.limits)
+        try context.draw(
+            Gradient(
+                shape: .axial(start: Point2(0, 0), end: Point2(256, 0)),
+                stops: [
+                    GradientStop(location: 0, r: 0, g: 0, b: 0, a: 255),
+                    GradientStop(location: 1, r: 255, g: 255, b: 255, a: 255)
+                ]))
         for x in 0..<256 {
             // t = (x + ½) / 256 exactly; the channel 255·t, rounded (two roundings, each by at most ½ a step).
             let expected = 255 * (Double(x) + 0.5) / 256
@@ -60,26 +72,40 @@ import TestSupport
     }
 
     @Test func aRadialGradientPaintsOnlyBetweenItsCircles() throws {
-        var context = try DrawingContext(width: 21, height: 21, opaque: false, transform: .identity, limits: Self.limits)
-        try context.draw(Gradient(shape: .radial(startCenter: Point2(10.5, 10.5), startRadius: 2, endCenter: Point2(10.5, 10.5), endRadius: 10),
-                              stops: [GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255), GradientStop(location: 1, r: 0, g: 0, b: 255, a: 255)]))
+        var context = try DrawingContext(
+            width: 21, height: 21, opaque: false, transform: .identity, limits: Self.limits)
+        try context.draw(
+            Gradient(
+                shape: .radial(
+                    startCenter: Point2(10.5, 10.5), startRadius: 2, endCenter: Point2(10.5, 10.5), endRadius: 10),
+                stops: [
+                    GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255),
+                    GradientStop(location: 1, r: 0, g: 0, b: 255, a: 255)
+                ]))
         for (x, y) in [(10, 10), (15, 10), (17, 13), (0, 0), (10, 19)] {
-            let d = ((Double(x) + 0.5 - 10.5) * (Double(x) + 0.5 - 10.5) + (Double(y) + 0.5 - 10.5) * (Double(y) + 0.5 - 10.5)).squareRoot()
+            let d =
+                ((Double(x) + 0.5 - 10.5) * (Double(x) + 0.5 - 10.5) + (Double(y) + 0.5 - 10.5)
+                    * (Double(y) + 0.5 - 10.5))
+                .squareRoot()
             let t = (d - 2) / 8
             let p = context.bitmap[x, y]
             if t < 0 || t > 1 {
                 #expect(p == .clear, "(\(x), \(y)) at t \(t)")
             } else {
-                #expect(abs(Double(p.r) - 255 * (1 - t)) <= 1 && abs(Double(p.b) - 255 * t) <= 1, "(\(x), \(y)) at t \(t): \(p)")
+                #expect(
+                    abs(Double(p.r) - 255 * (1 - t)) <= 1 && abs(Double(p.b) - 255 * t) <= 1,
+                    "(\(x), \(y)) at t \(t): \(p)")
             }
         }
     }
 
     @Test func dashesAlternateFromThePhase() throws {
         func painted(phase: Double) throws -> [Bool] {
-            var context = try DrawingContext(width: 20, height: 3, opaque: false, transform: .identity, limits: Self.limits)
-            try context.stroke(ShapePath([.move(Point2(0, 1.5)), .line(Point2(20, 1.5))]),
-                               style: StrokeStyle(width: 1, dashes: [3, 2], dashPhase: phase), color: Self.black)
+            var context = try DrawingContext(
+                width: 20, height: 3, opaque: false, transform: .identity, limits: Self.limits)
+            try context.stroke(
+                ShapePath([.move(Point2(0, 1.5)), .line(Point2(20, 1.5))]),
+                style: StrokeStyle(width: 1, dashes: [3, 2], dashPhase: phase), color: Self.black)
             return (0..<20).map { context.bitmap[$0, 1].a == 255 }
         }
         let on = [true, true, true, false, false]
@@ -89,43 +115,66 @@ import TestSupport
 
     @Test func anOddDashCountAlternatesAcrossRepeats() throws {
         var context = try DrawingContext(width: 20, height: 3, opaque: false, transform: .identity, limits: Self.limits)
-        try context.stroke(ShapePath([.move(Point2(0, 1.5)), .line(Point2(20, 1.5))]), style: StrokeStyle(width: 1, dashes: [5]), color: Self.black)
+        try context.stroke(
+            ShapePath([.move(Point2(0, 1.5)), .line(Point2(20, 1.5))]), style: StrokeStyle(width: 1, dashes: [5]),
+            color: Self.black)
         #expect((0..<20).map { context.bitmap[$0, 1].a == 255 } == (0..<20).map { ($0 / 5) % 2 == 0 })
     }
 
     @Test func aHairlineIsOnePixelAndALoneMoveDrawsNothing() throws {
-        var context = try DrawingContext(width: 8, height: 8, opaque: false, transform: .scale(4, 4), limits: Self.limits)
-        try context.stroke(ShapePath([.move(Point2(0, 1.125)), .line(Point2(2, 1.125))]), style: StrokeStyle(width: 0), color: Self.black)
+        var context = try DrawingContext(
+            width: 8, height: 8, opaque: false, transform: .scale(4, 4), limits: Self.limits)
+        try context.stroke(
+            ShapePath([.move(Point2(0, 1.125)), .line(Point2(2, 1.125))]), style: StrokeStyle(width: 0),
+            color: Self.black)
         // Width 0 at 4x: a quarter point, one pixel, centred on y = 4.5 pixels: row 4 only.
         #expect((0..<8).map { context.bitmap[3, $0].a } == [0, 0, 0, 0, 255, 0, 0, 0])
         var dot = try DrawingContext(width: 8, height: 8, opaque: false, transform: .identity, limits: Self.limits)
         try dot.stroke(ShapePath([.move(Point2(4, 4))]), style: StrokeStyle(width: 4, cap: .round), color: Self.black)
         #expect(dot.bitmap.pixels.allSatisfy { $0 == 0 })
-        try dot.stroke(ShapePath([.move(Point2(4, 4)), .line(Point2(4, 4))]), style: StrokeStyle(width: 4, cap: .round), color: Self.black)
+        try dot.stroke(
+            ShapePath([.move(Point2(4, 4)), .line(Point2(4, 4))]), style: StrokeStyle(width: 4, cap: .round),
+            color: Self.black)
         #expect(dot.bitmap[4, 4].a == 255)  // a segment of no length: a dot
     }
 
     @Test func farAwayGradientsNeitherOverflowNorPaintOutsideTheirRange() throws {
-        var context = try DrawingContext(width: 8, height: 8, opaque: false, transform: AffineTransform.scale(0.01, 0.01).prepending(.translation(100_000, 100_000)),
-                                     limits: Self.limits)
-        try context.draw(Gradient(shape: .radial(startCenter: Point2(0, 0), startRadius: 0, endCenter: Point2(1, 0), endRadius: 1),
-                              stops: [GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255), GradientStop(location: 1, r: 0, g: 0, b: 255, a: 255)]))
-        try context.draw(Gradient(shape: .axial(start: Point2(0, 0), end: Point2(1, 0)),
-                              stops: [GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255), GradientStop(location: 1, r: 0, g: 0, b: 255, a: 255)],
-                              extendsStart: true))
+        var context = try DrawingContext(
+            width: 8, height: 8, opaque: false,
+            transform: AffineTransform.scale(0.01, 0.01).prepending(.translation(100_000, 100_000)),
+            limits: Self.limits)
+        try context.draw(
+            Gradient(
+                shape: .radial(startCenter: Point2(0, 0), startRadius: 0, endCenter: Point2(1, 0), endRadius: 1),
+                stops: [
+                    GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255),
+                    GradientStop(location: 1, r: 0, g: 0, b: 255, a: 255)
+                ]))
+        try context.draw(
+            Gradient(
+                shape: .axial(start: Point2(0, 0), end: Point2(1, 0)),
+                stops: [
+                    GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255),
+                    GradientStop(location: 1, r: 0, g: 0, b: 255, a: 255)
+                ],
+                extendsStart: true))
         // User x is about −99,950 everywhere: before both gradients' starts. The radial one paints
         // nothing there; the axial one, extended, its first colour.
-        #expect(context.bitmap.pixels.allSatisfy { $0 == 0xFF00_00FF }, "\(context.bitmap.pixels.prefix(4).map { String($0, radix: 16) })")
+        #expect(
+            context.bitmap.pixels.allSatisfy { $0 == 0xFF00_00FF },
+            "\(context.bitmap.pixels.prefix(4).map { String($0, radix: 16) })")
     }
 
     @Test func theMiterLimitTurnsASharpCornerIntoABevel() throws {
         // A 30° spike: 1/sin(15°) ≈ 3.86 times the width; a limit of 4 keeps the tip, 3 cuts it.
         func tip(limit: Double) throws -> UInt8 {
-            var context = try DrawingContext(width: 60, height: 20, opaque: false, transform: .identity, limits: Self.limits)
+            var context = try DrawingContext(
+                width: 60, height: 20, opaque: false, transform: .identity, limits: Self.limits)
             let dx = 30 * Trigonometry.sinCos(degrees: 75).sin, dy = 30 * Trigonometry.sinCos(degrees: 75).cos
             // Two segments meeting at (40, 10) with 30° between them.
-            try context.stroke(ShapePath([.move(Point2(40 - dx, 10 - dy)), .line(Point2(40, 10)), .line(Point2(40 - dx, 10 + dy))]),
-                               style: StrokeStyle(width: 2, join: .miter, miterLimit: limit), color: Self.black)
+            try context.stroke(
+                ShapePath([.move(Point2(40 - dx, 10 - dy)), .line(Point2(40, 10)), .line(Point2(40 - dx, 10 + dy))]),
+                style: StrokeStyle(width: 2, join: .miter, miterLimit: limit), color: Self.black)
             return context.bitmap[42, 9].a
         }
         // The tip reaches x = 40 + 1/sin 15° ≈ 43.9; a bevel ends at x ≈ 40.3.
@@ -136,14 +185,17 @@ import TestSupport
     @Test func imagesAreDrawnUprightOrFlipped() throws {
         let image = SourceImage(Bitmap(width: 1, height: 2, pixels: [0xFF00_00FF, 0xFFFF_0000]))  // red over blue
         for (placement, top) in [(ImagePlacement.upright, UInt32(0xFF00_00FF)), (.flipped, 0xFFFF_0000)] {
-            var context = try DrawingContext(width: 1, height: 2, opaque: false, transform: .identity, limits: Self.limits)
+            var context = try DrawingContext(
+                width: 1, height: 2, opaque: false, transform: .identity, limits: Self.limits)
             try context.draw(image, x: 0, y: 0, width: 1, height: 2, placement: placement)
             #expect(context.bitmap.pixels[0] == top, "\(placement)")
         }
     }
 
     @Test func aTooLongPathIsRefusedBeforeItIsDrawn() throws {
-        var context = try DrawingContext(width: 4, height: 4, opaque: false, transform: .identity, limits: DrawingLimits(lines: 10, steps: 1000, pixels: 1 << 26, work: DrawingLimits.defaultWork))
+        var context = try DrawingContext(
+            width: 4, height: 4, opaque: false, transform: .identity,
+            limits: DrawingLimits(lines: 10, steps: 1000, pixels: 1 << 26, work: DrawingLimits.defaultWork))
         var path = ShapePath([.move(Point2(0, 0))])
         for i in 0..<20 { path.elements.append(.line(Point2(Double(i % 4), Double(i % 3)))) }
         #expect(throws: DrawingFailure.self) { try context.fill(path, rule: .nonZero, color: Self.black) }
@@ -155,11 +207,17 @@ import TestSupport
     /// A fill under a rounded clip is the rounded rectangle's coverage: every pixel within 8/255 of
     /// the analytic area (as fills are, DrawingModelTests), by the corner-mask rule.
     @Test func aFillUnderARoundedClipHasTheRoundedRectanglesCoverage() {
-        for (x, y, w, h, r) in [(3.15, 4.85, 40.3, 25.6, 9.75), (2.0, 2.0, 8.0, 6.0, 2.0), (1.2, 2.7, 13.6, 9.1, 1.5), (2.4, 1.3, 11.0, 7.0, 3.5)] {
+        for (x, y, w, h, r) in [
+            (3.15, 4.85, 40.3, 25.6, 9.75), (2.0, 2.0, 8.0, 6.0, 2.0), (1.2, 2.7, 13.6, 9.1, 1.5),
+            (2.4, 1.3, 11.0, 7.0, 3.5)
+        ] {
             let rect = DeviceRect(x: x, y: y, width: w, height: h)
-            let list = DisplayList(commands: [.pushRoundedClip(RoundedRect(rect: rect, radius: quantize(r))),
-                                              .fill(DeviceRect(x0: 0, y0: 0, x1: 64 * 256, y1: 64 * 256), PremultipliedColor(r: 0, g: 0, b: 0, a: 255)),
-                                              .popClip])
+            let list = DisplayList(commands: [
+                .pushRoundedClip(RoundedRect(rect: rect, radius: quantize(r))),
+                .fill(
+                    DeviceRect(x0: 0, y0: 0, x1: 64 * 256, y1: 64 * 256), PremultipliedColor(r: 0, g: 0, b: 0, a: 255)),
+                .popClip
+            ])
             let bitmap = Renderer.render(list, width: 50, height: 36)
             var worst = 0.0
             for py in 0..<36 {
@@ -175,7 +233,9 @@ import TestSupport
     /// A border of radius 0 is the rectangle minus the inset one: exact area coverage.
     @Test func aSquareBorderIsTheRingsArea() {
         let outer = DeviceRect(x: 1.25, y: 1.5, width: 10, height: 6.5)
-        let list = DisplayList(commands: [.border(RoundedRect(rect: outer, radius: 0), width: 384, PremultipliedColor(r: 0, g: 0, b: 0, a: 255))])
+        let list = DisplayList(commands: [
+            .border(RoundedRect(rect: outer, radius: 0), width: 384, PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
+        ])
         let bitmap = Renderer.render(list, width: 13, height: 10)
         func overlap(_ p: Int, _ a: Double, _ b: Double) -> Double { max(0, min(Double(p + 1), b) - max(Double(p), a)) }
         for py in 0..<10 {
@@ -230,8 +290,10 @@ enum RoundedCoverage {
 
     @Test func agreesWithExactArithmetic() {
         let cases: [(Int64, Int64, Int64)] = [
-            (-(1 << 46), 65536, 1 << 40), (1 << 46, 65536, 1 << 40), (-3, 65536, 7), (3, -65536, -7), (-5, 1, 2), (5, 1, -2),
-            (1, .min, 1), (1, .max, -1), (.max, 1, 3), (.min + 1, 1, 3), (-(1 << 30), 1 << 31, (1 << 60) - 1), (7, 65536, 1 << 60),
+            (-(1 << 46), 65536, 1 << 40), (1 << 46, 65536, 1 << 40), (-3, 65536, 7), (3, -65536, -7), (-5, 1, 2),
+            (5, 1, -2),
+            (1, .min, 1), (1, .max, -1), (.max, 1, 3), (.min + 1, 1, 3), (-(1 << 30), 1 << 31, (1 << 60) - 1),
+            (7, 65536, 1 << 60)
         ]
         for (a, b, c) in cases {
             #expect(WideArithmetic.clampedMulDiv(a, b, c) == Self.model(a, b, c), "\(a) · \(b) / \(c)")
@@ -251,10 +313,16 @@ enum RoundedCoverage {
 /// A gradient's colour table gives exactly what per-pixel interpolation gives, for every t.
 @Suite struct GradientTableTests {
     @Test func theTableIsTheInterpolation() {
-        let stops = [GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255), GradientStop(location: 0.3, r: 10, g: 200, b: 40, a: 128),
-                     GradientStop(location: 0.3, r: 0, g: 0, b: 255, a: 255), GradientStop(location: 1, r: 250, g: 250, b: 5, a: 30)]
-        for shape in [GradientShape.axial(start: Point2(3, 5), end: Point2(90, 40)),
-                      .radial(startCenter: Point2(20, 20), startRadius: 2, endCenter: Point2(30, 25), endRadius: 60)] {
+        let stops = [
+            GradientStop(location: 0, r: 255, g: 0, b: 0, a: 255),
+            GradientStop(location: 0.3, r: 10, g: 200, b: 40, a: 128),
+            GradientStop(location: 0.3, r: 0, g: 0, b: 255, a: 255),
+            GradientStop(location: 1, r: 250, g: 250, b: 5, a: 30)
+        ]
+        for shape in [
+            GradientShape.axial(start: Point2(3, 5), end: Point2(90, 40)),
+            .radial(startCenter: Point2(20, 20), startRadius: 2, endCenter: Point2(30, 25), endRadius: 60)
+        ] {
             let gradient = Gradient(shape: shape, stops: stops, extendsStart: true, extendsEnd: false)
             let plain = GradientShader(gradient, toUser: .scale(0.37, 0.41))
             let tabulated = plain.tabulated(for: 1 << 20)

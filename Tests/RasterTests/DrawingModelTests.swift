@@ -16,7 +16,9 @@ import Testing
 
     struct BlendDocument: Decodable { var cases: [BlendCase] }
 
-    static func pixel(_ c: [Int]) -> UInt32 { UInt32(c[0]) | UInt32(c[1]) << 8 | UInt32(c[2]) << 16 | UInt32(c[3]) << 24 }
+    static func pixel(_ c: [Int]) -> UInt32 {
+        UInt32(c[0]) | UInt32(c[1]) << 8 | UInt32(c[2]) << 16 | UInt32(c[3]) << 24
+    }
 
     /// Every channel is the exact value rounded once: within ½ of it, plus 2^-20 for the modes
     /// computed in 2^-30 fixed point.
@@ -30,12 +32,18 @@ import Testing
             let mode = try #require(BlendMode(rawValue: c.mode), "unknown mode \(c.mode)")
             modes.insert(c.mode)
             let out = mode.apply(Self.pixel(c.src), Self.pixel(c.dst))
-            let channels = [Double(out & 0xFF), Double((out >> 8) & 0xFF), Double((out >> 16) & 0xFF), Double(out >> 24)]
+            let channels = [
+                Double(out & 0xFF), Double((out >> 8) & 0xFF), Double((out >> 16) & 0xFF), Double(out >> 24)
+            ]
             for k in 0..<4 {
                 let error = abs(channels[k] - c.expected[k])
                 worst[c.mode] = max(worst[c.mode] ?? 0, error)
                 if error > 0.5 + 1.0 / 1_048_576 {
-                    Issue.record(Comment(rawValue: "\(c.mode) \(c.src) over \(c.dst): channel \(k) is \(channels[k]), the exact value \(c.expected[k])"))
+                    Issue.record(
+                        Comment(
+                            rawValue:
+                                "\(c.mode) \(c.src) over \(c.dst): channel \(k) is \(channels[k]), the exact value \(c.expected[k])"
+                        ))
                     return
                 }
             }
@@ -68,8 +76,9 @@ import Testing
 
     /// The alpha our context gives the shape (filled or stroked in opaque black, identity CTM).
     static func render(_ c: ShapeCase) throws -> [UInt8] {
-        var context = try DrawingContext(width: c.width, height: c.height, opaque: false, transform: .identity,
-                                     limits: .default)
+        var context = try DrawingContext(
+            width: c.width, height: c.height, opaque: false, transform: .identity,
+            limits: .default)
         let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
         let s = c.shape
         switch s.kind {
@@ -78,15 +87,21 @@ import Testing
             try context.fill(.ellipse(x: r[0], y: r[1], width: r[2], height: r[3]), rule: .nonZero, color: black)
         case "roundedRect":
             let r = s.rect!
-            try context.fill(.roundedRectangle(x: r[0], y: r[1], width: r[2], height: r[3], radius: s.radius!), rule: .nonZero, color: black)
+            try context.fill(
+                .roundedRectangle(x: r[0], y: r[1], width: r[2], height: r[3], radius: s.radius!), rule: .nonZero,
+                color: black)
         case "ring":
             let (cx, cy, r) = (s.center![0], s.center![1], s.radius!)
-            try context.stroke(.ellipse(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r), style: StrokeStyle(width: s.width!), color: black)
+            try context.stroke(
+                .ellipse(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r), style: StrokeStyle(width: s.width!),
+                color: black)
         default:
             var path = ShapePath([.move(Point2(s.points![0][0], s.points![0][1]))])
             for p in s.points!.dropFirst() { path.elements.append(.line(Point2(p[0], p[1]))) }
             if s.closed! { path.elements.append(.close) }
-            let style = StrokeStyle(width: s.width!, cap: LineCap(rawValue: s.cap!)!, join: LineJoin(rawValue: s.join!)!, miterLimit: s.miterLimit!)
+            let style = StrokeStyle(
+                width: s.width!, cap: LineCap(rawValue: s.cap!)!, join: LineJoin(rawValue: s.join!)!,
+                miterLimit: s.miterLimit!)
             try context.stroke(path, style: style, color: black)
         }
         return context.bitmap.pixels.map { UInt8($0 >> 24) }

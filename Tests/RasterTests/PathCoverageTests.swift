@@ -18,12 +18,15 @@ import TestSupport
 
     @Test func wholeAndHalfPixels() {
         // A 2 × 1 rectangle from (1, 1), and one from x = 0.5 to 1.5.
-        let whole = CoverageRasterizer.mask(Self.polygon([(1, 1), (3, 1), (3, 2), (1, 2)]), rule: .nonZero, width: 4, height: 3)
+        let whole = CoverageRasterizer.mask(
+            Self.polygon([(1, 1), (3, 1), (3, 2), (1, 2)]), rule: .nonZero, width: 4, height: 3)
         #expect(whole.alpha == [0, 0, 0, 0, 0, 255, 255, 0, 0, 0, 0, 0])
-        let half = CoverageRasterizer.mask(Self.polygon([(0.5, 0), (1.5, 0), (1.5, 1), (0.5, 1)]), rule: .nonZero, width: 3, height: 1)
+        let half = CoverageRasterizer.mask(
+            Self.polygon([(0.5, 0), (1.5, 0), (1.5, 1), (0.5, 1)]), rule: .nonZero, width: 3, height: 1)
         #expect(half.alpha == [128, 128, 0])  // ⌊0.5 · 255 + ½⌋
         // Either orientation fills the same.
-        let reversed = CoverageRasterizer.mask(Self.polygon([(1, 1), (1, 2), (3, 2), (3, 1)]), rule: .nonZero, width: 4, height: 3)
+        let reversed = CoverageRasterizer.mask(
+            Self.polygon([(1, 1), (1, 2), (3, 2), (3, 1)]), rule: .nonZero, width: 4, height: 3)
         #expect(reversed == whole)
     }
 
@@ -45,7 +48,8 @@ import TestSupport
 
     @Test func whatLiesOutsideTheGridStillCounts() {
         // A rectangle from x = −5 to 1.25: the grid's first pixel full, the second a quarter.
-        let mask = CoverageRasterizer.mask(Self.polygon([(-5, -3), (1.25, -3), (1.25, 1), (-5, 1)]), rule: .nonZero, width: 3, height: 1)
+        let mask = CoverageRasterizer.mask(
+            Self.polygon([(-5, -3), (1.25, -3), (1.25, 1), (-5, 1)]), rule: .nonZero, width: 3, height: 1)
         #expect(mask.alpha == [255, 64, 0])
     }
 
@@ -71,7 +75,9 @@ import TestSupport
     @Test func flatteningIsBoundedAndExact() {
         // A nearly straight curve is one piece; a huge one at most 1,024.
         #expect(Flattening.cubic(Self.p(0, 0), Self.p(1, 0), Self.p(2, 0), Self.p(3, 0)).count == 1)
-        #expect(Flattening.cubic(Self.p(0, 0), Self.p(60_000, 60_000), Self.p(-60_000, 60_000), Self.p(0, 0)).count == 1_024)
+        #expect(
+            Flattening.cubic(Self.p(0, 0), Self.p(60_000, 60_000), Self.p(-60_000, 60_000), Self.p(0, 0)).count == 1_024
+        )
         // The last point is the end point exactly.
         #expect(Flattening.quad(Self.p(0, 0), Self.p(5.5, 9), Self.p(11, 0)).last == Self.p(11, 0))
     }
@@ -96,7 +102,8 @@ import TestSupport
 
     static func cases() -> [Case] {
         guard let data = try? Data(contentsOf: Fixture().url("coverage_fixtures.json")),
-              let document = try? JSONDecoder().decode(Document.self, from: data) else { return [] }
+            let document = try? JSONDecoder().decode(Document.self, from: data)
+        else { return [] }
         return document.cases
     }
 
@@ -125,16 +132,24 @@ import TestSupport
                 guard ours != model else { continue }
                 // Within one step only next to a rounding half of the exact coverage.
                 var a = abs(Self.value(c.area[i]))
-                if rule == .nonZero { a = min(a, 1) } else { a = a.truncatingRemainder(dividingBy: 2); if a > 1 { a = 2 - a } }
+                if rule == .nonZero {
+                    a = min(a, 1)
+                } else {
+                    a = a.truncatingRemainder(dividingBy: 2); if a > 1 { a = 2 - a }
+                }
                 let distance = abs(a * 255 - (a * 255).rounded(.down) - 0.5)
                 if abs(ours - model) == 1 && distance < 1.0 / 64 {
                     nearTies += 1
                 } else {
-                    differing.append("\(c.name) pixel (\(i % c.width), \(i / c.width)): ours \(ours), model \(model), A = \(c.area[i])")
+                    differing.append(
+                        "\(c.name) pixel (\(i % c.width), \(i / c.width)): ours \(ours), model \(model), A = \(c.area[i])"
+                    )
                 }
             }
         }
-        print("CoverageModelTests: \(cases.count) cases, \(pixels) pixels, \(differing.count) differ, \(nearTies) one step apart at a rounding half")
+        print(
+            "CoverageModelTests: \(cases.count) cases, \(pixels) pixels, \(differing.count) differ, \(nearTies) one step apart at a rounding half"
+        )
         #expect(differing.isEmpty, "\(differing.prefix(20).joined(separator: "\n"))")
         #expect(pixels > 10_000)
     }

@@ -8,16 +8,19 @@ import TestSupport
 
     func px(_ value: Double) -> Int { quantize(value) }
 
-    func render(_ width: Int, _ height: Int, _ commands: [DisplayCommand], images: [SourceImage] = [],
-                background: PremultipliedColor = .clear) -> Bitmap {
-        Renderer.render(DisplayList(images: images, imageNames: images.map { _ in "" }, commands: commands),
-                        width: width, height: height, background: background)
+    func render(
+        _ width: Int, _ height: Int, _ commands: [DisplayCommand], images: [SourceImage] = [],
+        background: PremultipliedColor = .clear
+    ) -> Bitmap {
+        Renderer.render(
+            DisplayList(images: images, imageNames: images.map { _ in "" }, commands: commands),
+            width: width, height: height, background: background)
     }
 
     @Test func quantisationRoundsHalfToEven() {
         #expect(quantize(10.5) == 2688)
-        #expect(quantize(1.0 / 512) == 0)        // 0.5 → 0
-        #expect(quantize(3.0 / 512) == 2)        // 1.5 → 2
+        #expect(quantize(1.0 / 512) == 0)  // 0.5 → 0
+        #expect(quantize(3.0 / 512) == 2)  // 1.5 → 2
         #expect(quantize(-3.0 / 512) == -2)
         #expect(quantize(.nan) == 0)
         #expect(quantize(1e300) == 1 << 40)
@@ -40,8 +43,9 @@ import TestSupport
         // Premultiplied 50% red (128, 0, 0, 128) over opaque blue: blue × 127 / 255 = 126.5 → 127.
         let halfRed = PremultipliedColor(straightR: 255, g: 0, b: 0, a: 128)
         #expect(halfRed == PremultipliedColor(r: 128, g: 0, b: 0, a: 128))
-        let bitmap = render(1, 1, [.fill(DeviceRect.canvas(width: 1, height: 1), halfRed)],
-                            background: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        let bitmap = render(
+            1, 1, [.fill(DeviceRect.canvas(width: 1, height: 1), halfRed)],
+            background: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
         #expect(bitmap[0, 0] == PremultipliedColor(r: 128, g: 0, b: 127, a: 255))
     }
 
@@ -58,8 +62,9 @@ import TestSupport
     @Test func bilinearSamplesAtPixelCentres() {
         // A black and a white pixel stretched to 4 pixels: centres map to 0.25, 0.75, 1.25, 1.75.
         let image = SourceImage(Bitmap(width: 2, height: 1, pixels: [0xFF00_0000, 0xFFFF_FFFF]))
-        let draw = ImageDraw(image: 0, source: PixelRect(x: 0, y: 0, width: 2, height: 1),
-                             destination: DeviceRect(x0: 0, y0: 0, x1: px(4), y1: px(1)))
+        let draw = ImageDraw(
+            image: 0, source: PixelRect(x: 0, y: 0, width: 2, height: 1),
+            destination: DeviceRect(x0: 0, y0: 0, x1: px(4), y1: px(1)))
         let bitmap = render(4, 1, [.drawImage(draw)], images: [image])
         #expect(bitmap.pixels.map { $0 & 0xFF } == [0, 64, 191, 255])
         #expect(bitmap.pixels.allSatisfy { $0 >> 24 == 255 })
@@ -67,8 +72,9 @@ import TestSupport
 
     @Test func nearestTakesThePixelUnderTheCentre() {
         let image = SourceImage(Bitmap(width: 2, height: 1, pixels: [0xFF00_0000, 0xFFFF_FFFF]))
-        let draw = ImageDraw(image: 0, source: PixelRect(x: 0, y: 0, width: 2, height: 1),
-                             destination: DeviceRect(x0: 0, y0: 0, x1: px(4), y1: px(1)), sampling: .nearest)
+        let draw = ImageDraw(
+            image: 0, source: PixelRect(x: 0, y: 0, width: 2, height: 1),
+            destination: DeviceRect(x0: 0, y0: 0, x1: px(4), y1: px(1)), sampling: .nearest)
         #expect(render(4, 1, [.drawImage(draw)], images: [image]).pixels.map { $0 & 0xFF } == [0, 0, 255, 255])
     }
 
@@ -76,13 +82,16 @@ import TestSupport
         var random = SeededGenerator(seed: 0x5EED)
         var straight = [UInt8]()
         for _ in 0..<(7 * 5) {
-            straight += [UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
-                         UInt8.random(in: 0...255, using: &random), [0, 1, 128, 254, 255][Int.random(in: 0..<5, using: &random)]]
+            straight += [
+                UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                UInt8.random(in: 0...255, using: &random), [0, 1, 128, 254, 255][Int.random(in: 0..<5, using: &random)]
+            ]
         }
         let source = Bitmap(width: 7, height: 5, straightRGBA: straight)
         for sampling in [Sampling.bilinear, .nearest] {
-            let draw = ImageDraw(image: 0, source: PixelRect(x: 0, y: 0, width: 7, height: 5),
-                                 destination: DeviceRect(x0: px(3), y0: px(2), x1: px(10), y1: px(7)), sampling: sampling)
+            let draw = ImageDraw(
+                image: 0, source: PixelRect(x: 0, y: 0, width: 7, height: 5),
+                destination: DeviceRect(x0: px(3), y0: px(2), x1: px(10), y1: px(7)), sampling: sampling)
             let bitmap = render(12, 9, [.drawImage(draw)], images: [SourceImage(source)])
             for y in 0..<5 {
                 for x in 0..<7 { #expect(bitmap[x + 3, y + 2] == source[x, y], "\(sampling) (\(x), \(y))") }
@@ -94,20 +103,23 @@ import TestSupport
         // Left half red, right half green; drawing only the left half stretched must stay red.
         let pixels: [UInt32] = [0xFF00_00FF, 0xFF00_FF00, 0xFF00_00FF, 0xFF00_FF00]
         let image = SourceImage(Bitmap(width: 2, height: 2, pixels: pixels))
-        let draw = ImageDraw(image: 0, source: PixelRect(x: 0, y: 0, width: 1, height: 2),
-                             destination: DeviceRect(x0: 0, y0: 0, x1: px(5), y1: px(3)))
+        let draw = ImageDraw(
+            image: 0, source: PixelRect(x: 0, y: 0, width: 1, height: 2),
+            destination: DeviceRect(x0: 0, y0: 0, x1: px(5), y1: px(3)))
         #expect(render(5, 3, [.drawImage(draw)], images: [image]).pixels.allSatisfy { $0 == 0xFF00_00FF })
     }
 
     @Test func groupOpacityCompositesOnce() {
         // Two overlapping opaque fills in a group at opacity 128: the overlap is not darker.
         let blue = PremultipliedColor(r: 0, g: 0, b: 255, a: 255)
-        let bitmap = render(3, 1, [
-            .beginGroup(opacity: 128),
-            .fill(DeviceRect(x0: 0, y0: 0, x1: px(2), y1: px(1)), red),
-            .fill(DeviceRect(x0: px(1), y0: 0, x1: px(3), y1: px(1)), blue),
-            .endGroup,
-        ])
+        let bitmap = render(
+            3, 1,
+            [
+                .beginGroup(opacity: 128),
+                .fill(DeviceRect(x0: 0, y0: 0, x1: px(2), y1: px(1)), red),
+                .fill(DeviceRect(x0: px(1), y0: 0, x1: px(3), y1: px(1)), blue),
+                .endGroup
+            ])
         #expect(bitmap[0, 0] == PremultipliedColor(r: 128, g: 0, b: 0, a: 128))
         #expect(bitmap[1, 0] == PremultipliedColor(r: 0, g: 0, b: 128, a: 128))
         #expect(bitmap[2, 0] == PremultipliedColor(r: 0, g: 0, b: 128, a: 128))
@@ -117,39 +129,49 @@ import TestSupport
         // Layers are cleared by the group that drew in them (not on every beginGroup): a group at
         // opacity 0 that drew, then a later group at the same depth over other pixels, must not
         // show the first group's pixels.
-        let bitmap = render(4, 1, [
-            .beginGroup(opacity: 0),
-            .fill(DeviceRect(x0: 0, y0: 0, x1: px(2), y1: px(1)), red),
-            .endGroup,
-            .beginGroup(opacity: 255),
-            .fill(DeviceRect(x0: px(3), y0: 0, x1: px(4), y1: px(1)), red),
-            .endGroup,
-            .beginGroup(opacity: 255),
-            .endGroup,
-        ])
+        let bitmap = render(
+            4, 1,
+            [
+                .beginGroup(opacity: 0),
+                .fill(DeviceRect(x0: 0, y0: 0, x1: px(2), y1: px(1)), red),
+                .endGroup,
+                .beginGroup(opacity: 255),
+                .fill(DeviceRect(x0: px(3), y0: 0, x1: px(4), y1: px(1)), red),
+                .endGroup,
+                .beginGroup(opacity: 255),
+                .endGroup
+            ])
         #expect(bitmap.pixels.map { $0 >> 24 } == [0, 0, 0, 255])
-        #expect(DisplayList(commands: [.fill(DeviceRect(x0: -px(5), y0: 0, x1: px(2.5), y1: px(1)), red)]).renderWork(width: 4, height: 1)
-                    == 9 * 4 + 3 + 1)  // the canvas nine times, the fill's pixels on it (rounded out), one band
+        #expect(
+            DisplayList(commands: [.fill(DeviceRect(x0: -px(5), y0: 0, x1: px(2.5), y1: px(1)), red)]).renderWork(
+                width: 4, height: 1)
+                == 9 * 4 + 3 + 1)  // the canvas nine times, the fill's pixels on it (rounded out), one band
         // A 4096-pixel-wide image shown 2 pixels wide: each of the 10 rows blends the 4096 source
         // columns the two pixels span (the kernel's work), not 2.
-        let minified = ImageDraw(image: 0, source: PixelRect(x: 0, y: 0, width: 4096, height: 4096),
-                                 destination: DeviceRect(x0: 0, y0: 0, x1: px(2), y1: px(10)))
-        #expect(DisplayList(commands: [.drawImage(minified)]).renderWork(width: 4, height: 10) == 9 * 40 + 10 * (2 + 4096) + 1)
+        let minified = ImageDraw(
+            image: 0, source: PixelRect(x: 0, y: 0, width: 4096, height: 4096),
+            destination: DeviceRect(x0: 0, y0: 0, x1: px(2), y1: px(10)))
+        #expect(
+            DisplayList(commands: [.drawImage(minified)]).renderWork(width: 4, height: 10) == 9 * 40 + 10 * (2 + 4096)
+                + 1)
         // Drawn wholly off the canvas: nothing but the command's dispatch (a NaN from 0 / 0 trapped).
-        let offCanvas = ImageDraw(image: 0, source: PixelRect(x: 0, y: 0, width: 8, height: 8),
-                                  destination: DeviceRect(x0: px(50), y0: 0, x1: px(58), y1: px(8)))
+        let offCanvas = ImageDraw(
+            image: 0, source: PixelRect(x: 0, y: 0, width: 8, height: 8),
+            destination: DeviceRect(x0: px(50), y0: 0, x1: px(58), y1: px(8)))
         #expect(DisplayList(commands: [.drawImage(offCanvas)]).renderWork(width: 4, height: 10) == 9 * 40 + 1)
     }
 
     @Test func nestedClipsIntersect() {
-        let bitmap = render(5, 1, [
-            .pushClip(DeviceRect(x0: px(1), y0: 0, x1: px(3.5), y1: px(1))),
-            .pushClip(DeviceRect(x0: px(2), y0: 0, x1: px(5), y1: px(1))),
-            .fill(DeviceRect.canvas(width: 5, height: 1), red),
-            .popClip,
-            .fill(DeviceRect(x0: 0, y0: 0, x1: px(1.5), y1: px(1)), PremultipliedColor(r: 0, g: 255, b: 0, a: 255)),
-            .popClip,
-        ])
+        let bitmap = render(
+            5, 1,
+            [
+                .pushClip(DeviceRect(x0: px(1), y0: 0, x1: px(3.5), y1: px(1))),
+                .pushClip(DeviceRect(x0: px(2), y0: 0, x1: px(5), y1: px(1))),
+                .fill(DeviceRect.canvas(width: 5, height: 1), red),
+                .popClip,
+                .fill(DeviceRect(x0: 0, y0: 0, x1: px(1.5), y1: px(1)), PremultipliedColor(r: 0, g: 255, b: 0, a: 255)),
+                .popClip
+            ])
         #expect(bitmap.pixels.map { $0 >> 24 } == [0, 128, 255, 128, 0])  // green covers half of pixel 1
         #expect(bitmap[1, 0].g == 128 && bitmap[1, 0].r == 0)  // green clipped to [1, 1.5)
     }
@@ -157,9 +179,11 @@ import TestSupport
     @Test func tintFillsTheAlphaMask() {
         let image = SourceImage(Bitmap(width: 1, height: 1, straightRGBA: [10, 200, 30, 128]))
         let tint = PremultipliedColor(r: 0, g: 122, b: 255, a: 255)
-        let draw = ImageDraw(image: 0, source: PixelRect(x: 0, y: 0, width: 1, height: 1),
-                             destination: DeviceRect.canvas(width: 1, height: 1), tint: tint)
-        #expect(render(1, 1, [.drawImage(draw)], images: [image])[0, 0] == PremultipliedColor(r: 0, g: 61, b: 128, a: 128))
+        let draw = ImageDraw(
+            image: 0, source: PixelRect(x: 0, y: 0, width: 1, height: 1),
+            destination: DeviceRect.canvas(width: 1, height: 1), tint: tint)
+        #expect(
+            render(1, 1, [.drawImage(draw)], images: [image])[0, 0] == PremultipliedColor(r: 0, g: 61, b: 128, a: 128))
     }
 
     @Test func straightRoundTripOfOpaqueAndTransparentPixels() {

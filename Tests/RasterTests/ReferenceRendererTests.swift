@@ -7,8 +7,10 @@ import TestSupport
 @Suite struct ReferenceRendererTests {
     /// RENDERING.md §Sampling, one pixel at a time. `covering` replaces the covered area (the
     /// destination inside the clip), as a tile's pixels are covered by the tiled region (§8).
-    static func referenceDraw(_ draw: ImageDraw, _ image: Bitmap, clip: DeviceRect, covering: DeviceRect? = nil,
-                              onto canvas: inout Bitmap) {
+    static func referenceDraw(
+        _ draw: ImageDraw, _ image: Bitmap, clip: DeviceRect, covering: DeviceRect? = nil,
+        onto canvas: inout Bitmap
+    ) {
         let d = draw.destination, s = draw.source
         let visible = covering ?? d.intersection(clip)
         if visible.isEmpty || s.isEmpty { return }
@@ -31,8 +33,11 @@ import TestSupport
                 let (ya, yb, fy) = taps(y, d0: d.y0, d1: d.y1, s0: s.y, n: s.height)
                 var sample = [0, 0, 0, 0]
                 for c in 0..<4 {
-                    func ch(_ px: Int, _ py: Int) -> Int { Int((image.pixels[py * image.width + px] >> UInt32(8 * c)) & 0xFF) }
-                    let sum = ch(xa, ya) * (256 - fx) * (256 - fy) + ch(xb, ya) * fx * (256 - fy)
+                    func ch(_ px: Int, _ py: Int) -> Int {
+                        Int((image.pixels[py * image.width + px] >> UInt32(8 * c)) & 0xFF)
+                    }
+                    let sum =
+                        ch(xa, ya) * (256 - fx) * (256 - fy) + ch(xb, ya) * fx * (256 - fy)
                         + ch(xa, yb) * (256 - fx) * fy + ch(xb, yb) * fx * fy
                     sample[c] = (sum + 32768) >> 16
                 }
@@ -62,30 +67,42 @@ import TestSupport
             let w = Int.random(in: 1...9, using: &random), h = Int.random(in: 1...9, using: &random)
             var straight: [UInt8] = []
             for _ in 0..<(w * h) {
-                straight += [UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
-                             UInt8.random(in: 0...255, using: &random), [0, 60, 200, 255, 255][Int.random(in: 0..<5, using: &random)]]
+                straight += [
+                    UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random),
+                    [0, 60, 200, 255, 255][Int.random(in: 0..<5, using: &random)]
+                ]
             }
             let image = Bitmap(width: w, height: h, straightRGBA: straight)
             let sx = Int.random(in: 0..<w, using: &random), sy = Int.random(in: 0..<h, using: &random)
-            let source = PixelRect(x: sx, y: sy, width: Int.random(in: 1...(w - sx), using: &random),
-                                   height: Int.random(in: 1...(h - sy), using: &random))
+            let source = PixelRect(
+                x: sx, y: sy, width: Int.random(in: 1...(w - sx), using: &random),
+                height: Int.random(in: 1...(h - sy), using: &random))
             let x0 = Int.random(in: -600...3000, using: &random), y0 = Int.random(in: -600...3000, using: &random)
-            let destination = DeviceRect(x0: x0, y0: y0, x1: x0 + Int.random(in: 1...6000, using: &random),
-                                         y1: y0 + Int.random(in: 1...6000, using: &random))
-            let clip = DeviceRect(x0: Int.random(in: 0...1000, using: &random), y0: Int.random(in: 0...1000, using: &random),
-                                  x1: Int.random(in: 1500...4096, using: &random), y1: Int.random(in: 1500...4096, using: &random))
+            let destination = DeviceRect(
+                x0: x0, y0: y0, x1: x0 + Int.random(in: 1...6000, using: &random),
+                y1: y0 + Int.random(in: 1...6000, using: &random))
+            let clip = DeviceRect(
+                x0: Int.random(in: 0...1000, using: &random), y0: Int.random(in: 0...1000, using: &random),
+                x1: Int.random(in: 1500...4096, using: &random), y1: Int.random(in: 1500...4096, using: &random))
             let sampling: Sampling = round % 3 == 0 ? .nearest : .bilinear
-            let tint: PremultipliedColor? = round % 5 == 0 ? PremultipliedColor(straightR: 10, g: 200, b: 90, a: 170) : nil
+            let tint: PremultipliedColor? =
+                round % 5 == 0 ? PremultipliedColor(straightR: 10, g: 200, b: 90, a: 170) : nil
             let draw = ImageDraw(image: 0, source: source, destination: destination, sampling: sampling, tint: tint)
             let background = PremultipliedColor(straightR: 40, g: 80, b: 120, a: UInt8(truncatingIfNeeded: round * 4))
 
             var expected = Bitmap(width: 16, height: 16, pixels: [UInt32](repeating: background.packed, count: 256))
             Self.referenceDraw(draw, image, clip: clip.intersection(.canvas(width: 16, height: 16)), onto: &expected)
-            let actual = Renderer.render(DisplayList(images: [SourceImage(image)], imageNames: ["i"],
-                                                     commands: [.pushClip(clip), .drawImage(draw), .popClip]),
-                                         width: 16, height: 16, background: background)
+            let actual = Renderer.render(
+                DisplayList(
+                    images: [SourceImage(image)], imageNames: ["i"],
+                    commands: [.pushClip(clip), .drawImage(draw), .popClip]),
+                width: 16, height: 16, background: background)
             let differing = zip(actual.pixels, expected.pixels).enumerated().filter { $0.element.0 != $0.element.1 }
-            #expect(differing.isEmpty, "seed \(seed) round \(round): \(differing.count) pixels differ, first at index \(differing.first?.offset ?? -1)")
+            #expect(
+                differing.isEmpty,
+                "seed \(seed) round \(round): \(differing.count) pixels differ, first at index \(differing.first?.offset ?? -1)"
+            )
         }
     }
 }
@@ -94,33 +111,56 @@ import TestSupport
 @Suite struct BandTests {
     @Test func bandsDoNotChangeAnyPixel() {
         var random = SeededGenerator(seed: 0xBA4D)
-        let image = SourceImage(Bitmap(width: 5, height: 4, straightRGBA: (0..<80).map { _ in UInt8.random(in: 0...255, using: &random) }))
+        let image = SourceImage(
+            Bitmap(width: 5, height: 4, straightRGBA: (0..<80).map { _ in UInt8.random(in: 0...255, using: &random) }))
         func rect() -> DeviceRect {
             let x = Int.random(in: -500...3000, using: &random), y = Int.random(in: -500...6000, using: &random)
-            return DeviceRect(x0: x, y0: y, x1: x + Int.random(in: 1...3000, using: &random), y1: y + Int.random(in: 1...4000, using: &random))
+            return DeviceRect(
+                x0: x, y0: y, x1: x + Int.random(in: 1...3000, using: &random),
+                y1: y + Int.random(in: 1...4000, using: &random))
         }
         for round in 0..<40 {
             var commands: [DisplayCommand] = []
             var open = (clips: 0, groups: 0)
             for _ in 0..<12 {
                 switch Int.random(in: 0..<8, using: &random) {
-                case 0: commands.append(.fill(rect(), PremultipliedColor(straightR: UInt8.random(in: 0...255, using: &random), g: 90, b: 200,
-                                                                         a: [255, 128, 30][Int.random(in: 0..<3, using: &random)])))
-                case 1: commands.append(.drawImage(ImageDraw(image: 0, source: PixelRect(x: 0, y: 0, width: 5, height: 4), destination: rect(),
-                                                             sampling: round % 2 == 0 ? .bilinear : .nearest)))
+                case 0:
+                    commands.append(
+                        .fill(
+                            rect(),
+                            PremultipliedColor(
+                                straightR: UInt8.random(in: 0...255, using: &random), g: 90, b: 200,
+                                a: [255, 128, 30][Int.random(in: 0..<3, using: &random)])))
+                case 1:
+                    commands.append(
+                        .drawImage(
+                            ImageDraw(
+                                image: 0, source: PixelRect(x: 0, y: 0, width: 5, height: 4), destination: rect(),
+                                sampling: round % 2 == 0 ? .bilinear : .nearest)))
                 case 2: commands.append(.pushClip(rect())); open.clips += 1
                 case 3: if open.clips > 0 { commands.append(.popClip); open.clips -= 1 }
-                case 4: commands.append(.beginGroup(opacity: UInt8.random(in: 0...255, using: &random))); open.groups += 1
+                case 4:
+                    commands.append(.beginGroup(opacity: UInt8.random(in: 0...255, using: &random))); open.groups += 1
                 case 5: if open.groups > 0 { commands.append(.endGroup); open.groups -= 1 }
-                case 6: commands.append(.pushRoundedClip(RoundedRect(rect: rect(), radius: Int.random(in: 0...2000, using: &random)))); open.clips += 1
-                default: commands.append(.border(RoundedRect(rect: rect(), radius: Int.random(in: 0...1500, using: &random)),
-                                                 width: Int.random(in: 1...600, using: &random), PremultipliedColor(r: 0, g: 100, b: 0, a: 200)))
+                case 6:
+                    commands.append(
+                        .pushRoundedClip(RoundedRect(rect: rect(), radius: Int.random(in: 0...2000, using: &random))));
+                    open.clips += 1
+                default:
+                    commands.append(
+                        .border(
+                            RoundedRect(rect: rect(), radius: Int.random(in: 0...1500, using: &random)),
+                            width: Int.random(in: 1...600, using: &random),
+                            PremultipliedColor(r: 0, g: 100, b: 0, a: 200)))
                 }
             }
             let list = DisplayList(images: [image], imageNames: ["i"], commands: commands)
-            let whole = Renderer.render(list, width: 13, height: 23, background: PremultipliedColor(r: 10, g: 20, b: 30, a: 255), bandRows: 23)
+            let whole = Renderer.render(
+                list, width: 13, height: 23, background: PremultipliedColor(r: 10, g: 20, b: 30, a: 255), bandRows: 23)
             for rows in [1, 2, 3, 7, 22] {
-                let banded = Renderer.render(list, width: 13, height: 23, background: PremultipliedColor(r: 10, g: 20, b: 30, a: 255), bandRows: rows)
+                let banded = Renderer.render(
+                    list, width: 13, height: 23, background: PremultipliedColor(r: 10, g: 20, b: 30, a: 255),
+                    bandRows: rows)
                 #expect(banded == whole, "round \(round), bands of \(rows) rows")
             }
         }

@@ -38,7 +38,8 @@ import Testing
     }
 
     /// `image` drawn into the whole pixels (x, y, w, h), in floating point.
-    static func model(_ image: Bitmap, x: Int, y: Int, w: Int, h: Int, flipped: Bool, canvas: (Int, Int)) -> [[Double]] {
+    static func model(_ image: Bitmap, x: Int, y: Int, w: Int, h: Int, flipped: Bool, canvas: (Int, Int)) -> [[Double]]
+    {
         let rx = Double(image.width) / Double(w), ry = Double(image.height) / Double(h)
         var out = Array(repeating: [0.0, 0, 0, 0], count: canvas.0 * canvas.1)
         for py in y..<(y + h) {
@@ -87,20 +88,27 @@ import Testing
         return Bitmap(width: width, height: height, pixels: pixels)
     }
 
-    @Test(arguments: [(61, 47, 20, 9), (350, 210, 50, 50), (40, 40, 39, 13), (33, 90, 33, 20), (24, 24, 60, 7), (500, 9, 3, 40)])
+    @Test(arguments: [
+        (61, 47, 20, 9), (350, 210, 50, 50), (40, 40, 39, 13), (33, 90, 33, 20), (24, 24, 60, 7), (500, 9, 3, 40)
+    ])
     func agreesWithFloatingPoint(_ size: (Int, Int, Int, Int)) throws {
         let (sw, sh, w, h) = size
         let source = Self.image(width: sw, height: sh, seed: UInt64(sw * 1000 + sh))
         for flipped in [false, true] {
             let canvas = (w + 4, h + 3)
-            var context = try DrawingContext(width: canvas.0, height: canvas.1, opaque: false, transform: .identity, limits: .default)
-            try context.draw(SourceImage(source), x: 2, y: 1, width: Double(w), height: Double(h), placement: flipped ? .flipped : .upright)
+            var context = try DrawingContext(
+                width: canvas.0, height: canvas.1, opaque: false, transform: .identity, limits: .default)
+            try context.draw(
+                SourceImage(source), x: 2, y: 1, width: Double(w), height: Double(h),
+                placement: flipped ? .flipped : .upright)
             let expected = Self.model(source, x: 2, y: 1, w: w, h: h, flipped: flipped, canvas: canvas)
             var worst = 0.0
             for py in 0..<canvas.1 {
                 for px in 0..<canvas.0 {
                     let p = context.bitmap[px, py]
-                    for (k, v) in [p.r, p.g, p.b, p.a].enumerated() { worst = max(worst, abs(Double(v) - expected[py * canvas.0 + px][k])) }
+                    for (k, v) in [p.r, p.g, p.b, p.a].enumerated() {
+                        worst = max(worst, abs(Double(v) - expected[py * canvas.0 + px][k]))
+                    }
                 }
             }
             #expect(worst <= 1, "\(sw) × \(sh) into \(w) × \(h), flipped \(flipped): worst \(worst)")
@@ -126,8 +134,9 @@ import Testing
         let (sw, sh, w, h) = size
         let source = Self.image(width: sw, height: sh, seed: UInt64(sw + 7 * sh))
         // User (x, y) → device (40 − y, x): the image's rows run right to left, its columns down.
-        var context = try DrawingContext(width: 44, height: 44, opaque: false, transform: AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 40, ty: 0),
-                                         limits: .default)
+        var context = try DrawingContext(
+            width: 44, height: 44, opaque: false, transform: AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 40, ty: 0),
+            limits: .default)
         try context.draw(SourceImage(source), x: 2, y: 1, width: w, height: h, placement: .upright)
         var worst = 0.0, painted = 0
         for Y in 0..<44 {
@@ -135,7 +144,8 @@ import Testing
             for X in 0..<44 {
                 // Whole pixels only: the rectangle covers device x 39 − h … 39, y 2 … 2 + w.
                 guard Double(X) >= 39 - h, Double(X) + 1 <= 39, Double(Y) >= 2, Double(Y) + 1 <= 2 + w else { continue }
-                let wv = Self.weights(centre: (40 - (Double(X) + 0.5) - 1) * Double(sh) / h, reduction: Double(sh) / h, count: sh)
+                let wv = Self.weights(
+                    centre: (40 - (Double(X) + 0.5) - 1) * Double(sh) / h, reduction: Double(sh) / h, count: sh)
                 let expected = Self.pixel(source, wu, wv)
                 let p = context.bitmap[X, Y]
                 for (k, v) in [p.r, p.g, p.b, p.a].enumerated() { worst = max(worst, abs(Double(v) - expected[k])) }
@@ -149,7 +159,8 @@ import Testing
     /// kept apart or exchanged).
     @Test func turnedImagesAreSampledOnce() throws {
         let source = SourceImage(Self.image(width: 80, height: 80, seed: 5))
-        var filtered = try DrawingContext(width: 30, height: 30, opaque: false, transform: .rotation(degrees: 30), limits: .default)
+        var filtered = try DrawingContext(
+            width: 30, height: 30, opaque: false, transform: .rotation(degrees: 30), limits: .default)
         var bilinear = filtered
         try filtered.draw(source, x: 10, y: 0, width: 15, height: 15, placement: .upright)
         try bilinear.draw(source, x: 10, y: 0, width: 15, height: 15, placement: .upright, sampling: .bilinear)
@@ -161,7 +172,8 @@ import Testing
     @Test func bandsGiveTheBytesOfRowByRow() throws {
         let source = SourceImage(Self.image(width: 301, height: 207, seed: 11))
         // 301 → 97.5 columns, 207 → 40.25 rows, from (1.25, 0.5): both axes shrink, edges partly covered.
-        let toImage = AffineTransform(a: 301 / 97.5, b: 0, c: 0, d: 207 / 40.25, tx: -1.25 * 301 / 97.5, ty: -0.5 * 207 / 40.25)
+        let toImage = AffineTransform(
+            a: 301 / 97.5, b: 0, c: 0, d: 207 / 40.25, tx: -1.25 * 301 / 97.5, ty: -0.5 * 207 / 40.25)
         let mapping = PixelMapping(toImage)
         let box = PixelRect(x: 1, y: 0, width: 98, height: 41)
         let columns = FilterAxis(pixels: 1..<99, start: mapping.u0, step: mapping.ux, count: 301)
@@ -180,18 +192,24 @@ import Testing
         let axis = FilterAxis(pixels: 0..<3, start: 0, step: Int64(1) << 45, count: 2)
         #expect(axis.count == 3)
         var context = try DrawingContext(width: 4, height: 4, opaque: false, transform: .identity, limits: .default)
-        try context.draw(SourceImage(Self.image(width: 2, height: 2, seed: 1)), x: 1.2, y: 0, width: 0.0001, height: 4, placement: .upright)
+        try context.draw(
+            SourceImage(Self.image(width: 2, height: 2, seed: 1)), x: 1.2, y: 0, width: 0.0001, height: 4,
+            placement: .upright)
     }
 
     /// `maxTaps`, which the work charged and the 2^24-cell refusal rest on, bounds every device
     /// pixel's taps — including the review's case, 600 pixels into 6 from a quarter pixel in, where
     /// two neighbouring samples lie 119.8 pixels apart.
     @Test func maxTapsBoundsEveryPixel() {
-        for (count, width, offset) in [(600, 6.0, 0.25), (4800, 6.0, 0.25), (1000, 3.3, 0.7), (97, 2.5, 0.0), (65536, 7.0, 0.5), (300, 97.5, 1.25)] {
+        for (count, width, offset) in [
+            (600, 6.0, 0.25), (4800, 6.0, 0.25), (1000, 3.3, 0.7), (97, 2.5, 0.0), (65536, 7.0, 0.5), (300, 97.5, 1.25)
+        ] {
             let step = Int64((Double(count) / width * 4_294_967_296).rounded())
             let start = Int64(((0.5 - offset) * Double(count) / width * 4_294_967_296).rounded())
             let axis = FilterAxis(pixels: 0..<Int(width.rounded(.up)) + 1, start: start, step: step, count: count)
-            #expect(axis.widest <= FilterAxis.maxTaps(step: step, count: count), "\(count) into \(width): \(axis.widest) taps")
+            #expect(
+                axis.widest <= FilterAxis.maxTaps(step: step, count: count),
+                "\(count) into \(width): \(axis.widest) taps")
         }
     }
 
@@ -200,7 +218,8 @@ import Testing
         for step: Int64 in [(1 << 32) + 1, 3 << 31, (7 << 32) + 12345, 1 << 40] {
             let axis = FilterAxis(pixels: 0..<17, start: 123_456_789, step: step, count: 1 << 9)
             for p in 0..<17 {
-                #expect(axis.weights[axis.offsets[p]..<axis.offsets[p + 1]].reduce(0) { $0 + Int64($1) } == FilterAxis.one)
+                #expect(
+                    axis.weights[axis.offsets[p]..<axis.offsets[p + 1]].reduce(0) { $0 + Int64($1) } == FilterAxis.one)
             }
         }
     }

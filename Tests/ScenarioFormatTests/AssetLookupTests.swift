@@ -14,9 +14,9 @@ import Testing
     /// A scenario over the corpus catalogs and bundle with one image or colour.
     static func load(images: String = "{}", background: String = "\"#FFFFFF\"") throws -> Scenario {
         let text = """
-        { "canvas": { "size": [10, 10] }, "assetCatalogs": ["Media.xcassets", "Extra.xcassets"], "bundle": "Bundle",
-          "images": \(images), "root": { "backgroundColor": \(background), "subviews": [] } }
-        """
+            { "canvas": { "size": [10, 10] }, "assetCatalogs": ["Media.xcassets", "Extra.xcassets"], "bundle": "Bundle",
+              "images": \(images), "root": { "backgroundColor": \(background), "subviews": [] } }
+            """
         return try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "lookup.json", name: "lookup")
     }
 
@@ -26,11 +26,14 @@ import Testing
         return scenario.images[0].resolved(for: traits).source
     }
 
-    static func traits(scale: Int = 2, _ style: UserInterfaceStyle = .light, _ direction: LayoutDirection = .leftToRight,
-                       idiom: UserInterfaceIdiom = .phone, width: UserInterfaceSizeClass = .compact,
-                       height: UserInterfaceSizeClass = .regular, contrast: AccessibilityContrast = .normal) -> Traits {
-        Traits(displayScale: scale, userInterfaceStyle: style, layoutDirection: direction, userInterfaceIdiom: idiom,
-               horizontalSizeClass: width, verticalSizeClass: height, accessibilityContrast: contrast)
+    static func traits(
+        scale: Int = 2, _ style: UserInterfaceStyle = .light, _ direction: LayoutDirection = .leftToRight,
+        idiom: UserInterfaceIdiom = .phone, width: UserInterfaceSizeClass = .compact,
+        height: UserInterfaceSizeClass = .regular, contrast: AccessibilityContrast = .normal
+    ) -> Traits {
+        Traits(
+            displayScale: scale, userInterfaceStyle: style, layoutDirection: direction, userInterfaceIdiom: idiom,
+            horizontalSizeClass: width, verticalSizeClass: height, accessibilityContrast: contrast)
     }
 
     @Test func starByScaleAndAppearance() throws {
@@ -38,11 +41,13 @@ import Testing
         let expected: [(Int, UserInterfaceStyle, String)] = [
             (1, .light, "star.png"), (2, .light, "star@2x.png"), (3, .light, "star@3x.png"),
             // No dark 1x file: an exact appearance beats any appearance, then 1x falls back to 2x.
-            (1, .dark, "star-dark@2x.png"), (2, .dark, "star-dark@2x.png"), (3, .dark, "star-dark@3x.png"),
+            (1, .dark, "star-dark@2x.png"), (2, .dark, "star-dark@2x.png"), (3, .dark, "star-dark@3x.png")
         ]
         for (scale, style, file) in expected {
             for idiom in [UserInterfaceIdiom.phone, .pad] {
-                #expect(try Self.source("Star", Self.traits(scale: scale, style, idiom: idiom)) == set + file, "\(scale)x \(style) \(idiom)")
+                #expect(
+                    try Self.source("Star", Self.traits(scale: scale, style, idiom: idiom)) == set + file,
+                    "\(scale)x \(style) \(idiom)")
             }
         }
     }
@@ -52,9 +57,15 @@ import Testing
         for scale in [1, 2, 3] {
             for width in UserInterfaceSizeClass.allCases {
                 for height in UserInterfaceSizeClass.allCases {
-                    let phone = width == .regular ? "banner-wide@2x.png" : height == .compact ? "banner-short@2x.png" : "banner@2x.png"
-                    #expect(try Self.source("Banner", Self.traits(scale: scale, width: width, height: height)) == set + phone)
-                    #expect(try Self.source("Banner", Self.traits(scale: scale, idiom: .pad, width: width, height: height)) == set + "banner~ipad@2x.png")
+                    let phone =
+                        width == .regular
+                        ? "banner-wide@2x.png" : height == .compact ? "banner-short@2x.png" : "banner@2x.png"
+                    #expect(
+                        try Self.source("Banner", Self.traits(scale: scale, width: width, height: height)) == set
+                            + phone)
+                    #expect(
+                        try Self.source("Banner", Self.traits(scale: scale, idiom: .pad, width: width, height: height))
+                            == set + "banner~ipad@2x.png")
                 }
             }
             // Idioms without a file of their own take the universal ones.
@@ -68,12 +79,18 @@ import Testing
         for scale in [1, 2, 3] {
             let file = scale == 3 ? "arrow@3x.png" : "arrow@2x.png"
             #expect(try Self.source("ArrowTemplate", Self.traits(scale: scale)) == arrow + file)
-            #expect(try Self.source("ArrowTemplate", Self.traits(scale: scale, .light, .rightToLeft)) == arrow + file + " (mirrored)")
+            #expect(
+                try Self.source("ArrowTemplate", Self.traits(scale: scale, .light, .rightToLeft)) == arrow + file
+                    + " (mirrored)")
             #expect(try Self.source("Bubbles/Outgoing", Self.traits(scale: scale)) == bubble + "outgoing-ltr@2x.png")
-            #expect(try Self.source("Bubbles/Outgoing", Self.traits(scale: scale, .dark, .rightToLeft)) == bubble + "outgoing-rtl@2x.png")
+            #expect(
+                try Self.source("Bubbles/Outgoing", Self.traits(scale: scale, .dark, .rightToLeft)) == bubble
+                    + "outgoing-rtl@2x.png")
         }
         // The mirrored copy is the file flipped, with its insets mirrored.
-        let image = try Self.load(images: "{ \"x\": { \"named\": \"Bubbles/Outgoing\" }, \"a\": { \"named\": \"ArrowTemplate\" } }").images
+        let image = try Self.load(
+            images: "{ \"x\": { \"named\": \"Bubbles/Outgoing\" }, \"a\": { \"named\": \"ArrowTemplate\" } }"
+        ).images
         let mirrored = image[1].resolved(for: Self.traits(scale: 2, .light, .rightToLeft))
         #expect(mirrored.orientation == .upMirrored)
         #expect(mirrored.renderingMode == .alwaysTemplate)  // by its name
@@ -83,7 +100,10 @@ import Testing
     }
 
     @Test func slicingCutsTheFileAndSetsCapsInPoints() throws {
-        let images = try Self.load(images: "{ \"a\": { \"named\": \"Bubbles/Incoming\" }, \"b\": { \"named\": \"Pill\" }, \"c\": { \"named\": \"Bar\" } }").images
+        let images = try Self.load(
+            images:
+                "{ \"a\": { \"named\": \"Bubbles/Incoming\" }, \"b\": { \"named\": \"Pill\" }, \"c\": { \"named\": \"Bar\" } }"
+        ).images
         let twoX = images[0].resolved(for: Self.traits(scale: 2))
         #expect((twoX.pixels.width, twoX.pixels.height) == (44, 40))  // 20 + 8 + 16 by 16 + 8 + 16
         #expect(twoX.capInsets == EdgeInsets(top: 8, left: 10, bottom: 8, right: 8))
@@ -93,7 +113,8 @@ import Testing
         #expect(threeX.capInsets == EdgeInsets(top: 8, left: 10, bottom: 8, right: 8))
         // No magenta (the discarded pixels) is left in any sliced file.
         for image in [twoX, threeX, images[1], images[2]] {
-            #expect(!image.pixels.bitmap.pixels.contains(PremultipliedColor(straightR: 255, g: 0, b: 255, a: 255).packed))
+            #expect(
+                !image.pixels.bitmap.pixels.contains(PremultipliedColor(straightR: 255, g: 0, b: 255, a: 255).packed))
         }
         #expect((images[1].pixels.width, images[1].pixels.height) == (44, 40))
         #expect(images[1].capInsets == EdgeInsets(top: 0, left: 10, bottom: 0, right: 10))
@@ -104,30 +125,42 @@ import Testing
     }
 
     @Test func animatedImagesResolveEachFrame() throws {
-        let images = try Self.load(images: """
-        { "star": { "named": "Star" }, "pic": { "named": "pic" }, "both": { "animated": { "frames": ["star", "pic"] } } }
-        """).images
+        let images = try Self.load(
+            images: """
+                { "star": { "named": "Star" }, "pic": { "named": "pic" }, "both": { "animated": { "frames": ["star", "pic"] } } }
+                """
+        ).images
         let dark3x = images[2].resolved(for: Self.traits(scale: 3, .dark))
-        #expect(dark3x.frames.map(\.source) == ["Media.xcassets/Icons/Star.imageset/star-dark@3x.png", "Bundle/pic@3x.png"])
+        #expect(
+            dark3x.frames.map(\.source) == ["Media.xcassets/Icons/Star.imageset/star-dark@3x.png", "Bundle/pic@3x.png"])
         #expect(dark3x.source == "Media.xcassets/Icons/Star.imageset/star@2x.png")  // the base, not a variant
     }
 
     @Test func alignmentInsetsArePixelsOverScale() throws {
         let image = try Self.load(images: "{ \"s\": { \"named\": \"Shadowed\" } }").images[0]
         for scale in [2, 3] {
-            #expect(image.resolved(for: Self.traits(scale: scale)).alignmentRectInsets == EdgeInsets(top: 0, left: 0, bottom: 4, right: 4))
+            #expect(
+                image.resolved(for: Self.traits(scale: scale)).alignmentRectInsets
+                    == EdgeInsets(top: 0, left: 0, bottom: 4, right: 4))
         }
     }
 
     @Test func namespacesCatalogOrderAndVectors() throws {
         #expect(try Self.source("Incoming", Self.traits()) == "Media.xcassets/Incoming.imageset/incoming@2x.png")
-        #expect(try Self.source("Bubbles/Incoming", Self.traits()) == "Media.xcassets/Bubbles/Incoming.imageset/incoming@2x.png")
+        #expect(
+            try Self.source("Bubbles/Incoming", Self.traits())
+                == "Media.xcassets/Bubbles/Incoming.imageset/incoming@2x.png")
         #expect(try Self.source("OnlyExtra", Self.traits()) == "Extra.xcassets/OnlyExtra.imageset/only@2x.png")
         // The single-scale PDF is drawn at 1x and 3x; at 2x the PNG, listed first, wins (docs/PDF.md).
-        #expect(try Self.source("Logo", Self.traits(scale: 1)) == "Media.xcassets/Icons/Logo.imageset/logo.pdf (drawn at 1x)")
+        #expect(
+            try Self.source("Logo", Self.traits(scale: 1))
+                == "Media.xcassets/Icons/Logo.imageset/logo.pdf (drawn at 1x)")
         #expect(try Self.source("Logo", Self.traits(scale: 2)) == "Media.xcassets/Icons/Logo.imageset/logo@2x.png")
-        #expect(try Self.source("Logo", Self.traits(scale: 3)) == "Media.xcassets/Icons/Logo.imageset/logo.pdf (drawn at 3x)")
-        let rendering = try Self.load(images: "{ \"p\": { \"named\": \"Play\" }, \"s\": { \"named\": \"Star\" } }").images
+        #expect(
+            try Self.source("Logo", Self.traits(scale: 3))
+                == "Media.xcassets/Icons/Logo.imageset/logo.pdf (drawn at 3x)")
+        let rendering = try Self.load(images: "{ \"p\": { \"named\": \"Play\" }, \"s\": { \"named\": \"Star\" } }")
+            .images
         #expect(rendering.map(\.renderingMode) == [.alwaysTemplate, .automatic])
     }
 
@@ -135,10 +168,12 @@ import Testing
         let expected: [(Int, UserInterfaceIdiom, String)] = [
             (1, .phone, "pic.png"), (2, .phone, "pic@2x.png"), (3, .phone, "pic@3x.png"),
             (1, .pad, "pic~ipad.png"), (2, .pad, "pic@2x~ipad.png"), (3, .pad, "pic@2x~ipad.png"),
-            (3, .tv, "pic@3x.png"),
+            (3, .tv, "pic@3x.png")
         ]
         for (scale, idiom, file) in expected {
-            #expect(try Self.source("pic", Self.traits(scale: scale, idiom: idiom)) == "Bundle/" + file, "\(scale)x \(idiom)")
+            #expect(
+                try Self.source("pic", Self.traits(scale: scale, idiom: idiom)) == "Bundle/" + file,
+                "\(scale)x \(idiom)")
             #expect(try Self.source("pic.png", Self.traits(scale: scale, idiom: idiom)) == "Bundle/" + file)
         }
         for scale in [1, 2, 3] {
@@ -157,11 +192,14 @@ import Testing
             ("Ink", ["#303030FF", "#E6E6E6CC", "#303030FF", "#E6E6E6CC"]),
             // References follow the system colour's own high-contrast values.
             ("AccentColor", ["#007AFFFF", "#0A84FFFF", "#0040DDFF", "#409CFFFF"]),
-            ("Surface", ["#F2F2F7FF", "#1C1C1EFF", "#EBEBF0FF", "#242426FF"]),
+            ("Surface", ["#F2F2F7FF", "#1C1C1EFF", "#EBEBF0FF", "#242426FF"])
         ]
         for (name, values) in expected {
             let color = try Self.load(background: "{ \"named\": \"\(name)\" }").root.backgroundColor
-            let combos = [(UserInterfaceStyle.light, AccessibilityContrast.normal), (.dark, .normal), (.light, .high), (.dark, .high)]
+            let combos = [
+                (UserInterfaceStyle.light, AccessibilityContrast.normal), (.dark, .normal), (.light, .high),
+                (.dark, .high)
+            ]
             let got = combos.map { color?.resolved(Self.traits($0.0, contrast: $0.1)).description ?? "nil" }
             #expect(got == values, "\(name)")
         }
@@ -171,25 +209,33 @@ import Testing
 
     @Test func displayP3EntriesAreConvertedAndComeAfterSRGB() throws {
         let set = "Media.xcassets/Gamut/"
-        let scenario = try Self.load(images: "{ \"wide\": { \"named\": \"WideOnly\" }, \"both\": { \"named\": \"Both\" }, "
-                                         + "\"spare\": { \"named\": \"Unassigned\" }, \"tagged\": { \"named\": \"Tagged\" } }")
+        let scenario = try Self.load(
+            images: "{ \"wide\": { \"named\": \"WideOnly\" }, \"both\": { \"named\": \"Both\" }, "
+                + "\"spare\": { \"named\": \"Unassigned\" }, \"tagged\": { \"named\": \"Tagged\" } }")
         let traits = Self.traits()
         let images = scenario.images.map { $0.resolved(for: traits) }
-        #expect(images.map(\.source) == [set + "WideOnly.imageset/wide-p3@2x.png", set + "Both.imageset/both-srgb@2x.png",
-                                         set + "Unassigned.imageset/real@2x.png", set + "Tagged.imageset/tagged@2x.png"])
+        #expect(
+            images.map(\.source) == [
+                set + "WideOnly.imageset/wide-p3@2x.png", set + "Both.imageset/both-srgb@2x.png",
+                set + "Unassigned.imageset/real@2x.png", set + "Tagged.imageset/tagged@2x.png"
+            ])
         // The P3 quadrants come out as DisplayP3Tests pins them; the grey is unchanged.
         func rgba(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] {
             let c = image.pixels.bitmap[x, y].straight
             return [c.r, c.g, c.b, c.a]
         }
-        #expect([rgba(images[0], 5, 5), rgba(images[0], 30, 5), rgba(images[0], 5, 30), rgba(images[0], 30, 30)] ==
-                [[213, 115, 0, 255], [0, 163, 204, 255], [128, 128, 128, 255], [255, 0, 0, 255]])
+        #expect(
+            [rgba(images[0], 5, 5), rgba(images[0], 30, 5), rgba(images[0], 5, 30), rgba(images[0], 30, 30)] == [
+                [213, 115, 0, 255], [0, 163, 204, 255], [128, 128, 128, 255], [255, 0, 0, 255]
+            ])
         // "color-space": "display-p3" converts too.
         #expect(rgba(images[3], 5, 5) == [213, 115, 0, 255] && rgba(images[3], 30, 5) == [0, 163, 204, 255])
         // Every trait combination: the sRGB entry of Both, never its magenta P3 file.
         for scale in [1, 2, 3] {
             for style in [UserInterfaceStyle.light, .dark] {
-                #expect(scenario.images[1].resolved(for: Self.traits(scale: scale, style)).source == set + "Both.imageset/both-srgb@2x.png")
+                #expect(
+                    scenario.images[1].resolved(for: Self.traits(scale: scale, style)).source == set
+                        + "Both.imageset/both-srgb@2x.png")
             }
         }
     }

@@ -10,12 +10,13 @@ import Syntax
 @Suite struct CropTests {
     static func load(_ images: String, extra: String = "") throws(ScenarioErrors) -> Scenario {
         let text = """
-        { "canvas": { "size": [10, 10] }, "traits": { "displayScale": 2 },\(extra)
-          "images": { "grid": { "generate": { "indexGrid": { "size": [20, 12] } }, "scale": 2, "renderingMode": "alwaysTemplate",
-                                "alignmentRectInsets": [1, 1, 1, 1] }, \(images) },
-          "root": { "subviews": [] } }
-        """
-        return try ScenarioLoader.parse(Array(text.utf8), folder: FileManager.default.temporaryDirectory, displayName: "c.json", name: "c")
+            { "canvas": { "size": [10, 10] }, "traits": { "displayScale": 2 },\(extra)
+              "images": { "grid": { "generate": { "indexGrid": { "size": [20, 12] } }, "scale": 2, "renderingMode": "alwaysTemplate",
+                                    "alignmentRectInsets": [1, 1, 1, 1] }, \(images) },
+              "root": { "subviews": [] } }
+            """
+        return try ScenarioLoader.parse(
+            Array(text.utf8), folder: FileManager.default.temporaryDirectory, displayName: "c.json", name: "c")
     }
 
     static func image(_ scenario: Scenario, _ index: Int) -> Image { scenario.images[index].resolved(for: Traits()) }
@@ -28,10 +29,10 @@ import Syntax
     @Test func theRectangleIsMadeIntegralAndCutToTheImage() throws {
         let cases: [(String, Range<Int>, Range<Int>)] = [
             ("[2, 3, 5, 4]", 2..<7, 3..<7),
-            ("[0.5, 0.5, 10, 10]", 0..<11, 0..<11),       // floor the origin, ceil the far edges
-            ("[10, 10, -5, -4]", 5..<10, 6..<10),          // a negative size is standardised
-            ("[-10, -10, 25, 15]", 0..<15, 0..<5),         // cut to the image
-            ("[15, 8, 100, 100]", 15..<20, 8..<12),
+            ("[0.5, 0.5, 10, 10]", 0..<11, 0..<11),  // floor the origin, ceil the far edges
+            ("[10, 10, -5, -4]", 5..<10, 6..<10),  // a negative size is standardised
+            ("[-10, -10, 25, 15]", 0..<15, 0..<5),  // cut to the image
+            ("[15, 8, 100, 100]", 15..<20, 8..<12)
         ]
         for (rect, x, y) in cases {
             let scenario = try Self.load("\"c\": { \"from\": \"grid\", \"crop\": \(rect) }")
@@ -43,7 +44,8 @@ import Syntax
     }
 
     @Test func theNewImageHasTheInitialisersDefaults() throws {
-        let scenario = try Self.load("""
+        let scenario = try Self.load(
+            """
             "plain": { "from": "grid", "crop": [0, 0, 10, 6] },
             "scaled": { "from": "grid", "crop": [0, 0, 10, 6], "scale": 2, "orientation": "right" }
             """)
@@ -56,16 +58,23 @@ import Syntax
 
     @Test func aRectangleOutsideTheImageOrAnAnimatedImageIsAnError() {
         for (image, message) in [
-            ("\"c\": { \"from\": \"grid\", \"crop\": [20, 0, 5, 5] }", "does not overlap the 20 × 12 stored pixels of the image"),
+            (
+                "\"c\": { \"from\": \"grid\", \"crop\": [20, 0, 5, 5] }",
+                "does not overlap the 20 × 12 stored pixels of the image"
+            ),
             ("\"c\": { \"from\": \"grid\", \"crop\": [2, 2, 0, 5] }", "has no area"),
-            ("\"a\": { \"animated\": { \"frames\": [\"grid\", \"grid\"], \"duration\": 1 } }, \"c\": { \"from\": \"a\", \"crop\": [0, 0, 5, 5] }",
-             "an animated image has no CGImage to crop"),
+            (
+                "\"a\": { \"animated\": { \"frames\": [\"grid\", \"grid\"], \"duration\": 1 } }, \"c\": { \"from\": \"a\", \"crop\": [0, 0, 5, 5] }",
+                "an animated image has no CGImage to crop"
+            )
         ] {
             do {
                 _ = try Self.load(image)
                 Issue.record("\(image) loaded")
             } catch {
-                #expect(error.diagnostics.contains { $0.message.contains(message) && $0.path.hasSuffix(".crop") }, "\(error.diagnostics)")
+                #expect(
+                    error.diagnostics.contains { $0.message.contains(message) && $0.path.hasSuffix(".crop") },
+                    "\(error.diagnostics)")
             }
         }
     }
@@ -74,9 +83,9 @@ import Syntax
         let folder = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
             .appendingPathComponent("../../Scenarios/image-files").standardizedFileURL
         let text = """
-        { "canvas": { "size": [10, 10] }, "images": { "icon": { "file": "assets/icon.png" },
-          "c": { "from": "icon", "crop": [0, 0, 30, 30] } }, "root": { "subviews": [] } }
-        """
+            { "canvas": { "size": [10, 10] }, "images": { "icon": { "file": "assets/icon.png" },
+              "c": { "from": "icon", "crop": [0, 0, 30, 30] } }, "root": { "subviews": [] } }
+            """
         let scenario = try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "c.json", name: "c")
         for scale in [1, 2, 3] {
             var traits = Traits()

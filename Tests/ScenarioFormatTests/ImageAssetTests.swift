@@ -11,17 +11,18 @@ private let fixture = Fixture()
 @Suite struct ImageAssetTests {
     /// Solid 4 × 4 images: red, green, blue; "blue2x" at scale 2 (8 × 8 px).
     static let images = """
-    "red": { "generate": { "solid": { "size": [4, 4], "color": "#FF0000" } } },
-    "green": { "generate": { "solid": { "size": [4, 4], "color": "#00FF00" } } },
-    "blue2x": { "generate": { "solid": { "size": [8, 8], "color": "#0000FF" } }, "scale": 2 },
-    """
+        "red": { "generate": { "solid": { "size": [4, 4], "color": "#FF0000" } } },
+        "green": { "generate": { "solid": { "size": [4, 4], "color": "#00FF00" } } },
+        "blue2x": { "generate": { "solid": { "size": [8, 8], "color": "#0000FF" } }, "scale": 2 },
+        """
 
     static func load(_ asset: String, extra: String = "") throws(ScenarioErrors) -> Image {
         let text = """
-        { "canvas": { "size": [10, 10] }, "variants": { "matrix": { "userInterfaceStyle": ["light", "dark"] } },
-          "images": { \(images)\(extra) "x": { "asset": \(asset) } }, "root": { "subviews": [] } }
-        """
-        let scenario = try ScenarioLoader.parse(Array(text.utf8), folder: fixture.directory, displayName: "a.json", name: "a")
+            { "canvas": { "size": [10, 10] }, "variants": { "matrix": { "userInterfaceStyle": ["light", "dark"] } },
+              "images": { \(images)\(extra) "x": { "asset": \(asset) } }, "root": { "subviews": [] } }
+            """
+        let scenario = try ScenarioLoader.parse(
+            Array(text.utf8), folder: fixture.directory, displayName: "a.json", name: "a")
         return scenario.images.first { $0.name == "x" }!
     }
 
@@ -36,7 +37,8 @@ private let fixture = Fixture()
     }
 
     @Test func aLightDarkPairFollowsTheStyle() throws {
-        let x = try Self.load("""
+        let x = try Self.load(
+            """
             [ { "image": "red", "traits": { "userInterfaceStyle": "light" } }, { "image": "green", "traits": { "userInterfaceStyle": "dark" } } ]
             """)
         #expect(Self.shown(x, .light) == "x ff0000ff @1")
@@ -44,7 +46,8 @@ private let fixture = Fixture()
     }
 
     @Test func scalesRankAsInACatalogAndTheFirstStandsInWhereNoneHolds() throws {
-        let scaled = try Self.load("""
+        let scaled = try Self.load(
+            """
             [ { "image": "red", "traits": { "displayScale": 1 } }, { "image": "blue2x", "traits": { "displayScale": 2 } } ]
             """)
         #expect(Self.shown(scaled, .light, scale: 1) == "x ff0000ff @1")
@@ -63,13 +66,19 @@ private let fixture = Fixture()
                 return error.diagnostics.first?.message
             }
         }
-        #expect(message("[ { \"image\": \"red\" }, { \"image\": \"green\", \"traits\": { \"displayScale\": 1 } } ]")?
-            .hasPrefix("these traits equal those of the registration at $.images.x.asset[0]: UIKit would replace") == true)
-        #expect(message("[ { \"image\": \"red\", \"traits\": { \"userInterfaceLevel\": \"elevated\" } } ]")?
-            .hasPrefix("an image asset is not matched by \"userInterfaceLevel\" in ivsim") == true)
-        #expect(message("[ { \"image\": \"inner\" } ]", extra: "\"inner\": { \"asset\": [ { \"image\": \"red\" }, "
-                        + "{ \"image\": \"green\", \"traits\": { \"userInterfaceStyle\": \"dark\" } } ] },")?
-            .hasPrefix("\"inner\" has variants of its own (2)") == true)
+        #expect(
+            message("[ { \"image\": \"red\" }, { \"image\": \"green\", \"traits\": { \"displayScale\": 1 } } ]")?
+                .hasPrefix("these traits equal those of the registration at $.images.x.asset[0]: UIKit would replace")
+                == true)
+        #expect(
+            message("[ { \"image\": \"red\", \"traits\": { \"userInterfaceLevel\": \"elevated\" } } ]")?
+                .hasPrefix("an image asset is not matched by \"userInterfaceLevel\" in ivsim") == true)
+        #expect(
+            message(
+                "[ { \"image\": \"inner\" } ]",
+                extra: "\"inner\": { \"asset\": [ { \"image\": \"red\" }, "
+                    + "{ \"image\": \"green\", \"traits\": { \"userInterfaceStyle\": \"dark\" } } ] },")?
+                .hasPrefix("\"inner\" has variants of its own (2)") == true)
         #expect(message("[ { \"image\": \"rde\" } ]") == "unknown image \"rde\" to register (did you mean \"red\"?)")
         #expect(message("[]")?.contains("image registrations") == true)
     }

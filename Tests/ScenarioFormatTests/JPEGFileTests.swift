@@ -14,27 +14,32 @@ import Syntax
 
     static func load(_ images: String, folder: URL = folder, extra: String = "") throws(ScenarioErrors) -> Scenario {
         let text = """
-        { "canvas": { "size": [10, 10] }, "traits": { "displayScale": 2 },\(extra)
-          "images": { \(images) }, "root": { "subviews": [] } }
-        """
+            { "canvas": { "size": [10, 10] }, "traits": { "displayScale": 2 },\(extra)
+              "images": { \(images) }, "root": { "subviews": [] } }
+            """
         return try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "j.json", name: "j")
     }
 
     @Test func theExifOrientationIsTheImagesOrientation() throws {
-        let expected: [ImageOrientation] = [.up, .upMirrored, .down, .downMirrored, .leftMirrored, .right, .rightMirrored, .left]
+        let expected: [ImageOrientation] = [
+            .up, .upMirrored, .down, .downMirrored, .leftMirrored, .right, .rightMirrored, .left
+        ]
         for n in 1...8 {
-            let image = try Self.load("\"a\": { \"file\": \"assets/arrow-exif\(n)@2x.jpg\" }").images[0].resolved(for: Traits())
+            let image = try Self.load("\"a\": { \"file\": \"assets/arrow-exif\(n)@2x.jpg\" }").images[0].resolved(
+                for: Traits())
             #expect(image.orientation == expected[n - 1], "EXIF \(n)")
             // Stored 60 × 36 or 36 × 60 pixels at 2x: always shown 30 × 18 points.
             #expect(image.size == Size(width: 30, height: 18), "EXIF \(n)")
         }
         // A given orientation replaces the file's.
-        let given = try Self.load("\"a\": { \"file\": \"assets/arrow-exif6@2x.jpg\", \"orientation\": \"up\" }").images[0]
+        let given = try Self.load("\"a\": { \"file\": \"assets/arrow-exif6@2x.jpg\", \"orientation\": \"up\" }").images[
+            0]
         #expect(given.resolved(for: Traits()).orientation == .up)
     }
 
     @Test func aDisplayP3ProfileIsConvertedToSRGB() throws {
-        let scenario = try Self.load("""
+        let scenario = try Self.load(
+            """
             "p3": { "file": "assets/swatches-p3.jpg", "scale": 1 }, "plain": { "file": "assets/swatches-untagged.jpg", "scale": 1 },
             "srgb": { "file": "assets/swatches-srgb.jpg", "scale": 1 }
             """)
@@ -59,9 +64,10 @@ import Syntax
         }
         // The tag table entry: signature, offset, size; the offset counts from the profile's start,
         // which is 14 bytes into the APP2 segment data ("ICC_PROFILE\0", sequence, count).
-        let profileStart = (0..<(bytes.count - 12)).first { Array(bytes[$0..<($0 + 12)]) == Array("ICC_PROFILE\0".utf8) }! + 14
+        let profileStart =
+            (0..<(bytes.count - 12)).first { Array(bytes[$0..<($0 + 12)]) == Array("ICC_PROFILE\0".utf8) }! + 14
         let offset = Int(bytes[at + 4]) << 24 | Int(bytes[at + 5]) << 16 | Int(bytes[at + 6]) << 8 | Int(bytes[at + 7])
-        bytes[profileStart + offset + 9] &+= 8 // X of red, +0.03
+        bytes[profileStart + offset + 9] &+= 8  // X of red, +0.03
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-jpeg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -69,8 +75,9 @@ import Syntax
         let scenario = try Self.load("\"odd\": { \"file\": \"odd.jpg\", \"scale\": 1 }", folder: folder)
         #expect(scenario.warnings.map(\.kind) == ["colorProfile"])
         #expect(scenario.warnings.first?.message.contains("does not convert from") == true)
-        let quiet = try Self.load("\"odd\": { \"file\": \"odd.jpg\", \"scale\": 1 }", folder: folder,
-                                  extra: " \"acknowledgedWarnings\": [\"colorProfile\"],")
+        let quiet = try Self.load(
+            "\"odd\": { \"file\": \"odd.jpg\", \"scale\": 1 }", folder: folder,
+            extra: " \"acknowledgedWarnings\": [\"colorProfile\"],")
         #expect(quiet.warnings.isEmpty)
         // In a catalog set, the warning is the scenario's, at its `named` value.
         let set = folder.appendingPathComponent("Cat.xcassets/Odd.imageset")
@@ -78,18 +85,22 @@ import Syntax
         try Data(bytes).write(to: set.appendingPathComponent("odd.jpg"))
         try Data("{ \"images\": [ { \"filename\": \"odd.jpg\", \"idiom\": \"universal\" } ] }".utf8)
             .write(to: set.appendingPathComponent("Contents.json"))
-        let named = try Self.load("\"odd\": { \"named\": \"Odd\" }", folder: folder, extra: " \"assetCatalogs\": [\"Cat.xcassets\"],")
+        let named = try Self.load(
+            "\"odd\": { \"named\": \"Odd\" }", folder: folder, extra: " \"assetCatalogs\": [\"Cat.xcassets\"],")
         #expect(named.warnings.map(\.kind) == ["colorProfile"])
         #expect(named.warnings.first?.path == "$.images.odd.named")
         // PNG bytes in a file named .jpg decode as PNG (the content decides).
-        try FileManager.default.copyItem(at: Self.folder.appendingPathComponent("../drawing/assets/photo@2x.png"),
-                                         to: folder.appendingPathComponent("png.jpg"))
+        try FileManager.default.copyItem(
+            at: Self.folder.appendingPathComponent("../drawing/assets/photo@2x.png"),
+            to: folder.appendingPathComponent("png.jpg"))
         let misnamed = try Self.load("\"p\": { \"file\": \"png.jpg\", \"scale\": 2 }", folder: folder)
         #expect(misnamed.images[0].resolved(for: Traits()).size == Size(width: 120, height: 80))
     }
 
     @Test func catalogSetsReadJPEGEntries() throws {
-        let image = try Self.load("\"l\": { \"named\": \"Landscape\" }", extra: " \"assetCatalogs\": [\"Photos.xcassets\"],").images[0]
+        let image = try Self.load(
+            "\"l\": { \"named\": \"Landscape\" }", extra: " \"assetCatalogs\": [\"Photos.xcassets\"],"
+        ).images[0]
         var traits = Traits()
         traits.displayScale = 3
         #expect(image.resolved(for: traits).source == "Photos.xcassets/Landscape.imageset/landscape@3x.jpg")
@@ -100,7 +111,8 @@ import Syntax
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-heic-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data([0, 0, 0, 24] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 40)).write(to: folder.appendingPathComponent("p.heic"))
+        try Data([0, 0, 0, 24] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 40)).write(
+            to: folder.appendingPathComponent("p.heic"))
         do {
             _ = try Self.load("\"p\": { \"file\": \"p.heic\", \"scale\": 1 }", folder: folder)
             Issue.record("a HEIC file loaded")

@@ -31,7 +31,8 @@ fileprivate indirect enum Tree {
 
     var text: String {
         switch self {
-        case let .object(members): "{" + members.map { Tree.quoted($0.0) + ": " + $0.1.text }.joined(separator: ", ") + "}"
+        case let .object(members):
+            "{" + members.map { Tree.quoted($0.0) + ": " + $0.1.text }.joined(separator: ", ") + "}"
         case let .array(items): "[" + items.map(\.text).joined(separator: ", ") + "]"
         case let .string(s): Tree.quoted(s)
         case let .number(n): n
@@ -105,10 +106,14 @@ fileprivate struct SeededGenerator: RandomNumberGenerator {
     static let corpus = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
         .appendingPathComponent("../../Scenarios").standardizedFileURL
 
-    fileprivate static let wrongTypes: [Tree] = [.literal("null"), .literal("true"), .number("0"), .number("-1"), .string("x"), .array([]), .object([]),
-                                     .array([.number("1"), .string("a")]), .object([("x", .number("1"))])]
-    static let numbers = ["1e308", "-1e308", "1e999", "-1e999", "NaN", "Infinity", "-0", "1e-320", "4294967297",
-                          "9007199254740993", "0.000000001", "-2147483649", "1.5", "100001", "2049"]
+    fileprivate static let wrongTypes: [Tree] = [
+        .literal("null"), .literal("true"), .number("0"), .number("-1"), .string("x"), .array([]), .object([]),
+        .array([.number("1"), .string("a")]), .object([("x", .number("1"))])
+    ]
+    static let numbers = [
+        "1e308", "-1e308", "1e999", "-1e999", "NaN", "Infinity", "-0", "1e-320", "4294967297",
+        "9007199254740993", "0.000000001", "-2147483649", "1.5", "100001", "2049"
+    ]
 
     /// One mutation of the tree, or nil when the mutation is byte-level (applied to the text).
     fileprivate static func mutate(_ tree: Tree, _ rng: inout SeededGenerator) -> Tree {
@@ -127,11 +132,16 @@ fileprivate struct SeededGenerator: RandomNumberGenerator {
         case 3:  // a long string (names, colours, constraints, paths)
             return tree.replacing(site) { value in
                 let base: String = if case let .string(s) = value { s } else { "systemBlue" }
-                return .string(String(repeating: base.isEmpty ? "a" : base, count: Int.random(in: 1_000...20_000, using: &rng) / max(base.count, 1) + 1))
+                return .string(
+                    String(
+                        repeating: base.isEmpty ? "a" : base,
+                        count: Int.random(in: 1_000...20_000, using: &rng) / max(base.count, 1) + 1))
             }
         case 4:  // a duplicate key
             return tree.replacing(site) { value in
-                guard case var .object(members) = value, let member = members.randomElement(using: &rng) else { return value }
+                guard case var .object(members) = value, let member = members.randomElement(using: &rng) else {
+                    return value
+                }
                 members.append((member.0, wrongTypes.randomElement(using: &rng)!))
                 return .object(members)
             }
@@ -157,7 +167,10 @@ fileprivate struct SeededGenerator: RandomNumberGenerator {
         var bytes = bytes
         let at = Int.random(in: 0...bytes.count, using: &rng)
         switch Int.random(in: 0..<5, using: &rng) {
-        case 0: bytes.insert(contentsOf: [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]].randomElement(using: &rng)!, at: at)
+        case 0:
+            bytes.insert(
+                contentsOf: [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]]
+                    .randomElement(using: &rng)!, at: at)
         case 1: bytes.removeSubrange(at...)
         case 2: bytes.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: 0)
         case 3: bytes.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: at)
@@ -170,9 +183,14 @@ fileprivate struct SeededGenerator: RandomNumberGenerator {
     static let perFile = ProcessInfo.processInfo.environment["IVSIM_MUTANTS_PER_FILE"].flatMap { Int($0) } ?? 10
 
     @Test func mutatedCorpusScenariosEndInACleanErrorOrAValidResult() throws {
-        let files = (FileManager.default.enumerator(at: Self.corpus, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
-            .filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasSuffix(".schema.json") && $0.lastPathComponent != "Contents.json"
-                && !$0.path.contains(".xcassets/") }
+        let files =
+            (FileManager.default.enumerator(at: Self.corpus, includingPropertiesForKeys: nil)?.allObjects as? [URL]
+            ?? [])
+            .filter {
+                $0.pathExtension == "json" && !$0.lastPathComponent.hasSuffix(".schema.json")
+                    && $0.lastPathComponent != "Contents.json"
+                    && !$0.path.contains(".xcassets/")
+            }
             .sorted { $0.path < $1.path }
         #expect(files.count > 100, "the corpus is at \(Self.corpus.path)")
         var rng = SeededGenerator(state: 0x1D51_4A11 &+ UInt64(Self.perFile))
@@ -188,26 +206,33 @@ fileprivate struct SeededGenerator: RandomNumberGenerator {
                 cases += 1
                 let name = file.lastPathComponent
                 do {
-                    let scenario = try ScenarioLoader.parse(bytes, folder: file.deletingLastPathComponent(), displayName: name, name: "m")
+                    let scenario = try ScenarioLoader.parse(
+                        bytes, folder: file.deletingLastPathComponent(), displayName: name, name: "m")
                     valid += 1
                     if let variant = scenario.variants().first {
                         let scene = scenario.scene(for: variant)
                         let scale = Double(variant.traits.displayScale)
-                        if scenario.canvasSize.width * scenario.canvasSize.height * scale * scale <= 400_000 { _ = scene.render() }
+                        if scenario.canvasSize.width * scenario.canvasSize.height * scale * scale <= 400_000 {
+                            _ = scene.render()
+                        }
                     }
                 } catch {
                     refused += 1
                     #expect(!error.diagnostics.isEmpty)
                     for diagnostic in error.diagnostics {
-                        #expect(diagnostic.file == name && !diagnostic.message.isEmpty
-                                && (!diagnostic.path.isEmpty || diagnostic.location != nil || diagnostic.message.contains("bytes")),
-                                "\(diagnostic.description)")
+                        #expect(
+                            diagnostic.file == name && !diagnostic.message.isEmpty
+                                && (!diagnostic.path.isEmpty || diagnostic.location != nil
+                                    || diagnostic.message.contains("bytes")),
+                            "\(diagnostic.description)")
                     }
                 }
             }
         }
         // Both outcomes occur: the generator is neither too gentle nor too harsh to test anything.
         #expect(cases >= 1000 && valid >= 50 && refused >= 500, "\(cases) cases: \(valid) valid, \(refused) refused")
-        print("mutation test: \(cases) cases from \(files.count) corpus files: \(valid) valid, \(refused) refused cleanly")
+        print(
+            "mutation test: \(cases) cases from \(files.count) corpus files: \(valid) valid, \(refused) refused cleanly"
+        )
     }
 }

@@ -15,25 +15,33 @@ import Testing
 @Suite struct NukeReferenceTests {
     static let folder = UIKitReferenceTests.references.deletingLastPathComponent().appendingPathComponent("nuke")
 
-    static func compare(side: (Double, Double), radius: Double, border: Bool, drawnAt x: Double, reference: String) throws -> UIKitReferenceTests.Difference {
+    static func compare(side: (Double, Double), radius: Double, border: Bool, drawnAt x: Double, reference: String)
+        throws -> UIKitReferenceTests.Difference
+    {
         let shape = "{ \"roundedRect\": [0, 0, \(side.0), \(side.1)], \"cornerRadius\": \(radius) }"
         let stroke = border ? ", { \"stroke\": \(shape), \"color\": \"#FF0000\", \"lineWidth\": 4 }" : ""
-        return try UIKitReferenceTests.compare("tiny", size: side, operations: """
-            { "clip": \(shape) }, { "draw": "src", "in": [\(x), 0, 200, 150] }\(stroke)
-            """, reference: reference, folder: folder, file: "fixture-tiny.jpeg", scale: 1)
+        return try UIKitReferenceTests.compare(
+            "tiny", size: side,
+            operations: """
+                { "clip": \(shape) }, { "draw": "src", "in": [\(x), 0, 200, 150] }\(stroke)
+                """, reference: reference, folder: folder, file: "fixture-tiny.jpeg", scale: 1)
     }
 
     @Test(arguments: [false, true]) func roundedCorners(border: Bool) throws {
-        let difference = try Self.compare(side: (200, 150), radius: 12, border: border, drawnAt: 0,
-                                          reference: border ? "s-rounded-corners-border.png" : "s-rounded-corners.png")
-        #expect(difference.alphaWorst <= 12 && difference.alphaOver16 == 0 && difference.alphaMean < 0.02, "\(difference)")
+        let difference = try Self.compare(
+            side: (200, 150), radius: 12, border: border, drawnAt: 0,
+            reference: border ? "s-rounded-corners-border.png" : "s-rounded-corners.png")
+        #expect(
+            difference.alphaWorst <= 12 && difference.alphaOver16 == 0 && difference.alphaMean < 0.02, "\(difference)")
         #expect(difference.colourWorst <= (border ? 11 : 3), "\(difference)")
     }
 
     @Test(arguments: [false, true]) func circles(border: Bool) throws {
-        let difference = try Self.compare(side: (150, 150), radius: 75, border: border, drawnAt: -25,
-                                          reference: border ? "s-circle-border.png" : "s-circle.png")
-        #expect(difference.alphaWorst <= 9 && difference.alphaOver16 == 0 && difference.alphaMean < 0.06, "\(difference)")
+        let difference = try Self.compare(
+            side: (150, 150), radius: 75, border: border, drawnAt: -25,
+            reference: border ? "s-circle-border.png" : "s-circle.png")
+        #expect(
+            difference.alphaWorst <= 9 && difference.alphaOver16 == 0 && difference.alphaMean < 0.06, "\(difference)")
         #expect(difference.colourWorst <= (border ? 26 : 3), "\(difference)")
     }
 }

@@ -13,7 +13,8 @@ import Vector
         let scenario = try SVGScenarioTests.load("\"g\": { \"named\": \"Glyph\" }")
         for scale in [1, 2, 3] {
             let image = scenario.images[0].resolved(for: SVGScenarioTests.traits(scale))
-            #expect(image.source?.contains("glyph.pdf (drawn at \(scale)x)") == true && image.pixels.width == 30 * scale)
+            #expect(
+                image.source?.contains("glyph.pdf (drawn at \(scale)x)") == true && image.pixels.width == 30 * scale)
         }
     }
 }

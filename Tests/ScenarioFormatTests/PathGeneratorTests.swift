@@ -9,9 +9,10 @@ import Syntax
 @Suite struct PathGeneratorTests {
     static func load(_ path: String) throws(ScenarioErrors) -> Scenario {
         let text = """
-        { "canvas": { "size": [10, 10] }, "images": { "p": { "generate": { "path": \(path) } } }, "root": { "subviews": [] } }
-        """
-        return try ScenarioLoader.parse(Array(text.utf8), folder: FileManager.default.temporaryDirectory, displayName: "p.json", name: "p")
+            { "canvas": { "size": [10, 10] }, "images": { "p": { "generate": { "path": \(path) } } }, "root": { "subviews": [] } }
+            """
+        return try ScenarioLoader.parse(
+            Array(text.utf8), folder: FileManager.default.temporaryDirectory, displayName: "p.json", name: "p")
     }
 
     @Test func aFillIsTheColourWithCoverageAsAlpha() throws {
@@ -24,24 +25,31 @@ import Syntax
 
     @Test func theFillRuleIsAKey() throws {
         let twice = "M0 0 H2 V2 H0 Z M0 0 H2 V2 H0 Z"
-        let nonZero = try Self.load("{ \"size\": [2, 2], \"d\": \"\(twice)\", \"color\": \"#000000\" }").images[0].pixels.bitmap.straightRGBA
-        let evenOdd = try Self.load("{ \"size\": [2, 2], \"d\": \"\(twice)\", \"color\": \"#000000\", \"fillRule\": \"evenOdd\" }")
-            .images[0].pixels.bitmap.straightRGBA
+        let nonZero = try Self.load("{ \"size\": [2, 2], \"d\": \"\(twice)\", \"color\": \"#000000\" }").images[0]
+            .pixels.bitmap.straightRGBA
+        let evenOdd = try Self.load(
+            "{ \"size\": [2, 2], \"d\": \"\(twice)\", \"color\": \"#000000\", \"fillRule\": \"evenOdd\" }"
+        )
+        .images[0].pixels.bitmap.straightRGBA
         #expect(nonZero[3] == 255 && evenOdd[3] == 0)
     }
 
     @Test func refusalsNameTheKey() {
         let huge = (0..<1_000).map { _ in "C 60000 60000 -60000 60000 0 0" }.joined(separator: " ")
         for (path, message) in [
-            ("{ \"size\": [4, 4], \"d\": \"M0 0 A 1 1 0 0 2 2 2\", \"color\": \"#000000\" }", "path data, at character 16: an arc flag (0 or 1)"),
+            (
+                "{ \"size\": [4, 4], \"d\": \"M0 0 A 1 1 0 0 2 2 2\", \"color\": \"#000000\" }",
+                "path data, at character 16: an arc flag (0 or 1)"
+            ),
             ("{ \"size\": [4, 4], \"d\": \"M0 0 \(huge)\", \"color\": \"#000000\" }", "flattens to 1024001 lines"),
-            ("{ \"size\": [4, 4], \"d\": \"M0 0 L1 1\", \"colour\": \"#000000\" }", "did you mean \"color\""),
+            ("{ \"size\": [4, 4], \"d\": \"M0 0 L1 1\", \"colour\": \"#000000\" }", "did you mean \"color\"")
         ] {
             do {
                 _ = try Self.load(path)
                 Issue.record("\(path.prefix(60)) loaded")
             } catch {
-                #expect(error.diagnostics.contains { $0.message.contains(message) }, "\(error.diagnostics.map(\.message))")
+                #expect(
+                    error.diagnostics.contains { $0.message.contains(message) }, "\(error.diagnostics.map(\.message))")
             }
         }
     }

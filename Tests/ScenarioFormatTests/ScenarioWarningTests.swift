@@ -20,15 +20,17 @@ private let fixture = Fixture()
     }
 
     static func load(_ text: String, strict: Bool = false) throws(ScenarioErrors) -> Scenario {
-        try ScenarioLoader.parse(Array(text.utf8), folder: fixture.directory, displayName: "w.json", name: "w", strict: strict)
+        try ScenarioLoader.parse(
+            Array(text.utf8), folder: fixture.directory, displayName: "w.json", name: "w", strict: strict)
     }
 
     @Test func aResampledImageWarnsAtItsView() throws {
         let scenario = try Self.load(Self.text())
-        #expect(scenario.warnings.map(\.description) == [
-            "w.json:3:27: warning: $.root.subviews[0]: resampled image: drawn at 2× its pixel size (yellow under the simulator's Color "
-                + "Misaligned Images); if it is meant, add \"resampled\" to the view's \"acknowledgedWarnings\"",
-        ])
+        #expect(
+            scenario.warnings.map(\.description) == [
+                "w.json:3:27: warning: $.root.subviews[0]: resampled image: drawn at 2× its pixel size (yellow under the simulator's Color "
+                    + "Misaligned Images); if it is meant, add \"resampled\" to the view's \"acknowledgedWarnings\""
+            ])
     }
 
     @Test func acknowledgedWarningsAreQuietButStayInTheReport() throws {
@@ -46,26 +48,30 @@ private let fixture = Fixture()
             _ = try Self.load(Self.text(), strict: true)
             Issue.record("expected an error")
         } catch {
-            #expect(error.diagnostics.map(\.description) == [
-                "w.json:3:27: error: $.root.subviews[0]: resampled image: drawn at 2× its pixel size (yellow under the simulator's Color "
-                    + "Misaligned Images); if it is meant, add \"resampled\" to the view's \"acknowledgedWarnings\" (an error with --strict)",
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "w.json:3:27: error: $.root.subviews[0]: resampled image: drawn at 2× its pixel size (yellow under the simulator's Color "
+                        + "Misaligned Images); if it is meant, add \"resampled\" to the view's \"acknowledgedWarnings\" (an error with --strict)"
+                ])
         }
         do {
             _ = try Self.load(Self.text(view: ", \"acknowledgedWarnings\": [\"resampeld\"]"))
             Issue.record("expected an error")
         } catch {
-            #expect(error.diagnostics.first?.message.hasPrefix("unknown warning kind \"resampeld\" (did you mean \"resampled\"?)") == true)
+            #expect(
+                error.diagnostics.first?.message.hasPrefix(
+                    "unknown warning kind \"resampeld\" (did you mean \"resampled\"?)") == true)
         }
     }
 
     @Test func layoutAndNameWarningsAreAcknowledgedByKind() throws {
         // A view whose y and height no constraint gives: ambiguous.
         func layout(view: String = "", top: String = "") throws(ScenarioErrors) -> Scenario {
-            try Self.load("""
-            { "canvas": { "size": [40, 40] },\(top) "root": { "subviews": [ { "id": "a", "backgroundColor": "#FF0000"\(view) } ],
-              "constraints": ["a.leading == superview.leading + 1", "a.width == 10"] } }
-            """)
+            try Self.load(
+                """
+                { "canvas": { "size": [40, 40] },\(top) "root": { "subviews": [ { "id": "a", "backgroundColor": "#FF0000"\(view) } ],
+                  "constraints": ["a.leading == superview.leading + 1", "a.width == 10"] } }
+                """)
         }
         #expect(try layout().warnings.map(\.kind) == ["ambiguous"])
         #expect(try layout(view: ", \"acknowledgedWarnings\": [\"ambiguous\"]").warnings.isEmpty)
@@ -73,20 +79,23 @@ private let fixture = Fixture()
         #expect(try layout(view: ", \"acknowledgedWarnings\": [\"negativeSize\"]").warnings.count == 1)
         // A frame the required constraints make negative, quieted on its view.
         func negative(_ view: String) throws(ScenarioErrors) -> Scenario {
-            try Self.load("""
-            { "canvas": { "size": [40, 40] }, "root": { "subviews": [ { "id": "a", "backgroundColor": "#FF0000"\(view) } ],
-              "constraints": ["a.leading == superview.leading + 30", "a.trailing == superview.leading + 10", "a.top == superview.top",
-                              "a.height == 5"] } }
-            """)
+            try Self.load(
+                """
+                { "canvas": { "size": [40, 40] }, "root": { "subviews": [ { "id": "a", "backgroundColor": "#FF0000"\(view) } ],
+                  "constraints": ["a.leading == superview.leading + 30", "a.trailing == superview.leading + 10", "a.top == superview.top",
+                                  "a.height == 5"] } }
+                """)
         }
         #expect(try negative("").warnings.map(\.kind) == ["negativeSize"])
         #expect(try negative(", \"acknowledgedWarnings\": [\"negativeSize\"]").warnings.isEmpty)
 
         func named(top: String) throws(ScenarioErrors) -> Scenario {
-            try ScenarioLoader.parse(Array("""
-            { "canvas": { "size": [10, 10] }, "assetCatalogs": ["Media.xcassets", "Extra.xcassets"],\(top)
-              "images": { "x": { "named": "Star" } }, "root": { "subviews": [] } }
-            """.utf8), folder: AssetLookupTests.folder, displayName: "n.json", name: "n", strict: true)
+            try ScenarioLoader.parse(
+                Array(
+                    """
+                    { "canvas": { "size": [10, 10] }, "assetCatalogs": ["Media.xcassets", "Extra.xcassets"],\(top)
+                      "images": { "x": { "named": "Star" } }, "root": { "subviews": [] } }
+                    """.utf8), folder: AssetLookupTests.folder, displayName: "n.json", name: "n", strict: true)
         }
         #expect(throws: ScenarioErrors.self) { try named(top: "") }
         #expect(try named(top: " \"acknowledgedWarnings\": [\"duplicateName\"],").warnings.isEmpty)
@@ -95,15 +104,19 @@ private let fixture = Fixture()
             _ = try layout(view: ", \"acknowledgedWarnings\": [\"duplicateName\"]")
             Issue.record("expected an error")
         } catch {
-            #expect(error.diagnostics.first?.message == "\"duplicateName\" is the scenario's to acknowledge, not a view's: list it in the "
+            #expect(
+                error.diagnostics.first?.message
+                    == "\"duplicateName\" is the scenario's to acknowledge, not a view's: list it in the "
                     + "top-level \"acknowledgedWarnings\"")
         }
     }
 
     @Test func aNameInTwoCatalogsSaysWhichOneIsUsed() throws {
         let scenario = try AssetLookupTests.load(images: "{ \"x\": { \"named\": \"Star\" } }")
-        #expect(scenario.warnings.map(\.message).contains(
-            "image set \"Star\" is also in Extra.xcassets: ivsim uses the one in Media.xcassets, the first of \"assetCatalogs\"; Apple's "
-                + "catalog format makes one name in two catalogs of a target an error, and which set an app would get is undefined — rename one"))
+        #expect(
+            scenario.warnings.map(\.message).contains(
+                "image set \"Star\" is also in Extra.xcassets: ivsim uses the one in Media.xcassets, the first of \"assetCatalogs\"; Apple's "
+                    + "catalog format makes one name in two catalogs of a target an error, and which set an app would get is undefined — rename one"
+            ))
     }
 }

@@ -9,19 +9,24 @@ import Syntax
 @Suite struct SnapshotSourceTests {
     static func load(_ images: String, subviews: String, extra: String = "") throws(ScenarioErrors) -> Scenario {
         let text = """
-        { "canvas": { "size": [40, 30] }, "traits": { "displayScale": 2 },\(extra)
-          "images": { \(images) },
-          "root": { "subviews": [\(subviews)] } }
-        """
-        return try ScenarioLoader.parse(Array(text.utf8), folder: FileManager.default.temporaryDirectory, displayName: "s.json", name: "s")
+            { "canvas": { "size": [40, 30] }, "traits": { "displayScale": 2 },\(extra)
+              "images": { \(images) },
+              "root": { "subviews": [\(subviews)] } }
+            """
+        return try ScenarioLoader.parse(
+            Array(text.utf8), folder: FileManager.default.temporaryDirectory, displayName: "s.json", name: "s")
     }
 
-    static func refusal(_ images: String, subviews: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static func refusal(
+        _ images: String, subviews: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         do {
             _ = try load(images, subviews: subviews)
             Issue.record("loaded", sourceLocation: sourceLocation)
         } catch {
-            #expect(error.diagnostics.contains { $0.message.contains(message) }, "\(error.diagnostics)", sourceLocation: sourceLocation)
+            #expect(
+                error.diagnostics.contains { $0.message.contains(message) }, "\(error.diagnostics)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -31,11 +36,12 @@ import Syntax
         """
 
     @Test func aSnapshotIsTheViewAsLaidOutInItsOwnCoordinates() throws {
-        let scenario = try Self.load("\"s\": { \"snapshot\": { \"view\": \"card\" } }, \"top\": { \"snapshot\": { \"view\": \"card\", \"rect\": [5, 0, 5, 4], \"scale\": 1 } }",
-                                     subviews: Self.card + """
-            , { "id": "shown", "type": "imageView", "image": "s", "origin": [20, 0], "sizeToFit": true },
-              { "id": "part", "type": "imageView", "image": "top", "origin": [20, 20], "sizeToFit": true }
-            """)
+        let scenario = try Self.load(
+            "\"s\": { \"snapshot\": { \"view\": \"card\" } }, \"top\": { \"snapshot\": { \"view\": \"card\", \"rect\": [5, 0, 5, 4], \"scale\": 1 } }",
+            subviews: Self.card + """
+                , { "id": "shown", "type": "imageView", "image": "s", "origin": [20, 0], "sizeToFit": true },
+                  { "id": "part", "type": "imageView", "image": "top", "origin": [20, 20], "sizeToFit": true }
+                """)
         let variant = scenario.variants()[0]
         let scene = scenario.scene(for: variant)
         let shown = try #require(scene.layout.views.first { $0.id == "shown" })
@@ -53,47 +59,66 @@ import Syntax
 
     @Test func snapshotsOfSnapshotsAreMadeInOrder() throws {
         // "outer" draws the holder, which shows "inner": inner is made first, whatever the file order.
-        let scenario = try Self.load("\"outer\": { \"snapshot\": { \"view\": \"holder\" } }, \"inner\": { \"snapshot\": { \"view\": \"card\" } }",
-                                     subviews: Self.card + """
-            , { "id": "holder", "type": "imageView", "image": "inner", "frame": [0, 15, 10, 8] },
-              { "id": "last", "type": "imageView", "image": "outer", "frame": [20, 15, 10, 8] }
-            """)
+        let scenario = try Self.load(
+            "\"outer\": { \"snapshot\": { \"view\": \"holder\" } }, \"inner\": { \"snapshot\": { \"view\": \"card\" } }",
+            subviews: Self.card + """
+                , { "id": "holder", "type": "imageView", "image": "inner", "frame": [0, 15, 10, 8] },
+                  { "id": "last", "type": "imageView", "image": "outer", "frame": [20, 15, 10, 8] }
+                """)
         #expect(scenario.snapshots.map(\.name) == ["inner", "outer"])
         let bitmap = scenario.scene(for: scenario.variants()[0]).render()
         #expect(bitmap[2 * 20 + 1, 2 * 15 + 1] == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
     }
 
     @Test func refusals() {
-        Self.refusal("\"s\": { \"snapshot\": { \"view\": \"crad\" } }", subviews: Self.card, "no view has the id \"crad\" (did you mean \"card\"?)")
-        Self.refusal("\"s\": { \"snapshot\": { \"view\": \"card\" } }", subviews: """
-            { "id": "card", "type": "imageView", "image": "s", "frame": [0, 0, 10, 10] }
-            """, "cycle")
-        Self.refusal("\"s\": { \"snapshot\": { \"view\": \"card\" } }, \"t\": { \"from\": \"s\" }", subviews: Self.card,
-                     "no image can be made from it")
-        Self.refusal("\"s\": { \"snapshot\": { \"view\": \"card\" }, \"scale\": 2 }", subviews: Self.card, "does not apply to a snapshot")
-        Self.refusal("\"s\": { \"snapshot\": { \"view\": \"card\" } }", subviews: """
-            { "id": "card", "type": "view", "frame": [0, 0, 0, 10] }
-            """, "has no area")
-        Self.refusal("", subviews: """
-            { "type": "view", "frame": [0, 0, 10, 10], "cornerRadius": 4, "cornerCurve": "continuous" }
-            """, "\"continuous\" corners are not drawn")
+        Self.refusal(
+            "\"s\": { \"snapshot\": { \"view\": \"crad\" } }", subviews: Self.card,
+            "no view has the id \"crad\" (did you mean \"card\"?)")
+        Self.refusal(
+            "\"s\": { \"snapshot\": { \"view\": \"card\" } }",
+            subviews: """
+                { "id": "card", "type": "imageView", "image": "s", "frame": [0, 0, 10, 10] }
+                """, "cycle")
+        Self.refusal(
+            "\"s\": { \"snapshot\": { \"view\": \"card\" } }, \"t\": { \"from\": \"s\" }", subviews: Self.card,
+            "no image can be made from it")
+        Self.refusal(
+            "\"s\": { \"snapshot\": { \"view\": \"card\" }, \"scale\": 2 }", subviews: Self.card,
+            "does not apply to a snapshot")
+        Self.refusal(
+            "\"s\": { \"snapshot\": { \"view\": \"card\" } }",
+            subviews: """
+                { "id": "card", "type": "view", "frame": [0, 0, 0, 10] }
+                """, "has no area")
+        Self.refusal(
+            "",
+            subviews: """
+                { "type": "view", "frame": [0, 0, 10, 10], "cornerRadius": 4, "cornerCurve": "continuous" }
+                """, "\"continuous\" corners are not drawn")
     }
 
     @Test func layerPropertiesReachTheDisplayListAndStatesSetThem() throws {
-        let scenario = try Self.load("", subviews: """
-            { "id": "v", "type": "view", "frame": [1, 1, 20, 10], "backgroundColor": "#00FF00", "cornerRadius": 4,
-              "maskedCorners": ["topLeft", "layerMaxXMaxYCorner"], "borderWidth": 1, "clipsToBounds": true }
-            """, extra: """
-             "variants": { "states": [{ "name": "square", "set": { "v.cornerRadius": 0, "v.borderColor": "#FF0000" } }] },
-            """)
+        let scenario = try Self.load(
+            "",
+            subviews: """
+                { "id": "v", "type": "view", "frame": [1, 1, 20, 10], "backgroundColor": "#00FF00", "cornerRadius": 4,
+                  "maskedCorners": ["topLeft", "layerMaxXMaxYCorner"], "borderWidth": 1, "clipsToBounds": true }
+                """,
+            extra: """
+                 "variants": { "states": [{ "name": "square", "set": { "v.cornerRadius": 0, "v.borderColor": "#FF0000" } }] },
+                """)
         let variants = scenario.variants()
         let rounded = scenario.scene(for: variants[0]).displayList.commands
-        let shape = RoundedRect(rect: DeviceRect(x: 2, y: 2, width: 40, height: 20), radius: 8 * 256, corners: [.topLeft, .bottomRight])
+        let shape = RoundedRect(
+            rect: DeviceRect(x: 2, y: 2, width: 40, height: 20), radius: 8 * 256, corners: [.topLeft, .bottomRight])
         #expect(rounded.contains(.pushRoundedClip(shape)))
         #expect(rounded.contains(.border(shape, width: 2 * 256, PremultipliedColor(r: 0, g: 0, b: 0, a: 255))))
         let square = scenario.scene(for: variants[1]).displayList.commands
         #expect(square.contains(.pushClip(shape.rect)))
-        #expect(square.contains(.border(RoundedRect(rect: shape.rect, radius: 0), width: 512,
-                                        PremultipliedColor(r: 255, g: 0, b: 0, a: 255))))
+        #expect(
+            square.contains(
+                .border(
+                    RoundedRect(rect: shape.rect, radius: 0), width: 512,
+                    PremultipliedColor(r: 255, g: 0, b: 0, a: 255))))
     }
 }

@@ -12,17 +12,21 @@ private let fixture = Fixture()
 @Suite struct SystemColorScenarioTests {
     static func load(background: String) throws -> Scenario {
         let text = """
-        { "canvas": { "size": [4, 4], "background": \(background) }, "assetCatalogs": ["Colors.xcassets"], "root": {},
-          "variants": { "matrix": { "userInterfaceStyle": ["light", "dark"], "accessibilityContrast": ["normal", "high"],
-                                    "userInterfaceLevel": ["base", "elevated"] } } }
-        """
-        return try ScenarioLoader.parse(Array(text.utf8), folder: fixture.directory, displayName: "case.json", name: "case")
+            { "canvas": { "size": [4, 4], "background": \(background) }, "assetCatalogs": ["Colors.xcassets"], "root": {},
+              "variants": { "matrix": { "userInterfaceStyle": ["light", "dark"], "accessibilityContrast": ["normal", "high"],
+                                        "userInterfaceLevel": ["base", "elevated"] } } }
+            """
+        return try ScenarioLoader.parse(
+            Array(text.utf8), folder: fixture.directory, displayName: "case.json", name: "case")
     }
 
     /// The canvas colour in every variant, by variant name.
     static func resolved(_ background: String) throws -> [String: String] {
         let scenario = try load(background: background)
-        return Dictionary(uniqueKeysWithValues: scenario.variants().map { ($0.name, scenario.background.resolved($0.traits).description) })
+        return Dictionary(
+            uniqueKeysWithValues: scenario.variants().map {
+                ($0.name, scenario.background.resolved($0.traits).description)
+            })
     }
 
     @Test func scenarioNamesResolveInEveryVariant() throws {
@@ -59,7 +63,9 @@ private let fixture = Fixture()
     /// resolved in the same contrast and level.
     @Test func pairsResolveTheirSidesInTheSameTraits() throws {
         let fixed = try Self.resolved("{ \"light\": \"lightGray\", \"dark\": \"darkGray\" }")
-        #expect(fixed["light-highContrast-elevatedLevel"] == "#AAAAAAFF" && fixed["dark-highContrast-elevatedLevel"] == "#555555FF")
+        #expect(
+            fixed["light-highContrast-elevatedLevel"] == "#AAAAAAFF"
+                && fixed["dark-highContrast-elevatedLevel"] == "#555555FF")
         let pair = try Self.resolved("{ \"light\": \"systemRed\", \"dark\": \"secondarySystemBackground\" }")
         #expect(pair["light-normalContrast-baseLevel"] == "#FF3B30FF")
         #expect(pair["light-highContrast-elevatedLevel"] == "#D70015FF")

@@ -21,20 +21,24 @@ import Testing
 
     struct Difference: CustomStringConvertible {
         var alphaMean = 0.0, alphaOver16 = 0.0, alphaWorst = 0, colourWorst = 0
-        var description: String { "alpha mean \(alphaMean), alpha > 16: \(alphaOver16 * 100) %, worst alpha \(alphaWorst), worst colour \(colourWorst)" }
+        var description: String {
+            "alpha mean \(alphaMean), alpha > 16: \(alphaOver16 * 100) %, worst alpha \(alphaWorst), worst colour \(colourWorst)"
+        }
     }
 
     /// The drawing `operations` for `name` (the image `src`, `file` in `folder` at `scale`),
     /// drawn at `scale`, against the reference PNG: coverage (alpha) everywhere, colour where
     /// UIKit's pixel is opaque.
-    static func compare(_ name: String, size: (Double, Double), operations: String, reference: String,
-                        folder: URL = references, file: String? = nil, scale: Int = 2) throws -> Difference {
+    static func compare(
+        _ name: String, size: (Double, Double), operations: String, reference: String,
+        folder: URL = references, file: String? = nil, scale: Int = 2
+    ) throws -> Difference {
         let text = """
-        { "canvas": { "size": [10, 10] },
-          "images": { "src": { "file": "\(file ?? "\(name).jpg")", "scale": \(scale) },
-                      "made": { "draw": { "size": [\(size.0), \(size.1)], "scale": \(scale), "operations": [\(operations)] } } },
-          "root": { "subviews": [] } }
-        """
+            { "canvas": { "size": [10, 10] },
+              "images": { "src": { "file": "\(file ?? "\(name).jpg")", "scale": \(scale) },
+                          "made": { "draw": { "size": [\(size.0), \(size.1)], "scale": \(scale), "operations": [\(operations)] } } },
+              "root": { "subviews": [] } }
+            """
         let scenario = try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "u.json", name: "u")
         let made = scenario.images[1].pixels.bitmap
         let png = try Data(contentsOf: folder.appendingPathComponent(reference))
@@ -51,7 +55,8 @@ import Testing
                 difference.alphaWorst = max(difference.alphaWorst, alpha)
                 if expected.pixels[i + 3] == 255 && ours.a == 255 {
                     for (c, value) in [ours.r, ours.g, ours.b].enumerated() {
-                        difference.colourWorst = max(difference.colourWorst, abs(Int(value) - Int(expected.pixels[i + c])))
+                        difference.colourWorst = max(
+                            difference.colourWorst, abs(Int(value) - Int(expected.pixels[i + c])))
                     }
                 }
             }
@@ -65,21 +70,29 @@ import Testing
     @Test(arguments: ["apple", "pirate", "rainbow"]) func roundedRectangleClips(_ name: String) throws {
         // Quarter circles were 73 levels off along the corners, 1.3 % of pixels by more than 16.
         let (w, h) = Self.sizes[name]!
-        let difference = try Self.compare(name, size: (w, h), operations: """
-            { "clip": { "roundedRect": [0, 0, \(w), \(h)], "cornerRadius": 10 } }, { "draw": "src", "in": [0, 0, \(w), \(h)] }
-            """, reference: "\(name)-radius-20.png")
-        #expect(difference.alphaWorst <= 9 && difference.alphaOver16 == 0 && difference.alphaMean < 0.05, "\(name): \(difference)")
+        let difference = try Self.compare(
+            name, size: (w, h),
+            operations: """
+                { "clip": { "roundedRect": [0, 0, \(w), \(h)], "cornerRadius": 10 } }, { "draw": "src", "in": [0, 0, \(w), \(h)] }
+                """, reference: "\(name)-radius-20.png")
+        #expect(
+            difference.alphaWorst <= 9 && difference.alphaOver16 == 0 && difference.alphaMean < 0.05,
+            "\(name): \(difference)")
         #expect(difference.colourWorst <= 3, "\(name): \(difference)")
     }
 
     @Test(arguments: ["apple", "pirate", "rainbow"]) func circlesOfCroppedImages(_ name: String) throws {
         let (w, h) = Self.sizes[name]!
         let side = min(w, h)
-        let difference = try Self.compare(name, size: (side, side), operations: """
-            { "clip": { "roundedRect": [0, 0, \(side), \(side)], "cornerRadius": \(side / 2) } },
-            { "draw": "src", "in": [\((side - w) / 2), \((side - h) / 2), \(w), \(h)] }
-            """, reference: "\(name)-circle.png")
-        #expect(difference.alphaWorst <= 9 && difference.alphaOver16 == 0 && difference.alphaMean < 0.1, "\(name): \(difference)")
+        let difference = try Self.compare(
+            name, size: (side, side),
+            operations: """
+                { "clip": { "roundedRect": [0, 0, \(side), \(side)], "cornerRadius": \(side / 2) } },
+                { "draw": "src", "in": [\((side - w) / 2), \((side - h) / 2), \(w), \(h)] }
+                """, reference: "\(name)-circle.png")
+        #expect(
+            difference.alphaWorst <= 9 && difference.alphaOver16 == 0 && difference.alphaMean < 0.1,
+            "\(name): \(difference)")
         #expect(difference.colourWorst <= 4, "\(name): \(difference)")
     }
 }

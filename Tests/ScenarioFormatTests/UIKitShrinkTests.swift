@@ -13,8 +13,10 @@ import Testing
     static let folder = UIKitReferenceTests.references
 
     /// (name, file, width, height in pixels)
-    static let originals = [("apple", "apple.jpg", 180, 260), ("pirate", "pirate.jpg", 350, 210),
-                            ("rainbow", "rainbow.jpg", 244, 126), ("unicorn", "unicorn.png", 200, 205)]
+    static let originals = [
+        ("apple", "apple.jpg", 180, 260), ("pirate", "pirate.jpg", 350, 210),
+        ("rainbow", "rainbow.jpg", 244, 126), ("unicorn", "unicorn.png", 200, 205)
+    ]
     static let sizes = [(30, 60), (50, 50), (60, 30)]
 
     /// The rectangle AlamofireImage draws into (Source/UIImage+AlamofireImage.swift).
@@ -28,20 +30,23 @@ import Testing
 
     /// Mean absolute difference per premultiplied channel, and the share of pixels with a
     /// channel off by more than 16.
-    static func measure(_ family: String, _ original: (String, String, Int, Int), size: (Int, Int), scale: Int) throws -> (Double, Double) {
+    static func measure(_ family: String, _ original: (String, String, Int, Int), size: (Int, Int), scale: Int) throws
+        -> (Double, Double)
+    {
         let (name, file, width, height) = original
         let points = (Double(width) / Double(scale), Double(height) / Double(scale))
         let r = rect(family, image: points, size: (Double(size.0), Double(size.1)))
         let text = """
-        { "canvas": { "size": [10, 10] },
-          "images": { "src": { "file": "\(file)", "scale": \(scale) },
-                      "made": { "draw": { "size": [\(size.0), \(size.1)], "scale": \(scale),
-                                          "operations": [{ "draw": "src", "in": [\(r.map { "\($0)" }.joined(separator: ", "))] }] } } },
-          "root": { "subviews": [] } }
-        """
+            { "canvas": { "size": [10, 10] },
+              "images": { "src": { "file": "\(file)", "scale": \(scale) },
+                          "made": { "draw": { "size": [\(size.0), \(size.1)], "scale": \(scale),
+                                              "operations": [{ "draw": "src", "in": [\(r.map { "\($0)" }.joined(separator: ", "))] }] } } },
+              "root": { "subviews": [] } }
+            """
         let scenario = try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "u.json", name: "u")
         let made = scenario.images[1].pixels.bitmap
-        let png = try Data(contentsOf: folder.appendingPathComponent("scaled/\(name)-\(family)-\(size.0)x\(size.1)-@\(scale)x.png"))
+        let png = try Data(
+            contentsOf: folder.appendingPathComponent("scaled/\(name)-\(family)-\(size.0)x\(size.1)-@\(scale)x.png"))
         let expected = try PNGDecoder().decode(Array(png))
         #expect(made.width == expected.width && made.height == expected.height)
         var total = 0.0, off = 0
@@ -61,7 +66,8 @@ import Testing
 
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     /// The medians of each family and scale (12 references each), kept below what rendering
@@ -80,8 +86,12 @@ import Testing
                 }
             }
             let (mad, off) = (Self.median(mads), Self.median(offs))
-            print("\(family) @\(scale)x: median MAD \(String(format: "%.2f", mad)), pixels off by > 16: \(String(format: "%.1f", off * 100)) %")
-            #expect(mad <= ceilings[scale]!.mad && off <= ceilings[scale]!.off, "\(family) @\(scale)x: MAD \(mad), off \(off)")
+            print(
+                "\(family) @\(scale)x: median MAD \(String(format: "%.2f", mad)), pixels off by > 16: \(String(format: "%.1f", off * 100)) %"
+            )
+            #expect(
+                mad <= ceilings[scale]!.mad && off <= ceilings[scale]!.off,
+                "\(family) @\(scale)x: MAD \(mad), off \(off)")
         }
     }
 }

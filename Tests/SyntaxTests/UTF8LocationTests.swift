@@ -12,8 +12,10 @@ import Testing
             return state >> 33
         }
         // Bytes biased towards lead and continuation bytes, so that most strings are nearly valid.
-        let alphabet: [UInt8] = [0x41, 0x0A, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
-                                 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        let alphabet: [UInt8] = [
+            0x41, 0x0A, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
+            0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF
+        ]
         for _ in 0..<20_000 {
             let bytes = (0..<Int(next() % 12)).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }
             let offset = JSONParser.firstInvalidUTF8(bytes)
@@ -27,14 +29,20 @@ import Testing
 
     @Test func theErrorNamesTheLineAndColumnOfTheBadByte() {
         let bytes = Array("{\n  \"root\": {\"id\": \"ab".utf8) + [0xFF] + Array("c\"}\n}\n".utf8)
-        #expect(throws: JSONSyntaxError(location: SourceLocation(line: 2, column: 21),
-                                        message: "file is not valid UTF-8 (byte 0xFF at offset 22 starts no well-formed UTF-8 character)")) {
+        #expect(
+            throws: JSONSyntaxError(
+                location: SourceLocation(line: 2, column: 21),
+                message: "file is not valid UTF-8 (byte 0xFF at offset 22 starts no well-formed UTF-8 character)")
+        ) {
             try JSONParser.parse(bytes)
         }
         // Columns count characters: "é" before the bad byte is one column.
         let accented = Array("{\"é\": \"".utf8) + [0xC3, 0x28] + Array("\"}".utf8)
-        #expect(throws: JSONSyntaxError(location: SourceLocation(line: 1, column: 8),
-                                        message: "file is not valid UTF-8 (byte 0xC3 at offset 8 starts no well-formed UTF-8 character)")) {
+        #expect(
+            throws: JSONSyntaxError(
+                location: SourceLocation(line: 1, column: 8),
+                message: "file is not valid UTF-8 (byte 0xC3 at offset 8 starts no well-formed UTF-8 character)")
+        ) {
             try JSONParser.parse(accented)
         }
     }

@@ -19,8 +19,11 @@ import Testing
                 pieces += 1
                 for i in 0...16 {
                     let t = Double(i) / 16, u = 1 - t
-                    points.append((u * u * u * last.0 + 3 * u * u * t * c1x + 3 * u * t * t * c2x + t * t * t * x,
-                                   u * u * u * last.1 + 3 * u * u * t * c1y + 3 * u * t * t * c2y + t * t * t * y))
+                    points.append(
+                        (
+                            u * u * u * last.0 + 3 * u * u * t * c1x + 3 * u * t * t * c2x + t * t * t * x,
+                            u * u * u * last.1 + 3 * u * u * t * c1y + 3 * u * t * t * c2y + t * t * t * y
+                        ))
                 }
                 last = (x, y)
             default: break
@@ -42,8 +45,10 @@ import Testing
 
     @Test func flagsPickTheFourArcs() throws {
         // From (0, 0) to (10, 10) on circles of radius 10: the centres are (10, 0) and (0, 10).
-        for (large, sweep, centre, longWay) in [(0, 0, (10.0, 0.0), false), (0, 1, (0.0, 10.0), false),
-                                                (1, 0, (0.0, 10.0), true), (1, 1, (10.0, 0.0), true)] {
+        for (large, sweep, centre, longWay) in [
+            (0, 0, (10.0, 0.0), false), (0, 1, (0.0, 10.0), false),
+            (1, 0, (0.0, 10.0), true), (1, 1, (10.0, 0.0), true)
+        ] {
             let (points, pieces) = try Self.points("M 0 0 A 10 10 0 \(large) \(sweep) 10 10")
             #expect(pieces == (longWay ? 4 : 1), "flags \(large) \(sweep)")  // 270°: two halves of 135°, each halved
             for (x, y) in points {
@@ -61,7 +66,8 @@ import Testing
         let (x1p, y1p) = (cos(phi) * 10 + sin(phi) * 10, -sin(phi) * 10 + cos(phi) * 10)
         let lambda = x1p * x1p / 400 + y1p * y1p / 100
         #expect(lambda < 1)
-        let f = ((400 * 100 - 400 * y1p * y1p - 100 * x1p * x1p) / (400 * y1p * y1p + 100 * x1p * x1p)).squareRoot()  // same flags: −
+        // same flags: −
+        let f = ((400 * 100 - 400 * y1p * y1p - 100 * x1p * x1p) / (400 * y1p * y1p + 100 * x1p * x1p)).squareRoot()
         let (cxp, cyp) = (-f * 20 * y1p / 10, f * 10 * x1p / 20)
         let (cx, cy) = (cos(phi) * cxp - sin(phi) * cyp + 70, sin(phi) * cxp + cos(phi) * cyp + 50)
         for (x, y) in points {

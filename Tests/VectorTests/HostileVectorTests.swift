@@ -12,10 +12,13 @@ import TestSupport
     static let limits = DrawingLimits(lines: 1_000_000, steps: 50_000_000, pixels: 1 << 20, work: 50_000_000)
 
     static func svg(_ size: Int, _ body: String, defs: String = "") -> [UInt8] {
-        Array("<svg xmlns='http://www.w3.org/2000/svg' width='\(size)' height='\(size)'><defs>\(defs)</defs>\(body)</svg>".utf8)
+        Array(
+            "<svg xmlns='http://www.w3.org/2000/svg' width='\(size)' height='\(size)'><defs>\(defs)</defs>\(body)</svg>"
+                .utf8)
     }
 
-    static func failure(_ image: any VectorImage, scale: Double = 1, limits: DrawingLimits = limits) -> DrawingFailure? {
+    static func failure(_ image: any VectorImage, scale: Double = 1, limits: DrawingLimits = limits) -> DrawingFailure?
+    {
         do throws(DrawingFailure) {
             _ = try image.render(scale: scale, limits: limits)
             return nil
@@ -35,7 +38,10 @@ import TestSupport
 
     @Test func aCanvasPastThePixelLimitIsRefusedBeforeItIsMade() throws {
         // 107 bytes that asked for 274,877,906,976 bytes at scale 16.
-        let huge = try SVGImage(Array("<svg xmlns='http://www.w3.org/2000/svg' width='16384' height='16384'><rect width='10' height='10'/></svg>".utf8))
+        let huge = try SVGImage(
+            Array(
+                "<svg xmlns='http://www.w3.org/2000/svg' width='16384' height='16384'><rect width='10' height='10'/></svg>"
+                    .utf8))
         #expect(Self.failure(huge, scale: 16) == .tooManyPixels(width: 262_144, height: 262_144, limit: 1 << 20))
         #expect(Self.failure(huge, scale: 1) == .tooManyPixels(width: 16_384, height: 16_384, limit: 1 << 20))
         let page = try PDFImage(PDFDocumentTests.pdf("0 0 1 rg 0 0 10 10 re f", width: 8192, height: 8192))
@@ -43,21 +49,44 @@ import TestSupport
         // A side past 65,536 pixels is refused whatever the pixel limit (PixelMapping's sums).
         var wide = Self.limits
         wide.pixels = .max
-        #expect(Self.failure(huge, scale: 5, limits: wide) == .tooManyPixels(width: 81_920, height: 81_920, limit: .max))
-        #expect(DrawingFailure.tooManyPixels(width: 4, height: 5, limit: 16).description
+        #expect(
+            Self.failure(huge, scale: 5, limits: wide) == .tooManyPixels(width: 81_920, height: 81_920, limit: .max))
+        #expect(
+            DrawingFailure.tooManyPixels(width: 4, height: 5, limit: 16).description
                 == "the drawing is 4 × 5 pixels, more than the 16 pixels (and 65536 a side) one drawing may have")
     }
 
     @Test func drawingsWhoseWorkRunsForMinutesAreRefusedWhenTheBudgetIsSpent() throws {
-        let gradient = "<linearGradient id='g'><stop offset='0' stop-color='red'/><stop offset='1' stop-color='blue'/></linearGradient>"
+        let gradient =
+            "<linearGradient id='g'><stop offset='0' stop-color='red'/><stop offset='1' stop-color='blue'/></linearGradient>"
         let zigzag = (0..<2_000).map { "L\(($0 * 37) % 256) \(($0 * 91) % 256)" }.joined(separator: " ")
         let cases: [(String, [UInt8])] = [
-            ("translucent full-canvas rectangles", Self.svg(256, String(repeating: "<rect width='256' height='256' fill='red' fill-opacity='0.5'/>", count: 500))),
-            ("use copies of a stroked 2,000-segment path",
-             Self.svg(256, String(repeating: "<use href='#p'/>", count: 20),
-                      defs: "<path id='p' d='M0 0 \(zigzag)' stroke='black' stroke-width='3' fill='none'/>")),
-            ("paths dashed every 0.01", Self.svg(256, (0..<200).map { "<path d='M0 \($0 % 256) L256 \($0 * 7 % 256)' stroke='black' stroke-dasharray='0.01'/>" }.joined())),
-            ("gradient-filled rectangles", Self.svg(256, String(repeating: "<rect width='256' height='256' fill='url(#g)'/>", count: 1_000), defs: gradient)),
+            (
+                "translucent full-canvas rectangles",
+                Self.svg(
+                    256, String(repeating: "<rect width='256' height='256' fill='red' fill-opacity='0.5'/>", count: 500)
+                )
+            ),
+            (
+                "use copies of a stroked 2,000-segment path",
+                Self.svg(
+                    256, String(repeating: "<use href='#p'/>", count: 20),
+                    defs: "<path id='p' d='M0 0 \(zigzag)' stroke='black' stroke-width='3' fill='none'/>")
+            ),
+            (
+                "paths dashed every 0.01",
+                Self.svg(
+                    256,
+                    (0..<200).map {
+                        "<path d='M0 \($0 % 256) L256 \($0 * 7 % 256)' stroke='black' stroke-dasharray='0.01'/>"
+                    }.joined())
+            ),
+            (
+                "gradient-filled rectangles",
+                Self.svg(
+                    256, String(repeating: "<rect width='256' height='256' fill='url(#g)'/>", count: 1_000),
+                    defs: gradient)
+            )
         ]
         // A budget of 5,000,000 units (the default is 4 × 10^9): each is refused after a few operations.
         var limits = Self.limits
@@ -66,19 +95,28 @@ import TestSupport
             let image = try SVGImage(bytes)
             #expect(Self.failure(image, limits: limits) == .tooMuchWork(limit: limits.work), "\(name)")
         }
-        let radial = "<< /ShadingType 3 /ColorSpace /DeviceRGB /Coords [128 128 0 128 128 128] "
+        let radial =
+            "<< /ShadingType 3 /ColorSpace /DeviceRGB /Coords [128 128 0 128 128 128] "
             + "/Function << /FunctionType 2 /Domain [0 1] /C0 [1 0 0] /C1 [0 0 1] /N 1 >> /Extend [true true] >>"
-        let shadings = try PDFImage(PDFDocumentTests.pdf(String(repeating: "/Sh0 sh\n", count: 1_000), width: 256, height: 256,
-                                                         resources: "<< /Shading << /Sh0 5 0 R >> >>", extra: [radial]))
+        let shadings = try PDFImage(
+            PDFDocumentTests.pdf(
+                String(repeating: "/Sh0 sh\n", count: 1_000), width: 256, height: 256,
+                resources: "<< /Shading << /Sh0 5 0 R >> >>", extra: [radial]))
         #expect(Self.failure(shadings, limits: limits) == .tooMuchWork(limit: limits.work))
-        let dashed = try PDFImage(PDFDocumentTests.pdf("[0.01] 0 d\n" + String(repeating: "0 0 m 256 256 l S\n", count: 1_000), width: 256, height: 256))
+        let dashed = try PDFImage(
+            PDFDocumentTests.pdf(
+                "[0.01] 0 d\n" + String(repeating: "0 0 m 256 256 l S\n", count: 1_000), width: 256, height: 256))
         #expect(Self.failure(dashed, limits: limits) == .tooMuchWork(limit: limits.work))
     }
 
     @Test func theBudgetIsExactAndTheWorkTheSameEveryTime() throws {
-        let image = try SVGImage(Self.svg(64, "<circle cx='32' cy='32' r='20' fill='red' stroke='blue' stroke-width='3' stroke-dasharray='4 2'/>"
-                                          + "<g opacity='0.5'><rect width='40' height='40' fill='green'/></g>"))
-        let first = try image.render(scale: 2, limits: Self.limits), second = try image.render(scale: 2, limits: Self.limits)
+        let image = try SVGImage(
+            Self.svg(
+                64,
+                "<circle cx='32' cy='32' r='20' fill='red' stroke='blue' stroke-width='3' stroke-dasharray='4 2'/>"
+                    + "<g opacity='0.5'><rect width='40' height='40' fill='green'/></g>"))
+        let first = try image.render(scale: 2, limits: Self.limits),
+            second = try image.render(scale: 2, limits: Self.limits)
         #expect(first.work == second.work && first.bitmap == second.bitmap)
         var exact = Self.limits
         exact.work = first.work
@@ -90,7 +128,8 @@ import TestSupport
     @Test func dashesAreCountedBeforeAnyIsMade() throws {
         // A billion dashes along one line: refused by their count, not after making a million.
         let image = try SVGImage(Self.svg(64, "<path d='M0 1 L1000000 1' stroke='black' stroke-dasharray='0.0005'/>"))
-        #expect(Self.failure(image) == .tooComplex("the stroke's dashes make more than 1000000 pieces: use longer dashes"))
+        #expect(
+            Self.failure(image) == .tooComplex("the stroke's dashes make more than 1000000 pieces: use longer dashes"))
     }
 
     @Test func styleSheetsMatchThroughAnIndex() throws {
@@ -99,25 +138,39 @@ import TestSupport
         let n = 9_999
         let rules = (0..<n).map { ".c\($0){fill:rgb(\($0 % 256),0,0)}" }.joined()
         let classes = (0..<n).map { "c\($0)" }.joined(separator: " ")
-        let one = try SVGImage(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(rules)</style><rect class='\(classes)' width='2' height='2'/></svg>".utf8))
+        let one = try SVGImage(
+            Array(
+                "<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(rules)</style><rect class='\(classes)' width='2' height='2'/></svg>"
+                    .utf8))
         // The last rule in the document wins among equal specificities: c9998, red 14 (9998 mod 256).
         #expect(try one.render(scale: 1, limits: Self.limits).bitmap.pixels[0] == 0xFF00_000E)
         let many = (0..<10_000).map { "<rect class='c\($0)' width='1' height='1'/>" }.joined()
         let manyRules = (0..<10_000).map { ".c\($0){fill:blue}" }.joined()
-        _ = try SVGImage(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(manyRules)</style>\(many)</svg>".utf8))
+        _ = try SVGImage(
+            Array(
+                "<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(manyRules)</style>\(many)</svg>"
+                    .utf8))
         let million = String(repeating: "c ", count: 1_000_000)
-        _ = try SVGImage(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>.c{fill:red}</style><rect class='\(million)' width='2' height='2'/></svg>".utf8))
+        _ = try SVGImage(
+            Array(
+                "<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>.c{fill:red}</style><rect class='\(million)' width='2' height='2'/></svg>"
+                    .utf8))
         // What is inherently rules × elements is bounded (1,000,000 declarations; 20,000 here):
         // 20 universal rules over 1,001 elements.
         let universal = String(repeating: "*{fill:red}", count: 20)
-        let root = try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(universal)</style>\(String(repeating: "<rect width='1' height='1'/>", count: 1_001))</svg>".utf8))
+        let root = try XMLDocument.parse(
+            Array(
+                "<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(universal)</style>\(String(repeating: "<rect width='1' height='1'/>", count: 1_001))</svg>"
+                    .utf8))
         var compiler = SVGCompiler(definitions: try SVGDefinitions(root))
         compiler.maxDeclarations = 20_000
         #expect(throws: SVGError.self) { _ = try compiler.root(root) }
         do {
             _ = try compiler.root(root)
         } catch {
-            #expect(error.message.contains("more than 20000 declarations in all, counting each <use> copy (docs/LIMITS.md)"), "\(error)")
+            #expect(
+                error.message.contains(
+                    "more than 20000 declarations in all, counting each <use> copy (docs/LIMITS.md)"), "\(error)")
         }
     }
 
@@ -126,15 +179,21 @@ import TestSupport
         // (10,000 `*{}` over 190,000 elements ran for minutes); the rest are tried within a budget
         // (2,000,000; 20,000 here).
         let empty = String(repeating: "*{}*{foo:bar}rect{}.a{}#a{}", count: 400)
-        let sheet = try SVGStyleSheet(try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg'><style>\(empty)</style></svg>".utf8)))
+        let sheet = try SVGStyleSheet(
+            try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg'><style>\(empty)</style></svg>".utf8)))
         #expect(sheet.rules.isEmpty)
         let rules = String(repeating: "*{fill:red}", count: 20)
-        let root = try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(rules)</style>\(String(repeating: "<rect width='1' height='1'/>", count: 1_000))</svg>".utf8))
+        let root = try XMLDocument.parse(
+            Array(
+                "<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(rules)</style>\(String(repeating: "<rect width='1' height='1'/>", count: 1_000))</svg>"
+                    .utf8))
         #expect(throws: SVGError.self) { try SVGDefinitions(root, maxMatching: 20_000) }
         do {
             _ = try SVGDefinitions(root, maxMatching: 20_000)
         } catch {
-            #expect(error.message.contains("the document's style rules and declarations take more than 20000 steps to read"), "\(error)")
+            #expect(
+                error.message.contains(
+                    "the document's style rules and declarations take more than 20000 steps to read"), "\(error)")
         }
         _ = try SVGDefinitions(root, maxMatching: 50_000)
     }
@@ -144,21 +203,32 @@ import TestSupport
         // elements of 1,000 classes no rule names took 16 s to match: a selector's classes count
         // when the sheet is read (one each, and one a selector), an element's when it is matched.
         let selector = "." + (0..<100).map { "c\($0)" }.joined(separator: ".")
-        let sheet = try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(String(repeating: selector + "{fill:red}", count: 300))</style></svg>".utf8))
+        let sheet = try XMLDocument.parse(
+            Array(
+                "<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(String(repeating: selector + "{fill:red}", count: 300))</style></svg>"
+                    .utf8))
         do {
             _ = try SVGDefinitions(sheet, maxMatching: 300 * 101 - 1)
             Issue.record("300 selectors of 100 classes were read within 30,299 steps")
         } catch {
-            #expect(error.description.contains("<style>: the document's style rules and declarations take more than 30299 steps to read"), "\(error)")
+            #expect(
+                error.description.contains(
+                    "<style>: the document's style rules and declarations take more than 30299 steps to read"),
+                "\(error)")
         }
         _ = try SVGDefinitions(sheet, maxMatching: 300 * 101)
         let classes = (0..<100).map { "z\($0)" }.joined(separator: " ")
-        let elements = try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>.q{fill:red}</style>\(String(repeating: "<rect width='1' height='1' class='\(classes)'/>", count: 100))</svg>".utf8))
+        let elements = try XMLDocument.parse(
+            Array(
+                "<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>.q{fill:red}</style>\(String(repeating: "<rect width='1' height='1' class='\(classes)'/>", count: 100))</svg>"
+                    .utf8))
         do {
             _ = try SVGDefinitions(elements, maxMatching: 2 + 100 * 100 - 1)
             Issue.record("100 elements of 100 classes were matched within 10,001 steps")
         } catch {
-            #expect(error.description.contains("<rect>: the document's style rules and declarations take more than 10001 steps"), "\(error)")
+            #expect(
+                error.description.contains(
+                    "<rect>: the document's style rules and declarations take more than 10001 steps"), "\(error)")
         }
         _ = try SVGDefinitions(elements, maxMatching: 2 + 100 * 100)
     }
@@ -166,7 +236,10 @@ import TestSupport
     @Test func aRuleWithAnIDAndClassesStillNeedsTheClasses() throws {
         // Listed under its id, the rule is tried on the element with that id, and matches only if
         // the element has its classes too (CSS: `#a.b`).
-        let root = try XMLDocument.parse(Array("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>#a.b{fill:red}</style><rect id='a' class='b' width='1' height='1'/><rect id='a2' width='1' height='1'/></svg>".utf8))
+        let root = try XMLDocument.parse(
+            Array(
+                "<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>#a.b{fill:red}</style><rect id='a' class='b' width='1' height='1'/><rect id='a2' width='1' height='1'/></svg>"
+                    .utf8))
         let definitions = try SVGDefinitions(root)
         let rects = root.children.filter { $0.name == "rect" }
         #expect(definitions.rules(for: rects[0]).map(\.0) == ["fill"] && definitions.rules(for: rects[1]).isEmpty)
@@ -180,7 +253,9 @@ import TestSupport
                 _ = try format.read(bytes)
                 Issue.record("a \(format) file past 64 MiB was read")
             } catch {
-                #expect(error.message == "the file is 67108865 bytes, more than the 67108864 an SVG or PDF file may be (docs/LIMITS.md): "
+                #expect(
+                    error.message
+                        == "the file is 67108865 bytes, more than the 67108864 an SVG or PDF file may be (docs/LIMITS.md): "
                         + "export it with fewer elements, or its pictures as image files", "\(error)")
             }
         }
@@ -190,8 +265,13 @@ import TestSupport
         // 1,000 gradients sharing 2,000 stops through href, painting 1,000 one-pixel rectangles:
         // the stops are read once, and each paint is charged for sorting them.
         let stops = (0..<2_000).map { "<stop offset='\(Double($0) / 2_000)' stop-color='red'/>" }.joined()
-        let gradients = "<linearGradient id='g0'>\(stops)</linearGradient>" + (1..<1_000).map { "<linearGradient id='g\($0)' href='#g0'/>" }.joined()
-        let image = try SVGImage(Self.svg(64, (0..<1_000).map { "<rect x='\($0 % 64)' width='1' height='1' fill='url(#g\($0))'/>" }.joined(), defs: gradients))
+        let gradients =
+            "<linearGradient id='g0'>\(stops)</linearGradient>"
+            + (1..<1_000).map { "<linearGradient id='g\($0)' href='#g0'/>" }.joined()
+        let image = try SVGImage(
+            Self.svg(
+                64, (0..<1_000).map { "<rect x='\($0 % 64)' width='1' height='1' fill='url(#g\($0))'/>" }.joined(),
+                defs: gradients))
         let drawn = try image.render(scale: 1, limits: .default)
         #expect(drawn.work > 1_000 * DrawingCost.gradientStops(2_000))
     }
@@ -202,33 +282,58 @@ import TestSupport
         // such a drawing held 1.3 GB).
         var limits = DrawingLimits.default
         limits.pixels = 1 << 24
-        let groups = String(repeating: "<g opacity='0.5'>", count: 4) + "<rect width='1' height='1'/>" + String(repeating: "</g>", count: 4)
+        let groups =
+            String(repeating: "<g opacity='0.5'>", count: 4) + "<rect width='1' height='1'/>"
+            + String(repeating: "</g>", count: 4)
         #expect(throws: Never.self) { try SVGImage(Self.svg(4096, groups)).render(scale: 1, limits: limits) }
-        let clipped = try SVGImage(Self.svg(4096, "<g clip-path='url(#c)'>\(groups)</g>", defs: "<clipPath id='c'><rect width='512' height='512'/></clipPath>"))
-        #expect(Self.failure(clipped, limits: limits)
-                == .tooComplex("the drawing holds more than 256 MiB of transparency layers and clip masks at once: nest fewer groups, masks and clips"))
+        let clipped = try SVGImage(
+            Self.svg(
+                4096, "<g clip-path='url(#c)'>\(groups)</g>",
+                defs: "<clipPath id='c'><rect width='512' height='512'/></clipPath>"))
+        #expect(
+            Self.failure(clipped, limits: limits)
+                == .tooComplex(
+                    "the drawing holds more than 256 MiB of transparency layers and clip masks at once: nest fewer groups, masks and clips"
+                ))
     }
 
     @Test func errorsQuoteAFewHundredCharactersAtMost() {
         let name = String(repeating: "a", count: 1_000_000)
-        let long = Self.message(Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><\(name)/></svg>".utf8), as: .svg)
-        #expect(long.count < 400 && long.contains("a…(999907 more characters)…aaaa") && long.contains("a>: this element is not drawn"), "\(long.prefix(500))")
+        let long = Self.message(
+            Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><\(name)/></svg>".utf8), as: .svg)
+        #expect(
+            long.count < 400 && long.contains("a…(999907 more characters)…aaaa")
+                && long.contains("a>: this element is not drawn"), "\(long.prefix(500))")
         let digits = String(repeating: "9", count: 1_000_000)
-        let number = Self.message(Array("<svg xmlns='http://www.w3.org/2000/svg' width='1\(digits)' height='10'/>".utf8), as: .svg)
+        let number = Self.message(
+            Array("<svg xmlns='http://www.w3.org/2000/svg' width='1\(digits)' height='10'/>".utf8), as: .svg)
         #expect(number.count < 400 && number.contains("expected a length in px"), "\(number.prefix(500))")
         let points = (0..<500_001).map { "\($0 % 10),\($0 % 7)" }.joined(separator: " ")
-        let polyline = Self.message(Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><polyline points='\(points)'/></svg>".utf8), as: .svg)
-        #expect(polyline.hasSuffix("<polyline>: points=\"…\": more than 1000000 numbers (500000 points), the most one list may hold (docs/LIMITS.md): split the shape"),
-                "\(polyline)")
-        let big = Self.message(PDFDocumentTests.pdf("0 0 1 rg " + String(repeating: "1", count: 400) + " 0 10 10 re f"), as: .pdf)
-        #expect(big.contains("a content stream: byte 9: the number 1111") && big.hasSuffix("(400 characters) is too large to be read"), "\(big)")
+        let polyline = Self.message(
+            Array(
+                "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><polyline points='\(points)'/></svg>"
+                    .utf8), as: .svg)
+        #expect(
+            polyline.hasSuffix(
+                "<polyline>: points=\"…\": more than 1000000 numbers (500000 points), the most one list may hold (docs/LIMITS.md): split the shape"
+            ),
+            "\(polyline)")
+        let big = Self.message(
+            PDFDocumentTests.pdf("0 0 1 rg " + String(repeating: "1", count: 400) + " 0 10 10 re f"), as: .pdf)
+        #expect(
+            big.contains("a content stream: byte 9: the number 1111")
+                && big.hasSuffix("(400 characters) is too large to be read"), "\(big)")
         #expect(big.count < 400)
     }
 
     @Test func textThatIsNotUTF8AndEmptyFilesSaySo() {
         let utf16 = Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>".data(using: .utf16)!)
-        #expect(Self.message(utf16, as: .svg).contains("the file is UTF-16 or UTF-32 (it starts with the bytes FF FE 3C 00): ivsim reads SVG as UTF-8"))
-        #expect(Self.message([], as: .svg) == "line 1, column 1: the file is empty: an SVG document starts with <svg …> (or an XML declaration)")
+        #expect(
+            Self.message(utf16, as: .svg).contains(
+                "the file is UTF-16 or UTF-32 (it starts with the bytes FF FE 3C 00): ivsim reads SVG as UTF-8"))
+        #expect(
+            Self.message([], as: .svg)
+                == "line 1, column 1: the file is empty: an SVG document starts with <svg …> (or an XML declaration)")
     }
 
     @Test func crossReferenceSectionsPastTheLimitAreReadByReconstruction() throws {
@@ -239,7 +344,9 @@ import TestSupport
         var previous = Int(text.components(separatedBy: "startxref\n").last!.split(separator: "\n")[0])!
         for _ in 0..<PDFFile.maxSections {
             let at = bytes.count
-            bytes += Array("xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size 5 /Root 1 0 R /Prev \(previous) >>\nstartxref\n\(at)\n%%EOF\n".utf8)
+            bytes += Array(
+                "xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size 5 /Root 1 0 R /Prev \(previous) >>\nstartxref\n\(at)\n%%EOF\n"
+                    .utf8)
             previous = at
         }
         let file = try PDFFile(bytes)

@@ -10,11 +10,16 @@ import TestSupport
 @Suite struct PDFDocumentTests {
     /// A one-page PDF: `content` on a `width` × `height` page, `resources` as the page's
     /// resource dictionary, `extra` as objects 5, 6, … (each a complete object body).
-    static func pdf(_ content: String, width: Double = 10, height: Double = 10, resources: String = "<< >>", extra: [String] = [],
-                    pageExtra: String = "", trailerExtra: String = "") -> [UInt8] {
-        let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Resources \(resources) /Contents 4 0 R \(pageExtra)>>",
-                       "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"] + extra
+    static func pdf(
+        _ content: String, width: Double = 10, height: Double = 10, resources: String = "<< >>", extra: [String] = [],
+        pageExtra: String = "", trailerExtra: String = ""
+    ) -> [UInt8] {
+        let objects =
+            [
+                "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Resources \(resources) /Contents 4 0 R \(pageExtra)>>",
+                "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"
+            ] + extra
         var out = Array("%PDF-1.4\n".utf8)
         var offsets: [Int] = []
         for (i, body) in objects.enumerated() {
@@ -23,12 +28,16 @@ import TestSupport
         }
         let xref = out.count
         out += Array("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
-        for offset in offsets { out += Array((String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n").utf8) }
-        out += Array("trailer\n<< /Size \(objects.count + 1) /Root 1 0 R \(trailerExtra)>>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+        for offset in offsets {
+            out += Array((String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n").utf8)
+        }
+        out += Array(
+            "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R \(trailerExtra)>>\nstartxref\n\(xref)\n%%EOF\n".utf8)
         return out
     }
 
-    static let limits = DrawingLimits(lines: 100_000, steps: 10_000_000, pixels: 1 << 26, work: DrawingLimits.defaultWork)
+    static let limits = DrawingLimits(
+        lines: 100_000, steps: 10_000_000, pixels: 1 << 26, work: DrawingLimits.defaultWork)
 
     static func render(_ bytes: [UInt8], scale: Double = 1) throws -> Bitmap {
         try PDFImage(bytes).render(scale: scale, limits: limits).bitmap
@@ -71,7 +80,9 @@ import TestSupport
             let bytes = Array(try Data(contentsOf: Fixture().url("pdf").appendingPathComponent(name)))
             var damaged = bytes
             let word = Array("startxref".utf8)
-            let at = (0...(bytes.count - word.count)).last { bytes[$0..<($0 + word.count)].elementsEqual(word) }! + word.count
+            let at =
+                (0...(bytes.count - word.count)).last { bytes[$0..<($0 + word.count)].elementsEqual(word) }!
+                + word.count
             damaged.replaceSubrange(at..<(at + 3), with: Array("\n99".utf8))
             #expect(try Self.render(damaged) == (try Self.render(bytes)), "\(name)")
         }
@@ -84,7 +95,9 @@ import TestSupport
     @Test func textInAStandardFontIsRefusedButInvisibleTextIsNot() throws {
         let font = "<< /Font << /F1 5 0 R >> >>", type1 = ["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
         let shown = Self.refusal(Self.pdf("BT /F1 12 Tf (Hi) Tj ET", resources: font, extra: type1))
-        #expect(shown == "the \"Tj\" operator at byte 18 of a content stream: text in a Type1 font is not drawn (ivsim has no fonts): "
+        #expect(
+            shown
+                == "the \"Tj\" operator at byte 18 of a content stream: text in a Type1 font is not drawn (ivsim has no fonts): "
                 + "outline the text in the export")
         #expect(Self.refusal(Self.pdf("BT /F1 12 Tf 3 Tr (Hi) Tj ET", resources: font, extra: type1)) == "accepted")
     }
@@ -94,10 +107,13 @@ import TestSupport
         // one text-space unit, 3 points at size 3. Shown twice from (1, 1): squares at x 1…4 and
         // 4…7, y 1…4 (y up).
         let font = "<< /Font << /T 5 0 R >> >>"
-        let extra = ["<< /Type /Font /Subtype /Type3 /FontMatrix [0.1 0 0 0.1 0 0] /FontBBox [0 0 10 10] /FirstChar 97 /LastChar 97 "
-                     + "/Widths [10] /Encoding << /Differences [97 /a] >> /CharProcs << /a 6 0 R >> >>",
-                     "<< /Length 22 >>\nstream\n10 0 d0 0 0 10 10 re f\nendstream"]
-        let b = try Self.render(Self.pdf("0 0.5 0 rg BT /T 3 Tf 1 1 Td (aa) Tj ET", width: 10, height: 6, resources: font, extra: extra))
+        let extra = [
+            "<< /Type /Font /Subtype /Type3 /FontMatrix [0.1 0 0 0.1 0 0] /FontBBox [0 0 10 10] /FirstChar 97 /LastChar 97 "
+                + "/Widths [10] /Encoding << /Differences [97 /a] >> /CharProcs << /a 6 0 R >> >>",
+            "<< /Length 22 >>\nstream\n10 0 d0 0 0 10 10 re f\nendstream"
+        ]
+        let b = try Self.render(
+            Self.pdf("0 0.5 0 rg BT /T 3 Tf 1 1 Td (aa) Tj ET", width: 10, height: 6, resources: font, extra: extra))
         // Points (1…7, 1…4) in y-up space: image rows 2…4, columns 1…6.
         #expect(Self.pixel(b, 1, 4) == (0, 128, 0, 255))
         #expect(Self.pixel(b, 6, 2) == (0, 128, 0, 255))
@@ -106,22 +122,29 @@ import TestSupport
     }
 
     @Test func unknownOperatorsAreRefusedOutsideCompatibilitySections() {
-        #expect(Self.refusal(Self.pdf("0 0 m foo")) == "the \"foo\" operator at byte 6 of a content stream: \"foo\" is not an operator ivsim reads")
+        #expect(
+            Self.refusal(Self.pdf("0 0 m foo"))
+                == "the \"foo\" operator at byte 6 of a content stream: \"foo\" is not an operator ivsim reads")
         #expect(Self.refusal(Self.pdf("BX 0 0 m foo EX")) == "accepted")
         #expect(Self.refusal(Self.pdf("BI /W 1 /H 1 /CS /CMYK /BPC 8 ID xxxx EI")).contains("DeviceCMYK"))
     }
 
     @Test func aFormThatDrawsItselfIsRefused() {
-        let message = Self.refusal(Self.pdf("/X Do", resources: "<< /XObject << /X 5 0 R >> >>",
-                                            extra: ["<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Resources << /XObject << /X 5 0 R >> >> "
-                                                    + "/Length 4 >>\nstream\n/X Do\nendstream"]))
+        let message = Self.refusal(
+            Self.pdf(
+                "/X Do", resources: "<< /XObject << /X 5 0 R >> >>",
+                extra: [
+                    "<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Resources << /XObject << /X 5 0 R >> >> "
+                        + "/Length 4 >>\nstream\n/X Do\nendstream"
+                ]))
         #expect(message.contains("form 5 draws itself"))
     }
 
     @Test func filtersDecodeIndependentEncodings() throws {
         func decode(_ filter: String, _ data: [UInt8], parms: String = "") throws -> [UInt8] {
             var budget = 1 << 20
-            let stream = PDFStream(dictionary: try Self.dictionary("<< /Filter \(filter) \(parms) >>"), data: data[...], offset: 0)
+            let stream = PDFStream(
+                dictionary: try Self.dictionary("<< /Filter \(filter) \(parms) >>"), data: data[...], offset: 0)
             return try PDFFilters.decode(stream, resolve: { $0 }, budget: &budget).bytes
         }
         // Python: base64.a85encode(b"Hello, PDF!", adobe=True) and (b"\0\0\0\0abc").
@@ -129,12 +152,16 @@ import TestSupport
         #expect(try decode("/ASCII85Decode", Array("<~z@:E^~>".utf8)) == [0, 0, 0, 0] + Array("abc".utf8))
         #expect(try decode("/ASCIIHexDecode", Array("48 65 6c 6C 6>".utf8)) == [0x48, 0x65, 0x6C, 0x6C, 0x60])
         // ISO 32000-1 §7.4.4.2's example: "-----A---B" coded as 80 0B 60 50 22 0C 0C 85 01.
-        #expect(try decode("/LZWDecode", [0x80, 0x0B, 0x60, 0x50, 0x22, 0x0C, 0x0C, 0x85, 0x01]) == Array("-----A---B".utf8))
+        #expect(
+            try decode("/LZWDecode", [0x80, 0x0B, 0x60, 0x50, 0x22, 0x0C, 0x0C, 0x85, 0x01]) == Array("-----A---B".utf8)
+        )
         // RunLength: 2 literal bytes, then 3 copies of 0x7A, then EOD.
         #expect(try decode("/RunLengthDecode", [1, 0x61, 0x62, 254, 0x7A, 128]) == [0x61, 0x62, 0x7A, 0x7A, 0x7A])
         // PNG predictors: row 1 "Sub" (1), row 2 "Up" (2), 3 columns of 1 byte.
-        #expect(try decode("/FlateDecode", Self.zlibStored([1, 10, 5, 5, 2, 1, 1, 1]),
-                           parms: "/DecodeParms << /Predictor 12 /Columns 3 >>") == [10, 15, 20, 11, 16, 21])
+        #expect(
+            try decode(
+                "/FlateDecode", Self.zlibStored([1, 10, 5, 5, 2, 1, 1, 1]),
+                parms: "/DecodeParms << /Predictor 12 /Columns 3 >>") == [10, 15, 20, 11, 16, 21])
     }
 
     /// zlib data of stored (uncompressed) blocks: an independent encoding of `data`.
@@ -185,24 +212,33 @@ import TestSupport
 
     @Test func limitsRefuseWhatWouldCostTooMuch() {
         // q nested past 32.
-        #expect(Self.refusal(Self.pdf(String(repeating: "q ", count: 33))).contains("more than 32 graphics states saved"))
+        #expect(
+            Self.refusal(Self.pdf(String(repeating: "q ", count: 33))).contains("more than 32 graphics states saved"))
         // An image larger than ivsim reads, refused before its data is decoded.
-        let image = "<< /Type /XObject /Subtype /Image /Width 20000 /Height 20000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n0\nendstream"
-        #expect(Self.refusal(Self.pdf("/I Do", resources: "<< /XObject << /I 5 0 R >> >>", extra: [image])).contains("larger than ivsim reads"))
+        let image =
+            "<< /Type /XObject /Subtype /Image /Width 20000 /Height 20000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n0\nendstream"
+        #expect(
+            Self.refusal(Self.pdf("/I Do", resources: "<< /XObject << /I 5 0 R >> >>", extra: [image])).contains(
+                "larger than ivsim reads"))
         // Stitching functions that repeat one another 256-fold, 4 deep: 2^32 reads.
         var functions = ["<< /FunctionType 2 /Domain [0 1] /C0 [0] /C1 [1] /N 1 >>"]
         for level in 0..<4 {
             let refs = Array(repeating: "\(6 + level) 0 R", count: 256).joined(separator: " ")
             let bounds = (1..<256).map { "\(Double($0) / 256)" }.joined(separator: " ")
             let encode = Array(repeating: "0 1", count: 256).joined(separator: " ")
-            functions.append("<< /FunctionType 3 /Domain [0 1] /Functions [\(refs)] /Bounds [\(bounds)] /Encode [\(encode)] >>")
+            functions.append(
+                "<< /FunctionType 3 /Domain [0 1] /Functions [\(refs)] /Bounds [\(bounds)] /Encode [\(encode)] >>")
         }
         let shading = "<< /ShadingType 2 /ColorSpace /DeviceGray /Coords [0 0 1 0] /Function 10 0 R >>"
-        #expect(Self.refusal(Self.pdf("/S sh", resources: "<< /Shading << /S 5 0 R >> >>", extra: [shading] + functions))
+        #expect(
+            Self.refusal(Self.pdf("/S sh", resources: "<< /Shading << /S 5 0 R >> >>", extra: [shading] + functions))
                 .contains("functions take more than the 20000000 units of work"))
         // A colour space defined through itself.
-        #expect(Self.refusal(Self.pdf("/C cs", resources: "<< /ColorSpace << /C 5 0 R >> >>", extra: ["[/Indexed 5 0 R 0 <00>]"]))
-                .contains("more than 4 deep"))
+        #expect(
+            Self.refusal(
+                Self.pdf("/C cs", resources: "<< /ColorSpace << /C 5 0 R >> >>", extra: ["[/Indexed 5 0 R 0 <00>]"])
+            )
+            .contains("more than 4 deep"))
     }
 
     @Test func displayP3ProfilesConvertColoursAsP3ImagesAre() throws {
@@ -211,22 +247,27 @@ import TestSupport
             .appendingPathComponent("../JPEGCodecTests/Fixtures/jpeg/icc_display_p3.icc")
         let hex = try Data(contentsOf: url).map { String(format: "%02x", $0) }.joined() + ">"
         let profile = "<< /N 3 /Filter /ASCIIHexDecode /Length \(hex.utf8.count) >>\nstream\n\(hex)\nendstream"
-        let p3 = try Self.render(Self.pdf("/P cs 0.8 0.3 0.3 sc 0 0 10 10 re f", resources: "<< /ColorSpace << /P [/ICCBased 5 0 R] >> >>",
-                                         extra: [profile]))
+        let p3 = try Self.render(
+            Self.pdf(
+                "/P cs 0.8 0.3 0.3 sc 0 0 10 10 re f", resources: "<< /ColorSpace << /P [/ICCBased 5 0 R] >> >>",
+                extra: [profile]))
         var expected: [UInt8] = [204, 76, 76, 255]  // round(0.8 × 255), round(0.3 × 255) = round(76.5), halves to even
         DisplayP3.convertToSRGB(straightRGBA: &expected)
         #expect(expected != [204, 76, 76, 255])
         #expect(Self.pixel(p3, 5, 5) == (expected[0], expected[1], expected[2], 255))
         // Any other profile (here: a few bytes that are no profile) is taken as sRGB.
-        let plain = try Self.render(Self.pdf("/P cs 0.8 0.3 0.3 sc 0 0 10 10 re f", resources: "<< /ColorSpace << /P [/ICCBased 5 0 R] >> >>",
-                                            extra: ["<< /N 3 /Length 4 >>\nstream\nabcd\nendstream"]))
+        let plain = try Self.render(
+            Self.pdf(
+                "/P cs 0.8 0.3 0.3 sc 0 0 10 10 re f", resources: "<< /ColorSpace << /P [/ICCBased 5 0 R] >> >>",
+                extra: ["<< /N 3 /Length 4 >>\nstream\nabcd\nendstream"]))
         #expect(Self.pixel(plain, 5, 5) == (204, 76, 76, 255))
     }
 
     @Test func inlineImagesAreDrawn() throws {
         // 2 × 1 RGB samples, "ABC" and "EI " (the data holds the bytes of EI), read by their exact
         // length; then a 1 × 1 gray one in ASCIIHex, ended by the first EI between white space.
-        let content = "q 10 0 0 5 0 5 cm BI /W 2 /H 1 /CS /RGB /BPC 8 ID ABCEI  EI Q "
+        let content =
+            "q 10 0 0 5 0 5 cm BI /W 2 /H 1 /CS /RGB /BPC 8 ID ABCEI  EI Q "
             + "q 10 0 0 5 0 0 cm BI /W 1 /H 1 /CS /G /BPC 8 /F /AHx ID 80> EI Q"
         let b = try Self.render(Self.pdf(content))
         #expect(Self.pixel(b, 2, 2) == (65, 66, 67, 255))
@@ -237,25 +278,41 @@ import TestSupport
     /// Inputs an independent review built, each a crash, a hang or a wrong result before its fix.
     @Test func reviewedHostileInputs() throws {
         // A gradient whose 64-bit quotient path overflowed far to the left of the shading.
-        let shading = "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 4096 0] /Function << /FunctionType 2 /Domain [0 1] "
+        let shading =
+            "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 4096 0] /Function << /FunctionType 2 /Domain [0 1] "
             + "/C0 [1 0 0] /C1 [0 0 1] /N 1 >> >>"
-        let far = try Self.render(Self.pdf("0.001 0 0 0.001 350 0 cm /Sh0 sh", resources: "<< /Shading << /Sh0 5 0 R >> >>", extra: [shading]))
+        let far = try Self.render(
+            Self.pdf("0.001 0 0 0.001 350 0 cm /Sh0 sh", resources: "<< /Shading << /Sh0 5 0 R >> >>", extra: [shading])
+        )
         #expect(far.pixels.allSatisfy { $0 == 0 })  // before the shading's start, not extended
         // Marked content nested past 256, BMC included.
         #expect(Self.refusal(Self.pdf(String(repeating: "/X BMC ", count: 300))).contains("nested more than 256 deep"))
         // An EMC inside a form does not end the hidden sequence around it.
         let oc = "<< /Type /OCG /Name (B) >>"
-        let form = "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Length 18 >>\nstream\nEMC 0 0 10 10 re f\nendstream"
+        let form =
+            "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Length 18 >>\nstream\nEMC 0 0 10 10 re f\nendstream"
         // (B is turned off in the catalog; the edit moves the objects, found again by scanning.)
-        var catalogOff = Self.pdf("/OC /B BDC /F Do EMC", resources: "<< /Properties << /B 5 0 R >> /XObject << /F 6 0 R >> >>", extra: [oc, form])
-        catalogOff = Array(String(decoding: catalogOff, as: UTF8.self)
-            .replacingOccurrences(of: "<< /Type /Catalog /Pages 2 0 R >>",
-                                  with: "<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [5 0 R] /D << /OFF [5 0 R] >> >> >>").utf8)
+        var catalogOff = Self.pdf(
+            "/OC /B BDC /F Do EMC", resources: "<< /Properties << /B 5 0 R >> /XObject << /F 6 0 R >> >>",
+            extra: [oc, form])
+        catalogOff = Array(
+            String(decoding: catalogOff, as: UTF8.self)
+                .replacingOccurrences(
+                    of: "<< /Type /Catalog /Pages 2 0 R >>",
+                    with: "<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [5 0 R] /D << /OFF [5 0 R] >> >> >>"
+                ).utf8)
         #expect(try Self.render(catalogOff).pixels.allSatisfy { $0 == 0 })
         // Saves in a form count with those around it: 20 q around a form holding 15 q.
-        let deep = "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Length 30 >>\nstream\n" + String(repeating: "q ", count: 15) + "\nendstream"
-        #expect(Self.refusal(Self.pdf(String(repeating: "q ", count: 20) + "/F Do", resources: "<< /XObject << /F 5 0 R >> >>", extra: [deep]))
-                .contains("graphics states saved at once"))
+        let deep =
+            "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Length 30 >>\nstream\n"
+            + String(repeating: "q ", count: 15) + "\nendstream"
+        #expect(
+            Self.refusal(
+                Self.pdf(
+                    String(repeating: "q ", count: 20) + "/F Do", resources: "<< /XObject << /F 5 0 R >> >>",
+                    extra: [deep])
+            )
+            .contains("graphics states saved at once"))
     }
 
     @Test func aPatternSpaceWithNoPatternPaintsNothing() throws {

@@ -28,10 +28,14 @@ import TestSupport
     @Test func everyFileMatchesPDFiumWithinAntialiasing() throws {
         try ReferenceCorpus.compare("pdf", atLeast: 47, read: { try PDFImage($0) }) { entry, scale, c in
             let number = Int(entry.file.prefix(2)) ?? 0
-            let shading = (27...31).contains(number) && scale == 1, thinLine = number == 15 && scale == 1, shrunk = number == 47
-            #expect(c.mean < (shading ? 4.5 : thinLine ? 3 : shrunk ? 6 : 2.5), "\(entry.file) @\(scale)x: mean difference \(c.mean)")
-            #expect(Double(c.far) <= (thinLine || shrunk ? 0.05 : 0.025) * Double(c.pixels) + 4,
-                    "\(entry.file) @\(scale)x: \(c.far) pixels differ by more than 32")
+            let shading = (27...31).contains(number) && scale == 1, thinLine = number == 15 && scale == 1,
+                shrunk = number == 47
+            #expect(
+                c.mean < (shading ? 4.5 : thinLine ? 3 : shrunk ? 6 : 2.5),
+                "\(entry.file) @\(scale)x: mean difference \(c.mean)")
+            #expect(
+                Double(c.far) <= (thinLine || shrunk ? 0.05 : 0.025) * Double(c.pixels) + 4,
+                "\(entry.file) @\(scale)x: \(c.far) pixels differ by more than 32")
         }
     }
 }

@@ -11,7 +11,8 @@ import TestSupport
     static let folder = Fixture().url("pdf")
 
     static var files: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".pdf") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".pdf") }
+            .sorted()
     }
 
     /// Reads and draws, and says whether it was refused; a crash fails the whole run.
@@ -21,7 +22,11 @@ import TestSupport
             let image = try PDFImage(bytes)
             let (w, h) = image.pixelSize(scale: 1)
             guard w * h <= 1 << 16 else { return false }
-            let bitmap = try image.render(scale: 1, limits: DrawingLimits(lines: 100_000, steps: 2_000_000, pixels: 1 << 26, work: DrawingLimits.defaultWork)).bitmap
+            let bitmap = try image.render(
+                scale: 1,
+                limits: DrawingLimits(
+                    lines: 100_000, steps: 2_000_000, pixels: 1 << 26, work: DrawingLimits.defaultWork)
+            ).bitmap
             #expect(bitmap.width == w && bitmap.height == h)
             return false
         } catch let error as PDFError {

@@ -54,10 +54,13 @@ enum ReferenceCorpus {
         var height: Int
     }
 
-    static func compare(_ folderName: String, atLeast count: Int, read: ([UInt8]) throws -> any VectorImage,
-                        check: (Entry, Int, ReferenceComparison) -> Void) throws {
+    static func compare(
+        _ folderName: String, atLeast count: Int, read: ([UInt8]) throws -> any VectorImage,
+        check: (Entry, Int, ReferenceComparison) -> Void
+    ) throws {
         let folder = Fixture().url(folderName)
-        let index = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: folder.appendingPathComponent("index.json")))
+        let index = try JSONDecoder().decode(
+            [Entry].self, from: Data(contentsOf: folder.appendingPathComponent("index.json")))
         #expect(index.count >= count)
         var report: [String] = []
         for entry in index {
@@ -71,11 +74,14 @@ enum ReferenceCorpus {
             #expect(image.width == Double(entry.width) && image.height == Double(entry.height), "\(entry.file)")
             for scale in [1, 2] {
                 let stem = (entry.file as NSString).deletingPathExtension
-                let reference = try PNGDecoder().decode(Array(try Data(contentsOf: folder.appendingPathComponent("\(stem)@\(scale)x.png"))))
+                let reference = try PNGDecoder().decode(
+                    Array(try Data(contentsOf: folder.appendingPathComponent("\(stem)@\(scale)x.png"))))
                 let ours = try image.render(scale: Double(scale), limits: .default).bitmap
-                try #require(ours.width == reference.width && ours.height == reference.height, "\(entry.file) @\(scale)x")
+                try #require(
+                    ours.width == reference.width && ours.height == reference.height, "\(entry.file) @\(scale)x")
                 if let out = ProcessInfo.processInfo.environment["IVSIM_REFERENCE_OUT"] {
-                    let png = PNGEncoder().encode(RGBAImage(width: ours.width, height: ours.height, pixels: ours.straightRGBA))
+                    let png = PNGEncoder().encode(
+                        RGBAImage(width: ours.width, height: ours.height, pixels: ours.straightRGBA))
                     try Data(png).write(to: URL(fileURLWithPath: out).appendingPathComponent("\(stem)@\(scale)x.png"))
                 }
                 let comparison = ReferenceComparison(ours, reference)

@@ -13,17 +13,27 @@ import Testing
     }
 
     @Test func theXMLReaderDecodesReferencesAndRefusesEntities() throws {
-        let root = try XMLDocument.parse(Array("<?xml version='1.0'?><!-- c --><a x=\"1 &amp; 2\" y='&#x41;&#66;'><b/><![CDATA[<t>]]> &lt;</a>".utf8))
-        #expect(root.name == "a" && root["x"] == "1 & 2" && root["y"] == "AB" && root.children.count == 1 && root.text == "<t> <")
-        for (text, message) in [("<!DOCTYPE svg [<!ENTITY a \"b\">]><svg/>", "internal subset"), ("<a>&foo;</a>", "&foo; is not read"),
-                                ("<a><b></a>", "</a> closes <b>"), ("<a x='1' x='2'/>", "appears twice"), ("<a>", "never closed"),
-                                ("<a/><b/>", "content after the root")] {
+        let root = try XMLDocument.parse(
+            Array("<?xml version='1.0'?><!-- c --><a x=\"1 &amp; 2\" y='&#x41;&#66;'><b/><![CDATA[<t>]]> &lt;</a>".utf8)
+        )
+        #expect(
+            root.name == "a" && root["x"] == "1 & 2" && root["y"] == "AB" && root.children.count == 1
+                && root.text == "<t> <")
+        for (text, message) in [
+            ("<!DOCTYPE svg [<!ENTITY a \"b\">]><svg/>", "internal subset"), ("<a>&foo;</a>", "&foo; is not read"),
+            ("<a><b></a>", "</a> closes <b>"), ("<a x='1' x='2'/>", "appears twice"), ("<a>", "never closed"),
+            ("<a/><b/>", "content after the root")
+        ] {
             #expect(throws: XMLError.self) { try XMLDocument.parse(Array(text.utf8)) }
-            do { _ = try XMLDocument.parse(Array(text.utf8)) } catch { #expect(error.message.contains(message), "\(text): \(error)") }
+            do { _ = try XMLDocument.parse(Array(text.utf8)) } catch {
+                #expect(error.message.contains(message), "\(text): \(error)")
+            }
         }
         // Nesting is bounded before the stack is.
         let deep = String(repeating: "<g>", count: 300) + String(repeating: "</g>", count: 300)
-        do { _ = try XMLDocument.parse(Array(deep.utf8)); Issue.record("read") } catch { #expect(error.message.contains("nested more than 256")) }
+        do { _ = try XMLDocument.parse(Array(deep.utf8)); Issue.record("read") } catch {
+            #expect(error.message.contains("nested more than 256"))
+        }
     }
 
     @Test func sizeComesFromWidthHeightOrTheViewBox() throws {
@@ -32,14 +42,19 @@ import Testing
         let b = try Self.image("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 12'/>")
         #expect(b.width == 24 && b.height == 12)
         // meet centres: a 10 × 10 box in 20 × 10 is scaled 1 and moved 5 right.
-        let c = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='20' height='10' viewBox='0 0 10 10'><rect width='10' height='10'/></svg>")
+        let c = try Self.pixels(
+            "<svg xmlns='http://www.w3.org/2000/svg' width='20' height='10' viewBox='0 0 10 10'><rect width='10' height='10'/></svg>"
+        )
         #expect(c[4, 5].a == 0 && c[5, 5].a == 255 && c[14, 5].a == 255 && c[15, 5].a == 0)
-        let d = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='20' height='10' viewBox='0 0 10 10' preserveAspectRatio='none'><rect width='10' height='10'/></svg>")
+        let d = try Self.pixels(
+            "<svg xmlns='http://www.w3.org/2000/svg' width='20' height='10' viewBox='0 0 10 10' preserveAspectRatio='none'><rect width='10' height='10'/></svg>"
+        )
         #expect(d[0, 5].a == 255 && d[19, 5].a == 255)
     }
 
     @Test func stylesInheritAndStyleAttributesWin() throws {
-        let b = try Self.pixels("""
+        let b = try Self.pixels(
+            """
             <svg xmlns='http://www.w3.org/2000/svg' width='4' height='1'>
               <g fill='red' opacity='0.5'>
                 <rect width='1' height='1'/>
@@ -58,25 +73,50 @@ import Testing
 
     @Test func transformsNestAsSVGNestsThem() throws {
         // translate then scale: the rect (0,0)-(1,1) lands at (4,2)-(6,4).
-        let b = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'><g transform='translate(4 2)'><rect width='1' height='1' transform='scale(2)'/></g></svg>")
+        let b = try Self.pixels(
+            "<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'><g transform='translate(4 2)'><rect width='1' height='1' transform='scale(2)'/></g></svg>"
+        )
         #expect(b[4, 2].a == 255 && b[5, 3].a == 255 && b[6, 4].a == 0 && b[3, 2].a == 0)
-        let rotated = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'><rect x='4' y='0' width='4' height='2' transform='rotate(90 4 4)'/></svg>")
+        let rotated = try Self.pixels(
+            "<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'><rect x='4' y='0' width='4' height='2' transform='rotate(90 4 4)'/></svg>"
+        )
         // About (4, 4) a quarter turn clockwise: x 4…8, y 0…2 becomes x 6…8, y 4…8.
         #expect(rotated[7, 5].a == 255 && rotated[5, 1].a == 0)
     }
 
     @Test func refusalsNameTheElementAndLine() {
         for (text, message) in [
-            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<text>hi</text></svg>", "outline the text"),
-            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' filter='url(#f)'/></svg>", "\"filter\" is not drawn"),
-            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='-1' height='1'/></svg>", "negative width"),
-            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<path d='M 0 0 L 1 x'/></svg>", "at character"),
+            (
+                "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<text>hi</text></svg>",
+                "outline the text"
+            ),
+            (
+                "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' filter='url(#f)'/></svg>",
+                "\"filter\" is not drawn"
+            ),
+            (
+                "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='-1' height='1'/></svg>",
+                "negative width"
+            ),
+            (
+                "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<path d='M 0 0 L 1 x'/></svg>",
+                "at character"
+            ),
             ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<use href='#a' id='a'/></svg>", "cycle"),
             ("<svg xmlns='http://www.w3.org/2000/svg' width='4vw' height='4'/>", "other units"),
             ("<svg xmlns='http://www.w3.org/2000/svg'/>", "no size"),
-            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' style='filter: url(#f)'/></svg>", "\"filter\" is not drawn"),
-            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' mask='url(#m)'/></svg>", "no <mask> has that id"),
-            ("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<linearGradient id='g' spreadMethod='reflect'/></svg>", "spreadMethod"),
+            (
+                "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' style='filter: url(#f)'/></svg>",
+                "\"filter\" is not drawn"
+            ),
+            (
+                "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' mask='url(#m)'/></svg>",
+                "no <mask> has that id"
+            ),
+            (
+                "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<linearGradient id='g' spreadMethod='reflect'/></svg>",
+                "spreadMethod"
+            )
         ] {
             do {
                 _ = try Self.image(text)
@@ -89,7 +129,8 @@ import Testing
     }
 
     @Test func gradientsUseTheBoundingBoxAndInheritStops() throws {
-        let b = try Self.pixels("""
+        let b = try Self.pixels(
+            """
             <svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' width='20' height='2'>
               <linearGradient id='base'><stop offset='0' stop-color='#000'/><stop offset='1' stop-color='#fff'/></linearGradient>
               <linearGradient id='g' xlink:href='#base'/>
@@ -107,7 +148,8 @@ import Testing
     }
 
     @Test func styleSheetsApplyBySpecificityBetweenAttributesAndStyle() throws {
-        let b = try Self.pixels("""
+        let b = try Self.pixels(
+            """
             <svg xmlns='http://www.w3.org/2000/svg' width='4' height='1'>
               <style>/* an exporter's sheet */ .a { fill: #ff0000 } rect.a { fill: #00ff00 } #d { fill: #0000ff } *{stroke:none}</style>
               <circle class='a' cx='0.5' cy='0.5' r='2' clip='x'/>
@@ -116,13 +158,15 @@ import Testing
               <rect class='a' id='d' x='3' width='1' height='1' style='fill: #ffffff'/>
             </svg>
             """)
-        #expect(b[0, 0] == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))       // .a
-        #expect(b[1, 0] == PremultipliedColor(r: 0, g: 255, b: 0, a: 255))       // rect.a over .a and over the attribute
-        #expect(b[2, 0] == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))       // #d over rect.a
-        #expect(b[3, 0] == PremultipliedColor(r: 255, g: 255, b: 255, a: 255))   // style over every rule
+        #expect(b[0, 0] == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))  // .a
+        #expect(b[1, 0] == PremultipliedColor(r: 0, g: 255, b: 0, a: 255))  // rect.a over .a and over the attribute
+        #expect(b[2, 0] == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))  // #d over rect.a
+        #expect(b[3, 0] == PremultipliedColor(r: 255, g: 255, b: 255, a: 255))  // style over every rule
         for selector in ["g > rect", "rect:hover", "[fill]", "a b"] {
             do {
-                _ = try Self.image("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><style>\(selector) { fill: red }</style></svg>")
+                _ = try Self.image(
+                    "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><style>\(selector) { fill: red }</style></svg>"
+                )
                 Issue.record("read: \(selector)")
             } catch {
                 #expect(error.message.contains("is not read"), "\(selector): \(error)")
@@ -134,39 +178,55 @@ import Testing
     @Test func hostileDocumentsAreRefusedNotRun() throws {
         // A full-width digit passes Character.isHexDigit but is no hex digit: an invalid colour,
         // ignored like any invalid presentation attribute (the initial black fill stays).
-        let fullWidth = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='1' height='1' fill='#\u{FF10}\u{FF10}\u{FF10}'/></svg>")
+        let fullWidth = try Self.pixels(
+            "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='1' height='1' fill='#\u{FF10}\u{FF10}\u{FF10}'/></svg>"
+        )
         #expect(fullWidth[0, 0] == PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
         // Uses of uses: 10^12 copies in a few hundred bytes.
-        var nested = "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><defs><rect id='g0' width='1' height='1'/>"
+        var nested =
+            "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><defs><rect id='g0' width='1' height='1'/>"
         for level in 1...12 {
             nested += "<g id='g\(level)'>" + String(repeating: "<use href='#g\(level - 1)'/>", count: 10) + "</g>"
         }
         nested += "</defs><use href='#g12'/></svg>"
-        do { _ = try Self.image(nested); Issue.record("read") } catch { #expect(error.message.contains("more than 200000 elements")) }
+        do { _ = try Self.image(nested); Issue.record("read") } catch {
+            #expect(error.message.contains("more than 200000 elements"))
+        }
         // Nine nested opacity groups: more transparency layers than may be open.
-        let groups = String(repeating: "<g opacity='0.9'>", count: 9) + "<rect width='1' height='1'/>" + String(repeating: "</g>", count: 9)
-        #expect(throws: DrawingFailure.self) { try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\(groups)</svg>") }
+        let groups =
+            String(repeating: "<g opacity='0.9'>", count: 9) + "<rect width='1' height='1'/>"
+            + String(repeating: "</g>", count: 9)
+        #expect(throws: DrawingFailure.self) {
+            try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\(groups)</svg>")
+        }
     }
 
     @Test func aClosedTwoPointContourHasJoinsNotCaps() throws {
         // Round joins at both ends of the segment there and back: both ends round.
-        let b = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='20' height='10'><polygon points='5,5 15,5' fill='none' stroke='black' stroke-width='6' stroke-linejoin='round'/></svg>")
-        #expect(b[2, 5].a > 200 && b[17, 5].a > 200)   // the round ends reach 3 pixels past each point
-        #expect(b[2, 2].a == b[17, 2].a)                 // and are the same on both sides
+        let b = try Self.pixels(
+            "<svg xmlns='http://www.w3.org/2000/svg' width='20' height='10'><polygon points='5,5 15,5' fill='none' stroke='black' stroke-width='6' stroke-linejoin='round'/></svg>"
+        )
+        #expect(b[2, 5].a > 200 && b[17, 5].a > 200)  // the round ends reach 3 pixels past each point
+        #expect(b[2, 2].a == b[17, 2].a)  // and are the same on both sides
     }
 
     /// What real exports do (a run over 60 files from icon sets, design tools and app catalogs):
     /// styles on the root, blend mode "normal", units, invalid values, and clip paths.
     @Test func whatRealExportsDo() throws {
         // Feather, Tabler, Heroicons: the root carries fill="none" and the stroke.
-        let outline = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10' fill='none' stroke='#f00' stroke-width='2'><rect x='2' y='2' width='6' height='6'/></svg>")
+        let outline = try Self.pixels(
+            "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10' fill='none' stroke='#f00' stroke-width='2'><rect x='2' y='2' width='6' height='6'/></svg>"
+        )
         #expect(outline[5, 5].a == 0 && outline[2, 5] == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
         // Inkscape: mix-blend-mode:normal everywhere, stroke widths in pt; Bootstrap: 1em sides;
         // Method Draw: "null" values (ignored, as browsers ignore invalid presentation attributes).
-        let mixed = try Self.image("<svg xmlns='http://www.w3.org/2000/svg' width='1em' height='12pt'><path style='mix-blend-mode:normal;stroke-width:1pt' stroke='null' d='M0 0h5v5z'/></svg>")
+        let mixed = try Self.image(
+            "<svg xmlns='http://www.w3.org/2000/svg' width='1em' height='12pt'><path style='mix-blend-mode:normal;stroke-width:1pt' stroke='null' d='M0 0h5v5z'/></svg>"
+        )
         #expect(mixed.width == 16 && mixed.height == 16)
         // Figma's clip0: a clip path in user space; and one in bounding-box units.
-        let clipped = try Self.pixels("""
+        let clipped = try Self.pixels(
+            """
             <svg xmlns='http://www.w3.org/2000/svg' width='10' height='4'>
               <clipPath id='c'><rect width='3' height='4'/></clipPath>
               <clipPath id='half' clipPathUnits='objectBoundingBox'><rect width='0.5' height='1'/></clipPath>
@@ -174,11 +234,12 @@ import Testing
               <rect x='6' width='4' height='4' fill='#0f0' clip-path='url(#half)'/>
             </svg>
             """)
-        #expect(clipped[2, 2].b == 255 && clipped[3, 2].a == 0)          // clipped at x = 3
-        #expect(clipped[7, 2].g == 255 && clipped[8, 2].a == 0)          // half the rect's box: x 6…8
+        #expect(clipped[2, 2].b == 255 && clipped[3, 2].a == 0)  // clipped at x = 3
+        #expect(clipped[7, 2].g == 255 && clipped[8, 2].a == 0)  // half the rect's box: x 6…8
         // Figma's outside strokes: a luminance mask (white shows, black hides; the mask's own fill
         // is inherited by its children).
-        let masked = try Self.pixels("""
+        let masked = try Self.pixels(
+            """
             <svg xmlns='http://www.w3.org/2000/svg' width='4' height='1'>
               <mask id='m' maskUnits='userSpaceOnUse' x='0' y='0' width='3' height='1' fill='black'>
                 <rect width='4' height='1' fill='white'/><rect x='1' width='1' height='1'/>
@@ -186,11 +247,19 @@ import Testing
               <rect width='4' height='1' fill='#00f' mask='url(#m)'/>
             </svg>
             """)
-        #expect(masked[0, 0].b == 255 && masked[1, 0].a == 0 && masked[2, 0].b == 255 && masked[3, 0].a == 0)  // x 3: outside the region
+        // x 3: outside the region
+        #expect(masked[0, 0].b == 255 && masked[1, 0].a == 0 && masked[2, 0].b == 255 && masked[3, 0].a == 0)
         // mix-blend-mode: the element composited as a group with the blend mode.
-        let blended = try Self.pixels("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='1'><rect width='2' height='1' fill='#808080'/><rect width='1' height='1' fill='#f00' style='mix-blend-mode: multiply'/></svg>")
-        #expect(blended[0, 0] == PremultipliedColor(r: 128, g: 0, b: 0, a: 255) && blended[1, 0] == PremultipliedColor(r: 128, g: 128, b: 128, a: 255))
-        do { _ = try Self.image("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='1' height='1' clip-path='url(#nope)'/></svg>"); Issue.record("read") }
-        catch { #expect(error.message.contains("no <clipPath> has that id")) }
+        let blended = try Self.pixels(
+            "<svg xmlns='http://www.w3.org/2000/svg' width='2' height='1'><rect width='2' height='1' fill='#808080'/><rect width='1' height='1' fill='#f00' style='mix-blend-mode: multiply'/></svg>"
+        )
+        #expect(
+            blended[0, 0] == PremultipliedColor(r: 128, g: 0, b: 0, a: 255)
+                && blended[1, 0] == PremultipliedColor(r: 128, g: 128, b: 128, a: 255))
+        do {
+            _ = try Self.image(
+                "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='1' height='1' clip-path='url(#nope)'/></svg>"
+            ); Issue.record("read")
+        } catch { #expect(error.message.contains("no <clipPath> has that id")) }
     }
 }

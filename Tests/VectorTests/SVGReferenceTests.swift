@@ -19,8 +19,12 @@ import TestSupport
 @Suite struct SVGReferenceTests {
     @Test func everyFileMatchesResvgWithinAntialiasing() throws {
         try ReferenceCorpus.compare("svg", atLeast: 36, read: { try SVGImage($0) }) { entry, scale, c in
-            #expect(c.mean < (entry.file.hasPrefix("04-") && scale == 1 ? 4.5 : 2.5), "\(entry.file) @\(scale)x: mean difference \(c.mean)")
-            #expect(Double(c.far) <= 0.025 * Double(c.pixels) + 4, "\(entry.file) @\(scale)x: \(c.far) pixels differ by more than 32")
+            #expect(
+                c.mean < (entry.file.hasPrefix("04-") && scale == 1 ? 4.5 : 2.5),
+                "\(entry.file) @\(scale)x: mean difference \(c.mean)")
+            #expect(
+                Double(c.far) <= 0.025 * Double(c.pixels) + 4,
+                "\(entry.file) @\(scale)x: \(c.far) pixels differ by more than 32")
         }
     }
 }

@@ -4,10 +4,13 @@ import Testing
 /// What the README and docs promise a new user: the example exists as printed, every command is
 /// listed, and every link resolves inside the repository.
 @Suite struct DocumentationTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func read(_ path: String) -> String {
-        String(decoding: FileManager.default.contents(atPath: repository.appendingPathComponent(path).path) ?? Data(), as: UTF8.self)
+        String(
+            decoding: FileManager.default.contents(atPath: repository.appendingPathComponent(path).path) ?? Data(),
+            as: UTF8.self)
     }
 
     @Test func theReadmeExampleIsTheDemoScenario() throws {
@@ -20,16 +23,22 @@ import Testing
 
     @Test func theReadmeListsEveryCommand() throws {
         let help = try CommandLineTests.run(["help"], in: Self.repository)
-        let commands = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("commands:") }.dropFirst()
+        let commands = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop {
+            !$0.hasPrefix("commands:")
+        }.dropFirst()
             .prefix { !$0.isEmpty }.compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(commands.count >= 9)
         let readme = Self.read("README.md")
-        for command in commands { #expect(readme.contains("| `ivsim \(command)"), "README's command table lacks \(command)") }
+        for command in commands {
+            #expect(readme.contains("| `ivsim \(command)"), "README's command table lacks \(command)")
+        }
     }
 
     @Test func everyLinkInTheDocsResolvesInsideTheRepository() throws {
-        let docs = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("docs").path)
-            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        let docs = try FileManager.default.contentsOfDirectory(
+            atPath: Self.repository.appendingPathComponent("docs").path
+        )
+        .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
         let pattern = try NSRegularExpression(pattern: #"\]\(([^)\s]+)\)"#)
         for file in ["README.md", "CHANGELOG.md", "Examples/AppSnapshots/README.md"] + docs.sorted() {
             let text = Self.read(file)
@@ -37,10 +46,17 @@ import Testing
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent().relativePath
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 let link = String(text[Range(match.range(at: 1), in: text)!])
-                if link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("#") || link.hasPrefix("mailto:") { continue }
+                if link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("#")
+                    || link.hasPrefix("mailto:")
+                {
+                    continue
+                }
                 let path = String(link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
-                let target = Self.repository.appendingPathComponent(folder == "." ? path : folder + "/" + path).standardizedFileURL
-                #expect(target.path.hasPrefix(Self.repository.standardizedFileURL.path), "\(file): \(link) leaves the repository")
+                let target = Self.repository.appendingPathComponent(folder == "." ? path : folder + "/" + path)
+                    .standardizedFileURL
+                #expect(
+                    target.path.hasPrefix(Self.repository.standardizedFileURL.path),
+                    "\(file): \(link) leaves the repository")
                 #expect(FileManager.default.fileExists(atPath: target.path), "\(file): \(link) does not resolve")
             }
         }

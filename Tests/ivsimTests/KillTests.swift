@@ -13,12 +13,12 @@ import Syntax
     static func scenario(color: String) -> String {
         let states = (0..<10).map { "{ \"name\": \"s\($0)\", \"set\": { \"v.alpha\": \(Double($0 + 1) / 40) } }" }
         return """
-        { "canvas": { "size": [24, 16] },
-          "root": { "subviews": [ { "id": "v", "frame": [2, 2, 12, 8], "backgroundColor": "\(color)" } ] },
-          "variants": { "matrix": { "displayScale": [1, 2, 3], "userInterfaceStyle": ["light", "dark"],
-                                    "layoutDirection": ["leftToRight", "rightToLeft"] },
-                        "states": [\(states.joined(separator: ", "))] } }
-        """
+            { "canvas": { "size": [24, 16] },
+              "root": { "subviews": [ { "id": "v", "frame": [2, 2, 12, 8], "backgroundColor": "\(color)" } ] },
+              "variants": { "matrix": { "displayScale": [1, 2, 3], "userInterfaceStyle": ["light", "dark"],
+                                        "layoutDirection": ["leftToRight", "rightToLeft"] },
+                            "states": [\(states.joined(separator: ", "))] } }
+            """
     }
 
     /// The baseline files of a workspace, by path.
@@ -34,7 +34,8 @@ import Syntax
         var seconds = 0.0
         for color in colors {
             let reference = try CommandLineTests.Workspace()
-            try FileManager.default.createDirectory(at: reference.url("Scenarios/many"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: reference.url("Scenarios/many"), withIntermediateDirectories: true)
             try reference.write("Scenarios/many/grid.json", Self.scenario(color: color))
             let start = Date()
             try reference.run(["record", "--jobs", "2"], environment: ["IVSIM_WRITE_PAUSE_US": "3000"])
@@ -110,7 +111,8 @@ import Syntax
         #expect(check.stdout.contains(".top.png.ivsim-tmp.1.2") && check.stdout.contains("gone/.x.png.ivsim-tmp.1.3"))
         #expect(!check.stdout.contains(".fresh.png"))
         try w.run(["record"])
-        #expect(w.read("Snapshots/.top.png.ivsim-tmp.1.2") == nil && w.read("Snapshots/gone/.x.png.ivsim-tmp.1.3") == nil)
+        #expect(
+            w.read("Snapshots/.top.png.ivsim-tmp.1.2") == nil && w.read("Snapshots/gone/.x.png.ivsim-tmp.1.3") == nil)
         #expect(w.read("Snapshots/.fresh.png.ivsim-tmp.1.4") != nil)
     }
 }

@@ -16,8 +16,10 @@ import TestSupport
         for path in ["fifo", "link.xml"] {
             let result = try w.run(["check", "--junit", path])
             #expect(result.status == 2, "\(path)")
-            #expect(result.stderr.contains("cannot write (it is a \(path == "fifo" ? "FIFO" : "symbolic link"), and ivsim replaces only "
-                                           + "regular files"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "cannot write (it is a \(path == "fifo" ? "FIFO" : "symbolic link"), and ivsim replaces only "
+                        + "regular files"), "\(result.stderr)")
         }
         var status = stat()
         #expect(lstat(w.url("fifo").path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
@@ -29,10 +31,13 @@ import TestSupport
         let w = try Workspace()
         try FileManager.default.createDirectory(at: w.url("elsewhere"), withIntermediateDirectories: true)
         try FileManager.default.removeItem(at: w.url("Snapshots/basic/one-view"))
-        try FileManager.default.createSymbolicLink(at: w.url("Snapshots/basic/one-view"), withDestinationURL: w.url("elsewhere"))
+        try FileManager.default.createSymbolicLink(
+            at: w.url("Snapshots/basic/one-view"), withDestinationURL: w.url("elsewhere"))
         let result = try w.run(["record"])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("FAIL basic/one-view [default]: ") && result.stdout.contains("leads out of the snapshots folder"))
+        #expect(
+            result.stdout.contains("FAIL basic/one-view [default]: ")
+                && result.stdout.contains("leads out of the snapshots folder"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: w.url("elsewhere").path).isEmpty)
     }
 
@@ -59,10 +64,16 @@ import TestSupport
         try handle.close()
         try FileManager.default.createSymbolicLink(at: w.url("Scenarios/big.json"), withDestinationURL: big)
         let scenario = try w.run(["validate", "Scenarios/big.json"])
-        #expect(scenario.stderr.contains("Scenarios/big.json: error: the file is 3221225472 bytes, more than the 16777216 a scenario may be"))
+        #expect(
+            scenario.stderr.contains(
+                "Scenarios/big.json: error: the file is 3221225472 bytes, more than the 16777216 a scenario may be"))
         try FileManager.default.createSymbolicLink(at: w.url("ivsim.json"), withDestinationURL: big)
         let config = try w.run(["check"])
-        #expect(config.status == 2 && config.stderr.contains("ivsim.json: error: the file is 3221225472 bytes, more than the 1048576 a configuration"))
+        #expect(
+            config.status == 2
+                && config.stderr.contains(
+                    "ivsim.json: error: the file is 3221225472 bytes, more than the 1048576 a configuration")
+        )
         try FileManager.default.removeItem(at: w.url("ivsim.json"))
         #expect(mkfifo(w.url("fifo.png").path, 0o644) == 0)
         let fifo = try w.run(["png", "inspect", "fifo.png"])  // refused at once, never blocks on the FIFO
@@ -76,7 +87,9 @@ import TestSupport
         for folder in ["Snapshots", "Snapshots/basic", "."] {
             let result = try w.run(["check", "--artifacts", folder])
             #expect(result.status == 2, "\(folder)")
-            #expect(result.stderr.contains("overlap: failure artifacts must not be written among the baselines"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("overlap: failure artifacts must not be written among the baselines"),
+                "\(result.stderr)")
         }
         #expect(w.snapshot("Snapshots") == before)
     }
@@ -116,11 +129,14 @@ import TestSupport
         let w = try Workspace()
         try FileManager.default.createDirectory(at: w.url("victim"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: w.url("project"), withIntermediateDirectories: true)
-        for (key, value) in [("snapshots", "../victim"), ("snapshots", "/tmp"), ("assetRoots", "[\"../victim\"]"), ("artifacts", "~/x")] {
+        for (key, value) in [
+            ("snapshots", "../victim"), ("snapshots", "/tmp"), ("assetRoots", "[\"../victim\"]"), ("artifacts", "~/x")
+        ] {
             let json = key == "assetRoots" ? "{ \"\(key)\": \(value) }" : "{ \"\(key)\": \"\(value)\" }"
             try w.write("project/ivsim.json", json)
             let result = try CommandLineTests.run(["check"], in: w.url("project"))
-            #expect(result.status == 2 && result.stderr.contains("leads outside the project"), "\(json): \(result.stderr)")
+            #expect(
+                result.status == 2 && result.stderr.contains("leads outside the project"), "\(json): \(result.stderr)")
         }
         let roots = (0..<101).map { _ in "\".\"" }.joined(separator: ", ")
         try w.write("ivsim.json", "{ \"assetRoots\": [\(roots)] }")
@@ -131,24 +147,29 @@ import TestSupport
         let w = try Workspace()
         try FileManager.default.createDirectory(at: w.url(".ivsim/failures"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: w.url("outside"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: w.url(".ivsim/failures/basic"), withDestinationURL: w.url("outside"))
+        try FileManager.default.createSymbolicLink(
+            at: w.url(".ivsim/failures/basic"), withDestinationURL: w.url("outside"))
         try w.edit("Scenarios/basic/one-view.json", "[2, 2, 12, 12]", "[3, 2, 12, 12]")
         let result = try w.run(["check"])
-        #expect(result.status == 1 && result.stdout.contains("artifacts not written: ") && result.stdout.contains("leads out of the artifacts folder"))
+        #expect(
+            result.status == 1 && result.stdout.contains("artifacts not written: ")
+                && result.stdout.contains("leads out of the artifacts folder"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: w.url("outside").path).isEmpty)
     }
 
     @Test func defaultFoldersLinkedOutOfTheProjectAreRefused() throws {
         let w = try Workspace()
         try FileManager.default.moveItem(at: w.url("Snapshots"), to: w.url("elsewhere"))
-        let victim = w.url("elsewhere").deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("ivsim-victim-\(UUID().uuidString)")
+        let victim = w.url("elsewhere").deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "ivsim-victim-\(UUID().uuidString)")
         try FileManager.default.moveItem(at: w.url("elsewhere"), to: victim)
         defer { try? FileManager.default.removeItem(at: victim) }
         try FileManager.default.createSymbolicLink(at: w.url("Snapshots"), withDestinationURL: victim)
         let before = try FileManager.default.subpathsOfDirectory(atPath: victim.path).sorted()
         let record = try w.run(["record"])
         #expect(record.status == 2 && record.stderr.contains("'Snapshots' leads outside the project"))
-        #expect(try w.run(["check", "--snapshots", "Snapshots"]).status == 0)  // given on the command line: the user's choice
+        // given on the command line: the user's choice
+        #expect(try w.run(["check", "--snapshots", "Snapshots"]).status == 0)
         #expect(try FileManager.default.subpathsOfDirectory(atPath: victim.path).sorted() == before)
     }
 
@@ -172,8 +193,11 @@ import TestSupport
         let w = try Workspace()
         try FileManager.default.createDirectory(at: w.url("outside"), withIntermediateDirectories: true)
         try w.write("outside/topsecret-plan.png", "")
-        try FileManager.default.createSymbolicLink(at: w.url("Scenarios/basic/link"), withDestinationURL: w.url("outside"))
-        try w.edit("Scenarios/basic/one-view.json", "{ \"generate\": { \"indexGrid\": { \"size\": [4, 4] } } }", "{ \"file\": \"link/topsecret-plam.png\" }")
+        try FileManager.default.createSymbolicLink(
+            at: w.url("Scenarios/basic/link"), withDestinationURL: w.url("outside"))
+        try w.edit(
+            "Scenarios/basic/one-view.json", "{ \"generate\": { \"indexGrid\": { \"size\": [4, 4] } } }",
+            "{ \"file\": \"link/topsecret-plam.png\" }")
         let result = try w.run(["validate", "Scenarios/basic/one-view.json"])
         #expect(result.status == 2 && result.stderr.contains("is outside the scenario's folder"), "\(result.stderr)")
         #expect(!result.stderr.contains("topsecret-plan"))
@@ -183,10 +207,14 @@ import TestSupport
         let w = try Workspace()
         try FileManager.default.createDirectory(at: w.url("d1"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: w.url("d2"), withIntermediateDirectories: true)
-        for folder in ["d1", "d2"] { try FileManager.default.copyItem(at: w.url("Scenarios/basic/one-view.json"), to: w.url(folder + "/a.json")) }
+        for folder in ["d1", "d2"] {
+            try FileManager.default.copyItem(at: w.url("Scenarios/basic/one-view.json"), to: w.url(folder + "/a.json"))
+        }
         for command in [["render", "d1", "d2", "-o", "out"], ["layout", "d1", "d2"]] {
             let result = try w.run(command)
-            #expect(result.status == 2 && result.stderr.contains("'d1/a.json' and 'd2/a.json' would both be named 'a'"), "\(command)")
+            #expect(
+                result.status == 2 && result.stderr.contains("'d1/a.json' and 'd2/a.json' would both be named 'a'"),
+                "\(command)")
         }
         #expect(!FileManager.default.fileExists(atPath: w.url("out").path))
     }
@@ -206,10 +234,14 @@ import TestSupport
 
     @Test func validateCountsScenarioFilesNotCatalogFiles() throws {
         let w = try Workspace()
-        try FileManager.default.createDirectory(at: w.url("Scenarios/c/Cat.xcassets/A.imageset"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: w.url("Scenarios/c/Cat.xcassets/A.imageset"), withIntermediateDirectories: true)
         try w.write("Scenarios/c/Cat.xcassets/Contents.json", "{ bad")
         try w.write("Scenarios/c/Cat.xcassets/A.imageset/Contents.json", "{ bad")
-        try w.write("Scenarios/c/x.json", #"{ "canvas": { "size": [4, 4] }, "assetCatalogs": ["Cat.xcassets"], "images": { "a": { "named": "A" } }, "root": {} }"#)
+        try w.write(
+            "Scenarios/c/x.json",
+            #"{ "canvas": { "size": [4, 4] }, "assetCatalogs": ["Cat.xcassets"], "images": { "a": { "named": "A" } }, "root": {} }"#
+        )
         let result = try w.run(["validate", "Scenarios/c/x.json"])
         #expect(result.stdout.hasPrefix("0 valid, 1 invalid ("), "\(result.stdout)")
     }

@@ -21,17 +21,21 @@ import TestSupport
         #expect(try w.run(["check", "nested", "--help"]).stdout.hasPrefix("usage: ivsim check"))
         #expect(try w.run(["help", "record"]).stdout.hasPrefix("usage: ivsim record"))
         let version = try w.run(["--version"])
-        #expect(version.status == 0 && version.stdout.hasPrefix("ivsim 0.") && version.stdout.contains("(rendering rules "))
+        #expect(
+            version.status == 0 && version.stdout.hasPrefix("ivsim 0.") && version.stdout.contains("(rendering rules "))
     }
 
     @Test func filtersTakeScenarioAndVariantPatternsAndShardsSplitTheRun() throws {
         let w = try Workspace()
         #expect(try w.run(["check", "basic/two-views:scale1"]).stdout == "1 passed, 0 failed\n")
-        #expect(try w.run(["check", "basic/*:scale?"]).stdout == "2 passed, 0 failed\n")  // scale1, scale2; not scale1-hidden, default
+        // scale1, scale2; not scale1-hidden, default
+        #expect(try w.run(["check", "basic/*:scale?"]).stdout == "2 passed, 0 failed\n")
         #expect(try w.run(["check", "two:*-hidden", "one"]).stdout == "3 passed, 0 failed\n")
         #expect(try w.run(["check", "**"]).stdout == "5 passed, 0 failed\n")
         let none = try w.run(["check", "basic/two-views:scale9"])
-        #expect(none.status == 2 && none.stderr.contains("no scenarios found in 'Scenarios' matching basic/two-views:scale9"))
+        #expect(
+            none.status == 2
+                && none.stderr.contains("no scenarios found in 'Scenarios' matching basic/two-views:scale9"))
         let shards = try (1...3).map { try w.run(["check", "--shard", "\($0)/3", "--report-json", "-"]) }
         let counted = shards.map { $0.stdout.components(separatedBy: "\"variant\": ").count - 1 }
         #expect(counted.reduce(0, +) == 5)
@@ -59,7 +63,9 @@ import TestSupport
         try w.edit("Scenarios/basic/one-view.json", "[2, 2, 12, 12]", "[3, 2, 12, 12]")
         let failing = try w.run(["check", "-q"])
         #expect(failing.status == 1)
-        #expect(failing.stdout.split(separator: "\n").count == 1 && failing.stdout.hasPrefix("FAIL basic/one-view [default]"))
+        #expect(
+            failing.stdout.split(separator: "\n").count == 1
+                && failing.stdout.hasPrefix("FAIL basic/one-view [default]"))
     }
 
     @Test func coloursOnlyOnATerminalAndNeverWithNoColor() throws {
@@ -69,25 +75,33 @@ import TestSupport
         // `script` gives the command a pseudo-terminal (util-linux).
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
         let command = "'\(CommandLineTests.binary.path)' check"
-        let tty = try CommandLineTests.runProgram("/usr/bin/script", ["-qec", command, "/dev/null"], in: w.root, environment: ["NO_COLOR": ""])
+        let tty = try CommandLineTests.runProgram(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], in: w.root, environment: ["NO_COLOR": ""])
         #expect(tty.stdout.contains("\u{1B}[31mFAIL basic/one-view [default]"), "\(tty.stdout)")
-        let noColor = try CommandLineTests.runProgram("/usr/bin/script", ["-qec", command, "/dev/null"], in: w.root, environment: ["NO_COLOR": "1"])
-        #expect(noColor.stdout.contains("FAIL basic/one-view [default]") && !noColor.stdout.contains("\u{1B}[3"), "\(noColor.stdout)")
+        let noColor = try CommandLineTests.runProgram(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], in: w.root, environment: ["NO_COLOR": "1"])
+        #expect(
+            noColor.stdout.contains("FAIL basic/one-view [default]") && !noColor.stdout.contains("\u{1B}[3"),
+            "\(noColor.stdout)")
     }
 
     @Test func aProgressLineShowsOnATerminalAndIsErased() throws {
         let w = try Workspace()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
         let command = "'\(CommandLineTests.binary.path)' check --jobs 1"
-        let tty = try CommandLineTests.runProgram("/usr/bin/script", ["-qec", command, "/dev/null"], in: w.root,
-                                                  environment: ["IVSIM_PROGRESS_DELAY_MS": "0", "NO_COLOR": "1"])
+        let tty = try CommandLineTests.runProgram(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], in: w.root,
+            environment: ["IVSIM_PROGRESS_DELAY_MS": "0", "NO_COLOR": "1"])
         // Scenarios done of the run's scenarios (a window's variants are known only once it loads).
         #expect(tty.stdout.contains("\r\u{1B}[2K[1/2] check"), "\(tty.stdout)")
-        #expect(tty.stdout.contains("\r\u{1B}[2K[2/2] check\r\u{1B}[2K5 passed, 0 failed"), "\(tty.stdout)")  // erased before the totals
-        let quiet = try CommandLineTests.runProgram("/usr/bin/script", ["-qec", command + " --quiet", "/dev/null"], in: w.root,
-                                                    environment: ["IVSIM_PROGRESS_DELAY_MS": "0"])
+        // erased before the totals
+        #expect(tty.stdout.contains("\r\u{1B}[2K[2/2] check\r\u{1B}[2K5 passed, 0 failed"), "\(tty.stdout)")
+        let quiet = try CommandLineTests.runProgram(
+            "/usr/bin/script", ["-qec", command + " --quiet", "/dev/null"], in: w.root,
+            environment: ["IVSIM_PROGRESS_DELAY_MS": "0"])
         #expect(!quiet.stdout.contains("[1/2]"))
-        #expect(!(try w.run(["check"], environment: ["IVSIM_PROGRESS_DELAY_MS": "0"]).stderr.contains("[1/2]")))  // not a terminal
+        // not a terminal
+        #expect(!(try w.run(["check"], environment: ["IVSIM_PROGRESS_DELAY_MS": "0"]).stderr.contains("[1/2]")))
     }
 
     @Test func theScenariosFolderMayHoldTheBaselines() throws {
@@ -114,7 +128,11 @@ import TestSupport
             #expect(result.stderr.contains("no scenario files in 'Empty'"), "\(command): \(result.stderr)")
         }
         let missing = try w.run(["validate", "Scenarios/basic/one-veiw.json"])
-        #expect(missing.status == 2 && missing.stderr.contains("'Scenarios/basic/one-veiw.json' not found (did you mean \"one-view.json\"?)"))
+        #expect(
+            missing.status == 2
+                && missing.stderr.contains(
+                    "'Scenarios/basic/one-veiw.json' not found (did you mean \"one-view.json\"?)")
+        )
         #expect(try w.run(["validate"]).stdout == "2 valid, 0 invalid (0 errors)\n")  // the scenarios folder by default
     }
 
@@ -124,19 +142,27 @@ import TestSupport
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(object?.keys.sorted() == ["basic/one-view", "basic/two-views"])
-        #expect((object?["basic/two-views"] as? [String: Any])?.keys.sorted() == ["scale1", "scale1-hidden", "scale2", "scale2-hidden"])
-        let one = try JSONSerialization.jsonObject(with: Data(try w.run(["layout", "Scenarios/basic/one-view.json"]).stdout.utf8)) as? [String: Any]
+        #expect(
+            (object?["basic/two-views"] as? [String: Any])?.keys.sorted() == [
+                "scale1", "scale1-hidden", "scale2", "scale2-hidden"
+            ])
+        let one =
+            try JSONSerialization.jsonObject(
+                with: Data(try w.run(["layout", "Scenarios/basic/one-view.json"]).stdout.utf8)) as? [String: Any]
         #expect(one?["variant"] as? String == "default")
     }
 
     @Test func filteredRunsNoteAndPruneStaleBaselinesOfTheirSelectionAndLeaveNoEmptyFolders() throws {
         let w = try Workspace()
-        try FileManager.default.createDirectory(at: w.url("Snapshots/basic/gone/deeper"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: w.url("Snapshots/basic/gone/deeper"), withIntermediateDirectories: true)
         try w.write("Snapshots/basic/gone/deeper/default.png", "x")
         try w.write("Snapshots/basic/two-views/scale3.png", "x")
         let filtered = try w.run(["check", "two-views"])
-        #expect(filtered.stdout.contains("note: 1 baseline file(s) belong to no scenario variant: basic/two-views/scale3.png "
-                                          + "(delete them with `ivsim record --prune` and the same filters)"))
+        #expect(
+            filtered.stdout.contains(
+                "note: 1 baseline file(s) belong to no scenario variant: basic/two-views/scale3.png "
+                    + "(delete them with `ivsim record --prune` and the same filters)"))
         let pruned = try w.run(["record", "two-views", "--prune"])
         #expect(pruned.stdout.contains("deleted 1 stale baseline file(s): basic/two-views/scale3.png"))
         #expect(w.read("Snapshots/basic/two-views/scale3.png") == nil)
@@ -161,23 +187,39 @@ import TestSupport
         let w = try Workspace()
         try w.edit("Scenarios/basic/one-view.json", "[16, 16]", "[5000, 9000]")
         let result = try w.run(["validate", "Scenarios/basic/one-view.json"])
-        #expect(result.stderr.contains("$.canvas.size[0]: the width 5000 is out of range: expected a number from 1 to 2048"))
-        #expect(result.stderr.contains("$.canvas.size[1]: the height 9000 is out of range: expected a number from 1 to 2048"))
+        #expect(
+            result.stderr.contains("$.canvas.size[0]: the width 5000 is out of range: expected a number from 1 to 2048")
+        )
+        #expect(
+            result.stderr.contains(
+                "$.canvas.size[1]: the height 9000 is out of range: expected a number from 1 to 2048"))
     }
 
     @Test func initWritesAProjectThatRecordsAndChecks() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-init-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("App/Assets.xcassets"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("App/Assets.xcassets"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        let initialised = try CommandLineTests.run(["init", "--scenarios", "UITests/Scenarios", "--snapshots", "UITests/Snapshots",
-                                                    "--asset-root", "App/Assets.xcassets"], in: root)
+        let initialised = try CommandLineTests.run(
+            [
+                "init", "--scenarios", "UITests/Scenarios", "--snapshots", "UITests/Snapshots",
+                "--asset-root", "App/Assets.xcassets"
+            ], in: root)
         #expect(initialised.status == 0, "\(initialised.stderr)")
-        #expect(initialised.stdout.contains("wrote ivsim.json") && initialised.stdout.contains("wrote UITests/Scenarios/example.json"))
-        let config = String(decoding: FileManager.default.contents(atPath: root.appendingPathComponent("ivsim.json").path) ?? Data(), as: UTF8.self)
+        #expect(
+            initialised.stdout.contains("wrote ivsim.json")
+                && initialised.stdout.contains("wrote UITests/Scenarios/example.json"))
+        let config = String(
+            decoding: FileManager.default.contents(atPath: root.appendingPathComponent("ivsim.json").path) ?? Data(),
+            as: UTF8.self)
         #expect(config.contains("\"assetRoots\": [\"App/Assets.xcassets\"]"))
         let record = try CommandLineTests.run(["record"], in: root)
-        #expect(record.status == 0 && record.stdout.hasSuffix("6 recorded, 0 updated, 0 unchanged, 0 failed\n"), "\(record.stdout)\(record.stderr)")
-        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("UITests/Snapshots/example/scale2-fill.png").path))
+        #expect(
+            record.status == 0 && record.stdout.hasSuffix("6 recorded, 0 updated, 0 unchanged, 0 failed\n"),
+            "\(record.stdout)\(record.stderr)")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: root.appendingPathComponent("UITests/Snapshots/example/scale2-fill.png").path))
         #expect(try CommandLineTests.run(["check"], in: root).stdout == "6 passed, 0 failed\n")
         let again = try CommandLineTests.run(["init"], in: root)
         #expect(again.status == 0 && again.stdout.contains("kept ivsim.json (it exists)"))
@@ -188,19 +230,25 @@ import TestSupport
         let png = try #require(w.read("Snapshots/basic/one-view/default.png"))
         try FileManager.default.createDirectory(at: w.url("App/Images"), withIntermediateDirectories: true)
         try png.write(to: w.url("App/Images/logo.png"))
-        try w.edit("Scenarios/basic/one-view.json", "{ \"generate\": { \"indexGrid\": { \"size\": [4, 4] } } }", "{ \"file\": \"../../App/Images/logo.png\" }")
+        try w.edit(
+            "Scenarios/basic/one-view.json", "{ \"generate\": { \"indexGrid\": { \"size\": [4, 4] } } }",
+            "{ \"file\": \"../../App/Images/logo.png\" }")
         let refused = try w.run(["validate", "Scenarios/basic/one-view.json"])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("\"../../App/Images/logo.png\" is outside the scenario's folder (basic/): keep assets next to the "
-                                        + "scenario, or add the folder that holds it to \"assetRoots\" in the project's ivsim.json"))
+        #expect(
+            refused.stderr.contains(
+                "\"../../App/Images/logo.png\" is outside the scenario's folder (basic/): keep assets next to the "
+                    + "scenario, or add the folder that holds it to \"assetRoots\" in the project's ivsim.json"))
         try w.write("ivsim.json", "{ \"assetRoots\": [\"App/Images\"] }")
         let allowed = try w.run(["validate", "Scenarios/basic/one-view.json"])
         #expect(allowed.status == 0, "\(allowed.stderr)")
         try w.write("ivsim.json", "{ \"assetRoots\": [\"App/Imagez\"], \"snapshot\": \"x\" }")
         let bad = try w.run(["check"])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("ivsim.json:1:18: error: $.assetRoots[0]: folder \"App/Imagez\" not found (relative to ivsim.json's folder) "
-                                    + "(did you mean \"Images\"?)"), "\(bad.stderr)")
+        #expect(
+            bad.stderr.contains(
+                "ivsim.json:1:18: error: $.assetRoots[0]: folder \"App/Imagez\" not found (relative to ivsim.json's folder) "
+                    + "(did you mean \"Images\"?)"), "\(bad.stderr)")
         #expect(bad.stderr.contains("unknown key \"snapshot\"") && bad.stderr.contains("did you mean \"snapshots\"?"))
     }
 
@@ -216,12 +264,14 @@ import TestSupport
         _ = try w.run(["record"])
         let kept = String(decoding: w.read("Snapshots/basic/two-views/scale1.layout.json") ?? Data(), as: UTF8.self)
         #expect(kept.contains("\"ivsim\": \"0.0.1-"))
-        let rewritten = String(decoding: w.read("Snapshots/basic/one-view/default.layout.json") ?? Data(), as: UTF8.self)
+        let rewritten = String(
+            decoding: w.read("Snapshots/basic/one-view/default.layout.json") ?? Data(), as: UTF8.self)
         #expect(rewritten.contains("\"renderingRules\": 5"))
         // Same pixels, other numbers (a report field the older version did not write): the new provenance.
         try w.edit("Snapshots/basic/two-views/scale1.layout.json", "\"layoutMargins\": [8, 8, 8, 8],", "")
         _ = try w.run(["record"])
-        let refreshed = String(decoding: w.read("Snapshots/basic/two-views/scale1.layout.json") ?? Data(), as: UTF8.self)
+        let refreshed = String(
+            decoding: w.read("Snapshots/basic/two-views/scale1.layout.json") ?? Data(), as: UTF8.self)
         #expect(!refreshed.contains("\"ivsim\": \"0.0.1-") && refreshed.contains("\"renderingRules\": 5"))
     }
 
@@ -235,6 +285,8 @@ import TestSupport
         #expect(html.contains("id=\"basic/two-views:scale2\""))
         #expect(html.components(separatedBy: "src=\"data:image/png;base64,").count - 1 == 3)  // expected, actual, diff
         #expect(html.contains("<span class=\"region\" style=\"left:"))
-        for external in ["src=\"http", "href=\"http", "src=\"/", "@import", "url(http"] { #expect(!html.contains(external), "\(external)") }
+        for external in ["src=\"http", "href=\"http", "src=\"/", "@import", "url(http"] {
+            #expect(!html.contains(external), "\(external)")
+        }
     }
 }

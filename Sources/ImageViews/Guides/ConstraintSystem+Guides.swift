@@ -10,31 +10,46 @@ extension ConstraintSystem {
     func guideEntries() -> [Entry] {
         var result: [Entry] = []
         for (node, n) in tree.nodes.enumerated() {
-            guard let guide = n.guide, guide.isInsetGuide, let box = boxes[node], let ownerBox = boxes[n.parent] else { continue }
+            guard let guide = n.guide, guide.isInsetGuide, let box = boxes[node], let ownerBox = boxes[n.parent] else {
+                continue
+            }
             let owner = tree.nodes[n.parent], i = owner.insets
             let inset: EdgeInsets
             let names: [String]
             switch guide {
             case .layoutMargins:
                 inset = geometry.layoutMargins[n.parent]
-                names = ["UIView-leftMargin-guide-constraint", "UIView-rightMargin-guide-constraint",
-                         "UIView-topMargin-guide-constraint", "UIView-bottomMargin-guide-constraint"]
+                names = [
+                    "UIView-leftMargin-guide-constraint", "UIView-rightMargin-guide-constraint",
+                    "UIView-topMargin-guide-constraint", "UIView-bottomMargin-guide-constraint"
+                ]
             default:
                 inset = geometry.safeAreaInsets[n.parent]
-                names = ["UIViewSafeAreaLayoutGuide-left", "UIViewSafeAreaLayoutGuide-right",
-                         "UIViewSafeAreaLayoutGuide-top", "UIViewSafeAreaLayoutGuide-bottom"]
+                names = [
+                    "UIViewSafeAreaLayoutGuide-left", "UIViewSafeAreaLayoutGuide-right",
+                    "UIViewSafeAreaLayoutGuide-top", "UIViewSafeAreaLayoutGuide-bottom"
+                ]
             }
             // The owner's frame edges from its alignment rect: left = x − insets.left, and so on.
             let parts: [(String, Expression, Expression, Double, String)] = [
                 ("left", Expression(box.x), ownerBox.x + (inset.left - i.left), inset.left, "minX + "),
-                ("right", box.x + box.width, ownerBox.x + ownerBox.width + (i.right - inset.right), inset.right, "maxX - "),
+                (
+                    "right", box.x + box.width, ownerBox.x + ownerBox.width + (i.right - inset.right), inset.right,
+                    "maxX - "
+                ),
                 ("top", Expression(box.y), ownerBox.y + (inset.top - i.top), inset.top, "minY + "),
-                ("bottom", box.y + box.height, ownerBox.y + ownerBox.height + (i.bottom - inset.bottom), inset.bottom, "maxY - "),
+                (
+                    "bottom", box.y + box.height, ownerBox.y + ownerBox.height + (i.bottom - inset.bottom),
+                    inset.bottom, "maxY - "
+                )
             ]
             for ((edge, lhs, rhs, value, frameEdge), name) in zip(parts, names) {
-                result.append(Entry(constraint: Constraint(lhs - rhs, .equal), kind: .layoutGuide,
-                                    label: "\(n.name).\(edge) == \(owner.name).frame.\(value == 0 ? String(frameEdge.prefix(4)) : frameEdge + labelNumber(value)) (\(name))",
-                                    source: n.treePath, priority: LayoutPriority.required))
+                result.append(
+                    Entry(
+                        constraint: Constraint(lhs - rhs, .equal), kind: .layoutGuide,
+                        label:
+                            "\(n.name).\(edge) == \(owner.name).frame.\(value == 0 ? String(frameEdge.prefix(4)) : frameEdge + labelNumber(value)) (\(name))",
+                        source: n.treePath, priority: LayoutPriority.required))
             }
         }
         return result
@@ -52,8 +67,10 @@ extension ConstraintSystem {
             let x0 = clean(rect.minX - origin.x), y0 = clean(rect.minY - origin.y)
             let x1 = clean(rect.maxX - origin.x), y1 = clean(rect.maxY - origin.y)
             let owner = tree.nodes[n.parent]
-            result.append(LayoutGuideFrame(name: n.name, ownerID: owner.id, ownerPath: owner.treePath, path: n.treePath,
-                                           frame: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)))
+            result.append(
+                LayoutGuideFrame(
+                    name: n.name, ownerID: owner.id, ownerPath: owner.treePath, path: n.treePath,
+                    frame: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)))
         }
         return result
     }

@@ -25,29 +25,34 @@ struct GuideGeometry: Equatable {
         visit(root, parent: nil, traits: traits, rootInsets: canvasSafeArea)
     }
 
-    private mutating func visit(_ view: View, parent: (size: Size, insets: EdgeInsets, margins: EdgeInsets)?, traits: Traits,
-                                rootInsets: EdgeInsets) {
+    private mutating func visit(
+        _ view: View, parent: (size: Size, insets: EdgeInsets, margins: EdgeInsets)?, traits: Traits,
+        rootInsets: EdgeInsets
+    ) {
         let frame = parent == nil ? Rect(origin: .zero, size: view.frame.size) : view.frame
         var insets = rootInsets
         if let parent {
             let p = parent.insets
             func clamp(_ value: Double, _ limit: Double) -> Double { min(max(value, 0), limit) }
-            insets = EdgeInsets(top: clamp(p.top - frame.minY, p.top), left: clamp(p.left - frame.minX, p.left),
-                                bottom: clamp(p.bottom - (parent.size.height - frame.maxY), p.bottom),
-                                right: clamp(p.right - (parent.size.width - frame.maxX), p.right))
+            insets = EdgeInsets(
+                top: clamp(p.top - frame.minY, p.top), left: clamp(p.left - frame.minX, p.left),
+                bottom: clamp(p.bottom - (parent.size.height - frame.maxY), p.bottom),
+                right: clamp(p.right - (parent.size.width - frame.maxX), p.right))
         }
         let settings = view.guides
         let direction = view.traits(in: traits).layoutDirection
         var margins = settings.layoutMargins.absolute(in: direction)
         if settings.insetsLayoutMarginsFromSafeArea {
-            margins = EdgeInsets(top: margins.top + insets.top, left: margins.left + insets.left,
-                                 bottom: margins.bottom + insets.bottom, right: margins.right + insets.right)
+            margins = EdgeInsets(
+                top: margins.top + insets.top, left: margins.left + insets.left,
+                bottom: margins.bottom + insets.bottom, right: margins.right + insets.right)
         }
         if settings.preservesSuperviewLayoutMargins, let parent {
             let p = parent.margins, size = parent.size
-            margins = EdgeInsets(top: max(margins.top, p.top - frame.minY), left: max(margins.left, p.left - frame.minX),
-                                 bottom: max(margins.bottom, p.bottom - (size.height - frame.maxY)),
-                                 right: max(margins.right, p.right - (size.width - frame.maxX)))
+            margins = EdgeInsets(
+                top: max(margins.top, p.top - frame.minY), left: max(margins.left, p.left - frame.minX),
+                bottom: max(margins.bottom, p.bottom - (size.height - frame.maxY)),
+                right: max(margins.right, p.right - (size.width - frame.maxX)))
         }
         safeAreaInsets.append(insets)
         layoutMargins.append(margins)

@@ -17,7 +17,8 @@ public struct LayoutMarginsSetting: Sendable, Equatable {
     }
 
     /// UIView's default: 8 points on every side.
-    public static let `default` = LayoutMarginsSetting(insets: EdgeInsets(top: 8, left: 8, bottom: 8, right: 8), isDirectional: true)
+    public static let `default` = LayoutMarginsSetting(
+        insets: EdgeInsets(top: 8, left: 8, bottom: 8, right: 8), isDirectional: true)
 
     /// The margins as left and right for a view laid out in `direction`.
     public func absolute(in direction: LayoutDirection) -> EdgeInsets {
@@ -35,8 +36,10 @@ public struct ViewGuides: Sendable, Equatable {
     /// Names of the layout guides added to the view, in order.
     public var layoutGuides: [String]
 
-    public init(layoutMargins: LayoutMarginsSetting = .default, preservesSuperviewLayoutMargins: Bool = false,
-                insetsLayoutMarginsFromSafeArea: Bool = true, layoutGuides: [String] = []) {
+    public init(
+        layoutMargins: LayoutMarginsSetting = .default, preservesSuperviewLayoutMargins: Bool = false,
+        insetsLayoutMarginsFromSafeArea: Bool = true, layoutGuides: [String] = []
+    ) {
         self.layoutMargins = layoutMargins
         self.preservesSuperviewLayoutMargins = preservesSuperviewLayoutMargins
         self.insetsLayoutMarginsFromSafeArea = insetsLayoutMarginsFromSafeArea

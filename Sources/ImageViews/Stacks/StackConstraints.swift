@@ -33,14 +33,19 @@ enum StackConstraints {
         return result
     }
 
-    private static func visit(_ view: View, path: [Int], treePath: String, traits: Traits, into result: inout [LayoutConstraint]) {
+    private static func visit(
+        _ view: View, path: [Int], treePath: String, traits: Traits, into result: inout [LayoutConstraint]
+    ) {
         if let stack = view.stack, !view.subviews.isEmpty {
-            var builder = Builder(stack: stack, path: path, name: view.id ?? treePath, source: treePath, traits: view.traits(in: traits))
+            var builder = Builder(
+                stack: stack, path: path, name: view.id ?? treePath, source: treePath, traits: view.traits(in: traits))
             builder.arrange(view.subviews, treePath: treePath)
             result += builder.constraints
         }
         for (index, subview) in view.subviews.enumerated() {
-            visit(subview, path: path + [index], treePath: "\(treePath).subviews[\(index)]", traits: traits, into: &result)
+            visit(
+                subview, path: path + [index], treePath: "\(treePath).subviews[\(index)]", traits: traits, into: &result
+            )
         }
     }
 
@@ -50,7 +55,9 @@ enum StackConstraints {
         let guide: LayoutGuideReference?
         let name: String
 
-        func anchor(_ attribute: LayoutAttribute) -> LayoutAnchor { LayoutAnchor(view: path, guide: guide, attribute: attribute) }
+        func anchor(_ attribute: LayoutAttribute) -> LayoutAnchor {
+            LayoutAnchor(view: path, guide: guide, attribute: attribute)
+        }
     }
 
     private struct Builder {
@@ -79,9 +86,11 @@ enum StackConstraints {
             self.traits = traits
         }
 
-        mutating func add(_ identifier: String, _ a: Item, _ aa: LayoutAttribute, _ relation: LayoutRelation, _ b: Item?,
-                          _ ba: LayoutAttribute? = nil, multiplier: Double = 1, constant: Double = 0,
-                          priority: Double = LayoutPriority.required) {
+        mutating func add(
+            _ identifier: String, _ a: Item, _ aa: LayoutAttribute, _ relation: LayoutRelation, _ b: Item?,
+            _ ba: LayoutAttribute? = nil, multiplier: Double = 1, constant: Double = 0,
+            priority: Double = LayoutPriority.required
+        ) {
             var label = "\(a.name).\(aa.rawValue) \(relation.rawValue) "
             if let b, let ba {
                 if multiplier != 1 { label += labelNumber(multiplier) + " * " }
@@ -92,9 +101,10 @@ enum StackConstraints {
                 label += labelNumber(constant)
             }
             if priority != LayoutPriority.required { label += " @ " + labelNumber(priority) }
-            var constraint = LayoutConstraint(first: a.anchor(aa), relation: relation, second: b.flatMap { b in ba.map { b.anchor($0) } },
-                                              multiplier: multiplier, constant: constant, priority: priority,
-                                              label: label + " (\(identifier))", source: source)
+            var constraint = LayoutConstraint(
+                first: a.anchor(aa), relation: relation, second: b.flatMap { b in ba.map { b.anchor($0) } },
+                multiplier: multiplier, constant: constant, priority: priority,
+                label: label + " (\(identifier))", source: source)
             constraint.kind = .stackView
             constraints.append(constraint)
         }
@@ -106,7 +116,9 @@ enum StackConstraints {
             let hidden = subviews.map(\.isHidden)
             let visible = views.indices.filter { !hidden[$0] }
             let stackItem = Item(path: path, guide: nil, name: name)
-            let canvas = stack.isLayoutMarginsRelativeArrangement ? Item(path: path, guide: .layoutMargins, name: name + ".margins") : stackItem
+            let canvas =
+                stack.isLayoutMarginsRelativeArrangement
+                ? Item(path: path, guide: .layoutMargins, name: name + ".margins") : stackItem
             let first = views[0], last = views[views.count - 1]
 
             // Along the axis.
@@ -118,7 +130,9 @@ enum StackConstraints {
                 // after it) is 0, so visible neighbours keep one spacing, the one after the earlier.
                 let before = views[...i].indices.last { !hidden[$0] }
                 let gap = hidden[i + 1] || before == nil ? 0 : stack.spacing(after: before!)
-                add("UISV-spacing", views[i + 1], lead, fills ? .equal : .greaterThanOrEqual, views[i], trail, constant: gap)
+                add(
+                    "UISV-spacing", views[i + 1], lead, fills ? .equal : .greaterThanOrEqual, views[i], trail,
+                    constant: gap)
             }
             for i in views.indices where hidden[i] {
                 add("UISV-hiding", views[i], size, .equal, nil, constant: 0, priority: StackConstraints.hidingPriority)
@@ -127,10 +141,14 @@ enum StackConstraints {
             case .fill:
                 break
             case .fillEqually:
-                for i in visible.dropFirst() { add("UISV-fill-equally", views[i], size, .equal, views[visible[0]], size) }
+                for i in visible.dropFirst() {
+                    add("UISV-fill-equally", views[i], size, .equal, views[visible[0]], size)
+                }
             case .fillProportionally:
                 let sizes = visible.map { index -> Double in
-                    let intrinsic = subviews[index].imageView?.resolved(for: subviews[index].traits(in: traits)).intrinsicContentSize ?? .noIntrinsicMetric
+                    let intrinsic =
+                        subviews[index].imageView?.resolved(for: subviews[index].traits(in: traits))
+                        .intrinsicContentSize ?? .noIntrinsicMetric
                     return max(0, stack.axis == .horizontal ? intrinsic.width : intrinsic.height)
                 }
                 let spacing = views.indices.dropLast().reduce(0.0) { total, i in
@@ -140,20 +158,25 @@ enum StackConstraints {
                 let total = sizes.reduce(0, +) + spacing
                 if total > 0 {
                     for (k, index) in visible.enumerated() {
-                        add("UISV-fill-proportionally", views[index], size, .equal, stackItem, size, multiplier: sizes[k] / total,
+                        add(
+                            "UISV-fill-proportionally", views[index], size, .equal, stackItem, size,
+                            multiplier: sizes[k] / total,
                             priority: LayoutPriority.required - 1 - Double(k))
                     }
                 }
             case .equalSpacing, .equalCentering:
                 let centering = stack.distribution == .equalCentering
-                let gaps = visible.indices.dropLast().map { Item(path: path, guide: .stackGap($0), name: "\(name).gap[\($0)]") }
+                let gaps = visible.indices.dropLast().map {
+                    Item(path: path, guide: .stackGap($0), name: "\(name).gap[\($0)]")
+                }
                 // Every gap's two edges first, then the gaps' equal sizes: the order of the table in LAYOUT.md.
                 for (k, gap) in gaps.enumerated() {
                     add("UISV-distributing-edge", gap, lead, .equal, views[visible[k]], centering ? center : trail)
                     add("UISV-distributing-edge", gap, trail, .equal, views[visible[k + 1]], centering ? center : lead)
                 }
                 for gap in gaps.dropFirst() {
-                    add("UISV-fill-equally", gap, size, .equal, gaps[0], size,
+                    add(
+                        "UISV-fill-equally", gap, size, .equal, gaps[0], size,
                         priority: centering ? StackConstraints.equalCenteringPriority : LayoutPriority.required)
                 }
             }
@@ -183,34 +206,45 @@ enum StackConstraints {
                 add("UISV-canvas-connection", canvas, end, .greaterThanOrEqual, first, end)
             }
             // A view without text has its first baseline at its top and its last at its bottom.
-            let aligned: [LayoutAttribute] = switch edge {
-            case .fill: [start, end]
-            case .leading, .firstBaseline: [start]
-            case .center: [crossCenter]
-            case .trailing, .lastBaseline: [end]
-            }
+            let aligned: [LayoutAttribute] =
+                switch edge {
+                case .fill: [start, end]
+                case .leading, .firstBaseline: [start]
+                case .center: [crossCenter]
+                case .trailing, .lastBaseline: [end]
+                }
             for view in views.dropFirst() {
                 for attribute in aligned { add("UISV-alignment", view, attribute, .equal, first, attribute) }
             }
             guard edge != .fill else { return }
             for view in views {
                 if edge == .leading {
-                    add("UISV-spanning-boundary", spanner, start, .equal, view, start, priority: StackConstraints.spanningBoundaryPriority)
+                    add(
+                        "UISV-spanning-boundary", spanner, start, .equal, view, start,
+                        priority: StackConstraints.spanningBoundaryPriority)
                 } else {
                     add("UISV-spanning-boundary", spanner, start, .lessThanOrEqual, view, start)
                 }
                 if edge == .trailing {
-                    add("UISV-spanning-boundary", spanner, end, .equal, view, end, priority: StackConstraints.spanningBoundaryPriority)
+                    add(
+                        "UISV-spanning-boundary", spanner, end, .equal, view, end,
+                        priority: StackConstraints.spanningBoundaryPriority)
                 } else {
                     add("UISV-spanning-boundary", spanner, end, .greaterThanOrEqual, view, end)
                 }
             }
-            add("UISV-spanning-fit", spanner, crossSize, .equal, nil, constant: 0, priority: StackConstraints.spanningFitPriority)
+            add(
+                "UISV-spanning-fit", spanner, crossSize, .equal, nil, constant: 0,
+                priority: StackConstraints.spanningFitPriority)
             if edge == .firstBaseline || edge == .lastBaseline {
-                add("UISV-canvas-fit", stackItem, crossSize, .equal, nil, constant: 0, priority: StackConstraints.canvasFitPriority)
+                add(
+                    "UISV-canvas-fit", stackItem, crossSize, .equal, nil, constant: 0,
+                    priority: StackConstraints.canvasFitPriority)
             }
             for view in views {
-                add("UISV-ambiguity-suppression", view, crossSize, .equal, nil, constant: 0, priority: StackConstraints.ambiguitySuppressionPriority)
+                add(
+                    "UISV-ambiguity-suppression", view, crossSize, .equal, nil, constant: 0,
+                    priority: StackConstraints.ambiguitySuppressionPriority)
             }
         }
     }

@@ -43,9 +43,11 @@ public struct StackSettings: Sendable, Equatable {
     /// view's first baseline is its top and its last baseline its bottom, so it changes nothing.
     public var isBaselineRelativeArrangement: Bool
 
-    public init(axis: LayoutAxis = .horizontal, distribution: StackDistribution = .fill, alignment: StackAlignment = .fill,
-                spacing: Double = 0, customSpacing: [Double?] = [], isLayoutMarginsRelativeArrangement: Bool = false,
-                isBaselineRelativeArrangement: Bool = false) {
+    public init(
+        axis: LayoutAxis = .horizontal, distribution: StackDistribution = .fill, alignment: StackAlignment = .fill,
+        spacing: Double = 0, customSpacing: [Double?] = [], isLayoutMarginsRelativeArrangement: Bool = false,
+        isBaselineRelativeArrangement: Bool = false
+    ) {
         self.axis = axis
         self.distribution = distribution
         self.alignment = alignment

@@ -38,10 +38,12 @@ final class HuffmanTable {
         precondition(counts.count == 16)
         let total = counts.reduce(0, +)
         guard total <= 256, total == list.count else {
-            throw JPEGError(.corrupt, at: position, "Huffman table with \(total) codes (at most 256, and as many symbols as codes)")
+            throw JPEGError(
+                .corrupt, at: position, "Huffman table with \(total) codes (at most 256, and as many symbols as codes)")
         }
         if isDC, let bad = list.first(where: { $0 > 15 }) {
-            throw JPEGError(.corrupt, at: position, "DC Huffman table with symbol \(bad) (a DC difference has at most 15 bits)")
+            throw JPEGError(
+                .corrupt, at: position, "DC Huffman table with symbol \(bad) (a DC difference has at most 15 bits)")
         }
         for (i, s) in list.enumerated() { symbols.base[i] = s }
         let bits = Self.lookaheadBits
@@ -54,8 +56,10 @@ final class HuffmanTable {
                 code += Int32(n)
                 // No code may be all ones (libjpeg's jpeg_make_d_derived_tbl refuses it).
                 guard code < Int32(1) << length else {
-                    throw JPEGError(.corrupt, at: position, "Huffman table with more codes of length \(length) than a prefix code "
-                                    + "without an all-ones code allows")
+                    throw JPEGError(
+                        .corrupt, at: position,
+                        "Huffman table with more codes of length \(length) than a prefix code "
+                            + "without an all-ones code allows")
                 }
                 maxCode.base[length] = code - 1
                 if length <= bits {

@@ -8,12 +8,13 @@
 enum ScanDecoder {
     /// The natural (row-major) position of each zigzag index, with 16 extra entries of 63 so a
     /// corrupt run cannot index past the block (libjpeg's jpeg_natural_order has the same).
-    static let naturalOrder: [Int] = [
-        0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5,
-        12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
-        35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,
-        58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
-    ] + [Int](repeating: 63, count: 16)
+    static let naturalOrder: [Int] =
+        [
+            0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5,
+            12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
+            35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,
+            58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63
+        ] + [Int](repeating: 63, count: 16)
 
     /// `naturalOrder` where the loops reach it through a pointer.
     nonisolated(unsafe) static let natural: UnsafeMutablePointer<Int> = {
@@ -40,8 +41,10 @@ enum ScanDecoder {
 
     /// Decodes the scan whose data starts at `start`; gives the offset where its data ends (the
     /// next marker).
-    static func decode(_ scan: ScanHeader, frame: inout Frame, dcTables: [HuffmanTable?], acTables: [HuffmanTable?],
-                       restartInterval: Int, data: UnsafeBufferPointer<UInt8>, start: Int, scanNumber: Int) throws(JPEGError) -> Int {
+    static func decode(
+        _ scan: ScanHeader, frame: inout Frame, dcTables: [HuffmanTable?], acTables: [HuffmanTable?],
+        restartInterval: Int, data: UnsafeBufferPointer<UInt8>, start: Int, scanNumber: Int
+    ) throws(JPEGError) -> Int {
         let progressive = frame.process == .progressive
         // Tables the scan uses must exist.
         for entry in scan.entries {
@@ -49,10 +52,16 @@ enum ScanDecoder {
             let needsDC = !progressive || (scan.ss == 0 && scan.ah == 0)
             let needsAC = !progressive || scan.ss > 0
             if needsDC && dcTables[entry.dcTable] == nil {
-                throw JPEGError(.corrupt, at: start, "scan \(scanNumber) uses DC Huffman table \(entry.dcTable) for component \(id), but no DHT defined it")
+                throw JPEGError(
+                    .corrupt, at: start,
+                    "scan \(scanNumber) uses DC Huffman table \(entry.dcTable) for component \(id), but no DHT defined it"
+                )
             }
             if needsAC && acTables[entry.acTable] == nil {
-                throw JPEGError(.corrupt, at: start, "scan \(scanNumber) uses AC Huffman table \(entry.acTable) for component \(id), but no DHT defined it")
+                throw JPEGError(
+                    .corrupt, at: start,
+                    "scan \(scanNumber) uses AC Huffman table \(entry.acTable) for component \(id), but no DHT defined it"
+                )
             }
         }
         var context = Context(reader: BitReader(data, at: start))
@@ -73,8 +82,9 @@ enum ScanDecoder {
         }
         let components = scan.entries.map { frame.components[$0.component] }
         let units = zip(scan.entries, components).map { entry, c in
-            Unit(coefficients: c.coefficients.base, stride: c.blocksWide, h: single ? 1 : c.h, v: single ? 1 : c.v,
-                 dc: dcTables[entry.dcTable]?.lookup, ac: acTables[entry.acTable]?.lookup)
+            Unit(
+                coefficients: c.coefficients.base, stride: c.blocksWide, h: single ? 1 : c.h, v: single ? 1 : c.v,
+                dc: dcTables[entry.dcTable]?.lookup, ac: acTables[entry.acTable]?.lookup)
         }
         for entry in scan.entries where progressive ? scan.ss == 0 : true {
             frame.components[entry.component].hasDC = true
@@ -84,9 +94,11 @@ enum ScanDecoder {
         if !progressive {
             var parts: [RowPipeline.Part] = [], offset = 0
             for (unit, c) in zip(units, components) {
-                parts.append(RowPipeline.Part(offset: offset, blocksPerRow: unitsX * unit.h, v: unit.v, plane: c.plane.base,
-                                              planeStride: c.planeStride, usedWide: c.usedBlocksWide, usedHigh: c.usedBlocksHigh,
-                                              quant: UnsafePointer(c.quant!.base)))
+                parts.append(
+                    RowPipeline.Part(
+                        offset: offset, blocksPerRow: unitsX * unit.h, v: unit.v, plane: c.plane.base,
+                        planeStride: c.planeStride, usedWide: c.usedBlocksWide, usedHigh: c.usedBlocksHigh,
+                        quant: UnsafePointer(c.quant!.base)))
                 offset += unitsX * unit.h * unit.v * 64
             }
             pipeline = RowPipeline(parts: parts, slotSize: offset)
@@ -96,7 +108,9 @@ enum ScanDecoder {
         var nextRestart = 0
         for index in 0..<total {
             if restartInterval > 0 && index > 0 && index % restartInterval == 0 {
-                if context.reader.usedPadding { throw cutShort(scanNumber, unit: index, at: context.reader.position, single: single) }
+                if context.reader.usedPadding {
+                    throw cutShort(scanNumber, unit: index, at: context.reader.position, single: single)
+                }
                 try restart(&context, expected: nextRestart, scanNumber: scanNumber)
                 nextRestart = (nextRestart + 1) & 7
             }
@@ -109,35 +123,46 @@ enum ScanDecoder {
                         let ok: Bool
                         if let pipeline {
                             let part = pipeline.parts[p]
-                            ok = sequential(row! + part.offset + (v * part.blocksPerRow + bx) * 64, &context, unit.dc!, unit.ac!,
-                                            slot: p, natural: natural)
+                            ok = sequential(
+                                row! + part.offset + (v * part.blocksPerRow + bx) * 64, &context, unit.dc!, unit.ac!,
+                                slot: p, natural: natural)
                         } else {
                             let target = unit.coefficients + ((uy * unit.v + v) * unit.stride + bx) * 64
                             if scan.ss == 0 {
-                                ok = scan.ah == 0 ? dcFirst(target, &context, unit.dc!, slot: p, al: scan.al)
-                                                  : dcRefine(target, &context, al: scan.al)
+                                ok =
+                                    scan.ah == 0
+                                    ? dcFirst(target, &context, unit.dc!, slot: p, al: scan.al)
+                                    : dcRefine(target, &context, al: scan.al)
                             } else if scan.ah == 0 {
-                                ok = acFirst(target, &context, unit.ac!, ss: scan.ss, se: scan.se, al: scan.al, natural: natural)
+                                ok = acFirst(
+                                    target, &context, unit.ac!, ss: scan.ss, se: scan.se, al: scan.al, natural: natural)
                             } else {
-                                ok = acRefine(target, &context, unit.ac!, ss: scan.ss, se: scan.se, al: scan.al, natural: natural)
+                                ok = acRefine(
+                                    target, &context, unit.ac!, ss: scan.ss, se: scan.se, al: scan.al, natural: natural)
                             }
                         }
                         if !ok {
-                            throw JPEGError(.corrupt, at: context.reader.position,
-                                            "scan \(scanNumber): a Huffman code its table does not have, in \(single ? "block" : "MCU") \(index)")
+                            throw JPEGError(
+                                .corrupt, at: context.reader.position,
+                                "scan \(scanNumber): a Huffman code its table does not have, in \(single ? "block" : "MCU") \(index)"
+                            )
                         }
                     }
                 }
             }
             if let pipeline, ux == unitsX - 1 { pipeline.finish(row: uy) }
         }
-        if context.reader.usedPadding { throw cutShort(scanNumber, unit: total, at: context.reader.position, single: single) }
+        if context.reader.usedPadding {
+            throw cutShort(scanNumber, unit: total, at: context.reader.position, single: single)
+        }
         return nextMarker(data, from: context.reader.position)
     }
 
     static func cutShort(_ scan: Int, unit: Int, at offset: Int, single: Bool) -> JPEGError {
-        JPEGError(.truncated, at: offset, "scan \(scan)'s data ends before \(single ? "block" : "MCU") \(unit) is complete "
-                  + "(the file is cut short or a marker interrupts the data)")
+        JPEGError(
+            .truncated, at: offset,
+            "scan \(scan)'s data ends before \(single ? "block" : "MCU") \(unit) is complete "
+                + "(the file is cut short or a marker interrupts the data)")
     }
 
     /// The offset of the next marker at or after `offset`: bytes that are not a marker are skipped,
@@ -156,10 +181,13 @@ enum ScanDecoder {
         let data = context.reader.data
         let p = nextMarker(data, from: context.reader.position)
         guard p + 1 < data.count else {
-            throw JPEGError(.truncated, at: p, "scan \(scanNumber): the file ends where restart marker RST\(expected) was due")
+            throw JPEGError(
+                .truncated, at: p, "scan \(scanNumber): the file ends where restart marker RST\(expected) was due")
         }
         guard data[p + 1] == 0xD0 + UInt8(expected) else {
-            throw JPEGError(.corrupt, at: p, "scan \(scanNumber): marker 0x\(hex(data[p + 1])) where restart marker RST\(expected) was due")
+            throw JPEGError(
+                .corrupt, at: p,
+                "scan \(scanNumber): marker 0x\(hex(data[p + 1])) where restart marker RST\(expected) was due")
         }
         context.reader = BitReader(data, at: p + 2)
         context.predictors = (0, 0, 0, 0)
@@ -174,8 +202,11 @@ enum ScanDecoder {
     // MARK: - Blocks
 
     @inline(__always)
-    static func sequential(_ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ dc: HuffmanTable.Lookup, _ ac: HuffmanTable.Lookup,
-                           slot: Int, natural: UnsafePointer<Int>) -> Bool {
+    static func sequential(
+        _ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ dc: HuffmanTable.Lookup,
+        _ ac: HuffmanTable.Lookup,
+        slot: Int, natural: UnsafePointer<Int>
+    ) -> Bool {
         guard let t = context.reader.decode(dc) else { return false }
         let diff = context.reader.receiveExtend(t)
         block[0] = Int16(truncatingIfNeeded: context.predict(slot, diff))
@@ -206,7 +237,9 @@ enum ScanDecoder {
     }
 
     @inline(__always)
-    static func dcFirst(_ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ dc: HuffmanTable.Lookup, slot: Int, al: Int) -> Bool {
+    static func dcFirst(
+        _ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ dc: HuffmanTable.Lookup, slot: Int, al: Int
+    ) -> Bool {
         guard let t = context.reader.decode(dc) else { return false }
         let diff = context.reader.receiveExtend(t)
         block[0] = Int16(truncatingIfNeeded: context.predict(slot, diff) << al)
@@ -220,8 +253,10 @@ enum ScanDecoder {
     }
 
     @inline(__always)
-    static func acFirst(_ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ ac: HuffmanTable.Lookup,
-                        ss: Int, se: Int, al: Int, natural: UnsafePointer<Int>) -> Bool {
+    static func acFirst(
+        _ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ ac: HuffmanTable.Lookup,
+        ss: Int, se: Int, al: Int, natural: UnsafePointer<Int>
+    ) -> Bool {
         if context.eobrun > 0 {
             context.eobrun -= 1
             return true
@@ -248,8 +283,10 @@ enum ScanDecoder {
     }
 
     @inline(__always)
-    static func acRefine(_ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ ac: HuffmanTable.Lookup,
-                         ss: Int, se: Int, al: Int, natural: UnsafePointer<Int>) -> Bool {
+    static func acRefine(
+        _ block: UnsafeMutablePointer<Int16>, _ context: inout Context, _ ac: HuffmanTable.Lookup,
+        ss: Int, se: Int, al: Int, natural: UnsafePointer<Int>
+    ) -> Bool {
         let p1 = Int16(truncatingIfNeeded: 1 << al), m1 = Int16(truncatingIfNeeded: -1 << al)
         var k = ss
         if context.eobrun == 0 {

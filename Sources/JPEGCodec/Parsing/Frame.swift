@@ -48,28 +48,40 @@ struct Frame {
     let mcusY: Int
 
     /// Reads a SOF0/SOF1/SOF2 segment's data (`segment` excludes the length field).
-    init(process: CodingProcess, segment: UnsafeBufferPointer<UInt8>, at offset: Int, limits: JPEGDecoder.Limits) throws(JPEGError) {
-        guard segment.count >= 6 else { throw JPEGError(.corrupt, at: offset, "frame header too short (\(segment.count + 2) bytes)") }
+    init(process: CodingProcess, segment: UnsafeBufferPointer<UInt8>, at offset: Int, limits: JPEGDecoder.Limits)
+        throws(JPEGError)
+    {
+        guard segment.count >= 6 else {
+            throw JPEGError(.corrupt, at: offset, "frame header too short (\(segment.count + 2) bytes)")
+        }
         let precision = Int(segment[0])
         let height = Int(segment[1]) << 8 | Int(segment[2])
         let width = Int(segment[3]) << 8 | Int(segment[4])
         let count = Int(segment[5])
         guard precision == 8 else {
-            throw JPEGError(.unsupported, at: offset, "\(precision)-bit samples (only 8-bit JPEG is decoded; re-export the image as 8-bit)")
+            throw JPEGError(
+                .unsupported, at: offset,
+                "\(precision)-bit samples (only 8-bit JPEG is decoded; re-export the image as 8-bit)")
         }
         guard width > 0 else { throw JPEGError(.corrupt, at: offset, "image width 0") }
         guard height > 0 else {
-            throw JPEGError(.unsupported, at: offset, "image height 0 (a height given later by a DNL marker is not supported)")
+            throw JPEGError(
+                .unsupported, at: offset, "image height 0 (a height given later by a DNL marker is not supported)")
         }
         switch count {
         case 1, 3: break
         case 4:
-            throw JPEGError(.unsupported, at: offset, "4 components (CMYK or YCCK, as Photoshop writes for print): convert the image to RGB")
+            throw JPEGError(
+                .unsupported, at: offset,
+                "4 components (CMYK or YCCK, as Photoshop writes for print): convert the image to RGB")
         default:
-            throw JPEGError(.unsupported, at: offset, "\(count) components (1 for grayscale or 3 for colour are decoded)")
+            throw JPEGError(
+                .unsupported, at: offset, "\(count) components (1 for grayscale or 3 for colour are decoded)")
         }
         guard segment.count == 6 + 3 * count else {
-            throw JPEGError(.corrupt, at: offset, "frame header is \(segment.count + 2) bytes for \(count) components (expected \(8 + 3 * count))")
+            throw JPEGError(
+                .corrupt, at: offset,
+                "frame header is \(segment.count + 2) bytes for \(count) components (expected \(8 + 3 * count))")
         }
         try limits.check(width: width, height: height, at: offset)
         var specs: [(id: UInt8, h: Int, v: Int, q: Int)] = []
@@ -77,9 +89,12 @@ struct Frame {
             let id = segment[6 + 3 * i], hv = Int(segment[7 + 3 * i]), q = Int(segment[8 + 3 * i])
             let h = hv >> 4, v = hv & 15
             guard (1...4).contains(h), (1...4).contains(v) else {
-                throw JPEGError(.corrupt, at: offset, "component \(id) has sampling factors \(h)×\(v) (each must be 1 to 4)")
+                throw JPEGError(
+                    .corrupt, at: offset, "component \(id) has sampling factors \(h)×\(v) (each must be 1 to 4)")
             }
-            guard q <= 3 else { throw JPEGError(.corrupt, at: offset, "component \(id) names quantisation table \(q) (0 to 3)") }
+            guard q <= 3 else {
+                throw JPEGError(.corrupt, at: offset, "component \(id) names quantisation table \(q) (0 to 3)")
+            }
             guard !specs.contains(where: { $0.id == id }) else {
                 throw JPEGError(.corrupt, at: offset, "component id \(id) appears twice in the frame header")
             }
@@ -89,8 +104,10 @@ struct Frame {
         if count == 1 { specs[0].h = 1; specs[0].v = 1 }
         let maxH = specs.map(\.h).max()!, maxV = specs.map(\.v).max()!
         for spec in specs where maxH % spec.h != 0 || maxV % spec.v != 0 {
-            throw JPEGError(.unsupported, at: offset, "component \(spec.id) sampled \(spec.h)×\(spec.v) within \(maxH)×\(maxV): "
-                            + "a fractional upsampling ratio (libjpeg refuses it too)")
+            throw JPEGError(
+                .unsupported, at: offset,
+                "component \(spec.id) sampled \(spec.h)×\(spec.v) within \(maxH)×\(maxV): "
+                    + "a fractional upsampling ratio (libjpeg refuses it too)")
         }
         let mcusX = (width + 8 * maxH - 1) / (8 * maxH), mcusY = (height + 8 * maxV - 1) / (8 * maxV)
         var blocks = 0
@@ -104,9 +121,10 @@ struct Frame {
         self.mcusX = mcusX
         self.mcusY = mcusY
         components = specs.map { spec in
-            Component(id: spec.id, h: spec.h, v: spec.v, quantIndex: spec.q,
-                      width: (width * spec.h + maxH - 1) / maxH, height: (height * spec.v + maxV - 1) / maxV,
-                      blocksWide: mcusX * spec.h, blocksHigh: mcusY * spec.v)
+            Component(
+                id: spec.id, h: spec.h, v: spec.v, quantIndex: spec.q,
+                width: (width * spec.h + maxH - 1) / maxH, height: (height * spec.v + maxV - 1) / maxV,
+                blocksWide: mcusX * spec.h, blocksHigh: mcusY * spec.v)
         }
     }
 
@@ -116,7 +134,9 @@ struct Frame {
         for i in components.indices {
             let c = components[i]
             components[i].plane = Storage(uninitializedCount: c.usedBlocksWide * 8 * c.usedBlocksHigh * 8)
-            if process == .progressive { components[i].coefficients = Storage(repeating: 0, count: c.blocksWide * c.blocksHigh * 64) }
+            if process == .progressive {
+                components[i].coefficients = Storage(repeating: 0, count: c.blocksWide * c.blocksHigh * 64)
+            }
         }
     }
 }
@@ -148,20 +168,25 @@ struct ScanHeader {
             let id = segment[1 + 2 * i], tables = Int(segment[2 + 2 * i])
             guard let index = frame.components.firstIndex(where: { $0.id == id }) else {
                 let known = frame.components.map { String($0.id) }.joined(separator: ", ")
-                throw JPEGError(.corrupt, at: offset, "scan names component \(id), which the frame does not have (it has \(known))")
+                throw JPEGError(
+                    .corrupt, at: offset, "scan names component \(id), which the frame does not have (it has \(known))")
             }
             guard !entries.contains(where: { $0.component == index }) else {
                 throw JPEGError(.corrupt, at: offset, "scan names component \(id) twice")
             }
             guard tables >> 4 <= 3, tables & 15 <= 3 else {
-                throw JPEGError(.corrupt, at: offset, "scan names Huffman tables \(tables >> 4)/\(tables & 15) (0 to 3)")
+                throw JPEGError(
+                    .corrupt, at: offset, "scan names Huffman tables \(tables >> 4)/\(tables & 15) (0 to 3)")
             }
             entries.append(Entry(component: index, dcTable: tables >> 4, acTable: tables & 15))
         }
         var blocksInMCU = 0
-        for entry in entries { blocksInMCU += frame.components[entry.component].h * frame.components[entry.component].v }
+        for entry in entries {
+            blocksInMCU += frame.components[entry.component].h * frame.components[entry.component].v
+        }
         guard count == 1 || blocksInMCU <= 10 else {
-            throw JPEGError(.corrupt, at: offset, "an interleaved MCU of \(blocksInMCU) blocks (at most 10, T.81 §B.2.3)")
+            throw JPEGError(
+                .corrupt, at: offset, "an interleaved MCU of \(blocksInMCU) blocks (at most 10, T.81 §B.2.3)")
         }
         let p = 1 + 2 * count
         self.entries = entries
@@ -171,14 +196,19 @@ struct ScanHeader {
                 throw JPEGError(.corrupt, at: offset, "progressive scan with spectral selection \(ss)...\(se)")
             }
             guard ss == 0 || count == 1 else {
-                throw JPEGError(.corrupt, at: offset, "a progressive AC scan codes \(count) components (it must code one, T.81 §G.1.1.1.1)")
+                throw JPEGError(
+                    .corrupt, at: offset,
+                    "a progressive AC scan codes \(count) components (it must code one, T.81 §G.1.1.1.1)")
             }
             guard ss != 0 || se == 0 else {
-                throw JPEGError(.corrupt, at: offset, "a progressive DC scan with AC coefficients (spectral selection 0...\(se))")
+                throw JPEGError(
+                    .corrupt, at: offset, "a progressive DC scan with AC coefficients (spectral selection 0...\(se))")
             }
             guard al <= 13, ah == 0 || al == ah - 1 else {
-                throw JPEGError(.corrupt, at: offset, "successive approximation \(ah)/\(al) (a refinement scan lowers the bit position "
-                                + "by one, and the lowest is 13)")
+                throw JPEGError(
+                    .corrupt, at: offset,
+                    "successive approximation \(ah)/\(al) (a refinement scan lowers the bit position "
+                        + "by one, and the lowest is 13)")
             }
         } else {
             // Sequential scans code every coefficient whatever the header says (libjpeg warns only).
@@ -193,7 +223,8 @@ struct ScanHeader {
             let c = frame.components[entries[0].component]
             return c.usedBlocksWide * c.usedBlocksHigh * band
         }
-        return entries.reduce(0) { $0 + frame.components[$1.component].h * frame.components[$1.component].v } * frame.mcusX * frame.mcusY * band
+        return entries.reduce(0) { $0 + frame.components[$1.component].h * frame.components[$1.component].v }
+            * frame.mcusX * frame.mcusY * band
     }
 
     /// Whether the scan decodes with DC (or AC) Huffman table `table`.

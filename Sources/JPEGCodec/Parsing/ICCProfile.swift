@@ -14,8 +14,12 @@ public enum ICCProfileKind: Equatable, Sendable {
 
     /// D50-adapted colorants (X, Y, Z of red, green, blue) of the two RGB spaces recognised: as
     /// Apple's "Display P3" profile and the ICC's sRGB v4 profile store them.
-    static let displayP3Colorants: [[Double]] = [[0.515121, 0.241196, -0.001053], [0.291977, 0.692245, 0.041885], [0.157104, 0.066574, 0.784073]]
-    static let sRGBColorants: [[Double]] = [[0.436066, 0.222488, 0.013916], [0.385147, 0.716873, 0.097076], [0.143066, 0.060608, 0.714096]]
+    static let displayP3Colorants: [[Double]] = [
+        [0.515121, 0.241196, -0.001053], [0.291977, 0.692245, 0.041885], [0.157104, 0.066574, 0.784073]
+    ]
+    static let sRGBColorants: [[Double]] = [
+        [0.436066, 0.222488, 0.013916], [0.385147, 0.716873, 0.097076], [0.143066, 0.060608, 0.714096]
+    ]
     static let tolerance = 0.002
 
     /// Reads the profile; anything it cannot read is `.other`.
@@ -44,7 +48,9 @@ public enum ICCProfileKind: Equatable, Sendable {
             guard let t = tags[tag], t.size >= 20, text(t.offset) == "XYZ" else { return nil }
             return (0..<3).compactMap { k in u32(t.offset + 8 + 4 * k).map { Double(Int32(bitPattern: $0)) / 65536 } }
         }
-        if space == "RGB", let r = xyz("rXYZ"), let g = xyz("gXYZ"), let b = xyz("bXYZ"), r.count == 3, g.count == 3, b.count == 3 {
+        if space == "RGB", let r = xyz("rXYZ"), let g = xyz("gXYZ"), let b = xyz("bXYZ"), r.count == 3, g.count == 3,
+            b.count == 3
+        {
             func near(_ reference: [[Double]]) -> Bool {
                 zip([r, g, b], reference).allSatisfy { zip($0, $1).allSatisfy { abs($0 - $1) <= Self.tolerance } }
             }
@@ -74,7 +80,9 @@ public enum ICCProfileKind: Equatable, Sendable {
             let length = u32(t.offset + 20), offset = u32(t.offset + 24)
             let start = t.offset + offset
             guard length > 0, length < 512, start + length <= bytes.count else { return nil }
-            let units = stride(from: start, to: start + length - 1, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+            let units = stride(from: start, to: start + length - 1, by: 2).map {
+                UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1])
+            }
             return String(decoding: units, as: UTF16.self)
         }
         return nil

@@ -18,7 +18,7 @@ struct Metadata {
         }
         switch marker {
         case 0xE0 where segment.count >= 14 && starts(with: Array("JFIF\0".utf8)):
-            sawJFIF = true // libjpeg's examine_app0 wants the whole 14-byte header
+            sawJFIF = true  // libjpeg's examine_app0 wants the whole 14-byte header
         case 0xE1 where !sawExif && starts(with: Array("Exif\0\0".utf8)):
             sawExif = true
             orientation = Self.exifOrientation(UnsafeBufferPointer(rebasing: segment[6...])) ?? 1
@@ -35,7 +35,9 @@ struct Metadata {
     /// jpeg_read_icc_profile gives nil — no chunks, chunks that declare different counts, a
     /// sequence number of 0, above the count or twice, a number missing, or no bytes at all.
     var iccProfile: [UInt8]? {
-        guard let count = iccChunks.first?.count, count > 0, iccChunks.allSatisfy({ $0.count == count }) else { return nil }
+        guard let count = iccChunks.first?.count, count > 0, iccChunks.allSatisfy({ $0.count == count }) else {
+            return nil
+        }
         var parts = [[UInt8]?](repeating: nil, count: count + 1)
         for chunk in iccChunks {
             guard chunk.sequence >= 1, chunk.sequence <= count, parts[chunk.sequence] == nil else { return nil }

@@ -23,8 +23,10 @@ enum ColorConverter {
     @inline(__always) static func clamp(_ v: Int32) -> UInt8 { UInt8(clamping: v) }
 
     /// One row of `width` pixels from the three component rows into RGB triples.
-    static func ycbcrRow(_ y: UnsafePointer<UInt8>, _ cb: UnsafePointer<UInt8>, _ cr: UnsafePointer<UInt8>, width: Int,
-                         tables t: UnsafePointer<Int32>, into out: UnsafeMutablePointer<UInt8>) {
+    static func ycbcrRow(
+        _ y: UnsafePointer<UInt8>, _ cb: UnsafePointer<UInt8>, _ cr: UnsafePointer<UInt8>, width: Int,
+        tables t: UnsafePointer<Int32>, into out: UnsafeMutablePointer<UInt8>
+    ) {
         // t is `tables`.
         let crR = t, cbB = t + 256, crG = t + 512, cbG = t + 768
         for x in 0..<width {

@@ -32,13 +32,16 @@ enum IDCT {
 
     /// One block: 64 quantised coefficients (natural order) times the quantisation table, into
     /// 8 rows of 8 samples at `output`, `stride` bytes apart.
-    static func transform(_ coefficients: UnsafePointer<Int16>, quant: UnsafePointer<Int32>,
-                          workspace ws: UnsafeMutablePointer<Int32>, output: UnsafeMutablePointer<UInt8>, stride: Int) {
+    static func transform(
+        _ coefficients: UnsafePointer<Int16>, quant: UnsafePointer<Int32>,
+        workspace ws: UnsafeMutablePointer<Int32>, output: UnsafeMutablePointer<UInt8>, stride: Int
+    ) {
         // Pass 1: columns from the input, into the workspace, scaled up by 2^pass1Bits.
         for column in 0..<8 {
             let input = coefficients + column, q = quant + column, w = ws + column
             if input[8] == 0 && input[16] == 0 && input[24] == 0 && input[32] == 0
-                && input[40] == 0 && input[48] == 0 && input[56] == 0 {
+                && input[40] == 0 && input[48] == 0 && input[56] == 0
+            {
                 let dc = (Int32(input[0]) &* q[0]) << pass1Bits
                 for row in 0..<8 { w[8 * row] = dc }
                 continue

@@ -42,12 +42,14 @@ enum Pixels {
                 for y in min(height, band * bandRows)..<min(height, (band + 1) * bandRows) {
                     for c in 0..<3 {
                         let component = components[c]
-                        Upsampler.row(y, method: methods[c], plane: component.plane.base, stride: component.planeStride,
-                                      width: component.width, height: component.height, into: rows + c * rowLength)
+                        Upsampler.row(
+                            y, method: methods[c], plane: component.plane.base, stride: component.planeStride,
+                            width: component.width, height: component.height, into: rows + c * rowLength)
                     }
                     let line = target + y * width * 3
                     if colorTransform {
-                        ColorConverter.ycbcrRow(rows, rows + rowLength, rows + 2 * rowLength, width: width, tables: tables.base, into: line)
+                        ColorConverter.ycbcrRow(
+                            rows, rows + rowLength, rows + 2 * rowLength, width: width, tables: tables.base, into: line)
                     } else {
                         for x in 0..<width {
                             line[3 * x] = rows[x]
@@ -73,8 +75,9 @@ enum Pixels {
             defer { workspace.deallocate() }
             for by in min(high, band * bandRows)..<min(high, (band + 1) * bandRows) {
                 for bx in 0..<wide {
-                    IDCT.transform(component.coefficients.base + (by * component.blocksWide + bx) * 64, quant: quant.base,
-                                   workspace: workspace, output: plane + by * 8 * stride + bx * 8, stride: stride)
+                    IDCT.transform(
+                        component.coefficients.base + (by * component.blocksWide + bx) * 64, quant: quant.base,
+                        workspace: workspace, output: plane + by * 8 * stride + bx * 8, stride: stride)
                 }
             }
         }

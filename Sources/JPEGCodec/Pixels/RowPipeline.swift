@@ -57,8 +57,10 @@ final class RowPipeline: @unchecked Sendable {
                     let by = row * part.v + v
                     guard by < part.usedHigh else { break }
                     for bx in 0..<min(part.blocksPerRow, part.usedWide) {
-                        IDCT.transform(blocks + part.offset + (v * part.blocksPerRow + bx) * 64, quant: part.quant, workspace: workspace,
-                                       output: part.plane + by * 8 * part.planeStride + bx * 8, stride: part.planeStride)
+                        IDCT.transform(
+                            blocks + part.offset + (v * part.blocksPerRow + bx) * 64, quant: part.quant,
+                            workspace: workspace,
+                            output: part.plane + by * 8 * part.planeStride + bx * 8, stride: part.planeStride)
                     }
                 }
             }

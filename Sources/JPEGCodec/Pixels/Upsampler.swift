@@ -58,8 +58,10 @@ enum Upsampler {
     /// Output row `y` of the component (at least `frame.width` samples) into `out`, from its plane
     /// (`stride` bytes a row, `width` × `height` samples used).
     @inline(__always)
-    static func row(_ y: Int, method: Method, plane: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int,
-                    into out: UnsafeMutablePointer<UInt8>) {
+    static func row(
+        _ y: Int, method: Method, plane: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
         switch method {
         case .copy:
             out.update(from: plane + y * stride, count: width)

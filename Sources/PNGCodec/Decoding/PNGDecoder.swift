@@ -20,8 +20,10 @@ public struct PNGDecoder: Sendable {
         /// Largest decompressed image data (scanlines with their filter bytes).
         public var maxImageDataBytes: Int
 
-        public init(maxWidth: Int = 1 << 16, maxHeight: Int = 1 << 16, maxPixels: Int = 1 << 26,
-                    maxImageDataBytes: Int = 1 << 29) {
+        public init(
+            maxWidth: Int = 1 << 16, maxHeight: Int = 1 << 16, maxPixels: Int = 1 << 26,
+            maxImageDataBytes: Int = 1 << 29
+        ) {
             self.maxWidth = maxWidth
             self.maxHeight = maxHeight
             self.maxPixels = maxPixels
@@ -76,7 +78,9 @@ public struct PNGDecoder: Sendable {
                 throw .chunk(.crcMismatch(ihdr.location, declared: item.declaredCRC, computed: item.computedCRC))
             }
             guard ihdr.type == .IHDR else { throw .format(.missingIHDR(found: ihdr.location)) }
-            guard ihdr.data.count == 13 else { throw .format(.invalidHeaderLength(ihdr.location, length: ihdr.data.count)) }
+            guard ihdr.data.count == 13 else {
+                throw .format(.invalidHeaderLength(ihdr.location, length: ihdr.data.count))
+            }
             let header = try PNGHeader.parse(UnsafeRawBufferPointer(rebasing: bytes[ihdr.data]), at: ihdr.location)
             try limits.check(header, at: ihdr.location)
             return header
@@ -87,7 +91,9 @@ public struct PNGDecoder: Sendable {
     public static let headerPrefixLength = 49
 
     /// Decodes a PNG file, also returning its header and the non-fatal problems found.
-    public func decodeWithDetails(_ file: [UInt8]) throws(PNGError) -> (image: RGBAImage, header: PNGHeader, isCgBI: Bool, problems: [String]) {
+    public func decodeWithDetails(_ file: [UInt8]) throws(PNGError) -> (
+        image: RGBAImage, header: PNGHeader, isCgBI: Bool, problems: [String]
+    ) {
         try file.withUnsafeBufferPointer { (buffer) throws(PNGError) in
             let bytes = UnsafeRawBufferPointer(buffer)
             let structure = try PNGStructure(try ChunkLexer.chunks(of: bytes), bytes: bytes, limits: limits)
@@ -118,8 +124,9 @@ private struct ImageDataDecoder {
             compressed.append(contentsOf: UnsafeRawBufferPointer(rebasing: file[chunk.data]))
         }
         payloadStarts = starts
-        inflater = Inflater(compressed, format: structure.isCgBI ? .raw : .zlib,
-                            chunkSize: min(1 << 18, max(header.imageDataSize, 1)))
+        inflater = Inflater(
+            compressed, format: structure.isCgBI ? .raw : .zlib,
+            chunkSize: min(1 << 18, max(header.imageDataSize, 1)))
         converter = PixelConverter(header: header, palette: structure.palette, transparency: structure.transparency)
     }
 
@@ -139,8 +146,10 @@ private struct ImageDataDecoder {
             throw .data(.compressedData(chunk(at: error.offset), error))
         }
         if n < count {
-            throw .data(.notEnoughImageData(structure.imageData.last!.location,
-                                            expected: header.imageDataSize, actual: consumed + n))
+            throw .data(
+                .notEnoughImageData(
+                    structure.imageData.last!.location,
+                    expected: header.imageDataSize, actual: consumed + n))
         }
     }
 
@@ -174,7 +183,9 @@ private struct ImageDataDecoder {
         }
         let total = payloadStarts.last! + structure.imageData.last!.data.count
         if inflater.consumedInput < total {
-            problems.append("\(structure.imageData.last!.location): \(total - inflater.consumedInput) bytes after the end of the compressed data ignored")
+            problems.append(
+                "\(structure.imageData.last!.location): \(total - inflater.consumedInput) bytes after the end of the compressed data ignored"
+            )
         }
     }
 
@@ -250,8 +261,9 @@ private struct ImageDataDecoder {
                 let line = data + offset
                 let type = try filterType(line[0], row: row, consumed: offset)
                 if type != 0 {
-                    unfilter(line + 1, previous: y == 0 ? zeros : line - rowBytes, count: rowBytes,
-                             stride: stride, type: type)
+                    unfilter(
+                        line + 1, previous: y == 0 ? zeros : line - rowBytes, count: rowBytes,
+                        stride: stride, type: type)
                 }
                 let outY = pass.y0 + y * pass.dy
                 converter.convert(line + 1, count: w, into: out + outY * header.width * 4, x0: pass.x0, dx: pass.dx)

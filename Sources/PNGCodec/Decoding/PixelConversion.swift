@@ -46,8 +46,10 @@ struct PixelConverter {
 
     /// Converts `count` pixels of `source` into the RGBA row `destination`, writing pixel i at
     /// column `x0 + i * dx`.
-    func convert(_ source: UnsafePointer<UInt8>, count: Int, into destination: UnsafeMutablePointer<UInt8>,
-                 x0: Int = 0, dx: Int = 1) {
+    func convert(
+        _ source: UnsafePointer<UInt8>, count: Int, into destination: UnsafeMutablePointer<UInt8>,
+        x0: Int = 0, dx: Int = 1
+    ) {
         var out = destination + x0 * 4
         let step = dx * 4
         let depth = header.bitDepth

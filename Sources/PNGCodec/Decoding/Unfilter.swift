@@ -68,8 +68,8 @@ private func paethMasked(_ a: Int32, _ b: Int32, _ c: Int32) -> Int32 {
     let pa = (bc ^ (bc >> 31)) &- (bc >> 31)
     let pb = (ac ^ (ac >> 31)) &- (ac >> 31)
     let pc = (sum ^ (sum >> 31)) &- (sum >> 31)
-    let notA = ((pb &- pa) | (pc &- pa)) >> 31      // −1 unless pa ≤ pb and pa ≤ pc
-    let cNotB = (pc &- pb) >> 31                     // −1 when pc < pb
+    let notA = ((pb &- pa) | (pc &- pa)) >> 31  // −1 unless pa ≤ pb and pa ≤ pc
+    let cNotB = (pc &- pb) >> 31  // −1 when pc < pb
     let bOrC = b ^ ((b ^ c) & cNotB)
     return a ^ ((a ^ bOrC) & notA)
 }
@@ -102,7 +102,8 @@ private func unfilterPaeth4(_ row: UnsafeMutablePointer<UInt8>, previous: Unsafe
     var c0 = Int32(previous[0]), c1 = Int32(previous[1]), c2 = Int32(previous[2]), c3 = Int32(previous[3])
     var i = 4
     while i + 4 <= count {
-        let b0 = Int32(previous[i]), b1 = Int32(previous[i + 1]), b2 = Int32(previous[i + 2]), b3 = Int32(previous[i + 3])
+        let b0 = Int32(previous[i]), b1 = Int32(previous[i + 1]), b2 = Int32(previous[i + 2]),
+            b3 = Int32(previous[i + 3])
         a0 = (Int32(row[i]) &+ paethMasked(a0, b0, c0)) & 0xFF
         a1 = (Int32(row[i + 1]) &+ paethMasked(a1, b1, c1)) & 0xFF
         a2 = (Int32(row[i + 2]) &+ paethMasked(a2, b2, c2)) & 0xFF

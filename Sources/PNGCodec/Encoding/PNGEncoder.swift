@@ -30,8 +30,11 @@ public struct PNGEncoder: Sendable {
     public func encode(_ image: RGBAImage) -> [UInt8] {
         precondition(image.width > 0 && image.height > 0, "a PNG has at least one pixel")
         guard reducesColorType else {
-            return encode(image, as: PNGHeader(width: image.width, height: image.height, bitDepth: 8,
-                                               colorType: .truecolorAlpha, interlaced: false), palette: nil)
+            return encode(
+                image,
+                as: PNGHeader(
+                    width: image.width, height: image.height, bitDepth: 8,
+                    colorType: .truecolorAlpha, interlaced: false), palette: nil)
         }
         let analysis = ColorAnalysis(image)
         let colorType: PNGColorType
@@ -42,12 +45,18 @@ public struct PNGEncoder: Sendable {
         case (false, false): colorType = .truecolorAlpha
         }
         let bitDepth = colorType == .grayscale ? analysis.grayBitDepth : 8
-        let direct = encode(image, as: PNGHeader(width: image.width, height: image.height, bitDepth: bitDepth,
-                                                  colorType: colorType, interlaced: false), palette: nil)
+        let direct = encode(
+            image,
+            as: PNGHeader(
+                width: image.width, height: image.height, bitDepth: bitDepth,
+                colorType: colorType, interlaced: false), palette: nil)
         guard let palette = analysis.palette, !(colorType == .grayscale && bitDepth < 8) else { return direct }
         let indexDepth = palette.count <= 2 ? 1 : palette.count <= 4 ? 2 : palette.count <= 16 ? 4 : 8
-        let indexed = encode(image, as: PNGHeader(width: image.width, height: image.height, bitDepth: indexDepth,
-                                                   colorType: .indexed, interlaced: false), palette: palette)
+        let indexed = encode(
+            image,
+            as: PNGHeader(
+                width: image.width, height: image.height, bitDepth: indexDepth,
+                colorType: .indexed, interlaced: false), palette: palette)
         return indexed.count < direct.count ? indexed : direct
     }
 
@@ -106,11 +115,13 @@ private enum Scanlines {
                     current.withUnsafeBufferPointer { row in
                         previous.withUnsafeBufferPointer { above in
                             if adaptive {
-                                ScanlineFilter.filterAdaptively(row.baseAddress!, previous: above.baseAddress!,
-                                                                count: rowBytes, stride: stride, into: line)
+                                ScanlineFilter.filterAdaptively(
+                                    row.baseAddress!, previous: above.baseAddress!,
+                                    count: rowBytes, stride: stride, into: line)
                             } else {
-                                ScanlineFilter.apply(0, row.baseAddress!, previous: above.baseAddress!,
-                                                     count: rowBytes, stride: stride, into: line)
+                                ScanlineFilter.apply(
+                                    0, row.baseAddress!, previous: above.baseAddress!,
+                                    count: rowBytes, stride: stride, into: line)
                             }
                         }
                     }
@@ -122,8 +133,10 @@ private enum Scanlines {
     }
 
     /// Writes one row of RGBA pixels in the target format.
-    private static func pack(_ source: UnsafePointer<UInt8>, width: Int, header: PNGHeader,
-                             lookup: PaletteLookup?, into row: UnsafeMutablePointer<UInt8>) {
+    private static func pack(
+        _ source: UnsafePointer<UInt8>, width: Int, header: PNGHeader,
+        lookup: PaletteLookup?, into row: UnsafeMutablePointer<UInt8>
+    ) {
         switch header.colorType {
         case .truecolorAlpha:
             row.update(from: source, count: width * 4)

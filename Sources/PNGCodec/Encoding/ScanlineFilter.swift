@@ -45,7 +45,9 @@ enum ScanlineFilter {
         typealias Bytes = SIMD16<UInt8>
         typealias Words = SIMD16<Int16>
         var i = head
-        var wide = (SIMD16<UInt16>.zero, SIMD16<UInt16>.zero, SIMD16<UInt16>.zero, SIMD16<UInt16>.zero, SIMD16<UInt16>.zero)
+        var wide = (
+            SIMD16<UInt16>.zero, SIMD16<UInt16>.zero, SIMD16<UInt16>.zero, SIMD16<UInt16>.zero, SIMD16<UInt16>.zero
+        )
         var pending = 0
         while i + 16 <= count {
             let x = load(raw + i), a = load(raw + i - stride), b = load(previous + i), c = load(previous + i - stride)

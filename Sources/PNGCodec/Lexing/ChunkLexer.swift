@@ -53,7 +53,8 @@ enum ChunkLexer {
         }
         if let stop = lexed.stop { throw stop }
         if lexed.trailingBytes > 0 {
-            problems.append("offset \(bytes.count - lexed.trailingBytes): \(lexed.trailingBytes) bytes after IEND ignored")
+            problems.append(
+                "offset \(bytes.count - lexed.trailingBytes): \(lexed.trailingBytes) bytes after IEND ignored")
         }
         return ChunkList(chunks: chunks, problems: problems)
     }
@@ -108,12 +109,14 @@ enum ChunkLexer {
             let head = Array(bytes.prefix(8))
             let lineEndingBytes: Set<UInt8> = [0x0D, 0x0A]
             if i >= 4 && head.count == 8 && head[0..<4].elementsEqual(signature[0..<4]) && head[6] == 0x1A
-                && [4, 5, 7].allSatisfy({ lineEndingBytes.contains(head[$0]) }) {
+                && [4, 5, 7].allSatisfy({ lineEndingBytes.contains(head[$0]) })
+            {
                 throw .chunk(.lineEndingsConverted(signature: head))
             }
             if i >= 4 && head.count >= 5 && head[0..<4].elementsEqual(signature[0..<4])
                 && (head[4...].firstIndex(of: 0x1A).map { $0 != 6 } ?? false)
-                && head[4...].prefix(while: { $0 != 0x1A }).allSatisfy(lineEndingBytes.contains) {
+                && head[4...].prefix(while: { $0 != 0x1A }).allSatisfy(lineEndingBytes.contains)
+            {
                 // CR LF became LF, or LF became CR LF: the 1A byte moved.
                 throw .chunk(.lineEndingsConverted(signature: head))
             }
@@ -127,7 +130,8 @@ enum ChunkLexer {
 
 @inline(__always)
 func readUInt32(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
-    UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+    UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+        | UInt32(bytes[offset + 3])
 }
 
 @inline(__always)

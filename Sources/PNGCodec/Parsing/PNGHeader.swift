@@ -77,8 +77,9 @@ public struct PNGHeader: Equatable, Sendable {
         guard d[10] == 0 else { throw .format(.invalidCompressionMethod(location, method: d[10])) }
         guard d[11] == 0 else { throw .format(.invalidFilterMethod(location, method: d[11])) }
         guard d[12] <= 1 else { throw .format(.invalidInterlaceMethod(location, method: d[12])) }
-        return PNGHeader(width: Int(width), height: Int(height), bitDepth: Int(bitDepth),
-                         colorType: colorType, interlaced: d[12] == 1)
+        return PNGHeader(
+            width: Int(width), height: Int(height), bitDepth: Int(bitDepth),
+            colorType: colorType, interlaced: d[12] == 1)
     }
 }
 
@@ -97,6 +98,6 @@ enum Adam7 {
         Pass(x0: 0, y0: 0, dx: 8, dy: 8), Pass(x0: 4, y0: 0, dx: 8, dy: 8),
         Pass(x0: 0, y0: 4, dx: 4, dy: 8), Pass(x0: 2, y0: 0, dx: 4, dy: 4),
         Pass(x0: 0, y0: 2, dx: 2, dy: 4), Pass(x0: 1, y0: 0, dx: 2, dy: 2),
-        Pass(x0: 0, y0: 1, dx: 1, dy: 2),
+        Pass(x0: 0, y0: 1, dx: 1, dy: 2)
     ]
 }

@@ -54,9 +54,12 @@ struct PNGStructure {
         }
         header = try PNGHeader.parse(UnsafeRawBufferPointer(rebasing: bytes[ihdr.data]), at: ihdr.location)
         try limits.check(header, at: ihdr.location)
-        if isCgBI && (header.bitDepth != 8 || !(header.colorType == .truecolor || header.colorType == .truecolorAlpha)) {
-            throw .format(.unsupportedCgBI(ihdr.location, colorType: header.colorType.rawValue,
-                                            bitDepth: UInt8(header.bitDepth)))
+        if isCgBI && (header.bitDepth != 8 || !(header.colorType == .truecolor || header.colorType == .truecolorAlpha))
+        {
+            throw .format(
+                .unsupportedCgBI(
+                    ihdr.location, colorType: header.colorType.rawValue,
+                    bitDepth: UInt8(header.bitDepth)))
         }
 
         palette = []
@@ -123,7 +126,9 @@ struct PNGStructure {
             }
             let allowed = 1 << header.bitDepth
             if data.count / 3 > allowed {
-                problems.append("\(location): \(data.count / 3) palette entries, more than bit depth \(header.bitDepth) can index; extra entries ignored")
+                problems.append(
+                    "\(location): \(data.count / 3) palette entries, more than bit depth \(header.bitDepth) can index; extra entries ignored"
+                )
             }
             palette = Array(data.prefix(min(data.count, allowed * 3)))
         }
@@ -141,7 +146,8 @@ struct PNGStructure {
         switch header.colorType {
         case .indexed:
             if data.count > palette.count / 3 {
-                problems.append("\(location): tRNS has \(data.count) entries for a \(palette.count / 3)-entry palette; ignored")
+                problems.append(
+                    "\(location): tRNS has \(data.count) entries for a \(palette.count / 3)-entry palette; ignored")
             } else {
                 transparency = .palette(Array(data))
             }

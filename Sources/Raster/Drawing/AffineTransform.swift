@@ -30,9 +30,10 @@ public struct AffineTransform: Equatable, Hashable, Sendable {
     /// `first` then `self`: the CTM after `context.concatenate(first)` on a context whose CTM is
     /// `self` (CGContext's translate, scale and rotate prepend to the CTM in this way).
     public func prepending(_ first: AffineTransform) -> AffineTransform {
-        AffineTransform(a: first.a * a + first.b * c, b: first.a * b + first.b * d,
-                        c: first.c * a + first.d * c, d: first.c * b + first.d * d,
-                        tx: first.tx * a + first.ty * c + tx, ty: first.tx * b + first.ty * d + ty)
+        AffineTransform(
+            a: first.a * a + first.b * c, b: first.a * b + first.b * d,
+            c: first.c * a + first.d * c, d: first.c * b + first.d * d,
+            tx: first.tx * a + first.ty * c + tx, ty: first.tx * b + first.ty * d + ty)
     }
 
     public func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
@@ -45,8 +46,9 @@ public struct AffineTransform: Equatable, Hashable, Sendable {
     public var inverted: AffineTransform? {
         let det = determinant
         guard det != 0 && det.isFinite else { return nil }
-        return AffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
-                               tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+        return AffineTransform(
+            a: d / det, b: -b / det, c: -c / det, d: a / det,
+            tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
 
     /// An upper bound of how much the transform stretches a length: √(a² + b² + c² + d²) (the

@@ -16,7 +16,9 @@ enum SoftLight {
         if 2 * cs <= sa {
             result = b - times(times(one - 2 * s, b), one - b)
         } else {
-            let d = 4 * cb <= ba ? times(times(16 * b - 12 * one, b) + 4 * one, b) : Int64(integerSquareRoot(UInt64(b) << 30))
+            let d =
+                4 * cb <= ba
+                ? times(times(16 * b - 12 * one, b) + 4 * one, b) : Int64(integerSquareRoot(UInt64(b) << 30))
             result = b + times(2 * s - one, d - b)
         }
         return Int(min(max(result, 0), one))
@@ -32,12 +34,13 @@ enum NonSeparable {
     static func blend(_ mode: BlendMode, source s: Channels, destination d: Channels) -> (Int, Int, Int) {
         let cs: Colour = (unpremultiply(s.r, s.a), unpremultiply(s.g, s.a), unpremultiply(s.b, s.a))
         let cb: Colour = (unpremultiply(d.r, d.a), unpremultiply(d.g, d.a), unpremultiply(d.b, d.a))
-        let result: Colour = switch mode {
-        case .hue: setLum(setSat(cs, sat(cb)), lum(cb))
-        case .saturation: setLum(setSat(cb, sat(cs)), lum(cb))
-        case .color: setLum(cs, lum(cb))
-        default: setLum(cb, lum(cs))  // luminosity
-        }
+        let result: Colour =
+            switch mode {
+            case .hue: setLum(setSat(cs, sat(cb)), lum(cb))
+            case .saturation: setLum(setSat(cb, sat(cs)), lum(cb))
+            case .color: setLum(cs, lum(cb))
+            default: setLum(cb, lum(cs))  // luminosity
+            }
         func clamp(_ v: Int64) -> Int { Int(min(max(v, 0), one)) }
         return (clamp(result.0), clamp(result.1), clamp(result.2))
     }

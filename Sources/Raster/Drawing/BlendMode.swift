@@ -16,7 +16,8 @@
 public enum BlendMode: String, Sendable, CaseIterable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
     case difference, exclusion, hue, saturation, color, luminosity
-    case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut, destinationAtop, xor
+    case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut, destinationAtop,
+        xor
     case plusDarker, plusLighter
 
     /// True when a transparent source leaves the destination as it is, so that coverage can
@@ -35,22 +36,28 @@ public enum BlendMode: String, Sendable, CaseIterable {
         let s = Channels(source), d = Channels(destination)
         switch self {
         case .clear, .copy, .sourceIn, .sourceOut, .sourceAtop, .destinationOver, .destinationIn, .destinationOut,
-             .destinationAtop, .xor:
+            .destinationAtop, .xor:
             let (fa, fb) = porterDuffFactors(s.a, d.a)
             func channel(_ cs: Int, _ cb: Int) -> Int { roundedDivide(fa * cs + fb * cb, 255) }
-            return Channels(r: channel(s.r, d.r), g: channel(s.g, d.g), b: channel(s.b, d.b), a: channel(s.a, d.a)).packed
+            return Channels(r: channel(s.r, d.r), g: channel(s.g, d.g), b: channel(s.b, d.b), a: channel(s.a, d.a))
+                .packed
         case .plusLighter:
-            return Channels(r: min(255, s.r + d.r), g: min(255, s.g + d.g), b: min(255, s.b + d.b), a: min(255, s.a + d.a)).packed
+            return Channels(
+                r: min(255, s.r + d.r), g: min(255, s.g + d.g), b: min(255, s.b + d.b), a: min(255, s.a + d.a)
+            ).packed
         case .plusDarker:
             func channel(_ cs: Int, _ cb: Int) -> Int { roundedDivide(max(0, 255 * cs + 255 * cb - s.a * d.a), 255) }
-            return Channels(r: channel(s.r, d.r), g: channel(s.g, d.g), b: channel(s.b, d.b),
-                            a: roundedDivide(255 * s.a + 255 * d.a - s.a * d.a, 255)).packed
+            return Channels(
+                r: channel(s.r, d.r), g: channel(s.g, d.g), b: channel(s.b, d.b),
+                a: roundedDivide(255 * s.a + 255 * d.a - s.a * d.a, 255)
+            ).packed
         case .hue, .saturation, .color, .luminosity:
             let b = NonSeparable.blend(self, source: s, destination: d)
             return compose(s, d, x: (b.0, b.1, b.2), denominator: 1 << 30)
         default:
-            return compose(s, d, x: (separable(s.r, s.a, d.r, d.a), separable(s.g, s.a, d.g, d.a), separable(s.b, s.a, d.b, d.a)),
-                           denominator: nil)
+            return compose(
+                s, d, x: (separable(s.r, s.a, d.r, d.a), separable(s.g, s.a, d.g, d.a), separable(s.b, s.a, d.b, d.a)),
+                denominator: nil)
         }
     }
 
@@ -113,12 +120,19 @@ public enum BlendMode: String, Sendable, CaseIterable {
             return roundedDivide(x.q * base + x.p, 255 * x.q)
         }
         let a = roundedDivide(255 * s.a + 255 * d.a - s.a * d.a, 255)
-        return Channels(r: min(a, channel(s.r, d.r, x.0)), g: min(a, channel(s.g, d.g, x.1)), b: min(a, channel(s.b, d.b, x.2)), a: a).packed
+        return Channels(
+            r: min(a, channel(s.r, d.r, x.0)), g: min(a, channel(s.g, d.g, x.1)), b: min(a, channel(s.b, d.b, x.2)),
+            a: a
+        ).packed
     }
 
     private func compose(_ s: Channels, _ d: Channels, x: (Int, Int, Int), denominator: Int) -> UInt32 {
-        compose(s, d, x: (Fraction(s.a * d.a * x.0, denominator), Fraction(s.a * d.a * x.1, denominator),
-                          Fraction(s.a * d.a * x.2, denominator)), denominator: nil)
+        compose(
+            s, d,
+            x: (
+                Fraction(s.a * d.a * x.0, denominator), Fraction(s.a * d.a * x.1, denominator),
+                Fraction(s.a * d.a * x.2, denominator)
+            ), denominator: nil)
     }
 }
 

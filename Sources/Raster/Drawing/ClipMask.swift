@@ -11,7 +11,9 @@ public struct ClipMask: Equatable, Sendable {
     public let alpha: [UInt8]
 
     public init(box: PixelRect, alpha: [UInt8]) {
-        precondition(box.isEmpty ? alpha.isEmpty : alpha.count == box.width * box.height, "a clip mask holds one byte per pixel of its box")
+        precondition(
+            box.isEmpty ? alpha.isEmpty : alpha.count == box.width * box.height,
+            "a clip mask holds one byte per pixel of its box")
         self.box = box.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : box
         self.alpha = alpha
     }
@@ -69,7 +71,8 @@ extension PixelRect {
     public func intersection(_ other: PixelRect) -> PixelRect {
         let x0 = max(x, other.x), y0 = max(y, other.y)
         let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
-        return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : PixelRect(x: 0, y: 0, width: 0, height: 0)
+        return x1 > x0 && y1 > y0
+            ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : PixelRect(x: 0, y: 0, width: 0, height: 0)
     }
 
     /// The smallest rectangle holding both (an empty one adds nothing).

@@ -17,15 +17,22 @@ extension ShapePath {
     /// (u along the top edge from the corner, v down the left edge): a start and three cubics.
     static let continuousCorner: (start: Point2, cubics: [(Point2, Point2, Point2)]) = (
         Point2(continuousCornerExtent, 0),
-        [(Point2(1.088_492_99, 0), Point2(0.868_407_01, 0), Point2(0.631_493_99, 0.074_911_76)),
-         (Point2(0.372_824_01, 0.169_060_13), Point2(0.169_060_13, 0.372_824_01), Point2(0.074_911_76, 0.631_493_99)),
-         (Point2(0, 0.868_407_01), Point2(0, 1.088_492_99), Point2(0, continuousCornerExtent))]
+        [
+            (Point2(1.088_492_99, 0), Point2(0.868_407_01, 0), Point2(0.631_493_99, 0.074_911_76)),
+            (
+                Point2(0.372_824_01, 0.169_060_13), Point2(0.169_060_13, 0.372_824_01),
+                Point2(0.074_911_76, 0.631_493_99)
+            ),
+            (Point2(0, 0.868_407_01), Point2(0, 1.088_492_99), Point2(0, continuousCornerExtent))
+        ]
     )
 
     /// UIBezierPath(roundedRect:cornerRadius:): a rectangle with continuous corners of `radius`,
     /// clockwise on screen from the top edge's left end, or with circular corners
     /// (`roundedRectangle`) once the radius reaches half the shorter side over the extent.
-    public static func continuousRoundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double) -> ShapePath {
+    public static func continuousRoundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double)
+        -> ShapePath
+    {
         let r = max(0, radius)
         guard r > 0, r * continuousCornerExtent < min(width, height) / 2 else {
             return roundedRectangle(x: x, y: y, width: width, height: height, radius: r)
@@ -40,7 +47,9 @@ extension ShapePath {
                 for (c1, c2, p) in cubics { elements.append(.cubic(place(c1), place(c2), place(p))) }
             } else {
                 let ends = [start] + cubics.map(\.2)
-                for (i, (c1, c2, _)) in cubics.enumerated().reversed() { elements.append(.cubic(place(c2), place(c1), place(ends[i]))) }
+                for (i, (c1, c2, _)) in cubics.enumerated().reversed() {
+                    elements.append(.cubic(place(c2), place(c1), place(ends[i])))
+                }
             }
         }
         corner({ Point2(x1 - $0.x * r, y + $0.y * r) }, reversed: false)  // top right: top edge to right edge

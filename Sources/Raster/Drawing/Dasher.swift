@@ -13,7 +13,9 @@ enum Dasher {
     static func dash(_ lines: [Polyline], pattern: [Double], phase: Double, maxPieces: Int) -> [Polyline]? {
         guard period(pattern) > 0, period(pattern).isFinite else { return lines }
         var pieces: [Polyline] = []
-        let complete = walk(lines, pattern: pattern, phase: phase, maxPieces: maxPieces) { pieces.append(Polyline(points: $0, closed: false)) }
+        let complete = walk(lines, pattern: pattern, phase: phase, maxPieces: maxPieces) {
+            pieces.append(Polyline(points: $0, closed: false))
+        }
         return complete ? pieces : nil
     }
 
@@ -27,8 +29,10 @@ enum Dasher {
 
     /// Walks the pattern along the polylines, handing each painted piece's points to `emit`;
     /// false when there would be more than `maxPieces` (after `maxPieces` + 1 were handed over).
-    private static func walk(_ lines: [Polyline], pattern: [Double], phase: Double, maxPieces: Int,
-                             emit: ([Point2]) -> Void) -> Bool {
+    private static func walk(
+        _ lines: [Polyline], pattern: [Double], phase: Double, maxPieces: Int,
+        emit: ([Point2]) -> Void
+    ) -> Bool {
         let walk = walk(pattern), period = period(pattern)
         var emitted = 0
         func piece(_ points: [Point2]) -> Bool {

@@ -15,16 +15,18 @@ extension DrawingContext {
     mutating func coverage(_ path: Path, rule: FillRule) throws(DrawingFailure) -> Region {
         let lines = path.lineCount
         guard lines <= limits.lines else {
-            throw .tooComplex("the path flattens to \(lines) lines, more than \(limits.lines): use fewer or flatter curves")
+            throw .tooComplex(
+                "the path flattens to \(lines) lines, more than \(limits.lines): use fewer or flatter curves")
         }
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
         for element in path.elements {
-            let points: [FixedPoint] = switch element {
-            case let .move(p), let .line(p): [p]
-            case let .quad(c, p): [c, p]
-            case let .cubic(c1, c2, p): [c1, c2, p]
-            case .close: []
-            }
+            let points: [FixedPoint] =
+                switch element {
+                case let .move(p), let .line(p): [p]
+                case let .quad(c, p): [c, p]
+                case let .cubic(c1, c2, p): [c1, c2, p]
+                case .close: []
+                }
             for p in points {
                 x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
             }
@@ -40,7 +42,9 @@ extension DrawingContext {
         let box = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
         let edges = CoverageRasterizer.edgeWork(moved, width: box.width, height: box.height)
         guard edges + box.area <= limits.steps else {
-            throw .tooComplex("the path crosses more pixels than \(limits.steps) steps of rasterizer work allow: simplify the path, or draw it smaller")
+            throw .tooComplex(
+                "the path crosses more pixels than \(limits.steps) steps of rasterizer work allow: simplify the path, or draw it smaller"
+            )
         }
         try charge(DrawingCost.operation)
         try charge(Self.cost(lines, DrawingCost.line))
@@ -119,6 +123,7 @@ extension DrawingContext {
         if cov == 255 { return r }
         let dc = Channels(d), rc = Channels(r), c = Int64(cov)
         func channel(_ a: Int, _ b: Int) -> Int { a + Int(roundedDivideSigned(Int64(b - a) * c, 255)) }
-        return Channels(r: channel(dc.r, rc.r), g: channel(dc.g, rc.g), b: channel(dc.b, rc.b), a: channel(dc.a, rc.a)).packed
+        return Channels(r: channel(dc.r, rc.r), g: channel(dc.g, rc.g), b: channel(dc.b, rc.b), a: channel(dc.a, rc.a))
+            .packed
     }
 }

@@ -129,13 +129,17 @@ public struct DrawingContext {
 
     /// A `width` × `height` pixel context whose CTM starts as `transform` (user space to pixels);
     /// refused, before its pixels are allocated, beyond `limits.pixels` or `maxSide`.
-    public init(width: Int, height: Int, opaque: Bool, transform: AffineTransform, limits: DrawingLimits) throws(DrawingFailure) {
+    public init(width: Int, height: Int, opaque: Bool, transform: AffineTransform, limits: DrawingLimits)
+        throws(DrawingFailure)
+    {
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
-        guard width >= 0, height >= 0, width <= Self.maxSide, height <= Self.maxSide, !overflow, area <= limits.pixels else {
+        guard width >= 0, height >= 0, width <= Self.maxSide, height <= Self.maxSide, !overflow, area <= limits.pixels
+        else {
             throw .tooManyPixels(width: width, height: height, limit: limits.pixels)
         }
         self.limits = limits
-        bitmap = Bitmap(width: width, height: height, pixels: [UInt32](repeating: opaque ? 0xFF00_0000 : 0, count: area))
+        bitmap = Bitmap(
+            width: width, height: height, pixels: [UInt32](repeating: opaque ? 0xFF00_0000 : 0, count: area))
         isOpaque = opaque
         state = State(transform: transform)
         try charge(Self.cost(area, DrawingCost.layerPixel))
@@ -150,7 +154,8 @@ public struct DrawingContext {
     /// Saves the state; more than `maxSaved` at once are refused.
     public mutating func save() throws(DrawingFailure) {
         guard saved.count < Self.maxSaved else {
-            throw .tooComplex("more than \(Self.maxSaved) graphics states saved at once: nest fewer saves, clip paths and masks")
+            throw .tooComplex(
+                "more than \(Self.maxSaved) graphics states saved at once: nest fewer saves, clip paths and masks")
         }
         saved.append(state)
     }
@@ -182,8 +187,9 @@ public struct DrawingContext {
     /// Refuses a drawing whose `heldBytes` pass `maxHeld` (the canvas is within the pixel limit).
     public func checkHeld(extra: [ClipMask?] = []) throws(DrawingFailure) {
         guard heldBytes(extra: extra) - canvas.area * 4 <= Self.maxHeld else {
-            throw .tooComplex("the drawing holds more than \(Self.maxHeld >> 20) MiB of transparency layers and clip masks at once: "
-                              + "nest fewer groups, masks and clips")
+            throw .tooComplex(
+                "the drawing holds more than \(Self.maxHeld >> 20) MiB of transparency layers and clip masks at once: "
+                    + "nest fewer groups, masks and clips")
         }
     }
 
@@ -206,7 +212,9 @@ public struct DrawingContext {
     /// beginTransparencyLayer(auxiliaryInfo:)). More than `maxLayers` open at once are refused.
     public mutating func beginTransparencyLayer() throws(DrawingFailure) {
         guard layers.count < Self.maxLayers else {
-            throw .tooComplex("more than \(Self.maxLayers) transparency layers (group opacity, blend modes, masks) open at once: flatten the nested ones")
+            throw .tooComplex(
+                "more than \(Self.maxLayers) transparency layers (group opacity, blend modes, masks) open at once: flatten the nested ones"
+            )
         }
         try charge(Self.cost(canvas.area, DrawingCost.layerPixel))
         layers.append(Layer(below: bitmap, belowPainted: painted, begun: state, depth: saved.count))
@@ -273,7 +281,8 @@ public struct DrawingContext {
     }
 
     /// Strokes `path` with a colour.
-    public mutating func stroke(_ path: ShapePath, style: StrokeStyle, color: PremultipliedColor) throws(DrawingFailure) {
+    public mutating func stroke(_ path: ShapePath, style: StrokeStyle, color: PremultipliedColor) throws(DrawingFailure)
+    {
         try stroke(path, style: style, paint: .color(color))
     }
 
@@ -289,18 +298,25 @@ public struct DrawingContext {
             style.width = 1 / determinant.squareRoot()
         }
         let lines = path.lineCount(tolerance: tolerance)
-        guard lines <= limits.lines else { throw .tooComplex("the stroke outlines to more than \(limits.lines) lines: simplify the path") }
+        guard lines <= limits.lines else {
+            throw .tooComplex("the stroke outlines to more than \(limits.lines) lines: simplify the path")
+        }
         try charge(Self.cost(lines, DrawingCost.line))
         let polylines = path.polylines(tolerance: tolerance)
         if !style.dashes.isEmpty {
             // Counted before any is made: a dash of 0.001 along a long path would be millions.
-            guard let pieces = Dasher.count(polylines, pattern: style.dashes, phase: style.dashPhase, maxPieces: limits.lines) else {
+            guard
+                let pieces = Dasher.count(
+                    polylines, pattern: style.dashes, phase: style.dashPhase, maxPieces: limits.lines)
+            else {
                 throw .tooComplex("the stroke's dashes make more than \(limits.lines) pieces: use longer dashes")
             }
             try charge(Self.cost(pieces, DrawingCost.dashPiece))
         }
-        guard let polygons = Stroker.outline(polylines, style: style, tolerance: tolerance, maxPoints: limits.lines) else {
-            throw .tooComplex("the stroke outlines to more than \(limits.lines) lines: simplify the path, or use a thinner stroke")
+        guard let polygons = Stroker.outline(polylines, style: style, tolerance: tolerance, maxPoints: limits.lines)
+        else {
+            throw .tooComplex(
+                "the stroke outlines to more than \(limits.lines) lines: simplify the path, or use a thinner stroke")
         }
         var outline = ShapePath()
         for polygon in polygons {
@@ -341,15 +357,19 @@ public struct DrawingContext {
     }
 
     /// Draws `image` into the user-space rectangle, sampled as `sampling` says (§11.8).
-    public mutating func draw(_ image: SourceImage, x: Double, y: Double, width: Double, height: Double,
-                              placement: ImagePlacement, tint: PremultipliedColor? = nil, sampling: ImageSampling = .filtered) throws(DrawingFailure) {
+    public mutating func draw(
+        _ image: SourceImage, x: Double, y: Double, width: Double, height: Double,
+        placement: ImagePlacement, tint: PremultipliedColor? = nil, sampling: ImageSampling = .filtered
+    ) throws(DrawingFailure) {
         guard image.width > 0, image.height > 0, width != 0, height != 0 else { return }
         let sx = width / Double(image.width), sy = height / Double(image.height)
-        let toUser = placement == .upright
+        let toUser =
+            placement == .upright
             ? AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: x, ty: y)
             : AffineTransform(a: sx, b: 0, c: 0, d: -sy, tx: x, ty: y + height)
         guard let toImage = state.transform.prepending(toUser).inverted else { return }
-        let region = try coverage(ShapePath.rectangle(x: x, y: y, width: width, height: height).devicePath(state.transform), rule: .nonZero)
+        let region = try coverage(
+            ShapePath.rectangle(x: x, y: y, width: width, height: height).devicePath(state.transform), rule: .nonZero)
         let mapping = PixelMapping(toImage)
         // A template draw's colour masked by the filtered alpha (§4's tint, after sampling).
         let colour = tint?.packed
@@ -357,7 +377,9 @@ public struct DrawingContext {
         if sampling == .filtered, var filtered = try filtered(image, mapping: mapping, region: region) {
             let box = filtered.box
             if let pixels = filtered.whole() {
-                try paint(region, cost: DrawingCost.imagePixel) { px, py in tinted(pixels[(py - box.y) * box.width + px - box.x]) }
+                try paint(region, cost: DrawingCost.imagePixel) { px, py in
+                    tinted(pixels[(py - box.y) * box.width + px - box.x])
+                }
             } else {
                 try paint(region, cost: DrawingCost.imagePixel) { px, py in tinted(filtered.pixel(px, py)) }
             }
@@ -367,7 +389,8 @@ public struct DrawingContext {
             try paint(region, cost: DrawingCost.imagePixel) { px, py in tinted(turned.pixel(px, py)) }
             return
         }
-        let shader = ImageShader(image: image, mapping: mapping, tint: colour, sampling: sampling == .nearest ? .nearest : .bilinear)
+        let shader = ImageShader(
+            image: image, mapping: mapping, tint: colour, sampling: sampling == .nearest ? .nearest : .bilinear)
         try paint(region, cost: DrawingCost.imagePixel) { px, py in shader.sample(px, py) }
     }
 
@@ -377,6 +400,8 @@ public struct DrawingContext {
         let region = Region(box: state.clip?.box.intersection(canvas) ?? canvas, alpha: nil)
         let shader = try tabulated(GradientShader(gradient, toUser: toUser), for: canvas.area)
         let search = shader.table == nil ? DrawingCost.gradientSearch(gradient.stops.count) : 0
-        try paint(region, cost: DrawingCost.perPixel(.gradient(gradient, .identity)) + search) { px, py in shader.shade(px, py) }
+        try paint(region, cost: DrawingCost.perPixel(.gradient(gradient, .identity)) + search) { px, py in
+            shader.shade(px, py)
+        }
     }
 }

@@ -78,8 +78,10 @@ public enum DrawingCost {
         switch mode {
         case .normal: 0
         case .hue, .saturation, .color, .luminosity: 80
-        case .clear, .copy, .sourceIn, .sourceOut, .sourceAtop, .destinationOver, .destinationIn, .destinationOut, .destinationAtop,
-             .xor, .plusLighter, .plusDarker: 4
+        case .clear, .copy, .sourceIn, .sourceOut, .sourceAtop, .destinationOver, .destinationIn, .destinationOut,
+            .destinationAtop,
+            .xor, .plusLighter, .plusDarker:
+            4
         default: 8
         }
     }

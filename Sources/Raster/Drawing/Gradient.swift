@@ -70,8 +70,13 @@ struct GradientShader {
         mapping = PixelMapping(toUser)
         func q(_ v: Double) -> Int64 { Int64(Path.clamp(quantize(v))) }
         stops = gradient.stops
-            .map { (Int64((min(max($0.location.isNaN ? 0 : $0.location, 0), 1) * 65536).rounded(.toNearestOrEven)), Int64($0.color.r), Int64($0.color.g),
-                    Int64($0.color.b), Int64($0.color.a)) }
+            .map {
+                (
+                    Int64((min(max($0.location.isNaN ? 0 : $0.location, 0), 1) * 65536).rounded(.toNearestOrEven)),
+                    Int64($0.color.r), Int64($0.color.g),
+                    Int64($0.color.b), Int64($0.color.a)
+                )
+            }
             .enumerated().sorted { $0.element.0 != $1.element.0 ? $0.element.0 < $1.element.0 : $0.offset < $1.offset }
             .map(\.element)
         extendsStart = gradient.extendsStart
@@ -134,8 +139,11 @@ struct GradientShader {
                 return valid(t) ? t : nil
             }
             guard let root = WideArithmetic.squareRootOfDifference(b, b, a, c) else { return nil }
-            for t in [clampT(WideArithmetic.clampedMulDiv(b + root, 65536, a)), clampT(WideArithmetic.clampedMulDiv(b - root, 65536, a))]
-                .sorted(by: >) where valid(t) {
+            for t in [
+                clampT(WideArithmetic.clampedMulDiv(b + root, 65536, a)),
+                clampT(WideArithmetic.clampedMulDiv(b - root, 65536, a))
+            ]
+            .sorted(by: >) where valid(t) {
                 return t
             }
             return nil
@@ -194,8 +202,11 @@ enum WideArithmetic {
         let product = a.multipliedFullWidth(by: b)
         // |a·b| ≥ 2^40·|c| would give a quotient beyond the clamp (and maybe beyond 64 bits).
         let negative = (product.high < 0) != (c < 0)
-        let magnitude = (high: product.high < 0 ? ~UInt64(bitPattern: product.high) &+ (product.low == 0 ? 1 : 0) : UInt64(product.high),
-                         low: product.high < 0 ? ~product.low &+ 1 : product.low)
+        let magnitude = (
+            high: product.high < 0
+                ? ~UInt64(bitPattern: product.high) &+ (product.low == 0 ? 1 : 0) : UInt64(product.high),
+            low: product.high < 0 ? ~product.low &+ 1 : product.low
+        )
         let bound = c.magnitude.multipliedFullWidth(by: UInt64(limit))
         if magnitude.high > bound.high || (magnitude.high == bound.high && magnitude.low >= bound.low) {
             return negative ? -limit : limit

@@ -36,7 +36,8 @@ struct ImageShader {
     /// The sample whose cell holds the pixel centre: ⌊u⌋, ⌊v⌋ clamped to the image.
     func nearest(_ x: Int, _ y: Int) -> UInt32 {
         let (u, v) = mapping.map(x, y)
-        let column = min(max(Int((u >> 16) >> 16), 0), image.width - 1), row = min(max(Int((v >> 16) >> 16), 0), image.height - 1)
+        let column = min(max(Int((u >> 16) >> 16), 0), image.width - 1),
+            row = min(max(Int((v >> 16) >> 16), 0), image.height - 1)
         return image.bitmap.pixels[row * image.width + column]
     }
 

@@ -20,8 +20,10 @@ public struct ShapePath: Equatable, Sendable {
 
     /// CGPath's rectangle: a contour from the top-left corner, clockwise on a y-down screen.
     public static func rectangle(x: Double, y: Double, width: Double, height: Double) -> ShapePath {
-        ShapePath([.move(Point2(x, y)), .line(Point2(x + width, y)), .line(Point2(x + width, y + height)),
-                   .line(Point2(x, y + height)), .close])
+        ShapePath([
+            .move(Point2(x, y)), .line(Point2(x + width, y)), .line(Point2(x + width, y + height)),
+            .line(Point2(x, y + height)), .close
+        ])
     }
 
     /// The Bézier handle of a quarter circle of radius 1: 4(√2 − 1)/3, the Double nearest it.
@@ -39,29 +41,44 @@ public struct ShapePath: Equatable, Sendable {
             .cubic(Point2(cx - kx, cy + ry), Point2(cx - rx, cy + ky), Point2(cx - rx, cy)),
             .cubic(Point2(cx - rx, cy - ky), Point2(cx - kx, cy - ry), Point2(cx, cy - ry)),
             .cubic(Point2(cx + kx, cy - ry), Point2(cx + rx, cy - ky), Point2(cx + rx, cy)),
-            .close,
+            .close
         ])
     }
 
     /// A rectangle with circular corners of radius `radius` (clamped to half the shorter side) at
     /// the corners `corners` lists, square ones elsewhere: each rounded corner a quarter circle
     /// of cubic Béziers with `quarterCircleHandle`, clockwise on screen from the top edge.
-    public static func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double,
-                                        corners: RectCorners = .all) -> ShapePath {
+    public static func roundedRectangle(
+        x: Double, y: Double, width: Double, height: Double, radius: Double,
+        corners: RectCorners = .all
+    ) -> ShapePath {
         let r = max(0, min(radius, min(width, height) / 2))
         let k = r * quarterCircleHandle
         let (x1, y1) = (x + width, y + height)
         func cornerRadius(_ corner: RectCorners) -> Double { corners.contains(corner) ? r : 0 }
-        let (tl, tr, br, bl) = (cornerRadius(.topLeft), cornerRadius(.topRight), cornerRadius(.bottomRight), cornerRadius(.bottomLeft))
+        let (tl, tr, br, bl) = (
+            cornerRadius(.topLeft), cornerRadius(.topRight), cornerRadius(.bottomRight), cornerRadius(.bottomLeft)
+        )
         func handle(_ r: Double) -> Double { r == 0 ? 0 : k }
         var elements: [Element] = [.move(Point2(x + tl, y)), .line(Point2(x1 - tr, y))]
-        if tr > 0 { elements.append(.cubic(Point2(x1 - tr + handle(tr), y), Point2(x1, y + tr - handle(tr)), Point2(x1, y + tr))) }
+        if tr > 0 {
+            elements.append(
+                .cubic(Point2(x1 - tr + handle(tr), y), Point2(x1, y + tr - handle(tr)), Point2(x1, y + tr)))
+        }
         elements.append(.line(Point2(x1, y1 - br)))
-        if br > 0 { elements.append(.cubic(Point2(x1, y1 - br + handle(br)), Point2(x1 - br + handle(br), y1), Point2(x1 - br, y1))) }
+        if br > 0 {
+            elements.append(
+                .cubic(Point2(x1, y1 - br + handle(br)), Point2(x1 - br + handle(br), y1), Point2(x1 - br, y1)))
+        }
         elements.append(.line(Point2(x + bl, y1)))
-        if bl > 0 { elements.append(.cubic(Point2(x + bl - handle(bl), y1), Point2(x, y1 - bl + handle(bl)), Point2(x, y1 - bl))) }
+        if bl > 0 {
+            elements.append(
+                .cubic(Point2(x + bl - handle(bl), y1), Point2(x, y1 - bl + handle(bl)), Point2(x, y1 - bl)))
+        }
         elements.append(.line(Point2(x, y + tl)))
-        if tl > 0 { elements.append(.cubic(Point2(x, y + tl - handle(tl)), Point2(x + tl - handle(tl), y), Point2(x + tl, y))) }
+        if tl > 0 {
+            elements.append(.cubic(Point2(x, y + tl - handle(tl)), Point2(x + tl - handle(tl), y), Point2(x + tl, y)))
+        }
         elements.append(.close)
         return ShapePath(elements)
     }
@@ -69,15 +86,17 @@ public struct ShapePath: Equatable, Sendable {
     /// The path with every point mapped by `transform` (still in user space: a clip path's
     /// children under their own transforms).
     public func applying(_ transform: AffineTransform) -> ShapePath {
-        ShapePath(elements.map { element in
-            switch element {
-            case let .move(p): .move(p.applying(transform))
-            case let .line(p): .line(p.applying(transform))
-            case let .quad(c, p): .quad(c.applying(transform), p.applying(transform))
-            case let .cubic(c1, c2, p): .cubic(c1.applying(transform), c2.applying(transform), p.applying(transform))
-            case .close: .close
-            }
-        })
+        ShapePath(
+            elements.map { element in
+                switch element {
+                case let .move(p): .move(p.applying(transform))
+                case let .line(p): .line(p.applying(transform))
+                case let .quad(c, p): .quad(c.applying(transform), p.applying(transform))
+                case let .cubic(c1, c2, p):
+                    .cubic(c1.applying(transform), c2.applying(transform), p.applying(transform))
+                case .close: .close
+                }
+            })
     }
 
     /// The device path: every point mapped by `transform` (user space to device pixels) and
@@ -87,15 +106,16 @@ public struct ShapePath: Equatable, Sendable {
             let (x, y) = transform.apply(p.x, p.y)
             return FixedPoint(x, y)
         }
-        return Path(elements.map { element in
-            switch element {
-            case let .move(p): .move(q(p))
-            case let .line(p): .line(q(p))
-            case let .quad(c, p): .quad(q(c), q(p))
-            case let .cubic(c1, c2, p): .cubic(q(c1), q(c2), q(p))
-            case .close: .close
-            }
-        })
+        return Path(
+            elements.map { element in
+                switch element {
+                case let .move(p): .move(q(p))
+                case let .line(p): .line(q(p))
+                case let .quad(c, p): .quad(q(c), q(p))
+                case let .cubic(c1, c2, p): .cubic(q(c1), q(c2), q(p))
+                case .close: .close
+                }
+            })
     }
 }
 

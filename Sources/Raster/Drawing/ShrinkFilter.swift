@@ -74,7 +74,11 @@ struct FilterAxis {
     private mutating func appendBilinear(centre: Int64, count: Int) {
         let (a, b, f) = ImageShader.taps(centre, count)
         first.append(a)
-        if a == b { weights.append(Int16(Self.one)) } else { weights.append(Int16((256 - f) << 6)); weights.append(Int16(f << 6)) }
+        if a == b {
+            weights.append(Int16(Self.one))
+        } else {
+            weights.append(Int16((256 - f) << 6)); weights.append(Int16(f << 6))
+        }
     }
 
     /// A device pixel's composite taps, or the nearest pixel when the positive weights would sum
@@ -123,14 +127,19 @@ struct FilterAxis {
             var raw: [Int64] = []
             var lo = from
             for i in from...max(from, hi) where i <= hi {
-                let w = FilterAxis.catmullRom(((((Int64(i) << 16) + 32768 - centre).magnitude) << 16) / UInt64(reduction))
+                let w = FilterAxis.catmullRom(
+                    ((((Int64(i) << 16) + 32768 - centre).magnitude) << 16) / UInt64(reduction))
                 if w == 0 && raw.isEmpty { lo += 1 } else { raw.append(w) }  // no taps of weight 0 at the ends
             }
             while raw.last == 0 { raw.removeLast() }
             let sum = raw.reduce(0, +)
             let result: (first: Int, weights: [Int32])
             if sum > 0 {
-                result = (lo, FilterAxis.normalised(raw.map { CoverageRasterizer.floorDiv(2 * $0 * FilterAxis.one + sum, 2 * sum) }))
+                result = (
+                    lo,
+                    FilterAxis.normalised(
+                        raw.map { CoverageRasterizer.floorDiv(2 * $0 * FilterAxis.one + sum, 2 * sum) })
+                )
             } else {
                 result = (min(max(Int(centre >> 16), 0), count - 1), [Int32(FilterAxis.one)])
             }
@@ -157,7 +166,8 @@ struct FilterAxis {
     /// equals).
     static func normalised(_ rounded: [Int64]) -> [Int32] {
         var weights = rounded.map { Int32($0) }
-        guard let largest = weights.indices.max(by: { weights[$0] < weights[$1] }) else { return weights }  // the first of equals
+        // the first of equals
+        guard let largest = weights.indices.max(by: { weights[$0] < weights[$1] }) else { return weights }
         weights[largest] += Int32(one - rounded.reduce(0, +))
         return weights
     }
@@ -236,7 +246,9 @@ struct FilteredImage {
                 var filter = self  // a ring of its own
                 for index in min(height, band * bandRows)..<min(height, (band + 1) * bandRows) {
                     filter.make(row: index)
-                    filter.row.withUnsafeBufferPointer { (target + index * width).initialize(from: $0.baseAddress!, count: width) }
+                    filter.row.withUnsafeBufferPointer {
+                        (target + index * width).initialize(from: $0.baseAddress!, count: width)
+                    }
                 }
             }
             count = box.area
@@ -265,7 +277,9 @@ struct FilteredImage {
             }
             row.withUnsafeMutableBufferPointer { row in
                 for column in 0..<row.count {
-                    row[column] = Self.pixel(SIMD4<Int32>(sums[4 * column], sums[4 * column + 1], sums[4 * column + 2], sums[4 * column + 3]))
+                    row[column] = Self.pixel(
+                        SIMD4<Int32>(sums[4 * column], sums[4 * column + 1], sums[4 * column + 2], sums[4 * column + 3])
+                    )
                 }
             }
         }
@@ -274,12 +288,17 @@ struct FilteredImage {
     /// The first pass at one place: Σ w·P over `count` taps, in 1/128 levels, rounded and held
     /// to 0…255 levels.
     @inline(__always)
-    static func firstPass(_ taps: UnsafePointer<UInt64>, _ weights: UnsafePointer<Int16>, _ count: Int) -> SIMD4<Int32> {
-        func lanes(_ k: Int) -> SIMD4<Int32> { SIMD4(truncatingIfNeeded: unsafeBitCast(taps[k], to: SIMD4<Int16>.self)) }
+    static func firstPass(_ taps: UnsafePointer<UInt64>, _ weights: UnsafePointer<Int16>, _ count: Int) -> SIMD4<Int32>
+    {
+        func lanes(_ k: Int) -> SIMD4<Int32> {
+            SIMD4(truncatingIfNeeded: unsafeBitCast(taps[k], to: SIMD4<Int16>.self))
+        }
         var sum = SIMD4<Int32>(repeating: 64)
         var k = 0
         while k + 1 < count {  // two taps at a time: one multiply-add of 16-bit pairs
-            sum &+= lanes(k) &* SIMD4(repeating: Int32(weights[k])) &+ lanes(k + 1) &* SIMD4(repeating: Int32(weights[k + 1]))
+            sum &+=
+                lanes(k) &* SIMD4(repeating: Int32(weights[k])) &+ lanes(k + 1)
+                &* SIMD4(repeating: Int32(weights[k + 1]))
             k += 2
         }
         if k < count { sum &+= lanes(k) &* SIMD4(repeating: Int32(weights[k])) }
@@ -306,7 +325,9 @@ struct FilteredImage {
                     columns.first.withUnsafeBufferPointer { first in
                         columns.offsets.withUnsafeBufferPointer { offsets in
                             for column in 0..<width {
-                                let v = Self.firstPass(pixels + first[column], weights.baseAddress! + offsets[column], offsets[column + 1] - offsets[column])
+                                let v = Self.firstPass(
+                                    pixels + first[column], weights.baseAddress! + offsets[column],
+                                    offsets[column + 1] - offsets[column])
                                 cells[4 * column] = Int16(truncatingIfNeeded: v[0])
                                 cells[4 * column + 1] = Int16(truncatingIfNeeded: v[1])
                                 cells[4 * column + 2] = Int16(truncatingIfNeeded: v[2])
@@ -324,16 +345,22 @@ extension DrawingContext {
     /// The refusal of a draw whose first pass would keep more than `FilteredImage.maxCells`
     /// (judged by `maxTaps`, an upper bound of every row's taps).
     static func tooManyCells(_ image: SourceImage, _ box: PixelRect) -> DrawingFailure {
-        .tooComplex("an image \(image.width) × \(image.height) pixels drawn \(box.width) × \(box.height) pixels would keep more than "
-                    + "\(FilteredImage.maxCells) filtered cells while it shrinks: draw a smaller image, or less unevenly scaled")
+        .tooComplex(
+            "an image \(image.width) × \(image.height) pixels drawn \(box.width) × \(box.height) pixels would keep more than "
+                + "\(FilteredImage.maxCells) filtered cells while it shrinks: draw a smaller image, or less unevenly scaled"
+        )
     }
 
     /// The shrinking filter's image for a draw of `image` whose device pixels map to it by
     /// `mapping`, over the pixels `paint` will visit for `region`; nil when the filter does not
     /// apply: the mapping mixes the axes (a quarter turn: TurnedFilteredImage), or the image is drawn at its size or larger
     /// along both axes (bilinear, §11.8). The work is charged before anything is made.
-    mutating func filtered(_ image: SourceImage, mapping: PixelMapping, region: Region) throws(DrawingFailure) -> FilteredImage? {
-        guard mapping.uy == 0, mapping.vx == 0, FilterAxis.shrinks(mapping.ux) || FilterAxis.shrinks(mapping.vy) else { return nil }
+    mutating func filtered(_ image: SourceImage, mapping: PixelMapping, region: Region) throws(DrawingFailure)
+        -> FilteredImage?
+    {
+        guard mapping.uy == 0, mapping.vx == 0, FilterAxis.shrinks(mapping.ux) || FilterAxis.shrinks(mapping.vy) else {
+            return nil
+        }
         let box = paintedBox(region)
         guard !box.isEmpty else { return nil }
         let tapsX = FilterAxis.maxTaps(step: mapping.ux, count: image.width)
@@ -342,10 +369,14 @@ extension DrawingContext {
         // The first pass counted once per band: bands filter the image rows they share again.
         let sourceRows = min(image.height, Self.cost(box.height, tapsY))
         let taps = Self.cost(box.width, tapsX) &+ Self.cost(box.height, tapsY)
-        try charge(Self.cost(taps, DrawingCost.filterTap) &+ Self.cost(Self.cost(Self.cost(sourceRows, box.width), tapsX), FilteredImage.bands)
-                   &+ Self.cost(Self.cost(box.area, tapsY), 2))
-        let columns = FilterAxis(pixels: box.x..<(box.x + box.width), start: mapping.u0, step: mapping.ux, count: image.width)
-        let rows = FilterAxis(pixels: box.y..<(box.y + box.height), start: mapping.v0, step: mapping.vy, count: image.height)
+        try charge(
+            Self.cost(taps, DrawingCost.filterTap)
+                &+ Self.cost(Self.cost(Self.cost(sourceRows, box.width), tapsX), FilteredImage.bands)
+                &+ Self.cost(Self.cost(box.area, tapsY), 2))
+        let columns = FilterAxis(
+            pixels: box.x..<(box.x + box.width), start: mapping.u0, step: mapping.ux, count: image.width)
+        let rows = FilterAxis(
+            pixels: box.y..<(box.y + box.height), start: mapping.v0, step: mapping.vy, count: image.height)
         return FilteredImage(image: image, columns: columns, rows: rows, box: box)
     }
 }

@@ -29,8 +29,10 @@ public struct StrokeStyle: Equatable, Sendable {
     public var dashes: [Double]
     public var dashPhase: Double
 
-    public init(width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10,
-                dashes: [Double] = [], dashPhase: Double = 0) {
+    public init(
+        width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10,
+        dashes: [Double] = [], dashPhase: Double = 0
+    ) {
         self.width = width
         self.cap = cap
         self.join = join
@@ -44,16 +46,20 @@ public enum Stroker {
     /// The outline of `path` stroked with `style`, in user space, curves (of the path and of round
     /// caps and joins) flattened within `tolerance`; nil when it would have more than `maxPoints`
     /// points.
-    public static func outline(_ path: ShapePath, style: StrokeStyle, tolerance: Double, maxPoints: Int) -> [[Point2]]? {
+    public static func outline(_ path: ShapePath, style: StrokeStyle, tolerance: Double, maxPoints: Int) -> [[Point2]]?
+    {
         outline(path.polylines(tolerance: tolerance), style: style, tolerance: tolerance, maxPoints: maxPoints)
     }
 
     /// The outline of a path already flattened within `tolerance` (`ShapePath.polylines`).
-    public static func outline(_ polylines: [Polyline], style: StrokeStyle, tolerance: Double, maxPoints: Int) -> [[Point2]]? {
+    public static func outline(_ polylines: [Polyline], style: StrokeStyle, tolerance: Double, maxPoints: Int)
+        -> [[Point2]]?
+    {
         guard style.width > 0 else { return [] }
         var pieces = polylines.map(removingRepeats)
         if !style.dashes.isEmpty {
-            guard let dashed = Dasher.dash(pieces, pattern: style.dashes, phase: style.dashPhase, maxPieces: maxPoints) else { return nil }
+            guard let dashed = Dasher.dash(pieces, pattern: style.dashes, phase: style.dashPhase, maxPieces: maxPoints)
+            else { return nil }
             pieces = dashed.map(removingRepeats)
         }
         var outline = OutlineBuilder(style: style, tolerance: tolerance, maxPoints: maxPoints)
@@ -143,8 +149,9 @@ struct OutlineBuilder {
             if k == 0 && !closed { out.append(offset(a, u, sign)) }
             if closed || k > 0 {
                 let previous = p[(k + n - 1) % n]
-                join(&out, at: a, incoming: unit(previous, a), outgoing: u, sign: sign,
-                     incomingLength: distance(previous, a), outgoingLength: distance(a, b))
+                join(
+                    &out, at: a, incoming: unit(previous, a), outgoing: u, sign: sign,
+                    incomingLength: distance(previous, a), outgoingLength: distance(a, b))
             }
             if k == segments - 1 && !closed { out.append(offset(b, u, sign)) }
         }
@@ -152,8 +159,10 @@ struct OutlineBuilder {
     }
 
     /// The corner at `p` on side `sign`.
-    func join(_ out: inout [Point2], at p: Point2, incoming u: Point2, outgoing v: Point2, sign: Double,
-              incomingLength: Double, outgoingLength: Double) {
+    func join(
+        _ out: inout [Point2], at p: Point2, incoming u: Point2, outgoing v: Point2, sign: Double,
+        incomingLength: Double, outgoingLength: Double
+    ) {
         let a = offset(p, u, sign), b = offset(p, v, sign)
         let cross = u.x * v.y - u.y * v.x, dot = u.x * v.x + u.y * v.y
         if cross == 0 && dot > 0 {
@@ -188,7 +197,8 @@ struct OutlineBuilder {
             }
         case .round:
             out.append(a)
-            arc(&out, center: p, from: Point2((a.x - p.x) / half, (a.y - p.y) / half),
+            arc(
+                &out, center: p, from: Point2((a.x - p.x) / half, (a.y - p.y) / half),
                 to: Point2((b.x - p.x) / half, (b.y - p.y) / half), through: u)
         }
     }

@@ -28,7 +28,8 @@ public enum Trigonometry {
         // r = 90·q + f with f in (0°, 90°); f > 45° uses the complement.
         let quadrant = Int(r / 90)
         let f = r - 90 * Double(quadrant)
-        let (s, c): (Double, Double) = f <= 45
+        let (s, c): (Double, Double) =
+            f <= 45
             ? (sine(radians(f)), cosine(radians(f)))
             : (cosine(radians(90 - f)), sine(radians(90 - f)))
         switch quadrant {

@@ -42,7 +42,8 @@ struct TurnedFilteredImage {
         image.spread.withUnsafeBufferPointer { pixels in
             columns.weights.withUnsafeBufferPointer { weights in
                 for (k, j) in used.enumerated() {
-                    firstPass[k] = FilteredImage.firstPass(pixels.baseAddress! + j * stride + first, weights.baseAddress! + taps.lowerBound, taps.count)
+                    firstPass[k] = FilteredImage.firstPass(
+                        pixels.baseAddress! + j * stride + first, weights.baseAddress! + taps.lowerBound, taps.count)
                 }
             }
         }
@@ -62,19 +63,26 @@ struct TurnedFilteredImage {
 extension DrawingContext {
     /// The shrinking filter for a draw turned a quarter round (the mapping exchanges the axes and
     /// at least one shrinks), or nil. The work is charged before anything is made.
-    mutating func turnedFiltered(_ image: SourceImage, mapping: PixelMapping, region: Region) throws(DrawingFailure) -> TurnedFilteredImage? {
-        guard mapping.ux == 0, mapping.vy == 0, FilterAxis.shrinks(mapping.uy) || FilterAxis.shrinks(mapping.vx) else { return nil }
+    mutating func turnedFiltered(_ image: SourceImage, mapping: PixelMapping, region: Region) throws(DrawingFailure)
+        -> TurnedFilteredImage?
+    {
+        guard mapping.ux == 0, mapping.vy == 0, FilterAxis.shrinks(mapping.uy) || FilterAxis.shrinks(mapping.vx) else {
+            return nil
+        }
         let box = paintedBox(region)
         guard !box.isEmpty else { return nil }
-        let tapsX = FilterAxis.maxTaps(step: mapping.uy, count: image.width)   // image-column taps, per device row
+        let tapsX = FilterAxis.maxTaps(step: mapping.uy, count: image.width)  // image-column taps, per device row
         let tapsY = FilterAxis.maxTaps(step: mapping.vx, count: image.height)  // image-row taps, per device column
         let rowsUsed = min(image.height, Self.cost(box.width, tapsY))
         let taps = Self.cost(box.height, tapsX) &+ Self.cost(box.width, tapsY)
-        try charge(Self.cost(taps, DrawingCost.filterTap) &+ Self.cost(Self.cost(box.height, rowsUsed), tapsX)
-                   &+ Self.cost(Self.cost(box.area, tapsY), 2))
+        try charge(
+            Self.cost(taps, DrawingCost.filterTap) &+ Self.cost(Self.cost(box.height, rowsUsed), tapsX)
+                &+ Self.cost(Self.cost(box.area, tapsY), 2))
         // u depends on the device row alone, v on the device column alone.
-        let columns = FilterAxis(pixels: box.y..<(box.y + box.height), start: mapping.u0, step: mapping.uy, count: image.width)
-        let rows = FilterAxis(pixels: box.x..<(box.x + box.width), start: mapping.v0, step: mapping.vx, count: image.height)
+        let columns = FilterAxis(
+            pixels: box.y..<(box.y + box.height), start: mapping.u0, step: mapping.uy, count: image.width)
+        let rows = FilterAxis(
+            pixels: box.x..<(box.x + box.width), start: mapping.v0, step: mapping.vx, count: image.height)
         return TurnedFilteredImage(image: image, columns: columns, rows: rows, box: box)
     }
 }

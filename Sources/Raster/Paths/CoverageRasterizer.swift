@@ -35,7 +35,9 @@ public enum CoverageRasterizer {
 
     /// The coverage of `path` filled by `rule` over the grid.
     public static func mask(_ path: Path, rule: FillRule, width: Int, height: Int) -> CoverageMask {
-        guard width > 0, height > 0 else { return CoverageMask(width: max(width, 0), height: max(height, 0), alpha: []) }
+        guard width > 0, height > 0 else {
+            return CoverageMask(width: max(width, 0), height: max(height, 0), alpha: [])
+        }
         // Edges that cross the grid's rows, by their first row.
         var edges: [Edge] = []
         for contour in path.polylines() {
@@ -86,7 +88,8 @@ public enum CoverageRasterizer {
         for contour in path.polylines() {
             for (k, a) in contour.enumerated() {
                 let b = contour[(k + 1) % contour.count]
-                let rows = min(abs(b.y - a.y) / fixedOne + 2, height), columns = min(abs(b.x - a.x) / fixedOne + 2, width)
+                let rows = min(abs(b.y - a.y) / fixedOne + 2, height),
+                    columns = min(abs(b.x - a.x) / fixedOne + 2, width)
                 total += rows + columns + 1
             }
         }
@@ -154,7 +157,8 @@ public enum CoverageRasterizer {
                 let row = Int(y / one)
                 let next = min(end, Int64(row + 1) * one)
                 let xNext = x(at: next)
-                rows[row - band.lowerBound].append(Piece(x0: xPrevious, y0: y, x1: xNext, y1: next, direction: direction))
+                rows[row - band.lowerBound].append(
+                    Piece(x0: xPrevious, y0: y, x1: xNext, y1: next, direction: direction))
                 y = next
                 xPrevious = xNext
             }
@@ -191,7 +195,9 @@ public enum CoverageRasterizer {
 
     /// One piece inside one pixel column (or wholly left or right of the grid).
     @inline(__always)
-    static func add(_ xs: Int64, _ ys: Int64, _ xe: Int64, _ ye: Int64, _ direction: Int64, width: Int, into acc: inout [Int64]) {
+    static func add(
+        _ xs: Int64, _ ys: Int64, _ xe: Int64, _ ye: Int64, _ direction: Int64, width: Int, into acc: inout [Int64]
+    ) {
         let dy = (ye - ys) * direction
         guard dy != 0 else { return }
         let right = Int64(width) * one

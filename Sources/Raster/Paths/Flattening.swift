@@ -15,7 +15,8 @@ enum Flattening {
         let n2 = n * n
         return (1...n).map { i in
             let a = (n - i) * (n - i), b = 2 * (n - i) * i, c = i * i
-            return FixedPoint(x: roundedDiv(a * p0.x + b * p1.x + c * p2.x, n2), y: roundedDiv(a * p0.y + b * p1.y + c * p2.y, n2))
+            return FixedPoint(
+                x: roundedDiv(a * p0.x + b * p1.x + c * p2.x, n2), y: roundedDiv(a * p0.y + b * p1.y + c * p2.y, n2))
         }
     }
 
@@ -26,8 +27,9 @@ enum Flattening {
         return (1...n).map { i in
             let j = n - i
             let a = j * j * j, b = 3 * j * j * i, c = 3 * j * i * i, d = i * i * i
-            return FixedPoint(x: roundedDiv(a * p0.x + b * p1.x + c * p2.x + d * p3.x, n3),
-                              y: roundedDiv(a * p0.y + b * p1.y + c * p2.y + d * p3.y, n3))
+            return FixedPoint(
+                x: roundedDiv(a * p0.x + b * p1.x + c * p2.x + d * p3.x, n3),
+                y: roundedDiv(a * p0.y + b * p1.y + c * p2.y + d * p3.y, n3))
         }
     }
 
@@ -38,7 +40,9 @@ enum Flattening {
 
     /// How many lines a cubic becomes: d(d−1)/8 = 3/4, so n² ≥ 3M / (4 · tol).
     static func cubicPieces(_ p0: FixedPoint, _ p1: FixedPoint, _ p2: FixedPoint, _ p3: FixedPoint) -> Int {
-        let m = max(abs(p0.x - 2 * p1.x + p2.x), abs(p0.y - 2 * p1.y + p2.y), abs(p1.x - 2 * p2.x + p3.x), abs(p1.y - 2 * p2.y + p3.y))
+        let m = max(
+            abs(p0.x - 2 * p1.x + p2.x), abs(p0.y - 2 * p1.y + p2.y), abs(p1.x - 2 * p2.x + p3.x),
+            abs(p1.y - 2 * p2.y + p3.y))
         return pieces(ceilDiv(3 * m, 4 * tolerance))
     }
 

@@ -42,13 +42,18 @@ public struct Path: Equatable, Sendable {
     public mutating func move(to p: FixedPoint) { elements.append(.move(p)) }
     public mutating func line(to p: FixedPoint) { elements.append(.line(p)) }
     public mutating func quad(to p: FixedPoint, control c: FixedPoint) { elements.append(.quad(c, p)) }
-    public mutating func cubic(to p: FixedPoint, control1 c1: FixedPoint, control2 c2: FixedPoint) { elements.append(.cubic(c1, c2, p)) }
+    public mutating func cubic(to p: FixedPoint, control1 c1: FixedPoint, control2 c2: FixedPoint) {
+        elements.append(.cubic(c1, c2, p))
+    }
     public mutating func close() { elements.append(.close) }
 
     /// An axis-aligned rectangle.
     public static func rectangle(_ r: DeviceRect) -> Path {
-        Path([.move(FixedPoint(x: r.x0, y: r.y0)), .line(FixedPoint(x: r.x1, y: r.y0)), .line(FixedPoint(x: r.x1, y: r.y1)),
-              .line(FixedPoint(x: r.x0, y: r.y1)), .close])
+        Path([
+            .move(FixedPoint(x: r.x0, y: r.y0)), .line(FixedPoint(x: r.x1, y: r.y0)),
+            .line(FixedPoint(x: r.x1, y: r.y1)),
+            .line(FixedPoint(x: r.x0, y: r.y1)), .close
+        ])
     }
 
     /// How many lines the fill of the path draws (curves flattened, contours closed), counted
@@ -105,14 +110,15 @@ extension Path {
     /// The path moved by `d` (24.8 units; exact).
     public func moved(by d: FixedPoint) -> Path {
         func m(_ p: FixedPoint) -> FixedPoint { FixedPoint(x: p.x + d.x, y: p.y + d.y) }
-        return Path(elements.map { element in
-            switch element {
-            case let .move(p): .move(m(p))
-            case let .line(p): .line(m(p))
-            case let .quad(c, p): .quad(m(c), m(p))
-            case let .cubic(c1, c2, p): .cubic(m(c1), m(c2), m(p))
-            case .close: .close
-            }
-        })
+        return Path(
+            elements.map { element in
+                switch element {
+                case let .move(p): .move(m(p))
+                case let .line(p): .line(m(p))
+                case let .quad(c, p): .quad(m(c), m(p))
+                case let .cubic(c1, c2, p): .cubic(m(c1), m(c2), m(p))
+                case .close: .close
+                }
+            })
     }
 }

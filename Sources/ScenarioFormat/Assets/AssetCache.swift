@@ -20,7 +20,8 @@ struct ImageFile {
     func profileWarning(shownAs path: String, markedDisplayP3: Bool = false) -> String? {
         guard case let .other(description) = profile else { return nil }
         let taken = markedDisplayP3 ? "as Display P3, as the catalog entry says" : "as sRGB"
-        return "\"\(path)\" embeds the colour profile \"\(description)\", which ivsim does not convert from: its pixels are taken "
+        return
+            "\"\(path)\" embeds the colour profile \"\(description)\", which ivsim does not convert from: its pixels are taken "
             + "\(taken) (only Display P3 and sRGB profiles are read, docs/JPEG.md); convert the image to sRGB"
     }
 }
@@ -76,7 +77,9 @@ public final class AssetCache: @unchecked Sendable {
     /// portable); nil if it is not a readable folder.
     func listing(_ url: URL) -> [String]? {
         cached(url.path, in: \.listings) {
-            (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
+            (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted {
+                Array($0.utf8).lexicographicallyPrecedes($1.utf8)
+            }
         }
     }
 
@@ -89,7 +92,9 @@ public final class AssetCache: @unchecked Sendable {
     /// The image file at `url` decoded (refused if it lies outside `area`); `shownAs` names it in
     /// messages. With `displayP3`, or a Display P3 profile in the file, its pixels are Display P3
     /// and come back converted to sRGB (DisplayP3; cached apart from the unconverted decode).
-    func decoded(_ url: URL, area: ReadableArea, shownAs path: String, displayP3: Bool = false) -> Result<ImageFile, AssetFile.Failure> {
+    func decoded(_ url: URL, area: ReadableArea, shownAs path: String, displayP3: Bool = false) -> Result<
+        ImageFile, AssetFile.Failure
+    > {
         // Whether the file is inside this caller's area is the caller's question: never cached.
         guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
         let key = url.path + (displayP3 ? "#display-p3" : "")
@@ -99,8 +104,11 @@ public final class AssetCache: @unchecked Sendable {
         if let hit { return .success(hit) }
         do throws(AssetFile.Failure) {
             var decoded = try AssetFile.decode(url, shownAs: path)
-            if displayP3 || decoded.profile == .displayP3 { DisplayP3.convertToSRGB(straightRGBA: &decoded.image.pixels) }
-            let image = SourceImage(Bitmap(width: decoded.image.width, height: decoded.image.height, straightRGBA: decoded.image.pixels))
+            if displayP3 || decoded.profile == .displayP3 {
+                DisplayP3.convertToSRGB(straightRGBA: &decoded.image.pixels)
+            }
+            let image = SourceImage(
+                Bitmap(width: decoded.image.width, height: decoded.image.height, straightRGBA: decoded.image.pixels))
             let file = ImageFile(pixels: image, orientation: decoded.orientation, profile: decoded.profile)
             return .success(keep(key, file, bytes: image.width * image.height * 12, in: \.decodedFiles))
         } catch {
@@ -112,7 +120,9 @@ public final class AssetCache: @unchecked Sendable {
     /// `area`): what a catalog listing needs.
     func header(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<ImageFileHeader, AssetFile.Failure> {
         guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
-        return cachedSuccess(url.path, in: \.headers) { () throws(AssetFile.Failure) in try AssetFile.header(url, shownAs: path) }
+        return cachedSuccess(url.path, in: \.headers) { () throws(AssetFile.Failure) in
+            try AssetFile.header(url, shownAs: path)
+        }
     }
 
     /// The SVG or PDF document at `url`, read and checked (refused if it lies outside `area`).
@@ -132,7 +142,10 @@ public final class AssetCache: @unchecked Sendable {
         switch read {
         case let .success(document):
             // Kept within the run's bytes as its file's size times what reading takes a byte.
-            return .success(keep(url.path, document, bytes: PixelBudget.documentBytes(fileSize: BoundedFile.size(url) ?? 0), in: \.vectors))
+            return .success(
+                keep(
+                    url.path, document, bytes: PixelBudget.documentBytes(fileSize: BoundedFile.size(url) ?? 0),
+                    in: \.vectors))
         case let .failure(error):
             lock.lock()
             unusableVectors[url.path] = error
@@ -145,8 +158,10 @@ public final class AssetCache: @unchecked Sendable {
     /// docs/PDF.md), kept per scale with its work; `fullWork` is one drawing's whole budget
     /// (AssetFile.render). A drawing kept from another scenario is returned only when its work
     /// fits `limits.work`.
-    func renderedVector(_ url: URL, area: ReadableArea, shownAs path: String, scale: Double,
-                        limits: DrawingLimits, fullWork: Int) -> Result<ImageFile, AssetFile.Failure> {
+    func renderedVector(
+        _ url: URL, area: ReadableArea, shownAs path: String, scale: Double,
+        limits: DrawingLimits, fullWork: Int
+    ) -> Result<ImageFile, AssetFile.Failure> {
         let document: any VectorImage
         switch vector(url, area: area, shownAs: path) {
         case let .success(value): document = value
@@ -166,17 +181,23 @@ public final class AssetCache: @unchecked Sendable {
             break
         }
         do throws(AssetFile.Failure) {
-            let (bitmap, work) = try AssetFile.render(document, scale: scale, shownAs: path, limits: limits, fullWork: fullWork)
+            let (bitmap, work) = try AssetFile.render(
+                document, scale: scale, shownAs: path, limits: limits, fullWork: fullWork)
             let file = ImageFile(pixels: SourceImage(bitmap), drawing: DrawingRecord(work: work))
-            if case let .drawn(kept) = keep(key, .drawn(file), bytes: bitmap.width * bitmap.height * 12, in: \.vectorRenderings) {
+            if case let .drawn(kept) = keep(
+                key, .drawn(file), bytes: bitmap.width * bitmap.height * 12, in: \.vectorRenderings)
+            {
                 return .success(kept)
             }
             return .success(file)
         } catch {
             if case .overBudget = error {
                 lock.lock()
-                if case let .over(known)? = vectorRenderings[key] { vectorRenderings[key] = .over(max(known, limits.work)) }
-                else if vectorRenderings[key] == nil { vectorRenderings[key] = .over(limits.work) }
+                if case let .over(known)? = vectorRenderings[key] {
+                    vectorRenderings[key] = .over(max(known, limits.work))
+                } else if vectorRenderings[key] == nil {
+                    vectorRenderings[key] = .over(limits.work)
+                }
                 lock.unlock()
             }
             return .failure(error)
@@ -195,8 +216,10 @@ public final class AssetCache: @unchecked Sendable {
         let redraw = VectorRedraw { width, height, work in
             var budget = limits
             budget.work = work
-            return Result { () throws(DrawingFailure) in try document.render(pixelWidth: width, pixelHeight: height, limits: budget) }
-                .map { ($0.bitmap, $0.work) }
+            return Result { () throws(DrawingFailure) in
+                try document.render(pixelWidth: width, pixelHeight: height, limits: budget)
+            }
+            .map { ($0.bitmap, $0.work) }
         }
         return keep(key, redraw, bytes: PixelBudget.documentBytes(fileSize: BoundedFile.size(url) ?? 0), in: \.redraws)
     }
@@ -221,7 +244,9 @@ public final class AssetCache: @unchecked Sendable {
 
     /// Stores `value` under `key` while the kept pixels stay within `pixelLimit` (the first stored
     /// wins a race); returns what is stored, or `value` when it is not kept.
-    private func keep<Value>(_ key: String, _ value: Value, bytes: Int, in table: ReferenceWritableKeyPath<AssetCache, [String: Value]>) -> Value {
+    private func keep<Value>(
+        _ key: String, _ value: Value, bytes: Int, in table: ReferenceWritableKeyPath<AssetCache, [String: Value]>
+    ) -> Value {
         lock.lock()
         defer { lock.unlock() }
         if let stored = self[keyPath: table][key] { return stored }
@@ -237,8 +262,10 @@ public final class AssetCache: @unchecked Sendable {
 
     /// The value for `key`, made outside the lock until it is made without an error (a failure is
     /// returned, not stored, so its message is the caller's).
-    private func cachedSuccess<Value>(_ key: String, in table: ReferenceWritableKeyPath<AssetCache, [String: Value]>,
-                                      make: () throws(AssetFile.Failure) -> Value) -> Result<Value, AssetFile.Failure> {
+    private func cachedSuccess<Value>(
+        _ key: String, in table: ReferenceWritableKeyPath<AssetCache, [String: Value]>,
+        make: () throws(AssetFile.Failure) -> Value
+    ) -> Result<Value, AssetFile.Failure> {
         lock.lock()
         let hit = self[keyPath: table][key]
         lock.unlock()
@@ -253,8 +280,10 @@ public final class AssetCache: @unchecked Sendable {
 
     /// The value for `key`, made outside the lock the first time (two threads may both make it;
     /// both results are equal, the first stored wins).
-    private func cached<Value>(_ key: String, in table: ReferenceWritableKeyPath<AssetCache, [String: Value]>,
-                               make: () -> Value) -> Value {
+    private func cached<Value>(
+        _ key: String, in table: ReferenceWritableKeyPath<AssetCache, [String: Value]>,
+        make: () -> Value
+    ) -> Value {
         lock.lock()
         if let value = self[keyPath: table][key] {
             lock.unlock()

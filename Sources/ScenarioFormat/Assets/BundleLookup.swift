@@ -29,8 +29,10 @@ enum BundleLookup {
     static func files(named name: String, in bundle: URL, cache: AssetCache) -> Outcome {
         var components = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let base = components.popLast(), !base.isEmpty,
-              components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }), !name.hasPrefix("/") else {
-            return .invalid("\"\(name)\" is not a file name inside the bundle (folders are separated by \"/\", without \"..\")")
+            components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }), !name.hasPrefix("/")
+        else {
+            return .invalid(
+                "\"\(name)\" is not a file name inside the bundle (folders are separated by \"/\", without \"..\")")
         }
         let folder = components.reduce(bundle) { $0.appendingPathComponent($1) }
         var ext = (base as NSString).pathExtension
@@ -40,7 +42,9 @@ enum BundleLookup {
             stem = base
         }
         guard ext.lowercased() == "png" else {
-            return .invalid("\"\(name)\" is a .\(ext) file: ivsim's bundle lookup reads .png names only (name a JPEG with `file`, or add a PNG)")
+            return .invalid(
+                "\"\(name)\" is a .\(ext) file: ivsim's bundle lookup reads .png names only (name a JPEG with `file`, or add a PNG)"
+            )
         }
         // Modifiers written in the name fix that trait: "pic@2x" is the 2x file only.
         var idioms: [(modifier: String, idiom: UserInterfaceIdiom)?] = [nil] + devices.map(Optional.some)
@@ -57,15 +61,20 @@ enum BundleLookup {
         var files: [File] = []
         for scale in scales {
             for device in idioms {
-                let file = stem + (scale == 1 ? "" : "@\(scale)x") + (device.map { "~" + $0.modifier } ?? "") + "." + ext
+                let file =
+                    stem + (scale == 1 ? "" : "@\(scale)x") + (device.map { "~" + $0.modifier } ?? "") + "." + ext
                 if cache.contains(file, in: folder) {
-                    files.append(File(conditions: AssetConditions(idiom: device?.idiom, scale: scale),
-                                      url: folder.appendingPathComponent(file), path: prefix + file))
+                    files.append(
+                        File(
+                            conditions: AssetConditions(idiom: device?.idiom, scale: scale),
+                            url: folder.appendingPathComponent(file), path: prefix + file))
                 }
             }
         }
         if files.isEmpty {
-            let names = (cache.listing(folder) ?? []).filter { $0.hasSuffix(".png") }.map { prefix + imageName(ofFile: $0) }
+            let names = (cache.listing(folder) ?? []).filter { $0.hasSuffix(".png") }.map {
+                prefix + imageName(ofFile: $0)
+            }
             var seen = Set<String>()
             return .missing(available: names.filter { seen.insert($0).inserted })  // in order, each once
         }
@@ -75,7 +84,9 @@ enum BundleLookup {
     /// The name a file is looked up by: without ".png", @2x/@3x and ~iphone/~ipad.
     static func imageName(ofFile file: String) -> String {
         var stem = (file as NSString).deletingPathExtension
-        if let device = devices.first(where: { stem.hasSuffix("~" + $0.modifier) }) { stem.removeLast(device.modifier.count + 1) }
+        if let device = devices.first(where: { stem.hasSuffix("~" + $0.modifier) }) {
+            stem.removeLast(device.modifier.count + 1)
+        }
         if stem.hasSuffix("@2x") || stem.hasSuffix("@3x") { stem.removeLast(3) }
         return stem
     }

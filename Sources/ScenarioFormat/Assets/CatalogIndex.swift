@@ -43,7 +43,7 @@ struct CatalogIndex {
         "launchimage", "sticker", "stickerpack", "stickersequence", "complicationset",
         "cubetextureset", "mipmapset", "textureset", "arresourcegroup", "arreferenceimage", "arreferenceobject",
         "gcdashboardimage", "gcleaderboard", "gcleaderboardset", "gcachievement", "solidimagestack",
-        "solidimagestacklayer",
+        "solidimagestacklayer"
     ]
 
     /// The sets of `kind` called `name` (more than one is an ambiguity the caller reports).
@@ -60,7 +60,8 @@ struct CatalogIndex {
     init(url: URL, display: String, area: ReadableArea, cache: AssetCache) {
         self.display = display
         var visited: Swift.Set<String> = [url.resolvingSymlinksInPath().path]
-        walk(url, display: display, path: url.lastPathComponent, prefix: "", area: area, cache: cache, visited: &visited)
+        walk(
+            url, display: display, path: url.lastPathComponent, prefix: "", area: area, cache: cache, visited: &visited)
         for (index, set) in sets.enumerated() {
             byName[set.kind.rawValue + ":" + set.name, default: []].append(index)
         }
@@ -68,22 +69,30 @@ struct CatalogIndex {
 
     /// `visited`: the real paths of the groups walked so far, so that a symbolic link back into
     /// the catalog (a loop) is reported instead of walked for ever.
-    private mutating func walk(_ folder: URL, display: String, path: String, prefix: String, area: ReadableArea, cache: AssetCache,
-                               visited: inout Swift.Set<String>) {
+    private mutating func walk(
+        _ folder: URL, display: String, path: String, prefix: String, area: ReadableArea, cache: AssetCache,
+        visited: inout Swift.Set<String>
+    ) {
         guard let entries = cache.listing(folder) else {
-            diagnostics.append(ScenarioDiagnostic(file: display, location: nil, path: "", message: "cannot read the folder"))
+            diagnostics.append(
+                ScenarioDiagnostic(file: display, location: nil, path: "", message: "cannot read the folder"))
             return
         }
         for entry in entries where !entry.hasPrefix(".") {
             let url = folder.appendingPathComponent(entry)
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
+                continue
+            }
             let entryDisplay = display + "/" + entry
             guard area.contains(url) else {
-                diagnostics.append(ScenarioDiagnostic(file: entryDisplay, location: nil, path: "",
-                                                      message: "links outside the scenario's folder"
-                                                          + (area.roots.isEmpty ? "" : " and the asset roots")
-                                                          + "; keep catalogs inside it, or add the folder it links to to \"assetRoots\" in ivsim.json"))
+                diagnostics.append(
+                    ScenarioDiagnostic(
+                        file: entryDisplay, location: nil, path: "",
+                        message: "links outside the scenario's folder"
+                            + (area.roots.isEmpty ? "" : " and the asset roots")
+                            + "; keep catalogs inside it, or add the folder it links to to \"assetRoots\" in ivsim.json"
+                    ))
                 continue
             }
             let ext = (entry as NSString).pathExtension
@@ -91,38 +100,50 @@ struct CatalogIndex {
             if ext.isEmpty || ext == "spriteatlas" {
                 // A group, or a sprite atlas (a group of image sets for SpriteKit that UIImage(named:) also reads).
                 guard visited.insert(url.resolvingSymlinksInPath().path).inserted else {
-                    diagnostics.append(ScenarioDiagnostic(file: entryDisplay, location: nil, path: "",
-                                                          message: "is a symbolic link to a folder of the catalog already read (a loop): remove it"))
+                    diagnostics.append(
+                        ScenarioDiagnostic(
+                            file: entryDisplay, location: nil, path: "",
+                            message: "is a symbolic link to a folder of the catalog already read (a loop): remove it"))
                     continue
                 }
                 let namespace = Self.providesNamespace(url, display: entryDisplay, cache: cache, into: &diagnostics)
-                walk(url, display: entryDisplay, path: path + "/" + entry, prefix: namespace ? prefix + stem + "/" : prefix,
-                     area: area, cache: cache, visited: &visited)
+                walk(
+                    url, display: entryDisplay, path: path + "/" + entry,
+                    prefix: namespace ? prefix + stem + "/" : prefix,
+                    area: area, cache: cache, visited: &visited)
             } else if let kind = Kind(rawValue: ext) {
-                sets.append(Set(name: prefix + stem, kind: kind, url: url, display: entryDisplay, path: path + "/" + entry))
+                sets.append(
+                    Set(name: prefix + stem, kind: kind, url: url, display: entryDisplay, path: path + "/" + entry))
             } else if Self.otherKinds.contains(ext) {
                 skipped.append((entryDisplay, ext))
             } else {
                 let known = [Kind.imageSet.rawValue, Kind.colorSet.rawValue] + Self.otherKinds
                 let suggestion = Suggestions.didYouMean(ext, among: known)
-                diagnostics.append(ScenarioDiagnostic(
-                    file: entryDisplay, location: nil, path: "",
-                    message: "unknown kind of catalog folder \".\(ext)\"" + (suggestion.isEmpty
-                        ? " (image and colour lookup read .imageset and .colorset folders; groups have no extension)"
-                        : suggestion)))
+                diagnostics.append(
+                    ScenarioDiagnostic(
+                        file: entryDisplay, location: nil, path: "",
+                        message: "unknown kind of catalog folder \".\(ext)\""
+                            + (suggestion.isEmpty
+                                ? " (image and colour lookup read .imageset and .colorset folders; groups have no extension)"
+                                : suggestion)))
             }
         }
     }
 
     /// Whether a group's Contents.json sets `properties.provides-namespace` (absent file: no).
-    private static func providesNamespace(_ group: URL, display: String, cache: AssetCache,
-                                          into diagnostics: inout [ScenarioDiagnostic]) -> Bool {
+    private static func providesNamespace(
+        _ group: URL, display: String, cache: AssetCache,
+        into diagnostics: inout [ScenarioDiagnostic]
+    ) -> Bool {
         let d = Diagnostics(file: display + "/Contents.json")
         defer { diagnostics += d.list }
-        guard let object = CatalogJSON.read(contentsOf: group, allowed: CatalogKeys.group, missing: nil, cache: cache, d) else { return false }
+        guard
+            let object = CatalogJSON.read(contentsOf: group, allowed: CatalogKeys.group, missing: nil, cache: cache, d)
+        else { return false }
         guard let properties = object["properties"],
-              let p = ObjectReader(properties, allowed: CatalogKeys.groupProperties, what: "the group's properties", d),
-              let flag = p["provides-namespace"] else { return false }
+            let p = ObjectReader(properties, allowed: CatalogKeys.groupProperties, what: "the group's properties", d),
+            let flag = p["provides-namespace"]
+        else { return false }
         return Read.bool(flag, d) ?? false
     }
 }

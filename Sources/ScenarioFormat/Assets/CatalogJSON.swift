@@ -13,12 +13,16 @@ enum CatalogKeys {
     static let group = ["info", "properties"]
     static let groupProperties = ["provides-namespace", "on-demand-resource-tags", "compression-type", "localizable"]
     static let imageSet = ["info", "properties", "images"]
-    static let imageSetProperties = ["template-rendering-intent", "preserves-vector-representation", "on-demand-resource-tags",
-                                     "compression-type", "localizable", "auto-scaling"]
-    static let imageEntry = ["filename", "idiom", "scale", "appearances", "width-class", "height-class", "language-direction",
-                             "resizing", "alignment-insets", "template-rendering-intent", "display-gamut", "color-space",
-                             "compression-type", "subtype", "screen-width", "graphics-feature-set", "memory", "locale",
-                             "unassigned", "platform"]
+    static let imageSetProperties = [
+        "template-rendering-intent", "preserves-vector-representation", "on-demand-resource-tags",
+        "compression-type", "localizable", "auto-scaling"
+    ]
+    static let imageEntry = [
+        "filename", "idiom", "scale", "appearances", "width-class", "height-class", "language-direction",
+        "resizing", "alignment-insets", "template-rendering-intent", "display-gamut", "color-space",
+        "compression-type", "subtype", "screen-width", "graphics-feature-set", "memory", "locale",
+        "unassigned", "platform"
+    ]
     /// Entry keys for traits ivsim does not model: an entry with one of them is never picked.
     static let unmodelledSlots = ["subtype", "screen-width", "graphics-feature-set", "memory", "locale"]
     static let colorSet = ["info", "properties", "colors"]
@@ -33,7 +37,9 @@ enum CatalogKeys {
     static let insets = ["top", "left", "bottom", "right"]
     static let resizingModes = ["9-part", "3-part-horizontal", "3-part-vertical"]
     static let centerModes = ["tile", "stretch", "fill"]
-    static let idioms = ["universal", "iphone", "ipad", "tv", "car", "mac", "vision", "watch", "ios-marketing", "watch-marketing"]
+    static let idioms = [
+        "universal", "iphone", "ipad", "tv", "car", "mac", "vision", "watch", "ios-marketing", "watch-marketing"
+    ]
     static let scales = ["1x", "2x", "3x"]
     static let sizeClasses = ["compact", "regular"]
     static let directions = ["left-to-right", "right-to-left"]
@@ -73,8 +79,10 @@ struct CatalogSetResult<Value: Sendable> {
 
     /// Reads the set's Contents.json (its keys among `allowed`; a missing file is reported as
     /// `missing`) and lets `body` fill in the result; the diagnostics name that Contents.json.
-    static func reading(_ set: CatalogIndex.Set, allowed: [String], missing: String, cache: AssetCache,
-                        _ body: (ObjectReader, Diagnostics, inout Self) -> Void) -> Self {
+    static func reading(
+        _ set: CatalogIndex.Set, allowed: [String], missing: String, cache: AssetCache,
+        _ body: (ObjectReader, Diagnostics, inout Self) -> Void
+    ) -> Self {
         let d = Diagnostics(file: set.display + "/Contents.json")
         var result = Self()
         if let object = CatalogJSON.read(contentsOf: set.url, allowed: allowed, missing: missing, cache: cache, d) {
@@ -93,7 +101,9 @@ enum CatalogJSON {
     /// The top-level object of `folder`'s Contents.json (its keys among `allowed`), or nil: when
     /// the file is absent (reported as `missing` if given; a group needs none), invalid JSON or
     /// not an object (reported).
-    static func read(contentsOf folder: URL, allowed: [String], missing: String?, cache: AssetCache, _ d: Diagnostics) -> ObjectReader? {
+    static func read(contentsOf folder: URL, allowed: [String], missing: String?, cache: AssetCache, _ d: Diagnostics)
+        -> ObjectReader?
+    {
         guard cache.contains("Contents.json", in: folder) else {
             if let missing { d.error(at: nil, path: "", missing) }
             return nil
@@ -103,7 +113,9 @@ enum CatalogJSON {
         // be too: a Contents.json that is a symbolic link out of its folder is not followed.
         let real = url.standardizedFileURL.resolvingSymlinksInPath()
         guard real.deletingLastPathComponent().path == folder.standardizedFileURL.resolvingSymlinksInPath().path else {
-            d.error(at: nil, path: "", "is a symbolic link out of its folder (to \(real.path)); a catalog's Contents.json files are read only "
+            d.error(
+                at: nil, path: "",
+                "is a symbolic link out of its folder (to \(real.path)); a catalog's Contents.json files are read only "
                     + "inside the catalog: copy the file in")
             return nil
         }
@@ -112,7 +124,9 @@ enum CatalogJSON {
         switch BoundedFile.read(url, limit: CatalogJSON.maxBytes) {
         case let .success(bytes): data = bytes
         case let .failure(failure):
-            d.error(at: nil, path: "", failure.message(limit: CatalogJSON.maxBytes, what: "a Contents.json") + " (docs/LIMITS.md)")
+            d.error(
+                at: nil, path: "",
+                failure.message(limit: CatalogJSON.maxBytes, what: "a Contents.json") + " (docs/LIMITS.md)")
             return nil
         }
         let document: JSONNode
@@ -143,7 +157,10 @@ enum CatalogJSON {
         var values = [0, 0, 0, 0]
         for (i, key) in CatalogKeys.insets.enumerated() {
             guard let n = object[key] else { continue }
-            guard let v = Read.number(n, d, in: (allowNegative ? -side : 0)...side, integer: true, what: "\(key) in pixels") else { return nil }
+            guard
+                let v = Read.number(
+                    n, d, in: (allowNegative ? -side : 0)...side, integer: true, what: "\(key) in pixels")
+            else { return nil }
             values[i] = Int(v)
         }
         return values

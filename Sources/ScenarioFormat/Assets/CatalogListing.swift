@@ -12,30 +12,39 @@ import Syntax
 public enum CatalogListing {
     /// The listing of the catalog at `url` (shown as `display`), and every problem found in it.
     /// `fixed` maps trait keys (as in scenario files) to the one value to list.
-    public static func describe(catalogAt url: URL, display: String, fixed: [(key: String, value: String)] = [],
-                                cache: AssetCache = AssetCache()) -> (text: String, diagnostics: [ScenarioDiagnostic]) {
+    public static func describe(
+        catalogAt url: URL, display: String, fixed: [(key: String, value: String)] = [],
+        cache: AssetCache = AssetCache()
+    ) -> (text: String, diagnostics: [ScenarioDiagnostic]) {
         let area = ReadableArea(folder: url.deletingLastPathComponent())
         let index = CatalogIndex(url: url, display: display, area: area, cache: cache)
         var diagnostics = index.diagnostics
         let imageSets = index.sets.filter { $0.kind == .imageSet }
         let colorSets = index.sets.filter { $0.kind == .colorSet }
-        var out = "\(display): \(imageSets.count) image set\(imageSets.count == 1 ? "" : "s"), \(colorSets.count) colour set\(colorSets.count == 1 ? "" : "s")"
-        out += index.skipped.isEmpty ? "\n" : ", \(index.skipped.count) other (not read by UIImage(named:) or UIColor(named:)): "
-            + index.skipped.map { ($0.display as NSString).lastPathComponent }.joined(separator: ", ") + "\n"
+        var out =
+            "\(display): \(imageSets.count) image set\(imageSets.count == 1 ? "" : "s"), \(colorSets.count) colour set\(colorSets.count == 1 ? "" : "s")"
+        out +=
+            index.skipped.isEmpty
+            ? "\n"
+            : ", \(index.skipped.count) other (not read by UIImage(named:) or UIColor(named:)): "
+                + index.skipped.map { ($0.display as NSString).lastPathComponent }.joined(separator: ", ") + "\n"
         for set in index.sets {
             out += "\n"
             switch set.kind {
             case .imageSet:
-                let result = ImageSetReader.entries(set, area: area, cache: cache)  // PNG headers only: nothing is decoded
+                // PNG headers only: nothing is decoded
+                let result = ImageSetReader.entries(set, area: area, cache: cache)
                 diagnostics += result.diagnostics
-                out += describe(set, result, noun: "image set", fixed: fixed, images: true,
-                                header: { "  rendering: \($0[0].value.renderingMode.rawValue)\n" },
-                                line: { pad(file($0.source, set)) + $0.conditions.summary + details($0.value) })
+                out += describe(
+                    set, result, noun: "image set", fixed: fixed, images: true,
+                    header: { "  rendering: \($0[0].value.renderingMode.rawValue)\n" },
+                    line: { pad(file($0.source, set)) + $0.conditions.summary + details($0.value) })
             case .colorSet:
                 let result = ColorSetReader.read(set, cache: cache)
                 diagnostics += result.diagnostics
-                out += describe(set, result, noun: "colour set", fixed: fixed, images: false, header: { _ in "" },
-                                line: { pad(file($0.source, set)) + pad($0.conditions.summary) + color($0.value, fixed: fixed) })
+                out += describe(
+                    set, result, noun: "colour set", fixed: fixed, images: false, header: { _ in "" },
+                    line: { pad(file($0.source, set)) + pad($0.conditions.summary) + color($0.value, fixed: fixed) })
             }
         }
         return (out, diagnostics)
@@ -43,13 +52,16 @@ public enum CatalogListing {
 
     /// One set: its name and path, its variants (`header` above them, `line` for each), the
     /// entries never picked and what each trait combination resolves to.
-    private static func describe<Value>(_ set: CatalogIndex.Set, _ result: CatalogSetResult<Value>, noun: String,
-                                        fixed: [(key: String, value: String)], images: Bool,
-                                        header: ([AssetVariant<Value>]) -> String, line: (AssetVariant<Value>) -> String) -> String {
+    private static func describe<Value>(
+        _ set: CatalogIndex.Set, _ result: CatalogSetResult<Value>, noun: String,
+        fixed: [(key: String, value: String)], images: Bool,
+        header: ([AssetVariant<Value>]) -> String, line: (AssetVariant<Value>) -> String
+    ) -> String {
         var out = "\(noun) \"\(set.name)\" (\(set.path))\n"
         guard let variants = result.variants else { return out + "  unusable: see the errors\n" }
         guard !variants.isEmpty else {
-            return out + "  empty: every entry is an empty slot (as Xcode's templates leave them); \(images ? "UIImage" : "UIColor")(named:) "
+            return out
+                + "  empty: every entry is an empty slot (as Xcode's templates leave them); \(images ? "UIImage" : "UIColor")(named:) "
                 + "returns nil for it, and a scenario that uses it is refused\n"
         }
         out += header(variants) + "  variants:\n"
@@ -59,7 +71,8 @@ public enum CatalogListing {
     }
 
     private static func file(_ source: String, _ set: CatalogIndex.Set) -> String {
-        source.hasPrefix(set.path + "/") ? String(source.dropFirst(set.path.count + 1))
+        source.hasPrefix(set.path + "/")
+            ? String(source.dropFirst(set.path.count + 1))
             : source.hasPrefix(set.path + " ") ? String(source.dropFirst(set.path.count + 1)) : source
     }
 
@@ -71,10 +84,14 @@ public enum CatalogListing {
         var parts = ["\(entry.pixelWidth)×\(entry.pixelHeight) px"]
         if entry.isDisplayP3 { parts.append("Display P3, converted to sRGB") }
         if let caps = entry.mirrored ? entry.capInsets?.mirrored : entry.capInsets {
-            parts.append("caps \(fmt(caps.top)) \(fmt(caps.left)) \(fmt(caps.bottom)) \(fmt(caps.right)) pt, \(entry.resizingMode.rawValue)")
+            parts.append(
+                "caps \(fmt(caps.top)) \(fmt(caps.left)) \(fmt(caps.bottom)) \(fmt(caps.right)) pt, \(entry.resizingMode.rawValue)"
+            )
         }
         let a = entry.mirrored ? entry.alignmentInsets.mirrored : entry.alignmentInsets
-        if a != .zero { parts.append("alignment insets \(fmt(a.top)) \(fmt(a.left)) \(fmt(a.bottom)) \(fmt(a.right)) pt") }
+        if a != .zero {
+            parts.append("alignment insets \(fmt(a.top)) \(fmt(a.left)) \(fmt(a.bottom)) \(fmt(a.right)) pt")
+        }
         return "  (" + parts.joined(separator: "; ") + ")"
     }
 
@@ -88,8 +105,12 @@ public enum CatalogListing {
         for dimension in TraitDimension.all {
             if let value = fixed.first(where: { $0.key == dimension.key })?.value { dimension.apply(&traits, value) }
         }
-        let contrasts = fixed.contains { $0.key == "accessibilityContrast" } ? [traits.accessibilityContrast] : AccessibilityContrast.allCases
-        let levels = fixed.contains { $0.key == "userInterfaceLevel" } ? [traits.userInterfaceLevel] : UserInterfaceLevel.allCases
+        let contrasts =
+            fixed.contains { $0.key == "accessibilityContrast" }
+            ? [traits.accessibilityContrast] : AccessibilityContrast.allCases
+        let levels =
+            fixed.contains { $0.key == "userInterfaceLevel" }
+            ? [traits.userInterfaceLevel] : UserInterfaceLevel.allCases
         var pairs: [(label: String, light: RGBA, dark: RGBA)] = []
         for level in levels {
             for contrast in contrasts {
@@ -99,7 +120,8 @@ public enum CatalogListing {
                 t.userInterfaceStyle = .light
                 let light = c.resolved(t)
                 t.userInterfaceStyle = .dark
-                let label = [contrast == .high ? "high-contrast" : nil, level == .elevated ? "elevated" : nil].compactMap { $0 }.joined(separator: " ")
+                let label = [contrast == .high ? "high-contrast" : nil, level == .elevated ? "elevated" : nil]
+                    .compactMap { $0 }.joined(separator: " ")
                 pairs.append((label, light, c.resolved(t)))
             }
         }
@@ -107,7 +129,8 @@ public enum CatalogListing {
             p.light == p.dark ? p.light.description : "light \(p.light.description), dark \(p.dark.description)"
         }
         var values = text(pairs[0])
-        for (i, p) in pairs.enumerated().dropFirst() where !pairs[..<i].contains(where: { $0.light == p.light && $0.dark == p.dark }) {
+        for (i, p) in pairs.enumerated().dropFirst()
+        where !pairs[..<i].contains(where: { $0.light == p.light && $0.dark == p.dark }) {
             values += "; \(p.label): " + text(p)
         }
         return c.systemName.map { "\($0) (\(values))" } ?? values
@@ -119,8 +142,10 @@ public enum CatalogListing {
     }
 
     /// The variant each combination of the relevant traits picks.
-    private static func resolution<Value>(_ variants: [AssetVariant<Value>], fixed: [(key: String, value: String)], images: Bool,
-                                          name: (AssetVariant<Value>) -> String) -> String {
+    private static func resolution<Value>(
+        _ variants: [AssetVariant<Value>], fixed: [(key: String, value: String)], images: Bool,
+        name: (AssetVariant<Value>) -> String
+    ) -> String {
         let conditions = variants.map(\.conditions)
         var matrix = VariantMatrix()
         for dimension in TraitDimension.all {
@@ -128,16 +153,17 @@ public enum CatalogListing {
                 matrix.dimensions.append(.init(key: dimension.key, values: [value]))
                 continue
             }
-            let relevant: Bool = switch dimension.key {
-            case "displayScale": images
-            case "userInterfaceStyle": conditions.contains { $0.userInterfaceStyle != nil }
-            case "layoutDirection": conditions.contains { $0.layoutDirection != nil }
-            case "userInterfaceIdiom": conditions.contains { $0.idiom != nil }
-            case "horizontalSizeClass": conditions.contains { $0.horizontalSizeClass != nil }
-            case "verticalSizeClass": conditions.contains { $0.verticalSizeClass != nil }
-            case "accessibilityContrast": conditions.contains { $0.accessibilityContrast != nil }
-            default: false  // the level: no catalog slot names it (docs/ASSETS.md)
-            }
+            let relevant: Bool =
+                switch dimension.key {
+                case "displayScale": images
+                case "userInterfaceStyle": conditions.contains { $0.userInterfaceStyle != nil }
+                case "layoutDirection": conditions.contains { $0.layoutDirection != nil }
+                case "userInterfaceIdiom": conditions.contains { $0.idiom != nil }
+                case "horizontalSizeClass": conditions.contains { $0.horizontalSizeClass != nil }
+                case "verticalSizeClass": conditions.contains { $0.verticalSizeClass != nil }
+                case "accessibilityContrast": conditions.contains { $0.accessibilityContrast != nil }
+                default: false  // the level: no catalog slot names it (docs/ASSETS.md)
+                }
             guard relevant else { continue }
             var values = dimension.values
             if dimension.key == "userInterfaceIdiom" {
@@ -150,7 +176,9 @@ public enum CatalogListing {
         for combination in matrix.combinations(from: Traits()) {
             let traits = combination.parts.isEmpty ? "any traits" : combination.parts.joined(separator: " ")
             if let index = variants.bestMatch(for: combination.traits) {
-                out += "    " + pad(traits, to: 40) + "→ " + pad(name(variants[index])) + "(" + variants[index].conditions.summary + ")\n"
+                out +=
+                    "    " + pad(traits, to: 40) + "→ " + pad(name(variants[index])) + "("
+                    + variants[index].conditions.summary + ")\n"
             } else {
                 out += "    " + pad(traits, to: 40) + "→ nothing (UIKit returns nil)\n"
             }

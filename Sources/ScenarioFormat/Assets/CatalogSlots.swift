@@ -38,9 +38,10 @@ struct CatalogSlots {
             if let items = Read.array(node, d, what: "appearances", allowEmpty: true) {
                 for item in items {
                     guard let pair = ObjectReader(item, allowed: CatalogKeys.appearance, what: "an appearance", d),
-                          let kindNode = pair.required("appearance", d, hint: " (\"luminosity\" or \"contrast\")"),
-                          let kind = Read.name(kindNode, d, among: CatalogKeys.appearances, what: "appearance"),
-                          let valueNode = pair.required("value", d) else {
+                        let kindNode = pair.required("appearance", d, hint: " (\"luminosity\" or \"contrast\")"),
+                        let kind = Read.name(kindNode, d, among: CatalogKeys.appearances, what: "appearance"),
+                        let valueNode = pair.required("value", d)
+                    else {
                         ok = false
                         continue
                     }

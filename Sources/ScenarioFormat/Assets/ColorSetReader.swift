@@ -16,21 +16,29 @@ import Syntax
 
 enum ColorSetReader {
     static func read(_ set: CatalogIndex.Set, cache: AssetCache) -> CatalogSetResult<Color> {
-        .reading(set, allowed: CatalogKeys.colorSet, missing: "missing file: a colour set lists its colours in a Contents.json",
-                 cache: cache) { object, d, result in
+        .reading(
+            set, allowed: CatalogKeys.colorSet,
+            missing: "missing file: a colour set lists its colours in a Contents.json",
+            cache: cache
+        ) { object, d, result in
             read(set, object, into: &result, d)
         }
     }
 
-    private static func read(_ set: CatalogIndex.Set, _ object: ObjectReader, into result: inout CatalogSetResult<Color>, _ d: Diagnostics) {
+    private static func read(
+        _ set: CatalogIndex.Set, _ object: ObjectReader, into result: inout CatalogSetResult<Color>, _ d: Diagnostics
+    ) {
         if let node = object["properties"] {
             _ = ObjectReader(node, allowed: CatalogKeys.colorSetProperties, what: "the colour set's properties", d)
         }
         guard let colorsNode = object.required("colors", d, hint: " (the list of colour variants)"),
-              let items = Read.array(colorsNode, d, what: "the colours", allowEmpty: true) else { return }
+            let items = Read.array(colorsNode, d, what: "the colours", allowEmpty: true)
+        else { return }
         var variants: [AssetVariant<Color>] = []
         for (index, item) in items.enumerated() {
-            guard let entry = ObjectReader(item, allowed: CatalogKeys.colorEntry, what: "a colour entry", d) else { continue }
+            guard let entry = ObjectReader(item, allowed: CatalogKeys.colorEntry, what: "a colour entry", d) else {
+                continue
+            }
             guard let colorNode = entry["color"] else { continue }  // an empty slot
             guard let slots = CatalogSlots(entry, d), let color = readColor(colorNode, d) else { continue }
             if slots.direction != nil, let node = entry["language-direction"] {
@@ -60,24 +68,34 @@ enum ColorSetReader {
                 d.error(extra, "a colour is either a system colour \"reference\" or \"components\", not both")
                 return nil
             }
-            if let platform = object["platform"], Read.string(platform, d, what: "a platform name") == nil { return nil }
-            guard let reference = Read.string(referenceNode, d, what: "a system colour name such as \"systemBlueColor\"") else { return nil }
+            if let platform = object["platform"], Read.string(platform, d, what: "a platform name") == nil {
+                return nil
+            }
+            guard
+                let reference = Read.string(referenceNode, d, what: "a system colour name such as \"systemBlueColor\"")
+            else { return nil }
             if let color = SystemColorNames.color(reference, .catalogReference) { return color }
             if let problem = SystemColorNames.problem(reference, .catalogReference) {
                 d.error(referenceNode, "system colour " + problem)
                 return nil
             }
-            d.error(referenceNode, "unknown system colour \"\(reference)\"" + SystemColorNames.suggestion(reference, .catalogReference))
+            d.error(
+                referenceNode,
+                "unknown system colour \"\(reference)\"" + SystemColorNames.suggestion(reference, .catalogReference))
             return nil
         }
         var space = CatalogColorSpace.srgb
         if let n = object["color-space"] {
-            guard let value = Read.name(n, d, among: CatalogColorSpace.allCases.map(\.rawValue), what: "colour space") else { return nil }
+            guard let value = Read.name(n, d, among: CatalogColorSpace.allCases.map(\.rawValue), what: "colour space")
+            else { return nil }
             space = CatalogColorSpace(rawValue: value) ?? .srgb
         }
-        guard let componentsNode = object.required("components", d, hint: " (red, green, blue and alpha)") else { return nil }
+        guard let componentsNode = object.required("components", d, hint: " (red, green, blue and alpha)") else {
+            return nil
+        }
         let keys = space.isGray ? CatalogKeys.grayComponents : CatalogKeys.rgbComponents
-        guard let components = ObjectReader(componentsNode, allowed: keys, what: "\(space.rawValue) components", d) else { return nil }
+        guard let components = ObjectReader(componentsNode, allowed: keys, what: "\(space.rawValue) components", d)
+        else { return nil }
         var values: [Double] = []
         for key in keys {
             guard let n = components.required(key, d) else { return nil }
@@ -96,7 +114,10 @@ enum ColorSetReader {
         switch node.value {
         case let .number(v):
             guard range.contains(v) else {
-                d.error(node, "\(JSONOutput.format(v)) is out of range: expected a component from \(JSONOutput.format(range.lowerBound)) to \(JSONOutput.format(range.upperBound))")
+                d.error(
+                    node,
+                    "\(JSONOutput.format(v)) is out of range: expected a component from \(JSONOutput.format(range.lowerBound)) to \(JSONOutput.format(range.upperBound))"
+                )
                 return nil
             }
             return v
@@ -111,7 +132,10 @@ enum ColorSetReader {
             }
             if text.contains(".") {
                 guard let v = Double(text), v.isFinite, range.contains(v) else {
-                    d.error(node, "invalid component \"\(text)\": \(hint)" + (extended ? " (extended spaces allow -16 to 16)" : ""))
+                    d.error(
+                        node,
+                        "invalid component \"\(text)\": \(hint)"
+                            + (extended ? " (extended spaces allow -16 to 16)" : ""))
                     return nil
                 }
                 return v
@@ -122,7 +146,10 @@ enum ColorSetReader {
             }
             return Double(v) / 255
         default:
-            d.error(node, "expected a colour component (a string such as \"0.871\", \"222\" or \"0xDE\"), found \(node.value.kindDescription)")
+            d.error(
+                node,
+                "expected a colour component (a string such as \"0.871\", \"222\" or \"0xDE\"), found \(node.value.kindDescription)"
+            )
             return nil
         }
     }

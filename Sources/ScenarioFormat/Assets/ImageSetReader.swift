@@ -100,11 +100,15 @@ enum ImageSetReader {
     /// the scenario's work ran out leaves the set `refused` and `drawingRefused`, reported at the
     /// scenario's use of it. Preserved vectors are drawn afresh within the limits of `drawing(0)`
     /// and the work the scene gives them.
-    static func read(_ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache, drawing: (_ spent: Int) -> DrawingLimits, fullWork: Int,
-                     decode: (URL, String, Bool) -> Result<ImageFile, AssetFile.Failure>) -> CatalogSetResult<Image> {
+    static func read(
+        _ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache, drawing: (_ spent: Int) -> DrawingLimits,
+        fullWork: Int,
+        decode: (URL, String, Bool) -> Result<ImageFile, AssetFile.Failure>
+    ) -> CatalogSetResult<Image> {
         let limits = drawing(0)
         let described = entries(set, area: area, cache: cache)
-        var result = CatalogSetResult<Image>(variants: nil, skipped: described.skipped, diagnostics: described.diagnostics)
+        var result = CatalogSetResult<Image>(
+            variants: nil, skipped: described.skipped, diagnostics: described.diagnostics)
         guard let variants = described.variants else { return result }
         let d = Diagnostics(file: set.display + "/Contents.json")
         var images: [AssetVariant<Image>] = []
@@ -116,13 +120,16 @@ enum ImageSetReader {
             if entry.vectorScale != nil { result.draws = true }
             let made = entry.vectorScale.map {
                 // Named by its file: the message says the scale (the source adds "(drawn at 1x)").
-                cache.renderedVector(entry.url, area: area, shownAs: set.path + "/" + entry.url.lastPathComponent, scale: $0,
-                                     limits: drawing(spent), fullWork: fullWork)
+                cache.renderedVector(
+                    entry.url, area: area, shownAs: set.path + "/" + entry.url.lastPathComponent, scale: $0,
+                    limits: drawing(spent), fullWork: fullWork)
             }
             switch made ?? decode(entry.url, variant.source, entry.isDisplayP3) {
             case let .success(decoded):
                 file = decoded
-                if let record = decoded.drawing, counted.insert(ObjectIdentifier(record)).inserted { spent += record.work }
+                if let record = decoded.drawing, counted.insert(ObjectIdentifier(record)).inserted {
+                    spent += record.work
+                }
             case .failure(.overBudget):
                 // The scenario's work ran out: no later entry is drawn, and the set is not used.
                 result.refused = true
@@ -146,14 +153,20 @@ enum ImageSetReader {
             // Slicing and alignment insets are pixels of the file as stored; with an EXIF turn
             // they would land on other edges, and no evidence says how actool reconciles them.
             if file.orientation != .up && (entry.capInsets != nil || entry.alignmentInsets != .zero) {
-                d.error(entry.filenameNode, "\"\(entry.url.lastPathComponent)\" has the EXIF orientation \(file.orientation.name): slicing and alignment "
+                d.error(
+                    entry.filenameNode,
+                    "\"\(entry.url.lastPathComponent)\" has the EXIF orientation \(file.orientation.name): slicing and alignment "
                         + "insets of a turned JPEG are not read (save the image upright, without the EXIF orientation)")
                 continue
             }
             let pixels = file.pixels
-            var image = Image(name: set.name, pixels: pixels, scale: entry.scale, orientation: file.orientation, renderingMode: entry.renderingMode)
+            var image = Image(
+                name: set.name, pixels: pixels, scale: entry.scale, orientation: file.orientation,
+                renderingMode: entry.renderingMode)
             image.drawing = file.drawing
-            if entry.preservesVector, case let .success(document) = cache.vector(entry.url, area: area, shownAs: variant.source) {
+            if entry.preservesVector,
+                case let .success(document) = cache.vector(entry.url, area: area, shownAs: variant.source)
+            {
                 image.vectorRedraw = cache.vectorRedraw(entry.url, document, limits: limits)
             }
             if let caps = entry.capInsets {
@@ -167,7 +180,9 @@ enum ImageSetReader {
                 image.capInsets = image.capInsets?.mirrored
                 image.alignmentRectInsets = image.alignmentRectInsets.mirrored
             }
-            images.append(AssetVariant(conditions: variant.conditions, value: image.withSource(variant.source), source: variant.source))
+            images.append(
+                AssetVariant(
+                    conditions: variant.conditions, value: image.withSource(variant.source), source: variant.source))
         }
         result.diagnostics += d.list
         if d.isEmpty { result.variants = images }
@@ -179,24 +194,37 @@ enum ImageSetReader {
     /// variants and no error — using it is the error (NamedAssets). An SVG or PDF entry is read
     /// (for its size) once `admit` lets it (the scenario's image budget, PixelBudget.admitDocument,
     /// which reports a refusal): one it refuses leaves the set `refused`.
-    static func entries(_ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache,
-                        admit: (URL) -> Bool = { _ in true }) -> CatalogSetResult<ImageEntry> {
-        .reading(set, allowed: CatalogKeys.imageSet, missing: "missing file: an image set lists its images in a Contents.json",
-                 cache: cache) { object, d, result in
+    static func entries(
+        _ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache,
+        admit: (URL) -> Bool = { _ in true }
+    ) -> CatalogSetResult<ImageEntry> {
+        .reading(
+            set, allowed: CatalogKeys.imageSet,
+            missing: "missing file: an image set lists its images in a Contents.json",
+            cache: cache
+        ) { object, d, result in
             entries(set, object, area: area, cache: cache, admit: admit, into: &result, d)
         }
     }
 
-    private static func entries(_ set: CatalogIndex.Set, _ object: ObjectReader, area: ReadableArea, cache: AssetCache,
-                                admit: (URL) -> Bool, into result: inout CatalogSetResult<ImageEntry>, _ d: Diagnostics) {
+    private static func entries(
+        _ set: CatalogIndex.Set, _ object: ObjectReader, area: ReadableArea, cache: AssetCache,
+        admit: (URL) -> Bool, into result: inout CatalogSetResult<ImageEntry>, _ d: Diagnostics
+    ) {
         var setIntent: RenderingMode?
         var preservesVector = false
-        if let node = object["properties"], let properties = ObjectReader(node, allowed: CatalogKeys.imageSetProperties, what: "the image set's properties", d) {
+        if let node = object["properties"],
+            let properties = ObjectReader(
+                node, allowed: CatalogKeys.imageSetProperties, what: "the image set's properties", d)
+        {
             if let intent = properties["template-rendering-intent"] { setIntent = renderingMode(intent, d) }
-            if let preserves = properties["preserves-vector-representation"] { preservesVector = Read.bool(preserves, d) ?? false }
+            if let preserves = properties["preserves-vector-representation"] {
+                preservesVector = Read.bool(preserves, d) ?? false
+            }
         }
         guard let imagesNode = object.required("images", d, hint: " (the list of image files)"),
-              let items = Read.array(imagesNode, d, what: "the images", allowEmpty: true) else { return }
+            let items = Read.array(imagesNode, d, what: "the images", allowEmpty: true)
+        else { return }
 
         var entries: [Entry] = []
         /// Vector entries, after every bitmap entry: for a scale both give, the bitmap is listed
@@ -204,15 +232,20 @@ enum ImageSetReader {
         var vectorEntries: [Entry] = []
         let files = cache.listing(set.url) ?? []
         for item in items {
-            guard let entry = ObjectReader(item, allowed: CatalogKeys.imageEntry, what: "an image entry", d) else { continue }
+            guard let entry = ObjectReader(item, allowed: CatalogKeys.imageEntry, what: "an image entry", d) else {
+                continue
+            }
             guard let filenameNode = entry["filename"] else { continue }  // an empty slot
-            guard let filename = Read.string(filenameNode, d, what: "a file name"), let slots = CatalogSlots(entry, d) else { continue }
+            guard let filename = Read.string(filenameNode, d, what: "a file name"), let slots = CatalogSlots(entry, d)
+            else { continue }
             guard !filename.contains("/"), !filename.isEmpty, filename != ".", filename != ".." else {
                 d.error(filenameNode, "\"\(filename)\" is not a file name: an image set's files sit in its own folder")
                 continue
             }
             guard files.contains(filename) else {
-                d.error(filenameNode, "file \"\(filename)\" not found in \(set.display)"
+                d.error(
+                    filenameNode,
+                    "file \"\(filename)\" not found in \(set.display)"
                         + Suggestions.didYouMean(filename, among: files.filter { $0 != "Contents.json" }))
                 continue
             }
@@ -228,10 +261,14 @@ enum ImageSetReader {
             }
             var isDisplayP3 = slots.conditions.isDisplayP3
             if let node = entry["color-space"] {
-                guard let space = Read.name(node, d, among: CatalogKeys.imageColorSpaces, what: "colour space") else { continue }
+                guard let space = Read.name(node, d, among: CatalogKeys.imageColorSpaces, what: "colour space") else {
+                    continue
+                }
                 if space == "display-p3" { isDisplayP3 = true }
             }
-            if let node = entry["compression-type"], Read.name(node, d, among: CatalogKeys.compressionTypes, what: "compression type") == nil {
+            if let node = entry["compression-type"],
+                Read.name(node, d, among: CatalogKeys.compressionTypes, what: "compression type") == nil
+            {
                 continue
             }
             if let node = entry["unassigned"] {
@@ -263,13 +300,18 @@ enum ImageSetReader {
                 }
                 for vectorScale in scale.map({ [$0] }) ?? [1, 2, 3] {
                     let factor = scale == nil ? vectorScale : 1
-                    vectorEntries.append(Entry(filename: filename, filenameNode: filenameNode, slots: slots, scale: vectorScale,
-                                               slicing: slicing?.scaled(by: factor), alignmentInsets: alignment?.map { $0 * factor },
-                                               renderingMode: rendering, isDisplayP3: isDisplayP3, vector: true))
+                    vectorEntries.append(
+                        Entry(
+                            filename: filename, filenameNode: filenameNode, slots: slots, scale: vectorScale,
+                            slicing: slicing?.scaled(by: factor), alignmentInsets: alignment?.map { $0 * factor },
+                            renderingMode: rendering, isDisplayP3: isDisplayP3, vector: true))
                 }
                 continue
             case let other:
-                d.error(filenameNode, "unsupported: \(other.isEmpty ? "a file without extension" : other.uppercased() + " image") \"\(filename)\"; ivsim reads PNG, JPEG, SVG and PDF files (convert it to PNG)")
+                d.error(
+                    filenameNode,
+                    "unsupported: \(other.isEmpty ? "a file without extension" : other.uppercased() + " image") \"\(filename)\"; ivsim reads PNG, JPEG, SVG and PDF files (convert it to PNG)"
+                )
                 continue
             }
             if let reason = slots.unusable {
@@ -277,14 +319,18 @@ enum ImageSetReader {
                 continue
             }
             guard let (slicing, alignment) = sliceAndInsets(entry, d) else { continue }
-            entries.append(Entry(filename: filename, filenameNode: filenameNode, slots: slots, scale: scale,
-                                 slicing: slicing, alignmentInsets: alignment, renderingMode: rendering, isDisplayP3: isDisplayP3))
+            entries.append(
+                Entry(
+                    filename: filename, filenameNode: filenameNode, slots: slots, scale: scale,
+                    slicing: slicing, alignmentInsets: alignment, renderingMode: rendering, isDisplayP3: isDisplayP3))
         }
         guard d.isEmpty else { return }
         entries += vectorEntries
         if entries.isEmpty {
             if !result.skipped.isEmpty {
-                d.error(imagesNode, "no entry of the image set can be shown on an iPhone or iPad display: \(result.skippedList)")
+                d.error(
+                    imagesNode,
+                    "no entry of the image set can be shown on an iPhone or iPad display: \(result.skippedList)")
             } else {
                 result.variants = []  // every entry an empty slot: normal in a catalog, an error where used
             }
@@ -332,10 +378,11 @@ enum ImageSetReader {
                 }
             }
             let scale = Double(entry.scale ?? 1)
-            var described = ImageEntry(url: url, filenameNode: entry.filenameNode, fileWidth: header.width, fileHeight: header.height,
-                                       scale: scale, isDisplayP3: entry.isDisplayP3, columns: [0..<header.width],
-                                       rows: [0..<header.height], capInsets: nil, resizingMode: .tile, alignmentInsets: .zero,
-                                       renderingMode: entry.renderingMode ?? intent)
+            var described = ImageEntry(
+                url: url, filenameNode: entry.filenameNode, fileWidth: header.width, fileHeight: header.height,
+                scale: scale, isDisplayP3: entry.isDisplayP3, columns: [0..<header.width],
+                rows: [0..<header.height], capInsets: nil, resizingMode: .tile, alignmentInsets: .zero,
+                renderingMode: entry.renderingMode ?? intent)
             if entry.vector {
                 described.vectorScale = scale
                 described.preservesVector = preservesVector
@@ -343,14 +390,19 @@ enum ImageSetReader {
             if let slicing = entry.slicing {
                 // A single-scale vector's slicing that does not fit is reported once, at its first scale.
                 let quiet = entry.vector && unreadable.contains(entry.filename)
-                guard apply(slicing, to: &described, file: entry.filename, drawnAt: entry.vector ? entry.scale ?? 1 : nil, quiet ? Diagnostics(file: "") : d) else {
+                guard
+                    apply(
+                        slicing, to: &described, file: entry.filename, drawnAt: entry.vector ? entry.scale ?? 1 : nil,
+                        quiet ? Diagnostics(file: "") : d)
+                else {
                     if entry.vector { unreadable.insert(entry.filename) }
                     continue
                 }
             }
             if let a = entry.alignmentInsets {
-                described.alignmentInsets = EdgeInsets(top: Double(a[0]) / scale, left: Double(a[1]) / scale,
-                                                       bottom: Double(a[2]) / scale, right: Double(a[3]) / scale)
+                described.alignmentInsets = EdgeInsets(
+                    top: Double(a[0]) / scale, left: Double(a[1]) / scale,
+                    bottom: Double(a[2]) / scale, right: Double(a[3]) / scale)
             }
             var conditions = entry.slots.conditions
             conditions.scale = entry.scale
@@ -396,7 +448,8 @@ enum ImageSetReader {
         }
         var alignment: [Int]?
         if let node = entry["alignment-insets"] {
-            guard let value = CatalogJSON.pixelInsets(node, d, what: "alignment insets in pixels", allowNegative: true) else { return nil }
+            guard let value = CatalogJSON.pixelInsets(node, d, what: "alignment insets in pixels", allowNegative: true)
+            else { return nil }
             alignment = value
         }
         return (slicing, alignment)
@@ -404,8 +457,10 @@ enum ImageSetReader {
 
     private static func readSlicing(_ node: JSONNode, _ d: Diagnostics) -> Slicing? {
         guard let object = ObjectReader(node, allowed: CatalogKeys.resizing, what: "the resizing", d),
-              let modeNode = object.required("mode", d, hint: " (\"9-part\", \"3-part-horizontal\" or \"3-part-vertical\")"),
-              let mode = Read.name(modeNode, d, among: CatalogKeys.resizingModes, what: "resizing mode") else { return nil }
+            let modeNode = object.required(
+                "mode", d, hint: " (\"9-part\", \"3-part-horizontal\" or \"3-part-vertical\")"),
+            let mode = Read.name(modeNode, d, among: CatalogKeys.resizingModes, what: "resizing mode")
+        else { return nil }
         if object.has("cap-insets"), let older = object["capInsets"] {
             d.error(older, "\"capInsets\" (the older spelling) and \"cap-insets\" are both given: keep \"cap-insets\"")
             return nil
@@ -420,18 +475,26 @@ enum ImageSetReader {
         if !vertical { caps[0] = 0; caps[2] = 0 }
         var slicing = Slicing(node: node, horizontal: horizontal, vertical: vertical, caps: caps, mode: .tile)
         if let centerNode = object["center"] {
-            guard let center = ObjectReader(centerNode, allowed: CatalogKeys.center, what: "the centre", d) else { return nil }
+            guard let center = ObjectReader(centerNode, allowed: CatalogKeys.center, what: "the centre", d) else {
+                return nil
+            }
             if let n = center["mode"] {
-                guard let value = Read.name(n, d, among: CatalogKeys.centerModes, what: "centre mode") else { return nil }
+                guard let value = Read.name(n, d, among: CatalogKeys.centerModes, what: "centre mode") else {
+                    return nil
+                }
                 slicing.mode = value == "tile" ? .tile : .stretch  // "fill": the older spelling of stretch
             }
             let side = Double(ScenarioLimits.assetSide)
             if horizontal, let n = center["width"] {
-                guard let v = Read.number(n, d, in: 1...side, integer: true, what: "a centre width in pixels") else { return nil }
+                guard let v = Read.number(n, d, in: 1...side, integer: true, what: "a centre width in pixels") else {
+                    return nil
+                }
                 slicing.centerWidth = Int(v)
             }
             if vertical, let n = center["height"] {
-                guard let v = Read.number(n, d, in: 1...side, integer: true, what: "a centre height in pixels") else { return nil }
+                guard let v = Read.number(n, d, in: 1...side, integer: true, what: "a centre height in pixels") else {
+                    return nil
+                }
                 slicing.centerHeight = Int(v)
             }
         }
@@ -440,7 +503,9 @@ enum ImageSetReader {
 
     /// Cuts the entry to caps + centre and makes it resizable (caps in points); false if the
     /// slicing does not fit the file (reported).
-    private static func apply(_ s: Slicing, to entry: inout ImageEntry, file: String, drawnAt: Int?, _ d: Diagnostics) -> Bool {
+    private static func apply(_ s: Slicing, to entry: inout ImageEntry, file: String, drawnAt: Int?, _ d: Diagnostics)
+        -> Bool
+    {
         let (w, h) = (entry.fileWidth, entry.fileHeight)
         let file = "\"\(file)\"" + (drawnAt.map { " drawn at \($0)x" } ?? "")
         let (top, left, bottom, right) = (s.caps[0], s.caps[1], s.caps[2], s.caps[3])
@@ -449,19 +514,24 @@ enum ImageSetReader {
         func pixels(_ n: Int) -> String { n == 1 ? "1 pixel" : "\(n) pixels" }
         if s.horizontal && left + centerWidth + right > w {
             let centre = s.centerWidth.map { " + centre width \($0)" } ?? ""
-            d.error(s.node, "left cap \(left)\(centre) + right cap \(right) pixels exceed the width of \(file) (\(pixels(w)))")
+            d.error(
+                s.node,
+                "left cap \(left)\(centre) + right cap \(right) pixels exceed the width of \(file) (\(pixels(w)))")
             return false
         }
         if s.vertical && top + centerHeight + bottom > h {
             let centre = s.centerHeight.map { " + centre height \($0)" } ?? ""
-            d.error(s.node, "top cap \(top)\(centre) + bottom cap \(bottom) pixels exceed the height of \(file) (\(pixels(h)))")
+            d.error(
+                s.node,
+                "top cap \(top)\(centre) + bottom cap \(bottom) pixels exceed the height of \(file) (\(pixels(h)))")
             return false
         }
         entry.columns = s.horizontal ? [0..<(left + centerWidth), (w - right)..<w] : [0..<w]
         entry.rows = s.vertical ? [0..<(top + centerHeight), (h - bottom)..<h] : [0..<h]
         let scale = entry.scale
-        entry.capInsets = EdgeInsets(top: Double(top) / scale, left: Double(left) / scale,
-                                     bottom: Double(bottom) / scale, right: Double(right) / scale)
+        entry.capInsets = EdgeInsets(
+            top: Double(top) / scale, left: Double(left) / scale,
+            bottom: Double(bottom) / scale, right: Double(right) / scale)
         entry.resizingMode = s.mode
         return true
     }

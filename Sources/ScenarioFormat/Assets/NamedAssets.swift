@@ -38,8 +38,10 @@ final class NamedAssets {
     /// name that is then not found is not reported again.
     let isIncomplete: Bool
 
-    init(bundle: Folder?, catalogs: [Folder], isIncomplete: Bool = false, area: ReadableArea, cache: AssetCache,
-         traitCombinations: [Traits], d: Diagnostics) {
+    init(
+        bundle: Folder?, catalogs: [Folder], isIncomplete: Bool = false, area: ReadableArea, cache: AssetCache,
+        traitCombinations: [Traits], d: Diagnostics
+    ) {
         self.bundle = bundle
         self.isIncomplete = isIncomplete
         self.area = area
@@ -47,7 +49,9 @@ final class NamedAssets {
         self.traitCombinations = traitCombinations
         self.d = d
         self.catalogs = catalogs.map { folder in
-            let index = cache.catalog(folder.url) { CatalogIndex(url: folder.url, display: folder.display, area: area, cache: cache) }
+            let index = cache.catalog(folder.url) {
+                CatalogIndex(url: folder.url, display: folder.display, area: area, cache: cache)
+            }
             d.append(index.diagnostics)
             return (folder, index)
         }
@@ -58,31 +62,47 @@ final class NamedAssets {
     /// The image called `name`, with its variants; errors are reported at `node`.
     func image(named name: String, node: JSONNode) -> Image? {
         guard !isEmpty || isIncomplete else {
-            d.error(node, "\"named\" looks images up in a \"bundle\" folder or \"assetCatalogs\": the scenario gives neither")
+            d.error(
+                node,
+                "\"named\" looks images up in a \"bundle\" folder or \"assetCatalogs\": the scenario gives neither")
             return nil
         }
-        switch catalogVariants(named: name, kind: .imageSet, node: node, read: { set in
-            // The set's files by their headers first (its vector files by their size, before they
-            // are read): a set past the budget is not decoded.
-            if let budget {
-                let described = ImageSetReader.entries(set, area: area, cache: cache) { budget.admitDocument($0, at: node) }
-                if described.refused { return CatalogSetResult<Image>(variants: nil, refused: true) }
-                if let entries = described.variants,
-                   !budget.admit(entries.map { ($0.value.url.standardizedFileURL.resolvingSymlinksInPath().path, $0.value.fileWidth, $0.value.fileHeight) },
-                                 at: node) {
-                    return CatalogSetResult<Image>(variants: nil, refused: true)
+        switch catalogVariants(
+            named: name, kind: .imageSet, node: node,
+            read: { set in
+                // The set's files by their headers first (its vector files by their size, before they
+                // are read): a set past the budget is not decoded.
+                if let budget {
+                    let described = ImageSetReader.entries(set, area: area, cache: cache) {
+                        budget.admitDocument($0, at: node)
+                    }
+                    if described.refused { return CatalogSetResult<Image>(variants: nil, refused: true) }
+                    if let entries = described.variants,
+                        !budget.admit(
+                            entries.map {
+                                (
+                                    $0.value.url.standardizedFileURL.resolvingSymlinksInPath().path, $0.value.fileWidth,
+                                    $0.value.fileHeight
+                                )
+                            },
+                            at: node)
+                    {
+                        return CatalogSetResult<Image>(variants: nil, refused: true)
+                    }
                 }
-            }
-            if let read = setsHere[set.url.path] { return read }
-            let read = cache.imageSet(set.url) {
-                ImageSetReader.read(set, area: area, cache: cache, drawing: { budget?.drawingLimits(spent: $0) ?? d.limits.drawing },
-                                    fullWork: d.limits.drawingWork, decode: decode)
-            }
-            if read.drawingRefused { budget?.drawingRefused = true }
-            if read.workSpent { budget?.drawingSpent = true }
-            setsHere[set.url.path] = read
-            return read
-        }) {
+                if let read = setsHere[set.url.path] { return read }
+                let read = cache.imageSet(set.url) {
+                    ImageSetReader.read(
+                        set, area: area, cache: cache,
+                        drawing: { budget?.drawingLimits(spent: $0) ?? d.limits.drawing },
+                        fullWork: d.limits.drawingWork, decode: decode)
+                }
+                if read.drawingRefused { budget?.drawingRefused = true }
+                if read.workSpent { budget?.drawingSpent = true }
+                setsHere[set.url.path] = read
+                return read
+            })
+        {
         case let .found(variants, what): return image(from: variants, name: name, node: node, what: what)
         case .failed: return nil
         case .notFound: break
@@ -99,7 +119,9 @@ final class NamedAssets {
                 d.error(node, message)
                 return nil
             case let .found(files):
-                return image(files: files, shownIn: bundle.path + "/", name: name, node: node, what: "\"\(name)\" in \(bundle.path)")
+                return image(
+                    files: files, shownIn: bundle.path + "/", name: name, node: node,
+                    what: "\"\(name)\" in \(bundle.path)")
             case let .missing(available):
                 reportMissing(name, node: node, bundleNames: available)
                 return nil
@@ -130,7 +152,9 @@ final class NamedAssets {
         // Files in the scenario's folder tree are shown by their path in it, others (asset roots) as written.
         let base = area.folder.standardizedFileURL.path
         let written = DisplayPath.folder(of: path)
-        let relative = folder.path.hasPrefix(base + "/") ? String(folder.path.dropFirst(base.count + 1)) + "/"
+        let relative =
+            folder.path.hasPrefix(base + "/")
+            ? String(folder.path.dropFirst(base.count + 1)) + "/"
             : folder.path == base ? "" : written.isEmpty ? "" : written + "/"
         switch BundleLookup.files(named: file, in: folder, cache: cache) {
         case var .found(files):
@@ -157,12 +181,16 @@ final class NamedAssets {
     }
 
     /// An image whose variants are `files` (shown as `prefix` + their paths).
-    private func image(files: [BundleLookup.File], shownIn prefix: String, name: String, node: JSONNode, what: String) -> Image? {
+    private func image(files: [BundleLookup.File], shownIn prefix: String, name: String, node: JSONNode, what: String)
+        -> Image?
+    {
         // Admitted by their headers before any is decoded (a file whose header cannot be read is
         // reported by its decoding below).
         if let budget {
             let headers = files.compactMap { file -> (String, Int, Int)? in
-                guard case let .success(header) = cache.header(file.url, area: area, shownAs: prefix + file.path) else { return nil }
+                guard case let .success(header) = cache.header(file.url, area: area, shownAs: prefix + file.path) else {
+                    return nil
+                }
                 return (file.url.standardizedFileURL.resolvingSymlinksInPath().path, header.width, header.height)
             }
             guard budget.admit(headers, at: node) else { return nil }
@@ -172,9 +200,14 @@ final class NamedAssets {
             let source = prefix + file.path
             switch decode(file.url, source, false) {
             case let .success(decoded):
-                if let warning = decoded.profileWarning(shownAs: source) { d.warning(node, kind: WarningKinds.colorProfile, warning) }
-                let image = Image(name: name, pixels: decoded.pixels, scale: Double(file.conditions.scale ?? 1), orientation: decoded.orientation)
-                variants.append(AssetVariant(conditions: file.conditions, value: image.withSource(source), source: source))
+                if let warning = decoded.profileWarning(shownAs: source) {
+                    d.warning(node, kind: WarningKinds.colorProfile, warning)
+                }
+                let image = Image(
+                    name: name, pixels: decoded.pixels, scale: Double(file.conditions.scale ?? 1),
+                    orientation: decoded.orientation)
+                variants.append(
+                    AssetVariant(conditions: file.conditions, value: image.withSource(source), source: source))
             case let .failure(failure):
                 d.error(node, failure.message)
                 return nil
@@ -185,9 +218,12 @@ final class NamedAssets {
 
     /// The colour called `name` in the catalogs, with its variants; errors are reported at `node`.
     func color(named name: String, node: JSONNode) -> Color? {
-        switch catalogVariants(named: name, kind: .colorSet, node: node, read: { set in
-            cache.colorSet(set.url) { ColorSetReader.read(set, cache: cache) }
-        }) {
+        switch catalogVariants(
+            named: name, kind: .colorSet, node: node,
+            read: { set in
+                cache.colorSet(set.url) { ColorSetReader.read(set, cache: cache) }
+            })
+        {
         case let .found(variants, what):
             guard checkCoverage(variants, node: node, what: what) else { return nil }
             var color = variants[0].value
@@ -198,8 +234,11 @@ final class NamedAssets {
         }
         if isIncomplete { return nil }
         let names = catalogs.flatMap { $0.index.names(of: .colorSet) }
-        var message = "no colour set named \"\(name)\" in " + (catalogs.isEmpty ? "the scenario (it gives no \"assetCatalogs\")"
-                                                                 : catalogs.map(\.folder.path).joined(separator: ", "))
+        var message =
+            "no colour set named \"\(name)\" in "
+            + (catalogs.isEmpty
+                ? "the scenario (it gives no \"assetCatalogs\")"
+                : catalogs.map(\.folder.path).joined(separator: ", "))
         if Color.system(name) != nil {
             message += " (\"\(name)\" is a system colour: write it as a string, \"\(name)\")"
         } else {
@@ -221,14 +260,18 @@ final class NamedAssets {
 
     /// The variants of the set of `kind` called `name` in the first catalog that has one, read by
     /// `read` (through the run's cache); its problems are reported, and one line at `node`.
-    private func catalogVariants<Value>(named name: String, kind: CatalogIndex.Kind, node: JSONNode,
-                                        read: (CatalogIndex.Set) -> CatalogSetResult<Value>) -> CatalogOutcome<Value> {
+    private func catalogVariants<Value>(
+        named name: String, kind: CatalogIndex.Kind, node: JSONNode,
+        read: (CatalogIndex.Set) -> CatalogSetResult<Value>
+    ) -> CatalogOutcome<Value> {
         let noun = kind == .imageSet ? "image set" : "colour set"
         for (folder, index) in catalogs {
             let sets = index.sets(named: name, kind: kind)
             guard let set = sets.first else { continue }
             guard sets.count == 1 else {
-                d.error(node, "\(sets.count) \(noun)s are named \"\(name)\" in \(folder.path): \(Listing.names(sets.map(\.display)))"
+                d.error(
+                    node,
+                    "\(sets.count) \(noun)s are named \"\(name)\" in \(folder.path): \(Listing.names(sets.map(\.display)))"
                         + (kind == .imageSet ? " (rename one, or put it in a group that provides a namespace)" : ""))
                 return .failed
             }
@@ -236,18 +279,26 @@ final class NamedAssets {
             d.append(result.diagnostics)
             for warning in result.warnings { d.warning(node, kind: warning.kind, warning.message) }
             let what = "\(noun) \"\(name)\" in \(folder.path)"
-            let others = catalogs.filter { $0.folder.path != folder.path && !$0.index.sets(named: name, kind: kind).isEmpty }
+            let others = catalogs.filter {
+                $0.folder.path != folder.path && !$0.index.sets(named: name, kind: kind).isEmpty
+            }
             if !others.isEmpty {
-                d.warning(node, kind: WarningKinds.duplicateName, "\(noun) \"\(name)\" is also in \(others.map(\.folder.path).joined(separator: ", ")): ivsim uses the one in "
-                          + "\(folder.path), the first of \"assetCatalogs\"; Apple's catalog format makes one name in two catalogs of a target "
-                          + "an error, and which set an app would get is undefined — rename one")
+                d.warning(
+                    node, kind: WarningKinds.duplicateName,
+                    "\(noun) \"\(name)\" is also in \(others.map(\.folder.path).joined(separator: ", ")): ivsim uses the one in "
+                        + "\(folder.path), the first of \"assetCatalogs\"; Apple's catalog format makes one name in two catalogs of a target "
+                        + "an error, and which set an app would get is undefined — rename one")
             }
             guard let variants = result.variants else {
-                if !result.refused { d.error(node, "\(what) cannot be used (see the errors in \(set.display)/Contents.json)") }
+                if !result.refused {
+                    d.error(node, "\(what) cannot be used (see the errors in \(set.display)/Contents.json)")
+                }
                 return .failed
             }
             guard !variants.isEmpty else {
-                d.error(node, "\(what) is empty: every entry of \(set.display)/Contents.json is an empty slot (as Xcode's "
+                d.error(
+                    node,
+                    "\(what) is empty: every entry of \(set.display)/Contents.json is an empty slot (as Xcode's "
                         + "templates leave them), so \(kind == .imageSet ? "UIImage" : "UIColor")(named:) returns nil; "
                         + "give it \(kind == .imageSet ? "an image" : "a colour")")
                 return .failed
@@ -260,7 +311,8 @@ final class NamedAssets {
     /// The image for the scenario's own traits, carrying every variant.
     private func image(from variants: [AssetVariant<Image>], name: String, node: JSONNode, what: String) -> Image? {
         guard checkCoverage(variants, node: node, what: what), let first = traitCombinations.first,
-              let index = variants.bestMatch(for: first) else { return nil }
+            let index = variants.bestMatch(for: first)
+        else { return nil }
         var image = variants[index].value
         image.variants = variants
         return image
@@ -270,7 +322,10 @@ final class NamedAssets {
     private func checkCoverage<Value>(_ variants: [AssetVariant<Value>], node: JSONNode, what: String) -> Bool {
         for traits in traitCombinations where variants.bestMatch(for: traits) == nil {
             let listed = variants.map(\.conditions.summary)
-            d.error(node, "\(what) has no variant for \(Self.describe(traits)) (its variants: \(listed.joined(separator: "; "))); add one, or leave that trait out of the scenario's variants")
+            d.error(
+                node,
+                "\(what) has no variant for \(Self.describe(traits)) (its variants: \(listed.joined(separator: "; "))); add one, or leave that trait out of the scenario's variants"
+            )
             return false
         }
         return true
@@ -311,8 +366,10 @@ extension Image {
 
 extension NamedAssets {
     /// The scenario's "bundle" and "assetCatalogs" (folders inside the scenario's folder tree).
-    convenience init(_ document: ObjectReader, area: ReadableArea, displayName: String, cache: AssetCache,
-                     traitCombinations: [Traits], _ d: Diagnostics) {
+    convenience init(
+        _ document: ObjectReader, area: ReadableArea, displayName: String, cache: AssetCache,
+        traitCombinations: [Traits], _ d: Diagnostics
+    ) {
         let displayFolder = DisplayPath.folder(of: displayName)
         func read(_ node: JSONNode, what: String, catalog: Bool) -> Folder? {
             guard let path = Read.string(node, d, what: what) else { return nil }
@@ -327,7 +384,8 @@ extension NamedAssets {
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
                 let parent = url.deletingLastPathComponent()
                 let names = (cache.listing(parent) ?? []).filter { !catalog || $0.hasSuffix(".xcassets") }
-                d.error(node, "folder \"\(path)\" not found" + Suggestions.didYouMean(url.lastPathComponent, among: names))
+                d.error(
+                    node, "folder \"\(path)\" not found" + Suggestions.didYouMean(url.lastPathComponent, among: names))
                 return nil
             }
             if catalog && url.pathExtension != "xcassets" {
@@ -356,9 +414,13 @@ extension NamedAssets {
                 catalogs.append(catalog)
             }
         }
-        if let node = document["assetCatalogs"], case .array = node.value {} else if document.has("assetCatalogs") { isIncomplete = true }
-        self.init(bundle: bundle, catalogs: catalogs, isIncomplete: isIncomplete, area: area, cache: cache,
-                  traitCombinations: traitCombinations, d: d)
+        if let node = document["assetCatalogs"], case .array = node.value {
+        } else if document.has("assetCatalogs") {
+            isIncomplete = true
+        }
+        self.init(
+            bundle: bundle, catalogs: catalogs, isIncomplete: isIncomplete, area: area, cache: cache,
+            traitCombinations: traitCombinations, d: d)
     }
 }
 

@@ -125,8 +125,10 @@ struct ConstraintTokenizer {
                 value = named.value
             } else {
                 let candidates = LayoutPriority.names.map(\.name) + metrics.keys.sorted()
-                throw ConstraintSyntaxError(offset: start, message: "unknown priority \"\(name)\""
-                    + ConstraintParser.didYouMean(name, among: candidates))
+                throw ConstraintSyntaxError(
+                    offset: start,
+                    message: "unknown priority \"\(name)\""
+                        + ConstraintParser.didYouMean(name, among: candidates))
             }
         } else {
             let names = LayoutPriority.names.map(\.name).joined(separator: ", ")

@@ -28,7 +28,8 @@ struct EquationParser {
     mutating func parse() throws(ConstraintSyntaxError) -> ParsedConstraint {
         tokens.skipSpaces()
         guard !tokens.isAtEnd else {
-            throw ConstraintSyntaxError(offset: 0, message: "empty constraint: write \"view.attribute == other.attribute + constant\"")
+            throw ConstraintSyntaxError(
+                offset: 0, message: "empty constraint: write \"view.attribute == other.attribute + constant\"")
         }
         let first = try leftAnchor()
         tokens.skipSpaces()
@@ -41,8 +42,9 @@ struct EquationParser {
             throw ConstraintSyntaxError(offset: tokens.offset, message: "unexpected \(tokens.found(at: tokens.offset))")
         }
         try Self.check(first, relation, side, priority: priority)
-        return ParsedConstraint(first: first, relation: relation, second: side.anchor, multiplier: side.multiplier,
-                                constant: side.constant, priority: priority)
+        return ParsedConstraint(
+            first: first, relation: relation, second: side.anchor, multiplier: side.multiplier,
+            constant: side.constant, priority: priority)
     }
 
     // MARK: Syntax
@@ -81,20 +83,25 @@ struct EquationParser {
             // `item.margins.attribute` or `item.safeArea.attribute`.
             tokens.skipSpaces()
             guard tokens.take(".") else {
-                throw tokens.expected("\".\" and an attribute after \"\(item).\(name)\" (such as \"\(item).\(name).top\")", at: tokens.offset)
+                throw tokens.expected(
+                    "\".\" and an attribute after \"\(item).\(name)\" (such as \"\(item).\(name).top\")",
+                    at: tokens.offset)
             }
             tokens.skipSpaces()
             guide = name
             attributeStart = tokens.offset
             name = tokens.read(while: \.isASCIILetter)
-            guard !name.isEmpty else { throw tokens.expected("an attribute after \"\(item).\(guide!).\"", at: attributeStart) }
+            guard !name.isEmpty else {
+                throw tokens.expected("an attribute after \"\(item).\(guide!).\"", at: attributeStart)
+            }
         }
         guard let attribute = LayoutAttribute(rawValue: name) else {
             // After a view, "margins" and "safeArea" are words too ("margin" → "margins").
             let names = LayoutAttribute.allCases.map(\.rawValue)
             var suggestion = ConstraintParser.didYouMean(name, among: names + (guide == nil ? ParsedAnchor.guides : []))
             if suggestion.isEmpty {
-                suggestion = " (expected \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")"
+                suggestion =
+                    " (expected \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")"
                     + (guide == nil ? ", or a guide: \"\(item).margins.top\", \"\(item).safeArea.top\"" : "") + ")"
             }
             throw ConstraintSyntaxError(offset: attributeStart, message: "unknown attribute \"\(name)\"" + suggestion)
@@ -132,7 +139,9 @@ struct EquationParser {
     }
 
     /// `term := number | [number '*'] anchor ['*' number | '/' number]`, added to `side` with `sign`.
-    private mutating func term(sign: Double, after previous: String, into side: inout RightSide) throws(ConstraintSyntaxError) {
+    private mutating func term(sign: Double, after previous: String, into side: inout RightSide)
+        throws(ConstraintSyntaxError)
+    {
         tokens.skipSpaces()
         let start = tokens.offset
         if let anchor = try anchorIfPresent() {
@@ -156,8 +165,10 @@ struct EquationParser {
     }
 
     /// Makes `anchor` the right side's anchor, reading a "* m" or "/ d" after it.
-    private mutating func place(_ anchor: ParsedAnchor, multiplier: Double, zeroOffset: Int?,
-                                into side: inout RightSide) throws(ConstraintSyntaxError) {
+    private mutating func place(
+        _ anchor: ParsedAnchor, multiplier: Double, zeroOffset: Int?,
+        into side: inout RightSide
+    ) throws(ConstraintSyntaxError) {
         guard side.anchor == nil else {
             throw ConstraintSyntaxError(offset: anchor.offset, message: "only one anchor may appear on the right side")
         }
@@ -171,7 +182,9 @@ struct EquationParser {
                 throw tokens.expected("a number after \"\(operation)\"", at: numberOffset)
             }
             if operation == "/" {
-                guard number != 0 else { throw ConstraintSyntaxError(offset: numberOffset, message: "cannot divide by 0") }
+                guard number != 0 else {
+                    throw ConstraintSyntaxError(offset: numberOffset, message: "cannot divide by 0")
+                }
                 multiplier /= number
             } else {
                 multiplier *= number
@@ -191,15 +204,19 @@ struct EquationParser {
     /// NSLayoutConstraint's rules: sizes relate to sizes (any axis, or a constant), positions to
     /// positions on the same axis through a non-zero multiplier, and leading/trailing never to
     /// left/right. Errors point at the second anchor, or at the zero or the missing anchor.
-    private static func check(_ first: ParsedAnchor, _ relation: LayoutRelation, _ side: RightSide,
-                              priority: Double) throws(ConstraintSyntaxError) {
+    private static func check(
+        _ first: ParsedAnchor, _ relation: LayoutRelation, _ side: RightSide,
+        priority: Double
+    ) throws(ConstraintSyntaxError) {
         let a = first.attribute
         guard let second = side.anchor else {
             if a.isDimension { return }
-            let example = ParsedConstraint(first: first, relation: relation,
-                                           second: ParsedAnchor(item: "superview", attribute: a, offset: 0),
-                                           constant: side.constant, priority: priority)
-            throw ConstraintSyntaxError(offset: side.start, message: "a position needs a second anchor: write \"\(example.text)\"")
+            let example = ParsedConstraint(
+                first: first, relation: relation,
+                second: ParsedAnchor(item: "superview", attribute: a, offset: 0),
+                constant: side.constant, priority: priority)
+            throw ConstraintSyntaxError(
+                offset: side.start, message: "a position needs a second anchor: write \"\(example.text)\"")
         }
         let b = second.attribute
         func error(_ message: String) -> ConstraintSyntaxError {
@@ -212,14 +229,19 @@ struct EquationParser {
         case (false, false): break
         }
         if a.axis != b.axis {
-            throw error("cannot relate a \(a.axis.rawValue) position (\(a.rawValue)) to a \(b.axis.rawValue) one (\(b.rawValue))")
+            throw error(
+                "cannot relate a \(a.axis.rawValue) position (\(a.rawValue)) to a \(b.axis.rawValue) one (\(b.rawValue))"
+            )
         }
         if a.isDirectional && b.isAbsoluteEdge || a.isAbsoluteEdge && b.isDirectional {
-            throw error("cannot mix leading/trailing with left/right in one constraint: use leading/trailing for both, or left/right for both")
+            throw error(
+                "cannot mix leading/trailing with left/right in one constraint: use leading/trailing for both, or left/right for both"
+            )
         }
         if side.multiplier == 0 {
-            throw ConstraintSyntaxError(offset: side.zeroOffset ?? second.offset,
-                                        message: "a multiplier of 0 makes a position constraint meaningless")
+            throw ConstraintSyntaxError(
+                offset: side.zeroOffset ?? second.offset,
+                message: "a multiplier of 0 makes a position constraint meaningless")
         }
     }
 }

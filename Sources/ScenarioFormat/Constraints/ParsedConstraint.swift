@@ -35,7 +35,7 @@ struct ParsedConstraint: Equatable, Sendable {
     var second: ParsedAnchor?
     var multiplier: Double
     var constant: Double
-    var priority: Double      // 1...1000, default 1000
+    var priority: Double  // 1...1000, default 1000
     /// Canonical equation text, e.g. "icon.leading == hero.trailing + 8", "icon.width >= 44",
     /// "icon.width == 0.5 * hero.width + 4 @ 750". Multiplier shown only when ≠ 1, constant only when ≠ 0
     /// (as "- 4" when negative; alone when there is no second anchor), priority only when ≠ 1000.
@@ -48,8 +48,10 @@ struct ConstraintSyntaxError: Error, Equatable, Sendable { var offset: Int; var 
 
 extension ParsedConstraint {
     /// A constraint whose `text` is the canonical spelling of the other fields.
-    init(first: ParsedAnchor, relation: LayoutRelation, second: ParsedAnchor?, multiplier: Double = 1,
-         constant: Double = 0, priority: Double = LayoutPriority.required) {
+    init(
+        first: ParsedAnchor, relation: LayoutRelation, second: ParsedAnchor?, multiplier: Double = 1,
+        constant: Double = 0, priority: Double = LayoutPriority.required
+    ) {
         var text = "\(first.text) \(relation.rawValue) "
         if let second {
             if multiplier != 1 { text += Self.format(multiplier) + " * " }
@@ -60,8 +62,9 @@ extension ParsedConstraint {
             text += Self.format(constant)
         }
         if priority != LayoutPriority.required { text += " @ " + Self.format(priority) }
-        self.init(first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
-                  priority: priority, text: text)
+        self.init(
+            first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
+            priority: priority, text: text)
     }
 
     /// `number` in Swift's shortest round-trip form without a trailing ".0": 20, 0.5, -12.25

@@ -194,7 +194,8 @@ struct VisualFormatParser {
                 object = .constant(try spacing(named: name, at: start))
             }
         } else {
-            throw tokens.expected(inView ? "a size (a number, a metric or a view name)" : "a spacing (a number or a metric)", at: start)
+            throw tokens.expected(
+                inView ? "a size (a number, a metric or a view name)" : "a spacing (a number or a metric)", at: start)
         }
         tokens.skipSpaces()
         var predicate = Predicate(relation: relation, object: object)
@@ -208,7 +209,8 @@ struct VisualFormatParser {
         tokens.skipSpaces()
         let start = tokens.offset
         guard tokens.current?.isIdentifierStart == true else {
-            throw tokens.expected("a view name after \"[\" (a letter or \"_\", then letters, digits and \"_\")", at: start)
+            throw tokens.expected(
+                "a view name after \"[\" (a letter or \"_\", then letters, digits and \"_\")", at: start)
         }
         let name = tokens.read(while: \.isWordCharacter)
         try rejectDash(afterViewNameAt: start)
@@ -222,15 +224,20 @@ struct VisualFormatParser {
     /// Ids with "-" are fine in equations but "-" is a connection in VFL.
     private func rejectDash(afterViewNameAt start: Int) throws(ConstraintSyntaxError) {
         guard tokens.current == "-" else { return }
-        throw ConstraintSyntaxError(offset: start, message:
-            "view names in VFL are letters, digits and \"_\": write an equation for ids with \"-\"")
+        throw ConstraintSyntaxError(
+            offset: start,
+            message:
+                "view names in VFL are letters, digits and \"_\": write an equation for ids with \"-\"")
     }
 
     /// "-8" cannot be a spacing: in VFL "-" is a connection, so a negative literal does not parse.
     private func rejectNegativeNumber() throws(ConstraintSyntaxError) {
         guard tokens.current == "-", tokens.peek(1)?.isASCIIDigit == true else { return }
-        throw ConstraintSyntaxError(offset: tokens.offset, message:
-            "a spacing cannot be a negative number in VFL (\"-\" is a connection): use a metric with a negative value, or an equation")
+        throw ConstraintSyntaxError(
+            offset: tokens.offset,
+            message:
+                "a spacing cannot be a negative number in VFL (\"-\" is a connection): use a metric with a negative value, or an equation"
+        )
     }
 
     /// The value of the metric `name` used as a spacing; a view's name or an unknown metric is an error.
@@ -239,7 +246,8 @@ struct VisualFormatParser {
         if viewNames.contains(name) {
             throw ConstraintSyntaxError(offset: offset, message: "a spacing must be a number or a metric")
         }
-        let suggestion = metrics.isEmpty ? " (no metrics are defined)" : Suggestions.didYouMean(name, among: metrics.keys.sorted())
+        let suggestion =
+            metrics.isEmpty ? " (no metrics are defined)" : Suggestions.didYouMean(name, among: metrics.keys.sorted())
         throw ConstraintSyntaxError(offset: offset, message: "unknown metric \"\(name)\"" + suggestion)
     }
 
@@ -258,7 +266,10 @@ struct VisualFormatParser {
             case (.superview, _), (_, .superview): toSuperview = true
             default: toSuperview = false
             }
-            predicates = [Predicate(relation: .equal, object: .constant(toSuperview ? Self.standardSuperview : Self.standardSibling))]
+            predicates = [
+                Predicate(
+                    relation: .equal, object: .constant(toSuperview ? Self.standardSuperview : Self.standardSibling))
+            ]
         case .spacings(let list):
             predicates = list
         }
@@ -275,8 +286,10 @@ struct VisualFormatParser {
         for predicate in predicates {
             // Connections hold constants only: predicate(inView: false) rejects view names.
             guard case .constant(let constant) = predicate.object else { continue }
-            constraints.append(ParsedConstraint(first: first, relation: predicate.relation, second: second,
-                                                constant: constant, priority: predicate.priority))
+            constraints.append(
+                ParsedConstraint(
+                    first: first, relation: predicate.relation, second: second,
+                    constant: constant, priority: predicate.priority))
         }
     }
 
@@ -286,12 +299,16 @@ struct VisualFormatParser {
         let first = ParsedAnchor(item: name, attribute: size, offset: offset)
         switch predicate.object {
         case .constant(let value):
-            constraints.append(ParsedConstraint(first: first, relation: predicate.relation, second: nil,
-                                                constant: value, priority: predicate.priority))
+            constraints.append(
+                ParsedConstraint(
+                    first: first, relation: predicate.relation, second: nil,
+                    constant: value, priority: predicate.priority))
         case .view(let other, let otherOffset):
-            constraints.append(ParsedConstraint(first: first, relation: predicate.relation,
-                                                second: ParsedAnchor(item: other, attribute: size, offset: otherOffset),
-                                                priority: predicate.priority))
+            constraints.append(
+                ParsedConstraint(
+                    first: first, relation: predicate.relation,
+                    second: ParsedAnchor(item: other, attribute: size, offset: otherOffset),
+                    priority: predicate.priority))
         }
     }
 }

@@ -60,9 +60,10 @@ enum AssetFile {
             do {
                 // Chroma upsampled as UIKit shows it (docs/JPEG.md §Upsampling as UIKit shows it).
                 let jpeg = try JPEGDecoder(limits: jpegLimits, upsampling: .imageIO).decode(data)
-                return DecodedFile(image: RGBAImage(width: jpeg.width, height: jpeg.height, pixels: jpeg.rgba),
-                                   orientation: exifOrientation(jpeg.orientation),
-                                   profile: jpeg.iccProfile.map { ICCProfileKind(profile: $0) })
+                return DecodedFile(
+                    image: RGBAImage(width: jpeg.width, height: jpeg.height, pixels: jpeg.rgba),
+                    orientation: exifOrientation(jpeg.orientation),
+                    profile: jpeg.iccProfile.map { ICCProfileKind(profile: $0) })
             } catch {
                 throw .message("\"\(relativePath)\" is not a usable JPEG: \(error)")
             }
@@ -88,7 +89,7 @@ enum AssetFile {
                 do {
                     let header = try JPEGDecoder(limits: jpegLimits).header(data)
                     return ImageFileHeader(width: header.width, height: header.height)
-                } catch where error.kind == .truncated && !whole {
+                } catch  where error.kind == .truncated && !whole {
                     data = try contents(url, shownAs: relativePath, upTo: nil)
                     whole = true
                 } catch {
@@ -109,8 +110,11 @@ enum AssetFile {
     /// decoder's complaint about it).
     static func misnamedJPEG(_ bytes: [UInt8], shownAs relativePath: String) -> Failure? {
         guard ["jpg", "jpeg"].contains((relativePath as NSString).pathExtension.lowercased()),
-              !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }  // PNG bytes decode as PNG, as ImageIO goes by content
-        return .message("\"\(relativePath)\" is not a JPEG file (it does not start with the SOI marker FF D8)\(FileFormatNote.note(bytes))")
+            !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
+        else { return nil }  // PNG bytes decode as PNG, as ImageIO goes by content
+        return .message(
+            "\"\(relativePath)\" is not a JPEG file (it does not start with the SOI marker FF D8)\(FileFormatNote.note(bytes))"
+        )
     }
 
     /// UIImage.Orientation for an EXIF orientation value (1–8; Apple's CGImagePropertyOrientation).
@@ -132,19 +136,23 @@ enum AssetFile {
         // A symbolic link whose target cannot be reached (a loop, or a target that is gone) is
         // there by name: say what it is rather than suggest its own name.
         if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) {
-            return .message("\"\(relativePath)\" is a symbolic link to \"\(link)\", which leads to no file (a loop, or a target that "
-                            + "is gone): point it at an image file, or name the file itself")
+            return .message(
+                "\"\(relativePath)\" is a symbolic link to \"\(link)\", which leads to no file (a loop, or a target that "
+                    + "is gone): point it at an image file, or name the file itself")
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? [])
             .filter { $0 != url.lastPathComponent }
-        return .message("file \"\(relativePath)\" not found" + Suggestions.didYouMean(url.lastPathComponent, among: names.sorted()))
+        return .message(
+            "file \"\(relativePath)\" not found" + Suggestions.didYouMean(url.lastPathComponent, among: names.sorted()))
     }
 
     /// The decoder limits for asset files.
-    static let limits = PNGDecoder.Limits(maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
-                                          maxPixels: ScenarioLimits.assetPixels, maxImageDataBytes: 1 << 28)
-    static let jpegLimits = JPEGDecoder.Limits(maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
-                                               maxPixels: ScenarioLimits.assetPixels)
+    static let limits = PNGDecoder.Limits(
+        maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
+        maxPixels: ScenarioLimits.assetPixels, maxImageDataBytes: 1 << 28)
+    static let jpegLimits = JPEGDecoder.Limits(
+        maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
+        maxPixels: ScenarioLimits.assetPixels)
 
     /// The largest image file read: 288 MiB.
     static let maxFileBytes = (1 << 28) + (1 << 25)
@@ -162,7 +170,9 @@ enum AssetFile {
         case let .success(bytes): return bytes
         case .failure(.missing): throw notFound(url, shownAs: relativePath)
         case let .failure(.tooLarge(size)):
-            throw .message("\"\(relativePath)\" is \(size) bytes, more than the \(maxFileBytes) an image file may be (docs/LIMITS.md)")
+            throw .message(
+                "\"\(relativePath)\" is \(size) bytes, more than the \(maxFileBytes) an image file may be (docs/LIMITS.md)"
+            )
         case let .failure(failure):
             throw .message("\"\(relativePath)\": " + failure.message(limit: maxFileBytes, what: "an image file"))
         }

@@ -46,7 +46,9 @@ struct Crop {
         }
         for variant in image.variants {
             switch apply(to: variant.value) {
-            case let .success(made): result.variants.append(AssetVariant(conditions: variant.conditions, value: made, source: variant.source))
+            case let .success(made):
+                result.variants.append(
+                    AssetVariant(conditions: variant.conditions, value: made, source: variant.source))
             case let .failure(failure): return .failure(failure)
             }
         }

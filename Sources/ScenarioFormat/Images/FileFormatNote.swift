@@ -9,11 +9,15 @@ public enum FileFormatNote {
             let t = Array(text.utf8)
             return bytes.count >= offset + t.count && Array(bytes[offset..<(offset + t.count)]) == t
         }
-        if starts("ftypheic", at: 4) || starts("ftypheix", at: 4) || starts("ftypmif1", at: 4) || starts("ftyphevc", at: 4) {
+        if starts("ftypheic", at: 4) || starts("ftypheix", at: 4) || starts("ftypmif1", at: 4)
+            || starts("ftyphevc", at: 4)
+        {
             return " (it is a HEIC file, which ivsim does not decode: export it as PNG or JPEG)"
         }
         if starts("%PDF") { return " (it is a PDF file: give it the extension .pdf to draw it)" }
-        if starts("<?xml") || starts("<svg") { return " (it looks like an SVG file: give it the extension .svg to draw it)" }
+        if starts("<?xml") || starts("<svg") {
+            return " (it looks like an SVG file: give it the extension .svg to draw it)"
+        }
         if starts("GIF8") { return " (it is a GIF file: export it as PNG)" }
         if bytes.starts(with: [0xFF, 0xD8]) { return " (it is a JPEG file)" }
         if starts("RIFF") && starts("WEBP", at: 8) { return " (it is a WebP file: export it as PNG or JPEG)" }

@@ -47,8 +47,9 @@ enum ImageGenerator {
             func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
                 UInt8((Int(a) * (2 * n - 2 * i - 1) + Int(b) * (2 * i + 1) + n) / (2 * n))
             }
-            return RGBA(r: mix(colors.0.r, colors.1.r), g: mix(colors.0.g, colors.1.g),
-                        b: mix(colors.0.b, colors.1.b), a: mix(colors.0.a, colors.1.a))
+            return RGBA(
+                r: mix(colors.0.r, colors.1.r), g: mix(colors.0.g, colors.1.g),
+                b: mix(colors.0.b, colors.1.b), a: mix(colors.0.a, colors.1.a))
         }
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {

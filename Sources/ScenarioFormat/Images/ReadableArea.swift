@@ -1,9 +1,9 @@
 import Foundation
 import Syntax
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Real paths of paths that may not exist yet.
@@ -77,7 +77,8 @@ struct ReadableArea: Sendable {
     func resolve(_ relativePath: String, what: String = "image files") throws(AssetFile.Failure) -> URL {
         if relativePath.isEmpty { throw .message("empty file path") }
         if relativePath.hasPrefix("/") || relativePath.hasPrefix("~") {
-            throw .message("\"\(relativePath)\" is an absolute path: \(what) must be given relative to the scenario's folder")
+            throw .message(
+                "\"\(relativePath)\" is an absolute path: \(what) must be given relative to the scenario's folder")
         }
         let base = folder.standardizedFileURL.resolvingSymlinksInPath()
         // Appended, not resolved "relative to" the base: a base without a trailing slash would lose its last component.
@@ -90,7 +91,8 @@ struct ReadableArea: Sendable {
     func outside(_ path: String, base: URL? = nil, links: Bool = false) -> AssetFile.Failure {
         let shown = (base ?? folder.standardizedFileURL).lastPathComponent
         let roots = self.roots.isEmpty ? "" : " and the asset roots (\(Listing.names(self.roots.map(\.written))))"
-        return .message("\"\(path)\" \(links ? "links" : "is") outside the scenario's folder (\(shown)/)\(roots): keep assets next to "
-                        + "the scenario, or add the folder that holds it to \"assetRoots\" in the project's ivsim.json")
+        return .message(
+            "\"\(path)\" \(links ? "links" : "is") outside the scenario's folder (\(shown)/)\(roots): keep assets next to "
+                + "the scenario, or add the folder that holds it to \"assetRoots\" in the project's ivsim.json")
     }
 }

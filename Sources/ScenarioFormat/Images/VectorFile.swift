@@ -12,7 +12,9 @@ extension AssetFile {
     /// Reads and checks an SVG or PDF document (by its extension): the document, or why it is
     /// not usable (what the file holds, the same for every path it is shown as); a file that
     /// cannot be read throws.
-    static func vector(_ url: URL, shownAs relativePath: String) throws(Failure) -> Result<any VectorImage, VectorReadError> {
+    static func vector(_ url: URL, shownAs relativePath: String) throws(Failure) -> Result<
+        any VectorImage, VectorReadError
+    > {
         let format = VectorFormat(pathExtension: url.pathExtension) ?? .svg
         let bytes = try contents(url, shownAs: relativePath, upTo: nil)
         do throws(VectorReadError) {
@@ -37,34 +39,46 @@ extension AssetFile {
         let (w, h) = document.pixelSize(scale: scale)
         let side = DrawingContext.maxSide
         guard w <= side, h <= side, w * h <= ScenarioLimits.assetPixels else {
-            throw .message("\"\(relativePath)\" drawn at \(JSONOutput.format(scale))x is \(w) × \(h) pixels, more than a drawing may have "
-                           + "(\(ScenarioLimits.assetPixels) pixels, \(side) a side; docs/LIMITS.md)")
+            throw .message(
+                "\"\(relativePath)\" drawn at \(JSONOutput.format(scale))x is \(w) × \(h) pixels, more than a drawing may have "
+                    + "(\(ScenarioLimits.assetPixels) pixels, \(side) a side; docs/LIMITS.md)")
         }
     }
 
     /// The document drawn at `scale` within `limits`, and the work it took. Past the work it is
     /// refused as too complex when `limits.work` is one drawing's whole budget (`fullWork`), and
     /// as `overBudget` when it was what the scenario had left (PixelBudget reports that).
-    static func render(_ document: any VectorImage, scale: Double, shownAs relativePath: String,
-                       limits: DrawingLimits, fullWork: Int) throws(Failure) -> (Bitmap, Int) {
+    static func render(
+        _ document: any VectorImage, scale: Double, shownAs relativePath: String,
+        limits: DrawingLimits, fullWork: Int
+    ) throws(Failure) -> (Bitmap, Int) {
         try checkSize(document, scale: scale, shownAs: relativePath)
         do throws(DrawingFailure) {
             return try document.render(scale: scale, limits: limits)
         } catch {
-            if case .tooMuchWork = error { throw overBudget(shownAs: relativePath, scale: scale, limits: limits, fullWork: fullWork) }
-            throw .message("\"\(relativePath)\" is too complex to draw at \(JSONOutput.format(scale))x: \(error)" + ScenarioLimits.raise(error))
+            if case .tooMuchWork = error {
+                throw overBudget(shownAs: relativePath, scale: scale, limits: limits, fullWork: fullWork)
+            }
+            throw .message(
+                "\"\(relativePath)\" is too complex to draw at \(JSONOutput.format(scale))x: \(error)"
+                    + ScenarioLimits.raise(error))
         }
     }
 
     /// The refusal of a drawing that needs more than `limits.work`.
-    static func overBudget(shownAs relativePath: String, scale: Double, limits: DrawingLimits, fullWork: Int) -> Failure {
+    static func overBudget(shownAs relativePath: String, scale: Double, limits: DrawingLimits, fullWork: Int) -> Failure
+    {
         guard limits.work >= fullWork else { return .overBudget }
         let failure = DrawingFailure.tooMuchWork(limit: limits.work)
-        return .workLimit("\"\(relativePath)\" is too complex to draw at \(JSONOutput.format(scale))x: \(failure)" + ScenarioLimits.raise(failure))
+        return .workLimit(
+            "\"\(relativePath)\" is too complex to draw at \(JSONOutput.format(scale))x: \(failure)"
+                + ScenarioLimits.raise(failure))
     }
 
     /// Whether the path names an SVG or PDF file.
-    static func isVector(_ path: String) -> Bool { VectorFormat(pathExtension: (path as NSString).pathExtension) != nil }
+    static func isVector(_ path: String) -> Bool {
+        VectorFormat(pathExtension: (path as NSString).pathExtension) != nil
+    }
 }
 
 extension ImageReader {
@@ -89,8 +103,10 @@ extension ImageReader {
             }
         }
         return rendered(at: scale, node: node, pixelSize: document.pixelSize(scale:)) { s, spent in
-            switch assets.cache.renderedVector(url, area: assets.area, shownAs: path, scale: s, limits: budget.drawingLimits(spent: spent),
-                                               fullWork: d.limits.drawingWork) {
+            switch assets.cache.renderedVector(
+                url, area: assets.area, shownAs: path, scale: s, limits: budget.drawingLimits(spent: spent),
+                fullWork: d.limits.drawingWork)
+            {
             case let .success(file):
                 var image = Image(name: name, pixels: file.pixels, scale: s).withSource(path)
                 image.drawing = file.drawing
@@ -112,7 +128,11 @@ extension ImageReader {
         guard let first = made.first else { return nil }
         guard !fixed else { return first.1 }
         var image = made.first { Int($0.0) == Traits().displayScale }?.1 ?? first.1
-        image.variants = made.map { AssetVariant(conditions: AssetConditions(scale: Int($0.0)), value: $0.1, source: $0.1.source ?? "drawn at \(Int($0.0))x") }
+        image.variants = made.map {
+            AssetVariant(
+                conditions: AssetConditions(scale: Int($0.0)), value: $0.1,
+                source: $0.1.source ?? "drawn at \(Int($0.0))x")
+        }
         return image
     }
 }

@@ -28,30 +28,43 @@ struct ColorReader {
                 return nil
             }
             let suggestion = SystemColorNames.suggestion(text, .scenario)
-            d.error(node, "unknown colour \"\(text)\": expected #RRGGBB, #RRGGBBAA or a system colour name"
+            d.error(
+                node,
+                "unknown colour \"\(text)\": expected #RRGGBB, #RRGGBBAA or a system colour name"
                     + (suggestion.isEmpty ? " such as systemBlue" : suggestion))
             return nil
         case let .object(members) where members.contains(where: { $0.key == "named" }):
             guard let object = ObjectReader(node, allowed: ScenarioKeys.namedColor, what: "a named colour", d),
-                  let nameNode = object["named"], let name = Read.string(nameNode, d, what: "a colour set name"),
-                  let color = assets.color(named: name, node: nameNode) else { return nil }
+                let nameNode = object["named"], let name = Read.string(nameNode, d, what: "a colour set name"),
+                let color = assets.color(named: name, node: nameNode)
+            else { return nil }
             guard allowDynamic || color.isFixed else {
-                d.error(nameNode, "colour set \"\(name)\" differs between trait collections, but a generated image has fixed pixels: use a colour without variants")
+                d.error(
+                    nameNode,
+                    "colour set \"\(name)\" differs between trait collections, but a generated image has fixed pixels: use a colour without variants"
+                )
                 return nil
             }
             return color
         case .object:
             guard allowDynamic else {
-                d.error(node, "expected a fixed colour here (#RRGGBB, #RRGGBBAA or a system colour name), found a light/dark pair")
+                d.error(
+                    node,
+                    "expected a fixed colour here (#RRGGBB, #RRGGBBAA or a system colour name), found a light/dark pair"
+                )
                 return nil
             }
-            guard let object = ObjectReader(node, allowed: ScenarioKeys.dynamicColor, what: "a light/dark colour", d) else { return nil }
+            guard let object = ObjectReader(node, allowed: ScenarioKeys.dynamicColor, what: "a light/dark colour", d)
+            else { return nil }
             let light = object.required("light", d).flatMap { read($0, allowDynamic: false) }
             let dark = object.required("dark", d).flatMap { read($0, allowDynamic: false) }
             guard let light, let dark else { return nil }
             return Color(AppearanceValues(light: light.values, dark: dark.values))
         default:
-            d.error(node, "expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a system colour name, {\"light\": …, \"dark\": …} or {\"named\": …}), found \(node.value.kindDescription)")
+            d.error(
+                node,
+                "expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a system colour name, {\"light\": …, \"dark\": …} or {\"named\": …}), found \(node.value.kindDescription)"
+            )
             return nil
         }
     }

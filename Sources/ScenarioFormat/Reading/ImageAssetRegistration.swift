@@ -22,19 +22,29 @@ struct ImageAssetRegistration {
 
     /// Reads an `asset` value: a non-empty list of registrations; nil if invalid (reported).
     static func read(_ node: JSONNode, _ d: Diagnostics) -> [ImageAssetRegistration]? {
-        guard let items = Read.array(node, d, what: "image registrations ({\"image\": name, \"traits\": {…}})") else { return nil }
+        guard let items = Read.array(node, d, what: "image registrations ({\"image\": name, \"traits\": {…}})") else {
+            return nil
+        }
         var registrations: [ImageAssetRegistration] = []
         for item in items {
-            guard let object = ObjectReader(item, allowed: ScenarioKeys.assetRegistration, what: "an image registration", d),
-                  let imageNode = object.required("image", d, hint: " (the name of an image of \"images\")"),
-                  let image = Read.string(imageNode, d, what: "an image name") else { return nil }
+            guard
+                let object = ObjectReader(
+                    item, allowed: ScenarioKeys.assetRegistration, what: "an image registration", d),
+                let imageNode = object.required("image", d, hint: " (the name of an image of \"images\")"),
+                let image = Read.string(imageNode, d, what: "an image name")
+            else { return nil }
             var conditions = AssetConditions(scale: 1)
             if let traitsNode = object["traits"] {
-                guard let traits = ObjectReader(traitsNode, allowed: TraitDimension.keys, what: "a registration's traits", d) else { return nil }
+                guard
+                    let traits = ObjectReader(
+                        traitsNode, allowed: TraitDimension.keys, what: "a registration's traits", d)
+                else { return nil }
                 for dimension in TraitDimension.all {
                     guard let valueNode = traits[dimension.key] else { continue }
                     guard traitKeys.contains(dimension.key) else {
-                        d.error(valueNode, "an image asset is not matched by \"\(dimension.key)\" in ivsim (asset catalogs have no slot for it); "
+                        d.error(
+                            valueNode,
+                            "an image asset is not matched by \"\(dimension.key)\" in ivsim (asset catalogs have no slot for it); "
                                 + "register with \(traitKeys.map { "\"\($0)\"" }.joined(separator: ", "))")
                         return nil
                     }
@@ -43,11 +53,14 @@ struct ImageAssetRegistration {
                 }
             }
             if let earlier = registrations.first(where: { $0.conditions == conditions }) {
-                d.error(item, "these traits equal those of the registration at \(earlier.node.path): UIKit would replace that image "
+                d.error(
+                    item,
+                    "these traits equal those of the registration at \(earlier.node.path): UIKit would replace that image "
                         + "with this one; give the two different traits (a \"displayScale\" when they differ in scale)")
                 return nil
             }
-            registrations.append(ImageAssetRegistration(image: image, imageNode: imageNode, conditions: conditions, node: item))
+            registrations.append(
+                ImageAssetRegistration(image: image, imageNode: imageNode, conditions: conditions, node: item))
         }
         return registrations
     }
@@ -73,7 +86,9 @@ struct ImageAssetRegistration {
         var variants: [AssetVariant<Image>] = []
         for (registration, image) in registered {
             if image.variants.count > 1 {
-                d.error(registration.imageNode, "\"\(registration.image)\" has variants of its own (\(image.variants.count)); UIImageAsset "
+                d.error(
+                    registration.imageNode,
+                    "\"\(registration.image)\" has variants of its own (\(image.variants.count)); UIImageAsset "
                         + "registers one image per trait collection: register a single image (a generated one, a file without @2x/@3x or "
                         + "~iphone/~ipad siblings, or one with \"scale\")")
                 return nil
@@ -81,8 +96,10 @@ struct ImageAssetRegistration {
             var value = image.variants.first?.value ?? image
             value.variants = []
             value.rename(name)
-            variants.append(AssetVariant(conditions: registration.conditions, value: value,
-                                         source: image.source ?? "\"\(registration.image)\""))
+            variants.append(
+                AssetVariant(
+                    conditions: registration.conditions, value: value,
+                    source: image.source ?? "\"\(registration.image)\""))
         }
         var result = variants[0].value
         result.variants = variants

@@ -72,7 +72,9 @@ struct ImageReader {
                 if let alignmentRectInsets { image.alignmentRectInsets = alignmentRectInsets }
                 if let renderingMode { image.renderingMode = renderingMode }
                 if let tintColor { image.tintColor = tintColor }
-                if let flipsForRightToLeftLayoutDirection { image.flipsForRightToLeftLayoutDirection = flipsForRightToLeftLayoutDirection }
+                if let flipsForRightToLeftLayoutDirection {
+                    image.flipsForRightToLeftLayoutDirection = flipsForRightToLeftLayoutDirection
+                }
             }
         }
     }
@@ -109,7 +111,9 @@ struct ImageReader {
     /// Reads and resolves every image of `node`.
     mutating func read(_ node: JSONNode) {
         guard case let .object(members) = node.value else {
-            d.error(node, "expected the images (an object mapping names to image sources), found \(node.value.kindDescription)")
+            d.error(
+                node,
+                "expected the images (an object mapping names to image sources), found \(node.value.kindDescription)")
             return
         }
         var generatedBytes = 0  // generated images' pixels, known before any is made
@@ -124,9 +128,12 @@ struct ImageReader {
                 if case let .generate(w, h, _) = kind {
                     generatedBytes += w * h * PixelBudget.bytesPerPixel
                     if generatedBytes > d.limits.imageBytes {
-                        d.error(member.value, "the generated images up to this one need \(PixelBudget.mebibytes(generatedBytes)) of pixels, more than the "
+                        d.error(
+                            member.value,
+                            "the generated images up to this one need \(PixelBudget.mebibytes(generatedBytes)) of pixels, more than the "
                                 + "\(PixelBudget.mebibytes(d.limits.imageBytes)) one scenario may hold so that a run stays within memory: "
-                                + "generate smaller images, or split the scenario" + ScenarioLimits.raise("image-bytes"))
+                                + "generate smaller images, or split the scenario" + ScenarioLimits.raise("image-bytes")
+                        )
                         break  // refused before any pixel is made
                     }
                 }
@@ -153,8 +160,12 @@ struct ImageReader {
         if let image = resolved[name] { return image }
         if declared.contains(name) { return nil }  // declared but failed: already reported
         let suggestion = Suggestions.didYouMean(name, among: order)
-        d.error(node, "unknown image \"\(name)\"" + (suggestion.isEmpty
-            ? (order.isEmpty ? " (the scenario declares no images)" : " (declared: \(Listing.names(order)))") : suggestion))
+        d.error(
+            node,
+            "unknown image \"\(name)\""
+                + (suggestion.isEmpty
+                    ? (order.isEmpty ? " (the scenario declares no images)" : " (declared: \(Listing.names(order)))")
+                    : suggestion))
         return nil
     }
 
@@ -164,7 +175,10 @@ struct ImageReader {
     func references(_ node: JSONNode, what: String) -> [Image]? {
         guard let items = Read.array(node, d, what: what) else { return nil }
         guard items.count <= ImageReader.maxFrames else {
-            d.error(node, "\(items.count) \(what), more than the \(ImageReader.maxFrames) a view may animate through (docs/LIMITS.md)")
+            d.error(
+                node,
+                "\(items.count) \(what), more than the \(ImageReader.maxFrames) a view may animate through (docs/LIMITS.md)"
+            )
             return nil
         }
         let images = items.compactMap(reference)
@@ -174,11 +188,15 @@ struct ImageReader {
     /// Edge insets: [top, left, bottom, right] or {"top": …, "left": …} (missing edges 0); with
     /// `keys` ScenarioKeys.directionalInsets, directional ones with leading in `left` and trailing
     /// in `right`.
-    static func insets(_ node: JSONNode, _ d: Diagnostics, minimum: Double = ScenarioLimits.inset.lowerBound,
-                       keys: [String] = ScenarioKeys.insets) -> EdgeInsets? {
+    static func insets(
+        _ node: JSONNode, _ d: Diagnostics, minimum: Double = ScenarioLimits.inset.lowerBound,
+        keys: [String] = ScenarioKeys.insets
+    ) -> EdgeInsets? {
         let range = minimum...ScenarioLimits.inset.upperBound
         if case .object = node.value {
-            guard let object = ObjectReader(node, allowed: keys, what: keys == ScenarioKeys.insets ? "edge insets" : "directional insets", d)
+            guard
+                let object = ObjectReader(
+                    node, allowed: keys, what: keys == ScenarioKeys.insets ? "edge insets" : "directional insets", d)
             else { return nil }
             var values = [0.0, 0.0, 0.0, 0.0]
             for (i, key) in keys.enumerated() {
@@ -189,18 +207,27 @@ struct ImageReader {
             }
             return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
         }
-        guard let v = Read.numbers(node, d, count: 4, in: range, what: "insets [\(keys.joined(separator: ", "))] in points") else { return nil }
+        guard
+            let v = Read.numbers(
+                node, d, count: 4, in: range, what: "insets [\(keys.joined(separator: ", "))] in points")
+        else { return nil }
         return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
     }
 
     private func readSpec(_ node: JSONNode) -> (Kind, Modifiers)? {
-        guard let object = ObjectReader(node, allowed: ScenarioKeys.imageSource, what: "an image source", d) else { return nil }
+        guard let object = ObjectReader(node, allowed: ScenarioKeys.imageSource, what: "an image source", d) else {
+            return nil
+        }
         let kinds = ScenarioKeys.imageKinds.filter(object.has)
         guard kinds.count == 1 else {
-            let listed = ScenarioKeys.imageKinds.dropLast().map { "\"\($0)\"" }.joined(separator: ", ") + " or \"\(ScenarioKeys.imageKinds.last!)\""
-            d.error(node, kinds.isEmpty
-                ? "an image needs one of \(listed)"
-                : "an image takes one of \(listed), not \(kinds.map { "\"\($0)\"" }.joined(separator: " and "))")
+            let listed =
+                ScenarioKeys.imageKinds.dropLast().map { "\"\($0)\"" }.joined(separator: ", ")
+                + " or \"\(ScenarioKeys.imageKinds.last!)\""
+            d.error(
+                node,
+                kinds.isEmpty
+                    ? "an image needs one of \(listed)"
+                    : "an image takes one of \(listed), not \(kinds.map { "\"\($0)\"" }.joined(separator: " and "))")
             return nil
         }
         guard let modifiers = readModifiers(object) else { return nil }
@@ -224,17 +251,24 @@ struct ImageReader {
             guard let recipe = DrawReader(colors: colors, d: d).read(object["draw"]!) else { return nil }
             return (.draw(recipe, references: DrawReader.imageReferences(object["draw"]!)), modifiers)
         default:
-            guard let animated = ObjectReader(object["animated"]!, allowed: ScenarioKeys.animated, what: "an animated image", d),
-                  let framesNode = animated.required("frames", d, hint: " (image names, in order)"),
-                  let frames = Read.array(framesNode, d, what: "animation frames") else { return nil }
+            guard
+                let animated = ObjectReader(
+                    object["animated"]!, allowed: ScenarioKeys.animated, what: "an animated image", d),
+                let framesNode = animated.required("frames", d, hint: " (image names, in order)"),
+                let frames = Read.array(framesNode, d, what: "animation frames")
+            else { return nil }
             guard frames.count <= ImageReader.maxFrames else {
-                d.error(framesNode, "\(frames.count) animation frames, more than the \(ImageReader.maxFrames) an animated image may have "
+                d.error(
+                    framesNode,
+                    "\(frames.count) animation frames, more than the \(ImageReader.maxFrames) an animated image may have "
                         + "(docs/LIMITS.md): use fewer frames")
                 return nil
             }
             var duration = 0.0
             if let n = animated["duration"] {
-                guard let value = Read.number(n, d, in: ScenarioLimits.seconds, what: "a duration in seconds") else { return nil }
+                guard let value = Read.number(n, d, in: ScenarioLimits.seconds, what: "a duration in seconds") else {
+                    return nil
+                }
                 duration = value
             }
             var names: [(String, JSONNode)] = []
@@ -255,12 +289,19 @@ struct ImageReader {
         }
         if let n = object["crop"] {
             m.cropNode = n
-            m.crop = check(Read.numbers(n, d, count: 4, in: ScenarioLimits.coordinate, what: "[x, y, width, height] in the image's pixels")
+            m.crop = check(
+                Read.numbers(
+                    n, d, count: 4, in: ScenarioLimits.coordinate, what: "[x, y, width, height] in the image's pixels"
+                )
                 .map(Crop.init(rect:)))
         }
-        if let n = object["scale"] { m.scale = check(Read.number(n, d, in: ScenarioLimits.imageScale, what: "a scale")) }
+        if let n = object["scale"] {
+            m.scale = check(Read.number(n, d, in: ScenarioLimits.imageScale, what: "a scale"))
+        }
         if let n = object["orientation"] {
-            m.orientation = check(Read.name(n, d, among: ImageOrientation.allCases.map(\.name), what: "orientation").flatMap(ImageOrientation.init(name:)))
+            m.orientation = check(
+                Read.name(n, d, among: ImageOrientation.allCases.map(\.name), what: "orientation").flatMap(
+                    ImageOrientation.init(name:)))
         }
         if let n = object["horizontallyFlipped"], let flipped = check(Read.bool(n, d)) {
             if flipped {
@@ -273,19 +314,27 @@ struct ImageReader {
         if let n = object["capInsets"] { m.capInsets = check(Self.insets(n, d, minimum: 0)) }
         if let n = object["resizingMode"] {
             m.resizingModeNode = n
-            m.resizingMode = check(Read.name(n, d, among: ResizingMode.allCases.map(\.rawValue), what: "resizing mode").flatMap(ResizingMode.init(rawValue:)))
+            m.resizingMode = check(
+                Read.name(n, d, among: ResizingMode.allCases.map(\.rawValue), what: "resizing mode").flatMap(
+                    ResizingMode.init(rawValue:)))
         }
         if let n = object["alignmentRectInsets"] { m.alignmentRectInsets = check(Self.insets(n, d)) }
         if let n = object["renderingMode"] {
-            m.renderingMode = check(Read.name(n, d, among: RenderingMode.allCases.map(\.rawValue), what: "rendering mode").flatMap(RenderingMode.init(rawValue:)))
+            m.renderingMode = check(
+                Read.name(n, d, among: RenderingMode.allCases.map(\.rawValue), what: "rendering mode").flatMap(
+                    RenderingMode.init(rawValue:)))
         }
         if let n = object["tintColor"] { m.tintColor = check(colors.read(n)) }
-        if let n = object["flipsForRightToLeftLayoutDirection"] { m.flipsForRightToLeftLayoutDirection = check(Read.bool(n, d)) }
+        if let n = object["flipsForRightToLeftLayoutDirection"] {
+            m.flipsForRightToLeftLayoutDirection = check(Read.bool(n, d))
+        }
         return ok ? m : nil
     }
 
     private func readGenerator(_ node: JSONNode) -> Kind? {
-        guard let object = ObjectReader(node, allowed: ScenarioKeys.generators, what: "an image generator", d) else { return nil }
+        guard let object = ObjectReader(node, allowed: ScenarioKeys.generators, what: "an image generator", d) else {
+            return nil
+        }
         let kinds = ScenarioKeys.generators.filter(object.has)
         guard kinds.count == 1, let kind = kinds.first, let body = object[kind] else {
             // Only unknown keys: they were reported with a suggestion already.
@@ -294,59 +343,79 @@ struct ImageReader {
             }
             return nil
         }
-        let allowed: [String] = switch kind {
-        case "solid": ScenarioKeys.solid
-        case "checkerboard": ScenarioKeys.checkerboard
-        case "linearGradient": ScenarioKeys.linearGradient
-        case "path": ScenarioKeys.pathGenerator
-        default: ScenarioKeys.indexGrid
-        }
+        let allowed: [String] =
+            switch kind {
+            case "solid": ScenarioKeys.solid
+            case "checkerboard": ScenarioKeys.checkerboard
+            case "linearGradient": ScenarioKeys.linearGradient
+            case "path": ScenarioKeys.pathGenerator
+            default: ScenarioKeys.indexGrid
+            }
         guard let params = ObjectReader(body, allowed: allowed, what: "a \(kind) generator", d),
-              let sizeNode = params.required("size", d, hint: " (the image's [width, height] in pixels)"),
-              let size = Read.numbers(sizeNode, d, count: 2, in: ScenarioLimits.generatedPixels, integer: true,
-                                      what: "[width, height] in pixels") else { return nil }
+            let sizeNode = params.required("size", d, hint: " (the image's [width, height] in pixels)"),
+            let size = Read.numbers(
+                sizeNode, d, count: 2, in: ScenarioLimits.generatedPixels, integer: true,
+                what: "[width, height] in pixels")
+        else { return nil }
         let (w, h) = (Int(size[0]), Int(size[1]))
         func twoColors() -> (RGBA, RGBA)? {
             guard let node = params.required("colors", d, hint: " (two colours)"),
-                  let items = Read.array(node, d, what: "two colours") else { return nil }
+                let items = Read.array(node, d, what: "two colours")
+            else { return nil }
             guard items.count == 2 else {
                 d.error(node, "expected two colours, found \(items.count)")
                 return nil
             }
             guard let a = colors.read(items[0], allowDynamic: false),
-                  let b = colors.read(items[1], allowDynamic: false) else { return nil }
+                let b = colors.read(items[1], allowDynamic: false)
+            else { return nil }
             return (a.resolved(Traits()), b.resolved(Traits()))
         }
         switch kind {
         case "solid":
             guard let colorNode = params.required("color", d),
-                  let color = colors.read(colorNode, allowDynamic: false) else { return nil }
-            return .generate(width: w, height: h, pixels: { ImageGenerator.solid(width: w, height: h, color: color.resolved(Traits())) })
+                let color = colors.read(colorNode, allowDynamic: false)
+            else { return nil }
+            return .generate(
+                width: w, height: h,
+                pixels: { ImageGenerator.solid(width: w, height: h, color: color.resolved(Traits())) })
         case "checkerboard":
             guard let cellNode = params.required("cell", d, hint: " (the square's side in pixels)"),
-                  let cell = Read.number(cellNode, d, in: ScenarioLimits.generatedPixels, integer: true, what: "a cell size in pixels"),
-                  let colors = twoColors() else { return nil }
-            return .generate(width: w, height: h, pixels: {
-                ImageGenerator.checkerboard(width: w, height: h, cell: Int(cell), colors: colors)
-            })
+                let cell = Read.number(
+                    cellNode, d, in: ScenarioLimits.generatedPixels, integer: true, what: "a cell size in pixels"),
+                let colors = twoColors()
+            else { return nil }
+            return .generate(
+                width: w, height: h,
+                pixels: {
+                    ImageGenerator.checkerboard(width: w, height: h, cell: Int(cell), colors: colors)
+                })
         case "linearGradient":
             var vertical = false
             if let directionNode = params["direction"] {
-                guard let direction = Read.name(directionNode, d, among: ScenarioKeys.directions, what: "direction") else { return nil }
+                guard let direction = Read.name(directionNode, d, among: ScenarioKeys.directions, what: "direction")
+                else { return nil }
                 vertical = direction == "vertical"
             }
             guard let colors = twoColors() else { return nil }
-            return .generate(width: w, height: h, pixels: {
-                ImageGenerator.linearGradient(width: w, height: h, colors: colors, vertical: vertical)
-            })
+            return .generate(
+                width: w, height: h,
+                pixels: {
+                    ImageGenerator.linearGradient(width: w, height: h, colors: colors, vertical: vertical)
+                })
         case "path":
-            guard let dNode = params.required("d", d, hint: " (SVG path data, e.g. \"M 0 0 L 10 0 L 0 10 Z\", in the image's pixels)"),
-                  let text = Read.string(dNode, d, what: "SVG path data"),
-                  let colorNode = params.required("color", d),
-                  let color = colors.read(colorNode, allowDynamic: false) else { return nil }
+            guard
+                let dNode = params.required(
+                    "d", d, hint: " (SVG path data, e.g. \"M 0 0 L 10 0 L 0 10 Z\", in the image's pixels)"),
+                let text = Read.string(dNode, d, what: "SVG path data"),
+                let colorNode = params.required("color", d),
+                let color = colors.read(colorNode, allowDynamic: false)
+            else { return nil }
             var rule = FillRule.nonZero
             if let ruleNode = params["fillRule"] {
-                guard let name = Read.name(ruleNode, d, among: ScenarioKeys.fillRules, what: "fill rule") else { return nil }
+                guard let name = Read.name(ruleNode, d, among: ScenarioKeys.fillRules, what: "fill rule") else {
+                    return nil
+                }
                 rule = FillRule(rawValue: name)!
             }
             let data: PathData
@@ -359,18 +428,24 @@ struct ImageReader {
             // Bounded before anything is flattened or drawn (docs/LIMITS.md).
             let path = data.path(scale: 1)
             guard path.lineCount <= ScenarioLimits.pathLines else {
-                d.error(dNode, "the path flattens to \(path.lineCount) lines, more than the \(ScenarioLimits.pathLines) a generated path may "
+                d.error(
+                    dNode,
+                    "the path flattens to \(path.lineCount) lines, more than the \(ScenarioLimits.pathLines) a generated path may "
                         + "have (docs/LIMITS.md): use fewer or flatter curves")
                 return nil
             }
             guard CoverageRasterizer.work(path, width: w, height: h) <= ScenarioLimits.pathSteps else {
-                d.error(dNode, "the path crosses more pixel rows and columns than a generated path may (\(ScenarioLimits.pathSteps), "
+                d.error(
+                    dNode,
+                    "the path crosses more pixel rows and columns than a generated path may (\(ScenarioLimits.pathSteps), "
                         + "docs/LIMITS.md): use fewer or shorter lines")
                 return nil
             }
-            return .generate(width: w, height: h, pixels: {
-                ImageGenerator.path(width: w, height: h, path: path, rule: rule, color: color.resolved(Traits()))
-            })
+            return .generate(
+                width: w, height: h,
+                pixels: {
+                    ImageGenerator.path(width: w, height: h, path: path, rule: rule, color: color.resolved(Traits()))
+                })
         default:
             return .generate(width: w, height: h, pixels: { ImageGenerator.indexGrid(width: w, height: h) })
         }
@@ -387,7 +462,9 @@ struct ImageReader {
         }
         // Recursion is bounded by the depth limit (a long chain is refused, never a deep stack).
         guard chain.count <= ImageReader.maxDerivationDepth else {
-            d.error(entry.node, "\"\(chain[0])\" is derived more than \(ImageReader.maxDerivationDepth) images deep, the most a scenario may "
+            d.error(
+                entry.node,
+                "\"\(chain[0])\" is derived more than \(ImageReader.maxDerivationDepth) images deep, the most a scenario may "
                     + "chain (docs/LIMITS.md): derive from the original image instead")
             failed.formUnion(chain + [name])
             return nil
@@ -407,12 +484,20 @@ struct ImageReader {
                 } else {
                     // UIImage(data:scale:): this file only (decoded once a run, however many images name it).
                     let header = try AssetFile.header(url, shownAs: path)
-                    if budget.admit([(url.standardizedFileURL.resolvingSymlinksInPath().path, header.width, header.height)], at: node) {
+                    if budget.admit(
+                        [(url.standardizedFileURL.resolvingSymlinksInPath().path, header.width, header.height)],
+                        at: node)
+                    {
                         switch assets.decode(url, path, false) {
                         case let .success(file):
-                            if let warning = file.profileWarning(shownAs: path) { d.warning(node, kind: WarningKinds.colorProfile, warning) }
-                            image = Image(name: name, pixels: file.pixels, scale: AssetFile.scale(fromName: url.lastPathComponent),
-                                          orientation: file.orientation).withSource(path)
+                            if let warning = file.profileWarning(shownAs: path) {
+                                d.warning(node, kind: WarningKinds.colorProfile, warning)
+                            }
+                            image = Image(
+                                name: name, pixels: file.pixels,
+                                scale: AssetFile.scale(fromName: url.lastPathComponent),
+                                orientation: file.orientation
+                            ).withSource(path)
                         case let .failure(failure):
                             throw failure
                         }
@@ -439,12 +524,16 @@ struct ImageReader {
         case let .animated(frames, duration):
             var images: [Image] = []
             for (frame, node) in frames {
-                guard let frameImage = dependency(frame, node: node, of: name, role: "as a frame", chain: &chain) else { break }
+                guard let frameImage = dependency(frame, node: node, of: name, role: "as a frame", chain: &chain) else {
+                    break
+                }
                 // A frame is a still image (UIImage.animatedImage(with:duration:) takes images; what
                 // it does with an animated one is not documented): refused, which also keeps the
                 // frames of frames from multiplying (1,000 of 1,000 of 1,000 was a billion).
                 guard frameImage.frames.isEmpty else {
-                    d.error(node, "\"\(frame)\" is itself animated: the frames of an animated image are still images (name \"\(frame)\"'s own "
+                    d.error(
+                        node,
+                        "\"\(frame)\" is itself animated: the frames of an animated image are still images (name \"\(frame)\"'s own "
                             + "frames here instead)")
                     break
                 }
@@ -456,20 +545,28 @@ struct ImageReader {
         case let .asset(registrations):
             var registered: [(ImageAssetRegistration, Image)] = []
             for registration in registrations {
-                guard let image = dependency(registration.image, node: registration.imageNode, of: name, role: "to register",
-                                             chain: &chain) else { break }
+                guard
+                    let image = dependency(
+                        registration.image, node: registration.imageNode, of: name, role: "to register",
+                        chain: &chain)
+                else { break }
                 registered.append((registration, image))
             }
-            if registered.count == registrations.count { image = ImageAssetRegistration.image(name: name, registered, d) }
+            if registered.count == registrations.count {
+                image = ImageAssetRegistration.image(name: name, registered, d)
+            }
         case let .snapshot(viewID, scale, rect, node):
-            let request = SnapshotRequest(name: name, viewID: viewID, scale: scale, rect: rect,
-                                          placeholder: SourceImage(Bitmap(width: 1, height: 1)))
+            let request = SnapshotRequest(
+                name: name, viewID: viewID, scale: scale, rect: rect,
+                placeholder: SourceImage(Bitmap(width: 1, height: 1)))
             snapshotRequests.append((request, node))
             image = request.placeholderImage
         case let .draw(recipe, references):
             var drawn: [String: Image] = [:]
             for (base, node) in references where drawn[base] == nil {
-                guard let baseImage = dependency(base, node: node, of: name, role: "to draw", chain: &chain) else { break }
+                guard let baseImage = dependency(base, node: node, of: name, role: "to draw", chain: &chain) else {
+                    break
+                }
                 drawn[base] = baseImage
             }
             if drawn.count == Set(references.map(\.name)).count {
@@ -478,14 +575,20 @@ struct ImageReader {
         }
         // A crop makes a new image without the base's cap insets.
         if let made = image, entry.modifiers.capInsets == nil && (made.capInsets == nil || entry.modifiers.crop != nil),
-           let node = entry.modifiers.resizingModeNode {
-            d.error(node, "\"resizingMode\" needs \"capInsets\": the image is not resizable (add \"capInsets\"; [0, 0, 0, 0] makes the whole image the part that tiles or stretches)")
+            let node = entry.modifiers.resizingModeNode
+        {
+            d.error(
+                node,
+                "\"resizingMode\" needs \"capInsets\": the image is not resizable (add \"capInsets\"; [0, 0, 0, 0] makes the whole image the part that tiles or stretches)"
+            )
             image = nil
         }
         // How many derivations deep the image is (its bases resolved, even when earlier).
         let depth = 1 + (entry.kind.bases.compactMap { depths[$0] }.max() ?? -1)
         if image != nil && depth > ImageReader.maxDerivationDepth {
-            d.error(entry.node, "\"\(name)\" is derived \(depth) images deep, more than the \(ImageReader.maxDerivationDepth) a scenario may "
+            d.error(
+                entry.node,
+                "\"\(name)\" is derived \(depth) images deep, more than the \(ImageReader.maxDerivationDepth) a scenario may "
                     + "chain (docs/LIMITS.md): derive from the original image instead")
             image = nil
         }
@@ -494,15 +597,22 @@ struct ImageReader {
             case let .success(cropped):
                 image = cropped
             case .failure(.animated):
-                d.error(node, "an animated image has no CGImage to crop (UIImage.cgImage is nil): crop one of its frames, then animate the crops")
+                d.error(
+                    node,
+                    "an animated image has no CGImage to crop (UIImage.cgImage is nil): crop one of its frames, then animate the crops"
+                )
                 image = nil
             case let .failure(.outside(width, height, source)):
-                d.error(node, "the crop rectangle does not overlap the \(width) × \(height) stored pixels of \(source.map { "\"\($0)\"" } ?? "the image"), "
+                d.error(
+                    node,
+                    "the crop rectangle does not overlap the \(width) × \(height) stored pixels of \(source.map { "\"\($0)\"" } ?? "the image"), "
                         + "so CGImage.cropping(to:) returns nil (the rectangle is in pixels of the image as stored, before its orientation "
                         + "and scale; a named or file image is cropped in every variant, so it must overlap each)")
                 image = nil
             case .failure(.empty):
-                d.error(node, "the crop rectangle has no area (a width or height of 0), so CGImage.cropping(to:) returns nil")
+                d.error(
+                    node,
+                    "the crop rectangle has no area (a width or height of 0), so CGImage.cropping(to:) returns nil")
                 image = nil
             }
         }
@@ -527,9 +637,13 @@ struct ImageReader {
 
     /// Resolves the image `base` that `name` is made from (`role`: "to derive from", "as a frame",
     /// "to register"), reporting unknown names.
-    private mutating func dependency(_ base: String, node: JSONNode, of name: String, role: String, chain: inout [String]) -> Image? {
+    private mutating func dependency(
+        _ base: String, node: JSONNode, of name: String, role: String, chain: inout [String]
+    ) -> Image? {
         if let index = specIndex[base], case .snapshot = specs[index].kind {
-            d.error(node, "\"\(base)\" is a snapshot, made for each variant after layout: image views can show it (image, highlightedImage), "
+            d.error(
+                node,
+                "\"\(base)\" is a snapshot, made for each variant after layout: image views can show it (image, highlightedImage), "
                     + "but no image can be made from it \(role) when the scenario loads")
             return nil
         }

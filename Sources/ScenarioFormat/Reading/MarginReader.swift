@@ -11,13 +11,16 @@ struct MarginReader {
     func read(_ object: ObjectReader, into guides: inout ViewGuides) {
         if let node = object["layoutMargins"] {
             if let other = object["directionalLayoutMargins"] {
-                d.error(other, "\"directionalLayoutMargins\" conflicts with \"layoutMargins\": give one of them (directional "
+                d.error(
+                    other,
+                    "\"directionalLayoutMargins\" conflicts with \"layoutMargins\": give one of them (directional "
                         + "margins swap leading and trailing under right-to-left, the others stay left and right)")
             } else if let insets = ImageReader.insets(node, d) {
                 guides.layoutMargins = LayoutMarginsSetting(insets: insets, isDirectional: false)
             }
         } else if let node = object["directionalLayoutMargins"],
-                  let insets = ImageReader.insets(node, d, keys: ScenarioKeys.directionalInsets) {
+            let insets = ImageReader.insets(node, d, keys: ScenarioKeys.directionalInsets)
+        {
             guides.layoutMargins = LayoutMarginsSetting(insets: insets, isDirectional: true)
         }
         if let node = object["preservesSuperviewLayoutMargins"], let value = Read.bool(node, d) {

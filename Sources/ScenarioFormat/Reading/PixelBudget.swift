@@ -106,7 +106,11 @@ final class PixelBudget {
         guard !admitted.contains(path), let size = BoundedFile.size(url) else { return true }
         let bytes = Self.documentBytes(fileSize: size)
         guard used + bytes <= limit else {
-            refuse(bytes, for: "a vector file of \(Self.mebibytes(size)), held as about \(Self.documentBytesPerFileByte) times that once read", at: node)
+            refuse(
+                bytes,
+                for:
+                    "a vector file of \(Self.mebibytes(size)), held as about \(Self.documentBytesPerFileByte) times that once read",
+                at: node)
             return false
         }
         used += bytes
@@ -139,7 +143,9 @@ final class PixelBudget {
         var new: Set<Charge> = []
         for shown in images {
             var transforms: [PixelTransform] = [.identity, shown.orientation.transform]
-            if shown.flipsForRightToLeftLayoutDirection { transforms.append(shown.orientation.transform.thenFlippedHorizontally) }
+            if shown.flipsForRightToLeftLayoutDirection {
+                transforms.append(shown.orientation.transform.thenFlippedHorizontally)
+            }
             for transform in transforms {
                 let key = Charge(source: ObjectIdentifier(shown.pixels), transform: transform)
                 if !charged.contains(key) && new.insert(key).inserted {
@@ -151,7 +157,8 @@ final class PixelBudget {
         var newDrawings: Set<ObjectIdentifier> = []
         for shown in images {
             guard let drawing = shown.drawing, !drawings.contains(ObjectIdentifier(drawing)),
-                  newDrawings.insert(ObjectIdentifier(drawing)).inserted else { continue }
+                newDrawings.insert(ObjectIdentifier(drawing)).inserted
+            else { continue }
             work = work.addingReportingOverflow(drawing.work).overflow ? .max : work + drawing.work
         }
         guard chargeDrawing(work, for: "drawing this image", at: node) else { return false }
@@ -175,15 +182,21 @@ final class PixelBudget {
 
     /// Reports that `what` takes the scenario's drawings past `drawing-work`.
     func refuseDrawingWork(_ what: String = "drawing this image", at node: JSONNode) {
-        d.error(node, "\(what) takes the scenario's drawings past the \(d.limits.drawingWork) units of work one scenario may spend drawing "
+        d.error(
+            node,
+            "\(what) takes the scenario's drawings past the \(d.limits.drawingWork) units of work one scenario may spend drawing "
                 + "SVG and PDF files, drawn images and preserved vectors (\(drawingWork) before it; a unit is about a nanosecond): "
-                + "simplify the drawings, draw them at fewer scales, or split the scenario" + ScenarioLimits.raise("drawing-work"))
+                + "simplify the drawings, draw them at fewer scales, or split the scenario"
+                + ScenarioLimits.raise("drawing-work"))
     }
 
     private func refuse(_ bytes: Int, for what: String, at node: JSONNode) {
-        d.error(node, "this image (\(what), \(Self.mebibytes(bytes))) takes the scenario's images past "
+        d.error(
+            node,
+            "this image (\(what), \(Self.mebibytes(bytes))) takes the scenario's images past "
                 + "\(Self.mebibytes(limit)) of pixels (\(Self.mebibytes(used)) before it), the most one scenario "
-                + "may hold so that a run stays within memory: use smaller images, or split the scenario" + ScenarioLimits.raise("image-bytes"))
+                + "may hold so that a run stays within memory: use smaller images, or split the scenario"
+                + ScenarioLimits.raise("image-bytes"))
     }
 
     /// Bytes in MiB, rounded up (to a tenth below 100 MiB, so that two amounts never read equal

@@ -19,10 +19,15 @@ struct PropertyReader {
         case "alpha": return Read.number(node, d, in: 0...1, what: "an alpha").map(PropertyValue.alpha)
         case "contentMode": return Self.contentMode(node, d).map(PropertyValue.contentMode)
         case "image", "highlightedImage":
-            let image: Image?? = nullClears && node.value == .null ? .some(nil) : images.reference(node).map { .some($0) }
+            let image: Image?? =
+                nullClears && node.value == .null ? .some(nil) : images.reference(node).map { .some($0) }
             return image.map { property == "image" ? .image($0) : .highlightedImage($0) }
-        case "cornerRadius": return Read.number(node, d, in: 0...100_000, what: "a corner radius in points").map(PropertyValue.cornerRadius)
-        case "borderWidth": return Read.number(node, d, in: 0...100_000, what: "a border width in points").map(PropertyValue.borderWidth)
+        case "cornerRadius":
+            return Read.number(node, d, in: 0...100_000, what: "a corner radius in points").map(
+                PropertyValue.cornerRadius)
+        case "borderWidth":
+            return Read.number(node, d, in: 0...100_000, what: "a border width in points").map(
+                PropertyValue.borderWidth)
         case "maskedCorners": return Self.corners(node, d).map(PropertyValue.maskedCorners)
         case "borderColor":
             let color: Color?? = nullClears && node.value == .null ? .some(nil) : colors.read(node).map { .some($0) }
@@ -35,18 +40,24 @@ struct PropertyReader {
             return Read.name(node, d, among: TintAdjustmentMode.allCases.map(\.rawValue), what: "tint adjustment mode")
                 .flatMap(TintAdjustmentMode.init(rawValue:)).map(PropertyValue.tintAdjustmentMode)
         case "semanticContentAttribute":
-            return Read.name(node, d, among: SemanticContentAttribute.allCases.map(\.rawValue), what: "semantic content attribute")
-                .flatMap(SemanticContentAttribute.init(rawValue:)).map(PropertyValue.semanticContentAttribute)
+            return Read.name(
+                node, d, among: SemanticContentAttribute.allCases.map(\.rawValue), what: "semantic content attribute"
+            )
+            .flatMap(SemanticContentAttribute.init(rawValue:)).map(PropertyValue.semanticContentAttribute)
         case "isAnimating": return Read.bool(node, d).map(PropertyValue.isAnimating)
         case "animationTime":
-            return Read.number(node, d, in: ScenarioLimits.seconds, what: "a time in seconds").map(PropertyValue.animationTime)
+            return Read.number(node, d, in: ScenarioLimits.seconds, what: "a time in seconds").map(
+                PropertyValue.animationTime)
         case "animationDuration":
-            return Read.number(node, d, in: ScenarioLimits.seconds, what: "a duration in seconds").map(PropertyValue.animationDuration)
+            return Read.number(node, d, in: ScenarioLimits.seconds, what: "a duration in seconds").map(
+                PropertyValue.animationDuration)
         case "animationRepeatCount":
             return Read.number(node, d, in: ScenarioLimits.repeatCount, integer: true, what: "a repeat count")
                 .map { .animationRepeatCount(Int($0)) }
         default:
-            return Read.name(node, d, among: ScenarioKeys.samplings, what: "sampling").map { .sampling($0 == "nearest" ? .nearest : .bilinear) }
+            return Read.name(node, d, among: ScenarioKeys.samplings, what: "sampling").map {
+                .sampling($0 == "nearest" ? .nearest : .bilinear)
+            }
         }
     }
 
@@ -71,13 +82,18 @@ struct PropertyReader {
             d.error(node, "content mode raw value \(JSONOutput.format(n)) is out of range: expected 0 to 12")
             return nil
         }
-        guard let name = Read.name(node, d, among: ContentMode.allCases.map(\.name), what: "content mode") else { return nil }
+        guard let name = Read.name(node, d, among: ContentMode.allCases.map(\.name), what: "content mode") else {
+            return nil
+        }
         return ContentMode(name: name)
     }
 
     /// A frame [x, y, width, height] in points, its size not negative.
     static func frame(_ node: JSONNode, _ d: Diagnostics) -> Rect? {
-        guard let v = Read.numbers(node, d, count: 4, in: ScenarioLimits.coordinate, what: "a frame [x, y, width, height]") else { return nil }
+        guard
+            let v = Read.numbers(
+                node, d, count: 4, in: ScenarioLimits.coordinate, what: "a frame [x, y, width, height]")
+        else { return nil }
         guard v[2] >= 0, v[3] >= 0 else {
             d.error(node, "frame width and height must not be negative")
             return nil

@@ -3,13 +3,18 @@ import Raster
 /// The keys each object of the format allows, shared by the reader (unknown-key errors) and the
 /// JSON Schema (`ivsim schema`).
 enum ScenarioKeys {
-    static let document = ["$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "images", "metrics", "root",
-                           "variants", "acknowledgedWarnings"]
+    static let document = [
+        "$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "images", "metrics", "root",
+        "variants", "acknowledgedWarnings"
+    ]
     static let canvas = ["size", "background", "safeAreaInsets", "device", "orientation"]
     static let traits = TraitDimension.keys
-    static let imageSource = ["file", "named", "generate", "from", "animated", "asset", "draw", "snapshot", "crop", "scale", "orientation", "horizontallyFlipped",
-                              "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
-                              "flipsForRightToLeftLayoutDirection"]
+    static let imageSource = [
+        "file", "named", "generate", "from", "animated", "asset", "draw", "snapshot", "crop", "scale", "orientation",
+        "horizontallyFlipped",
+        "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
+        "flipsForRightToLeftLayoutDirection"
+    ]
     static let imageKinds = ["file", "named", "generate", "from", "animated", "asset", "draw", "snapshot"]
     static let snapshot = ["view", "scale", "rect"]
     static let animated = ["frames", "duration"]
@@ -22,20 +27,31 @@ enum ScenarioKeys {
     static let linearGradient = ["size", "colors", "direction"]
     static let indexGrid = ["size"]
     static let fillRules = FillRule.allCases.map(\.rawValue)
-    static let view = ["id", "type", "frame", "center", "origin", "size", "sizeToFit", "backgroundColor", "alpha",
-                       "isHidden", "clipsToBounds", "tintColor", "tintAdjustmentMode", "semanticContentAttribute",
-                       "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
-                       "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
-                       "animationTime", "constraints", "contentHuggingPriority", "contentCompressionResistancePriority", "subviews",
-                       "acknowledgedWarnings", "cornerRadius", "maskedCorners", "borderWidth", "borderColor", "cornerCurve"] + margins + stackView
-    static let imageViewOnly = ["image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
-                                "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
-                                "animationTime"]
-    static let root = ["id", "backgroundColor", "tintColor", "tintAdjustmentMode", "semanticContentAttribute", "alpha",
-                       "clipsToBounds", "constraints", "subviews"] + margins
+    static let view =
+        [
+            "id", "type", "frame", "center", "origin", "size", "sizeToFit", "backgroundColor", "alpha",
+            "isHidden", "clipsToBounds", "tintColor", "tintAdjustmentMode", "semanticContentAttribute",
+            "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
+            "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
+            "animationTime", "constraints", "contentHuggingPriority", "contentCompressionResistancePriority",
+            "subviews",
+            "acknowledgedWarnings", "cornerRadius", "maskedCorners", "borderWidth", "borderColor", "cornerCurve"
+        ] + margins + stackView
+    static let imageViewOnly = [
+        "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
+        "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
+        "animationTime"
+    ]
+    static let root =
+        [
+            "id", "backgroundColor", "tintColor", "tintAdjustmentMode", "semanticContentAttribute", "alpha",
+            "clipsToBounds", "constraints", "subviews"
+        ] + margins
     /// Layout margins and guides, on any view (the root included).
-    static let margins = ["layoutMargins", "directionalLayoutMargins", "preservesSuperviewLayoutMargins",
-                          "insetsLayoutMarginsFromSafeArea", "layoutGuides"]
+    static let margins = [
+        "layoutMargins", "directionalLayoutMargins", "preservesSuperviewLayoutMargins",
+        "insetsLayoutMarginsFromSafeArea", "layoutGuides"
+    ]
     static let directionalInsets = ["top", "leading", "bottom", "trailing"]
     /// Keys that give a view its frame (a view without any is positioned by constraints).
     static let position = ["frame", "center", "origin", "size", "sizeToFit"]
@@ -47,10 +63,14 @@ enum ScenarioKeys {
     static let namedColor = ["named"]
     static let viewTypes = ["view", "imageView", "stackView"]
     /// UIStackView's properties, on stack views only.
-    static let stackView = ["axis", "distribution", "alignment", "spacing", "customSpacing", "isLayoutMarginsRelativeArrangement",
-                            "isBaselineRelativeArrangement"]
+    static let stackView = [
+        "axis", "distribution", "alignment", "spacing", "customSpacing", "isLayoutMarginsRelativeArrangement",
+        "isBaselineRelativeArrangement"
+    ]
     static let samplings = ["bilinear", "nearest"]
     static let directions = ["horizontal", "vertical"]
     static let cornerNames = ["topLeft", "topRight", "bottomLeft", "bottomRight"]
-    static let cornerMaskNames = ["layerMinXMinYCorner", "layerMaxXMinYCorner", "layerMinXMaxYCorner", "layerMaxXMaxYCorner"]
+    static let cornerMaskNames = [
+        "layerMinXMinYCorner", "layerMaxXMinYCorner", "layerMinXMaxYCorner", "layerMaxXMaxYCorner"
+    ]
 }

@@ -32,14 +32,17 @@ enum SystemColorNames {
     static func problem(_ name: String, _ spelling: Spelling) -> String? {
         if let mac = MacOSColor.named(name) {
             let quoted = "\"\(name)\" is macOS only (AppKit's NSColor.\(mac.name), which UIKit lacks)"
-            return mac.iOSEquivalent.map { quoted + "; the iOS equivalent is \"\(spelling.write($0))\"" } ?? quoted + " and has no iOS equivalent"
+            return mac.iOSEquivalent.map { quoted + "; the iOS equivalent is \"\(spelling.write($0))\"" } ?? quoted
+                + " and has no iOS equivalent"
         }
         if name == spelling.write("tintColor") || name == "tintColor" {
-            return "\"\(name)\" is UIColor.tintColor, the tint of the view that draws it, which ivsim does not resolve as a colour: "
+            return
+                "\"\(name)\" is UIColor.tintColor, the tint of the view that draws it, which ivsim does not resolve as a colour: "
                 + "write the colour itself (the default tint is \"\(spelling.write("systemBlue"))\")"
         }
         if spelling == .scenario, name.hasSuffix("Color"), Color.system(String(name.dropLast(5))) != nil {
-            return "\"\(name)\" is how a colour set references the colour: a scenario writes UIColor's name, \"\(name.dropLast(5))\""
+            return
+                "\"\(name)\" is how a colour set references the colour: a scenario writes UIColor's name, \"\(name.dropLast(5))\""
         }
         return nil
     }

@@ -15,23 +15,34 @@ struct TraitDimension: Sendable {
     var isNumeric: Bool { key == "displayScale" }
 
     static let all: [TraitDimension] = [
-        TraitDimension(key: "displayScale", what: "display scale", values: ["1", "2", "3"],
-                       apply: { $0.displayScale = Int($1) ?? 2 }, variantName: { "scale" + $0 }),
-        TraitDimension(key: "userInterfaceStyle", what: "interface style", values: UserInterfaceStyle.allCases.map(\.rawValue),
-                       apply: { $0.userInterfaceStyle = UserInterfaceStyle(rawValue: $1) ?? .light }, variantName: { $0 }),
-        TraitDimension(key: "layoutDirection", what: "layout direction", values: LayoutDirection.allCases.map(\.rawValue),
-                       apply: { $0.layoutDirection = LayoutDirection(rawValue: $1) ?? .leftToRight },
-                       variantName: { $0 == LayoutDirection.leftToRight.rawValue ? "ltr" : "rtl" }),
-        TraitDimension(key: "userInterfaceIdiom", what: "idiom", values: UserInterfaceIdiom.allCases.map(\.rawValue),
-                       apply: { $0.userInterfaceIdiom = UserInterfaceIdiom(rawValue: $1) ?? .phone }, variantName: { $0 }),
-        TraitDimension(key: "horizontalSizeClass", what: "size class", values: UserInterfaceSizeClass.allCases.map(\.rawValue),
-                       apply: { $0.horizontalSizeClass = UserInterfaceSizeClass(rawValue: $1) ?? .compact }, variantName: { $0 + "Width" }),
-        TraitDimension(key: "verticalSizeClass", what: "size class", values: UserInterfaceSizeClass.allCases.map(\.rawValue),
-                       apply: { $0.verticalSizeClass = UserInterfaceSizeClass(rawValue: $1) ?? .regular }, variantName: { $0 + "Height" }),
-        TraitDimension(key: "accessibilityContrast", what: "contrast", values: AccessibilityContrast.allCases.map(\.rawValue),
-                       apply: { $0.accessibilityContrast = AccessibilityContrast(rawValue: $1) ?? .normal }, variantName: { $0 + "Contrast" }),
-        TraitDimension(key: "userInterfaceLevel", what: "interface level", values: UserInterfaceLevel.allCases.map(\.rawValue),
-                       apply: { $0.userInterfaceLevel = UserInterfaceLevel(rawValue: $1) ?? .base }, variantName: { $0 + "Level" }),
+        TraitDimension(
+            key: "displayScale", what: "display scale", values: ["1", "2", "3"],
+            apply: { $0.displayScale = Int($1) ?? 2 }, variantName: { "scale" + $0 }),
+        TraitDimension(
+            key: "userInterfaceStyle", what: "interface style", values: UserInterfaceStyle.allCases.map(\.rawValue),
+            apply: { $0.userInterfaceStyle = UserInterfaceStyle(rawValue: $1) ?? .light }, variantName: { $0 }),
+        TraitDimension(
+            key: "layoutDirection", what: "layout direction", values: LayoutDirection.allCases.map(\.rawValue),
+            apply: { $0.layoutDirection = LayoutDirection(rawValue: $1) ?? .leftToRight },
+            variantName: { $0 == LayoutDirection.leftToRight.rawValue ? "ltr" : "rtl" }),
+        TraitDimension(
+            key: "userInterfaceIdiom", what: "idiom", values: UserInterfaceIdiom.allCases.map(\.rawValue),
+            apply: { $0.userInterfaceIdiom = UserInterfaceIdiom(rawValue: $1) ?? .phone }, variantName: { $0 }),
+        TraitDimension(
+            key: "horizontalSizeClass", what: "size class", values: UserInterfaceSizeClass.allCases.map(\.rawValue),
+            apply: { $0.horizontalSizeClass = UserInterfaceSizeClass(rawValue: $1) ?? .compact },
+            variantName: { $0 + "Width" }),
+        TraitDimension(
+            key: "verticalSizeClass", what: "size class", values: UserInterfaceSizeClass.allCases.map(\.rawValue),
+            apply: { $0.verticalSizeClass = UserInterfaceSizeClass(rawValue: $1) ?? .regular },
+            variantName: { $0 + "Height" }),
+        TraitDimension(
+            key: "accessibilityContrast", what: "contrast", values: AccessibilityContrast.allCases.map(\.rawValue),
+            apply: { $0.accessibilityContrast = AccessibilityContrast(rawValue: $1) ?? .normal },
+            variantName: { $0 + "Contrast" }),
+        TraitDimension(
+            key: "userInterfaceLevel", what: "interface level", values: UserInterfaceLevel.allCases.map(\.rawValue),
+            apply: { $0.userInterfaceLevel = UserInterfaceLevel(rawValue: $1) ?? .base }, variantName: { $0 + "Level" })
     ]
 
     static var keys: [String] { all.map(\.key) }

@@ -14,9 +14,14 @@ struct VariantReader {
     /// against every trait combination it gives).
     static func readMatrix(_ node: JSONNode, _ d: Diagnostics) -> VariantMatrix {
         var matrix = VariantMatrix()
-        guard case let .object(members) = node.value, let matrixNode = members.first(where: { $0.key == "matrix" })?.value,
-              let m = ObjectReader(matrixNode, allowed: ScenarioKeys.matrix, what: "the variant matrix", d) else { return matrix }
-        for (key, names, what) in [("device", DevicePresets.names, "device"), ("orientation", DeviceOrientation.allCases.map(\.rawValue), "orientation")] {
+        guard case let .object(members) = node.value,
+            let matrixNode = members.first(where: { $0.key == "matrix" })?.value,
+            let m = ObjectReader(matrixNode, allowed: ScenarioKeys.matrix, what: "the variant matrix", d)
+        else { return matrix }
+        for (key, names, what) in [
+            ("device", DevicePresets.names, "device"),
+            ("orientation", DeviceOrientation.allCases.map(\.rawValue), "orientation")
+        ] {
             guard let n = m[key], let items = Read.array(n, d, what: what + "s") else { continue }
             let values = items.compactMap { Read.name($0, d, among: names, what: what) }
             guard values.count == items.count else { continue }
@@ -24,7 +29,11 @@ struct VariantReader {
                 d.error(n, "\(what) \(duplicate.element) is listed twice")
                 continue
             }
-            if key == "device" { matrix.devices = values } else { matrix.orientations = values.compactMap(DeviceOrientation.init) }
+            if key == "device" {
+                matrix.devices = values
+            } else {
+                matrix.orientations = values.compactMap(DeviceOrientation.init)
+            }
         }
         for dimension in TraitDimension.all {
             guard let n = m[dimension.key], let items = Read.array(n, d, what: dimension.what + "s") else { continue }
@@ -37,7 +46,9 @@ struct VariantReader {
             matrix.dimensions.append(VariantMatrix.Dimension(key: dimension.key, values: values))
         }
         if matrix.combinationCount > d.limits.variants {
-            d.error(matrixNode, "the matrix gives \(matrix.combinationCount) trait combinations, more than the \(d.limits.variants) "
+            d.error(
+                matrixNode,
+                "the matrix gives \(matrix.combinationCount) trait combinations, more than the \(d.limits.variants) "
                     + "variants a scenario may have: vary fewer traits" + ScenarioLimits.raise("variants"))
             return VariantMatrix()
         }
@@ -48,11 +59,15 @@ struct VariantReader {
     /// read by `readMatrix`); refused when the variants would exceed the `variants` limit.
     func readStates(_ node: JSONNode, combinations: Int) -> [VariantState] {
         var states: [VariantState] = []
-        guard let object = ObjectReader(node, allowed: ScenarioKeys.variants, what: "the variants", d) else { return states }
+        guard let object = ObjectReader(node, allowed: ScenarioKeys.variants, what: "the variants", d) else {
+            return states
+        }
         if let statesNode = object["states"], let items = Read.array(statesNode, d, what: "the states") {
             let total = combinations * (items.count + 1)
             guard total <= d.limits.variants else {
-                d.error(statesNode, "\(combinations) trait combination\(combinations == 1 ? "" : "s") × (1 + \(items.count) states) = \(total) "
+                d.error(
+                    statesNode,
+                    "\(combinations) trait combination\(combinations == 1 ? "" : "s") × (1 + \(items.count) states) = \(total) "
                         + "variants, more than the \(d.limits.variants) a scenario may have (each is laid out and rendered): split "
                         + "the scenario, or vary fewer traits" + ScenarioLimits.raise("variants"))
                 return states
@@ -73,24 +88,38 @@ struct VariantReader {
 
     private func readState(_ node: JSONNode) -> VariantState? {
         guard let object = ObjectReader(node, allowed: ScenarioKeys.state, what: "a state", d),
-              let nameNode = object.required("name", d, hint: " (it becomes part of the snapshot name)"),
-              let name = Read.string(nameNode, d, what: "a state name") else { return nil }
-        let reserved = (["default"] + DeviceOrientation.allCases.map(\.rawValue) + TraitDimension.variantNames).filter { $0 == $0.lowercased() }
+            let nameNode = object.required("name", d, hint: " (it becomes part of the snapshot name)"),
+            let name = Read.string(nameNode, d, what: "a state name")
+        else { return nil }
+        let reserved = (["default"] + DeviceOrientation.allCases.map(\.rawValue) + TraitDimension.variantNames).filter {
+            $0 == $0.lowercased()
+        }
         // The name becomes part of file names (with the traits' part and ".layout.json", well
         // inside the 255 bytes file systems allow).
         guard name.utf8.count <= VariantReader.maxStateName else {
-            d.error(nameNode, "the state name \"\(name.prefix(20))…\" is \(name.utf8.count) characters long, more than the "
-                    + "\(VariantReader.maxStateName) a state name may have (it becomes part of the snapshot's file names): shorten it")
+            d.error(
+                nameNode,
+                "the state name \"\(name.prefix(20))…\" is \(name.utf8.count) characters long, more than the "
+                    + "\(VariantReader.maxStateName) a state name may have (it becomes part of the snapshot's file names): shorten it"
+            )
             return nil
         }
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }),
-              !reserved.contains(name) else {
-            d.error(nameNode, "invalid state name \"\(name)\": use lower-case letters, digits and \"-\", and none of \(reserved.joined(separator: ", "))")
+        guard !name.isEmpty,
+            name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }),
+            !reserved.contains(name)
+        else {
+            d.error(
+                nameNode,
+                "invalid state name \"\(name)\": use lower-case letters, digits and \"-\", and none of \(reserved.joined(separator: ", "))"
+            )
             return nil
         }
         guard let setNode = object.required("set", d, hint: " (an object such as {\"hero.isHighlighted\": true})"),
-              case let .object(members) = setNode.value else {
-            if let setNode = object["set"] { d.error(setNode, "expected the properties to set (an object), found \(setNode.value.kindDescription)") }
+            case let .object(members) = setNode.value
+        else {
+            if let setNode = object["set"] {
+                d.error(setNode, "expected the properties to set (an object), found \(setNode.value.kindDescription)")
+            }
             return nil
         }
         var assignments: [PropertyAssignment] = []
@@ -103,30 +132,42 @@ struct VariantReader {
     private func readAssignment(_ member: JSONMember) -> PropertyAssignment? {
         let parts = member.key.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-            d.error(at: member.keyLocation, path: member.value.path, "expected \"<view id>.<property>\", found \"\(member.key)\"")
+            d.error(
+                at: member.keyLocation, path: member.value.path,
+                "expected \"<view id>.<property>\", found \"\(member.key)\"")
             return nil
         }
         let (id, property) = (String(parts[0]), String(parts[1]))
         guard let view = ids[id] else {
-            d.error(at: member.keyLocation, path: member.value.path, "no view has the id \"\(id)\""
+            d.error(
+                at: member.keyLocation, path: member.value.path,
+                "no view has the id \"\(id)\""
                     + Suggestions.didYouMean(id, among: ids.names))
             return nil
         }
         let names = PropertyValue.names
         guard names.contains(property) else {
-            d.error(at: member.keyLocation, path: member.value.path, "unknown property \"\(property)\""
+            d.error(
+                at: member.keyLocation, path: member.value.path,
+                "unknown property \"\(property)\""
                     + Suggestions.didYouMean(property, among: names) + " (settable: \(names.joined(separator: ", ")))")
             return nil
         }
         if property == "frame" && view.positioning == .constraints {
-            d.error(at: member.keyLocation, path: member.value.path,
-                    "constraints position \"\(id)\": a state cannot set its frame (change the view's constraints or give it a frame)")
+            d.error(
+                at: member.keyLocation, path: member.value.path,
+                "constraints position \"\(id)\": a state cannot set its frame (change the view's constraints or give it a frame)"
+            )
             return nil
         }
         if ScenarioKeys.imageViewOnly.contains(property) && !view.isImageView {
-            d.error(at: member.keyLocation, path: member.value.path, "\"\(id)\" is not an image view, so it has no \"\(property)\"")
+            d.error(
+                at: member.keyLocation, path: member.value.path,
+                "\"\(id)\" is not an image view, so it has no \"\(property)\"")
             return nil
         }
-        return properties.value(of: property, member.value, nullClears: true).map { PropertyAssignment(viewID: id, value: $0) }
+        return properties.value(of: property, member.value, nullClears: true).map {
+            PropertyAssignment(viewID: id, value: $0)
+        }
     }
 }

@@ -41,12 +41,14 @@ struct ViewReader {
         }
         let positionKeys = ScenarioKeys.position
         for member in members where positionKeys.contains(member.key) {
-            d.error(at: member.keyLocation, path: member.value.path,
-                    "the root view always fills the canvas: remove \"\(member.key)\" (set the canvas size instead)")
+            d.error(
+                at: member.keyLocation, path: member.value.path,
+                "the root view always fills the canvas: remove \"\(member.key)\" (set the canvas size instead)")
         }
         for member in members where member.key == "type" || ScenarioKeys.imageViewOnly.contains(member.key) {
-            d.error(at: member.keyLocation, path: member.value.path,
-                    "the root is a plain view: put image views in its \"subviews\"")
+            d.error(
+                at: member.keyLocation, path: member.value.path,
+                "the root is a plain view: put image views in its \"subviews\"")
         }
         let allowed = ScenarioKeys.root + positionKeys + ["type"] + ScenarioKeys.imageViewOnly
         guard let object = ObjectReader(node, allowed: allowed, what: "the root view", d) else { return nil }
@@ -65,7 +67,9 @@ struct ViewReader {
         viewCount += 1
         guard viewCount <= d.limits.views else {
             if viewCount == d.limits.views + 1 {
-                d.error(node, "this view is one more than the \(d.limits.views) views a scenario may have: split the scenario"
+                d.error(
+                    node,
+                    "this view is one more than the \(d.limits.views) views a scenario may have: split the scenario"
                         + ScenarioLimits.raise("views"))
             }
             return nil
@@ -73,13 +77,17 @@ struct ViewReader {
         guard let object = ObjectReader(node, allowed: ScenarioKeys.view, what: "a view", d) else { return nil }
         var type = "view"
         if let typeNode = object["type"] {
-            guard let value = Read.name(typeNode, d, among: ScenarioKeys.viewTypes, what: "view type") else { return nil }
+            guard let value = Read.name(typeNode, d, among: ScenarioKeys.viewTypes, what: "view type") else {
+                return nil
+            }
             type = value
         }
         let isImageView = type == "imageView"
         if !isImageView {
             for key in ScenarioKeys.imageViewOnly where object.has(key) {
-                d.error(object[key]!, type == "stackView"
+                d.error(
+                    object[key]!,
+                    type == "stackView"
                         ? "\"\(key)\" belongs to image views: a stack view shows no image of its own; arrange image views in its \"subviews\""
                         : "\"\(key)\" belongs to image views: add \"type\": \"imageView\" to this view")
             }
@@ -94,7 +102,9 @@ struct ViewReader {
         if arranged {
             // UIStackView sets translatesAutoresizingMaskIntoConstraints = false on arranged subviews.
             for key in ScenarioKeys.position where object.has(key) {
-                d.error(object[key]!, "the stack view places its arranged subviews: remove \"\(key)\" (size the view with constraints, "
+                d.error(
+                    object[key]!,
+                    "the stack view places its arranged subviews: remove \"\(key)\" (size the view with constraints, "
                         + "or with its image's intrinsic size)")
             }
         }
@@ -102,7 +112,9 @@ struct ViewReader {
             if let node = object["animationImages"], let frames = images.references(node, what: "animation images") {
                 view.imageView?.animationImages = frames
             }
-            if let node = object["highlightedAnimationImages"], let frames = images.references(node, what: "highlighted animation images") {
+            if let node = object["highlightedAnimationImages"],
+                let frames = images.references(node, what: "highlighted animation images")
+            {
                 view.imageView?.highlightedAnimationImages = frames
             }
         }
@@ -123,10 +135,16 @@ struct ViewReader {
         }
         for (key, isHugging) in [("contentHuggingPriority", true), ("contentCompressionResistancePriority", false)] {
             let defaults = isHugging ? AxisPriorities.defaultHugging : .defaultCompressionResistance
-            guard let node = object[key], let priorities = ConstraintReader.axisPriorities(node, d, defaults: defaults) else { continue }
-            if isHugging { view.contentHuggingPriority = priorities } else { view.contentCompressionResistancePriority = priorities }
+            guard let node = object[key], let priorities = ConstraintReader.axisPriorities(node, d, defaults: defaults)
+            else { continue }
+            if isHugging {
+                view.contentHuggingPriority = priorities
+            } else {
+                view.contentCompressionResistancePriority = priorities
+            }
         }
-        let acknowledged = object["acknowledgedWarnings"].flatMap { Self.acknowledgedWarnings($0, among: WarningKinds.view, d) } ?? []
+        let acknowledged =
+            object["acknowledgedWarnings"].flatMap { Self.acknowledgedWarnings($0, among: WarningKinds.view, d) } ?? []
         viewNodes.append((treePath, node, acknowledged))
         readCommon(object, treePath: treePath, into: &view)
         return view
@@ -139,7 +157,10 @@ struct ViewReader {
         var listed: [String] = []
         for item in items {
             if case let .string(kind) = item.value, WarningKinds.scenario.contains(kind), !kinds.contains(kind) {
-                d.error(item, "\"\(kind)\" is the scenario's to acknowledge, not a view's: list it in the top-level \"acknowledgedWarnings\"")
+                d.error(
+                    item,
+                    "\"\(kind)\" is the scenario's to acknowledge, not a view's: list it in the top-level \"acknowledgedWarnings\""
+                )
             } else if let kind = Read.name(item, d, among: kinds, what: "warning kind") {
                 if listed.contains(kind) { d.error(item, "\"\(kind)\" is listed twice") } else { listed.append(kind) }
             }
@@ -152,29 +173,43 @@ struct ViewReader {
     private func readProperties(_ object: ObjectReader, among keys: [String], into view: inout View) {
         let properties = PropertyReader(images: images, colors: images.colors, d: d)
         // The object's few members against the lists, not every property against them.
-        for member in object.members where member.key != "frame" && keys.contains(member.key) && PropertyValue.names.contains(member.key) {
+        for member in object.members
+        where member.key != "frame" && keys.contains(member.key) && PropertyValue.names.contains(member.key) {
             if let value = properties.value(of: member.key, member.value, nullClears: false) { view.set(value) }
         }
         if keys.contains("cornerCurve"), let node = object["cornerCurve"],
-           let curve = Read.name(node, d, among: ["circular", "continuous"], what: "corner curve"), curve == "continuous" {
-            d.error(node, "\"continuous\" corners are not drawn: Apple does not document the curve (a squircle-like blend into the edges), "
-                    + "and ivsim draws only what it can state exactly; use \"circular\" (the default), whose quarter circles are exact")
+            let curve = Read.name(node, d, among: ["circular", "continuous"], what: "corner curve"),
+            curve == "continuous"
+        {
+            d.error(
+                node,
+                "\"continuous\" corners are not drawn: Apple does not document the curve (a squircle-like blend into the edges), "
+                    + "and ivsim draws only what it can state exactly; use \"circular\" (the default), whose quarter circles are exact"
+            )
         }
     }
 
     private mutating func readCommon(_ object: ObjectReader, treePath: [Int], into view: inout View) {
         if let node = object["id"], let id = Read.string(node, d, what: "an id") {
-            if id.isEmpty || !id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0)
-                || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }) {
-                d.error(node, "invalid id \"\(id)\": use letters, digits, \"_\" and \"-\" (ids name views in variant states)")
+            if id.isEmpty
+                || !id.unicodeScalars.allSatisfy({
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                        || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+                })
+            {
+                d.error(
+                    node,
+                    "invalid id \"\(id)\": use letters, digits, \"_\" and \"-\" (ids name views in variant states)")
             } else if let previous = ids[id] {
                 d.error(node, "duplicate id \"\(id)\" (already used at \(previous.path))")
             } else if let guide = guides[id] {
                 d.error(node, "duplicate id \"\(id)\" (already a layout guide's name at \(guide.node.path))")
             } else {
                 view.id = id
-                ids.append(ViewID(id: id, node: object.node, isImageView: view.imageView != nil, treePath: treePath,
-                                  positioning: view.positioning))
+                ids.append(
+                    ViewID(
+                        id: id, node: object.node, isImageView: view.imageView != nil, treePath: treePath,
+                        positioning: view.positioning))
             }
         }
         MarginReader(d: d).read(object, into: &view.guides)
@@ -186,25 +221,36 @@ struct ViewReader {
             var subviews: [View] = []
             subviews.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                if let subview = readView(item, treePath: treePath + [index], arranged: view.stack != nil) { subviews.append(subview) }
+                if let subview = readView(item, treePath: treePath + [index], arranged: view.stack != nil) {
+                    subviews.append(subview)
+                }
             }
             view.subviews = subviews
         }
         if view.stack != nil { stackConstraintBound += 6 + 11 * view.subviews.count }
         if view.stack != nil, let node = object["customSpacing"] {
-            let spacing = StackReader(d: d).customSpacing(node, arranged: view.subviews.count, stack: treePath, ids: ids)
+            let spacing = StackReader(d: d).customSpacing(
+                node, arranged: view.subviews.count, stack: treePath, ids: ids)
             view.stack?.customSpacing = spacing
         }
     }
 
     /// `layoutGuides`: names of the UILayoutGuides the view adds, unique among ids and guides.
     private mutating func readGuides(_ node: JSONNode, treePath: [Int], into view: inout View) {
-        guard let items = Read.array(node, d, what: "layout guide names (such as [\"content\"])", allowEmpty: true) else { return }
+        guard let items = Read.array(node, d, what: "layout guide names (such as [\"content\"])", allowEmpty: true)
+        else { return }
         for item in items {
             guard let name = Read.string(item, d, what: "a layout guide name") else { continue }
-            if name.isEmpty || !name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0)
-                || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }) || name == "superview" {
-                d.error(item, "invalid layout guide name \"\(name)\": use letters, digits, \"_\" and \"-\" (constraints name the guide as \"\(name).leading\")")
+            if name.isEmpty
+                || !name.unicodeScalars.allSatisfy({
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                        || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+                }) || name == "superview"
+            {
+                d.error(
+                    item,
+                    "invalid layout guide name \"\(name)\": use letters, digits, \"_\" and \"-\" (constraints name the guide as \"\(name).leading\")"
+                )
             } else if let previous = ids[name] {
                 d.error(item, "duplicate name \"\(name)\" (already a view's id at \(previous.path))")
             } else if let previous = guides[name] {
@@ -223,7 +269,9 @@ struct ViewReader {
         let given = ScenarioKeys.position.filter(object.has)
         if let frameNode = object["frame"] {
             for key in given where key != "frame" {
-                d.error(object[key]!, "\"\(key)\" conflicts with \"frame\": give a frame, or a center or origin with a size or sizeToFit")
+                d.error(
+                    object[key]!,
+                    "\"\(key)\" conflicts with \"frame\": give a frame, or a center or origin with a size or sizeToFit")
             }
             return (PropertyReader.frame(frameNode, d) ?? .zero, nil)
         }
@@ -237,7 +285,8 @@ struct ViewReader {
                 d.error(object["sizeToFit"]!, "\"sizeToFit\" conflicts with \"size\": give one of them")
                 return (.zero, nil)
             }
-            guard let v = Read.numbers(sizeNode, d, count: 2, in: ScenarioLimits.length, what: "a size [width, height]") else { return (.zero, nil) }
+            guard let v = Read.numbers(sizeNode, d, count: 2, in: ScenarioLimits.length, what: "a size [width, height]")
+            else { return (.zero, nil) }
             size = Size(width: v[0], height: v[1])
         } else if let fitNode = object["sizeToFit"] {
             guard let fit = Read.bool(fitNode, d) else { return (.zero, nil) }
@@ -258,16 +307,19 @@ struct ViewReader {
             size = imageView.sizeThatFits
         }
         guard let size else {
-            d.error(node, "a view needs a \"frame\", or a \"center\" or \"origin\" with a \"size\" or \"sizeToFit\": true")
+            d.error(
+                node, "a view needs a \"frame\", or a \"center\" or \"origin\" with a \"size\" or \"sizeToFit\": true")
             return (.zero, nil)
         }
         if let centerNode = object["center"] {
-            guard let c = Read.numbers(centerNode, d, count: 2, in: ScenarioLimits.coordinate, what: "a center [x, y]") else { return (.zero, nil) }
+            guard let c = Read.numbers(centerNode, d, count: 2, in: ScenarioLimits.coordinate, what: "a center [x, y]")
+            else { return (.zero, nil) }
             let center = Point(x: c[0], y: c[1])
             return (SizeToFitPlacement.Anchor.center(center).frame(fitting: size), .center(center))
         }
         if let originNode = object["origin"] {
-            guard let o = Read.numbers(originNode, d, count: 2, in: ScenarioLimits.coordinate, what: "an origin [x, y]") else { return (.zero, nil) }
+            guard let o = Read.numbers(originNode, d, count: 2, in: ScenarioLimits.coordinate, what: "an origin [x, y]")
+            else { return (.zero, nil) }
             let origin = Point(x: o[0], y: o[1])
             return (SizeToFitPlacement.Anchor.origin(origin).frame(fitting: size), .origin(origin))
         }

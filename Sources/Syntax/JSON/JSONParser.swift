@@ -38,8 +38,10 @@ public struct JSONParser {
                     location.column += 1
                 }
             }
-            throw JSONSyntaxError(location: location, message: "file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) "
-                                  + "at offset \(offset) starts no well-formed UTF-8 character)")
+            throw JSONSyntaxError(
+                location: location,
+                message: "file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) "
+                    + "at offset \(offset) starts no well-formed UTF-8 character)")
         }
         var parser = JSONParser(bytes)
         // A UTF-8 byte order mark is tolerated.
@@ -72,7 +74,8 @@ public struct JSONParser {
             default: return i
             }
             guard i + length <= bytes.count, second.contains(bytes[i + 1]),
-                  bytes[(i + 2)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 }) else { return i }
+                bytes[(i + 2)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
+            else { return i }
             i += length
         }
         return bytes.count
@@ -88,7 +91,10 @@ public struct JSONParser {
         do {
             return try parse(bytes)
         } catch {
-            throw ScenarioErrors([ScenarioDiagnostic(file: file, location: error.location, path: "", message: "invalid JSON: \(error.message)")])
+            throw ScenarioErrors([
+                ScenarioDiagnostic(
+                    file: file, location: error.location, path: "", message: "invalid JSON: \(error.message)")
+            ])
         }
     }
 
@@ -131,17 +137,21 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue(parent: JSONPath?, component: JSONPath.Component, depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    private mutating func parseValue(parent: JSONPath?, component: JSONPath.Component, depth: Int)
+        throws(JSONSyntaxError) -> JSONNode
+    {
         guard depth < JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
         let start = location()
         guard index < bytes.count else { throw error("expected a value, found end of file") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            return JSONNode(try parseObject(JSONPath(parent: parent, component: component), depth: depth), location: start,
-                            parent: parent, component: component)
+            return JSONNode(
+                try parseObject(JSONPath(parent: parent, component: component), depth: depth), location: start,
+                parent: parent, component: component)
         case UInt8(ascii: "["):
-            return JSONNode(try parseArray(JSONPath(parent: parent, component: component), depth: depth), location: start,
-                            parent: parent, component: component)
+            return JSONNode(
+                try parseArray(JSONPath(parent: parent, component: component), depth: depth), location: start,
+                parent: parent, component: component)
         case UInt8(ascii: "\""):
             return JSONNode(.string(try parseString()), location: start, parent: parent, component: component)
         case UInt8(ascii: "t"):
@@ -186,7 +196,9 @@ public struct JSONParser {
             }
             let key = try parseString()
             if !keys.insert(key).inserted {
-                throw JSONSyntaxError(location: keyLocation, message: "duplicate key \"\(key)\" in \(JSONPath.text(path.parent, path.component))")
+                throw JSONSyntaxError(
+                    location: keyLocation,
+                    message: "duplicate key \"\(key)\" in \(JSONPath.text(path.parent, path.component))")
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -220,7 +232,9 @@ public struct JSONParser {
     private mutating func endOfElement(closing: Unicode.Scalar, in what: String) throws(JSONSyntaxError) -> Bool {
         let close = UInt8(ascii: closing)
         skipWhitespace()
-        guard index < bytes.count else { throw error("unterminated \(what): expected ',' or '\(closing)', found end of file") }
+        guard index < bytes.count else {
+            throw error("unterminated \(what): expected ',' or '\(closing)', found end of file")
+        }
         if bytes[index] == UInt8(ascii: ",") {
             index += 1
             skipWhitespace()
@@ -267,7 +281,10 @@ public struct JSONParser {
                 return String(scalars)
             }
             if b < 0x20 {
-                throw error(b == 0x0A ? "unterminated string (line break inside a string)" : "control character in a string (escape it)")
+                throw error(
+                    b == 0x0A
+                        ? "unterminated string (line break inside a string)"
+                        : "control character in a string (escape it)")
             }
             if b != UInt8(ascii: "\\") {
                 run.append(b)
@@ -291,7 +308,9 @@ public struct JSONParser {
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800...0xDBFF).contains(code) {
-                    guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else {
                         throw error("unpaired surrogate \\u\(String(code, radix: 16, uppercase: true))")
                     }
                     index += 2
@@ -353,7 +372,9 @@ public struct JSONParser {
         }
         if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
             index += 1
-            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
             guard digits() > 0 else { throw error("invalid number: expected digits in the exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)

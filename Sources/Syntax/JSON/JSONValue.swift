@@ -110,9 +110,11 @@ public struct JSONMember: Sendable, Equatable {
 
 /// Appends a key to a JSON path: `.key` for identifiers, `["key"]` otherwise.
 package func jsonPath(_ base: String, key: String) -> String {
-    let simple = !key.isEmpty && key.unicodeScalars.allSatisfy {
-        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "$"
-    } && !("0"..."9").contains(key.unicodeScalars.first!)
+    let simple =
+        !key.isEmpty
+        && key.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "$"
+        } && !("0"..."9").contains(key.unicodeScalars.first!)
     if simple { return base + "." + key }
     let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     return base + "[\"" + escaped + "\"]"

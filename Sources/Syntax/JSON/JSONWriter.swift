@@ -55,7 +55,8 @@ public indirect enum JSONOutput: Sendable, Equatable {
         switch self {
         case .null: append("null")
         case let .bool(b): b ? append("true") : append("false")
-        case let .number(n): n.isFinite ? out.append(contentsOf: JSONOutput.format(n).utf8) : append("null")  // JSON has no NaN or infinity
+        // JSON has no NaN or infinity
+        case let .number(n): n.isFinite ? out.append(contentsOf: JSONOutput.format(n).utf8) : append("null")
         case let .string(s): JSONOutput.quote(s, into: &out)
         case let .array(items):
             if items.isEmpty { append("[]"); return }
@@ -119,7 +120,10 @@ public indirect enum JSONOutput: Sendable, Equatable {
             case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case ..<0x20:
                 let hex = Array("0123456789ABCDEF".utf8)
-                out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+                out += [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+                    hex[Int(byte & 15)]
+                ]
             default: out.append(byte)
             }
         }

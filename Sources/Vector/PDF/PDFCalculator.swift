@@ -9,8 +9,10 @@ final class PDFWorkBudget {
     func charge(_ work: Int) throws(PDFError) {
         remaining -= work
         guard remaining >= 0 else {
-            throw PDFError("the file's functions take more than the \(PDFImage.maxFunctionWork) units of work ivsim spends on one file's functions (1,000 a "
-                           + "function read, 1 a sample, stop or calculator step; docs/LIMITS.md): use fewer or smaller sampled and calculator functions")
+            throw PDFError(
+                "the file's functions take more than the \(PDFImage.maxFunctionWork) units of work ivsim spends on one file's functions (1,000 a "
+                    + "function read, 1 a sample, stop or calculator step; docs/LIMITS.md): use fewer or smaller sampled and calculator functions"
+            )
         }
     }
 }
@@ -52,16 +54,20 @@ struct PDFCalculator {
     static let maxStack = 100
     static let maxSteps = 10_000
     static let operators: Set<String> = [
-        "abs", "add", "atan", "ceiling", "cos", "cvi", "cvr", "div", "exp", "floor", "idiv", "ln", "log", "mod", "mul", "neg",
-        "round", "sin", "sqrt", "sub", "truncate", "and", "bitshift", "eq", "ge", "gt", "le", "lt", "ne", "not", "or", "xor",
-        "copy", "dup", "exch", "index", "pop", "roll",
+        "abs", "add", "atan", "ceiling", "cos", "cvi", "cvr", "div", "exp", "floor", "idiv", "ln", "log", "mod", "mul",
+        "neg",
+        "round", "sin", "sqrt", "sub", "truncate", "and", "bitshift", "eq", "ge", "gt", "le", "lt", "ne", "not", "or",
+        "xor",
+        "copy", "dup", "exch", "index", "pop", "roll"
     ]
 
     /// Reads the program `{ … }`.
     init(_ bytes: [UInt8], budget: PDFWorkBudget) throws(PDFError) {
         self.budget = budget
         var lexer = PDFLexer(bytes)
-        guard case .keyword("{")? = try lexer.next() else { throw PDFError("a PostScript calculator function does not start with {") }
+        guard case .keyword("{")? = try lexer.next() else {
+            throw PDFError("a PostScript calculator function does not start with {")
+        }
         program = try Self.block(&lexer, depth: 0)
     }
 
@@ -77,7 +83,9 @@ struct PDFCalculator {
                 guard pending.isEmpty else { throw PDFError("a calculator block is not followed by if or ifelse") }
                 return items
             case .keyword("if"):
-                guard let b = pending.popLast(), pending.isEmpty else { throw PDFError("\"if\" needs one block before it") }
+                guard let b = pending.popLast(), pending.isEmpty else {
+                    throw PDFError("\"if\" needs one block before it")
+                }
                 items.append(.ifBlock(b))
             case .keyword("ifelse"):
                 guard pending.count == 2 else { throw PDFError("\"ifelse\" needs two blocks before it") }
@@ -86,7 +94,9 @@ struct PDFCalculator {
             case .keyword("true"): items.append(.value(.bool(true)))
             case .keyword("false"): items.append(.value(.bool(false)))
             case let .keyword(word):
-                guard operators.contains(word) else { throw PDFError("\"\(word.prefix(20))\" is not a calculator operator") }
+                guard operators.contains(word) else {
+                    throw PDFError("\"\(word.prefix(20))\" is not a calculator operator")
+                }
                 items.append(.op(word))
             default:
                 throw PDFError("a calculator function holds something other than numbers, operators and blocks")

@@ -42,7 +42,9 @@ indirect enum PDFColorSpace: Equatable {
             let g = Self.byte(c.first ?? 0)
             return (g, g, g)
         case .rgb:
-            return (Self.byte(c.count > 0 ? c[0] : 0), Self.byte(c.count > 1 ? c[1] : 0), Self.byte(c.count > 2 ? c[2] : 0))
+            return (
+                Self.byte(c.count > 0 ? c[0] : 0), Self.byte(c.count > 1 ? c[1] : 0), Self.byte(c.count > 2 ? c[2] : 0)
+            )
         case .displayP3:
             let (r, g, b) = PDFColorSpace.rgb.rgb(c)
             var pixel = [r, g, b, 255]
@@ -61,8 +63,10 @@ indirect enum PDFColorSpace: Equatable {
 
     /// Reads a colour space object: a name (device spaces resolved through the resources'
     /// /ColorSpace dictionary by the caller) or an array.
-    static func read(_ object: PDFObject, file: PDFFile, depth: Int = 0,
-                     named: (String) throws(PDFError) -> PDFObject?) throws(PDFError) -> PDFColorSpace {
+    static func read(
+        _ object: PDFObject, file: PDFFile, depth: Int = 0,
+        named: (String) throws(PDFError) -> PDFObject?
+    ) throws(PDFError) -> PDFColorSpace {
         guard depth < 4 else { throw PDFError("colour spaces defined through one another more than 4 deep") }
         let object = try file.resolve(object)
         switch object {
@@ -74,11 +78,17 @@ indirect enum PDFColorSpace: Equatable {
             case "DeviceCMYK", "CMYK":
                 throw PDFError("the colour space DeviceCMYK is not read (export the image in RGB)")
             default:
-                guard let defined = try named(name) else { throw PDFError("the colour space /\(name) is not in the resources") }
-                return try read(defined, file: file, depth: depth + 1) { (_: String) throws(PDFError) -> PDFObject? in nil }
+                guard let defined = try named(name) else {
+                    throw PDFError("the colour space /\(name) is not in the resources")
+                }
+                return try read(defined, file: file, depth: depth + 1) { (_: String) throws(PDFError) -> PDFObject? in
+                    nil
+                }
             }
         case let .array(items):
-            guard let first = items.first, let family = try file.resolve(first).name else { throw PDFError("a colour space array does not start with a name") }
+            guard let first = items.first, let family = try file.resolve(first).name else {
+                throw PDFError("a colour space array does not start with a name")
+            }
             switch family {
             case "CalGray": return .gray
             case "CalRGB": return .rgb
@@ -97,12 +107,18 @@ indirect enum PDFColorSpace: Equatable {
                     if let alternate = try file.value(profile.dictionary, "Alternate"), n == nil {
                         return try read(alternate, file: file, depth: depth + 1, named: named)
                     }
-                    throw PDFError("an ICCBased colour space with /N \(n.map(String.init) ?? "missing") is not read (only gray and RGB profiles; export in RGB)")
+                    throw PDFError(
+                        "an ICCBased colour space with /N \(n.map(String.init) ?? "missing") is not read (only gray and RGB profiles; export in RGB)"
+                    )
                 }
             case "Indexed", "I":
-                guard items.count == 4 else { throw PDFError("an Indexed colour space needs [/Indexed base hival lookup]") }
+                guard items.count == 4 else {
+                    throw PDFError("an Indexed colour space needs [/Indexed base hival lookup]")
+                }
                 let base = try read(items[1], file: file, depth: depth + 1, named: named)
-                if base == .pattern || base.components != 1 && base.components != 3 || { if case .indexed = base { true } else { false } }() {
+                if base == .pattern || base.components != 1 && base.components != 3
+                    || { if case .indexed = base { true } else { false } }()
+                {
                     throw PDFError("an Indexed colour space must be over a gray or RGB space")
                 }
                 guard let hival = try file.resolve(items[2]).integer, (0...255).contains(hival) else {
@@ -126,7 +142,9 @@ indirect enum PDFColorSpace: Equatable {
                 }
                 return .indexed(base, hival, table)
             default:
-                throw PDFError("the colour space \(family) is not read (ivsim reads gray, RGB, ICC-based gray and RGB, and indexed colours)")
+                throw PDFError(
+                    "the colour space \(family) is not read (ivsim reads gray, RGB, ICC-based gray and RGB, and indexed colours)"
+                )
             }
         default:
             throw PDFError("a colour space is \(object.kind)")

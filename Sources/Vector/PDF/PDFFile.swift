@@ -59,7 +59,9 @@ final class PDFFile {
         } catch {
             try reconstruct(after: error)
         }
-        if trailer["Encrypt"] != nil { throw PDFError("the file is encrypted (export it without a password or restrictions)") }
+        if trailer["Encrypt"] != nil {
+            throw PDFError("the file is encrypted (export it without a password or restrictions)")
+        }
     }
 
     // MARK: Objects
@@ -70,13 +72,17 @@ final class PDFFile {
         guard let entry = entries[number], !resolving.contains(number) else { return .null }
         // Objects read while reading another (an indirect /Length, an object stream) nest; a
         // chain of them is bounded.
-        guard resolving.count < Self.maxNesting else { throw PDFError("objects refer to each other more than \(Self.maxNesting) deep") }
+        guard resolving.count < Self.maxNesting else {
+            throw PDFError("objects refer to each other more than \(Self.maxNesting) deep")
+        }
         resolving.insert(number)
         defer { resolving.remove(number) }
         let value: PDFObject
         switch entry {
         case let .offset(offset):
-            guard let start = position(offset) else { throw PDFError("object \(number) is said to be at \(offset), outside the file") }
+            guard let start = position(offset) else {
+                throw PDFError("object \(number) is said to be at \(offset), outside the file")
+            }
             var parser = PDFParser(bytes, from: start, endstreams: endstreams)
             do throws(PDFError) {
                 let (found, _, object) = try parser.indirectObject { [unowned self] length in
@@ -129,7 +135,9 @@ final class PDFFile {
         guard let items = try value(dictionary, key)?.array else { return nil }
         var values: [Double] = []
         for item in items {
-            guard let v = try resolve(item).number, v.isFinite else { throw PDFError("\(what)/\(key) holds a value that is not a number") }
+            guard let v = try resolve(item).number, v.isFinite else {
+                throw PDFError("\(what)/\(key) holds a value that is not a number")
+            }
             values.append(v)
         }
         return values
@@ -155,21 +163,27 @@ final class PDFFile {
                 throw PDFError("object \(number) is said to be in object stream \(streamNumber), which is not a stream")
             }
             let data = try decode(stream).bytes
-            let count = try value(stream.dictionary, "N")?.integer ?? 0, first = try value(stream.dictionary, "First")?.integer ?? 0
+            let count = try value(stream.dictionary, "N")?.integer ?? 0,
+                first = try value(stream.dictionary, "First")?.integer ?? 0
             guard count >= 0, count <= Self.maxObjects, first >= 0, first <= data.count else {
                 throw PDFError("object stream \(streamNumber) has /N \(count) and /First \(first)")
             }
             var parser = PDFParser(data, from: 0, to: first)
             var offsets: [Int: Int] = [:], claimed: Set<Int> = []
             for _ in 0..<count {
-                guard case let .integer(n)? = try parser.object(), case let .integer(offset)? = try parser.object() else { break }
+                guard case let .integer(n)? = try parser.object(), case let .integer(offset)? = try parser.object()
+                else { break }
                 // Each offset belongs to one object (they rise strictly, §7.5.7): a repeated one is
                 // not parsed again for another number.
-                if offsets[n] == nil, offset >= 0, offset < data.count - first, claimed.insert(offset).inserted { offsets[n] = first + offset }
+                if offsets[n] == nil, offset >= 0, offset < data.count - first, claimed.insert(offset).inserted {
+                    offsets[n] = first + offset
+                }
             }
             objectStreams[streamNumber] = (data, offsets)
         }
-        guard let (data, offsets) = objectStreams[streamNumber], let offset = offsets[number], offset >= 0, offset < data.count else { return .null }
+        guard let (data, offsets) = objectStreams[streamNumber], let offset = offsets[number], offset >= 0,
+            offset < data.count
+        else { return .null }
         var parser = PDFParser(data, from: offset)
         do throws(PDFError) {
             return try parser.object() ?? .null
@@ -190,7 +204,9 @@ final class PDFFile {
         }
         guard let at = found else { throw PDFError("no \"startxref\" near the end of the file") }
         var lexer = PDFLexer(bytes, from: at + 9)
-        guard case let .integer(first)? = try lexer.next() else { throw PDFError("\"startxref\" is not followed by an offset") }
+        guard case let .integer(first)? = try lexer.next() else {
+            throw PDFError("\"startxref\" is not followed by an offset")
+        }
         var next: Int? = first, visited: Set<Int> = []
         while let offset = next, !visited.contains(offset), visited.count < Self.maxSections {
             visited.insert(offset)
@@ -203,8 +219,9 @@ final class PDFFile {
             next = section["Prev"]?.integer
         }
         if let offset = next, !visited.contains(offset) {
-            throw PDFError("the file has more than \(Self.maxSections) cross-reference sections (one per incremental update; "
-                           + "docs/LIMITS.md): save it again as a new file")
+            throw PDFError(
+                "the file has more than \(Self.maxSections) cross-reference sections (one per incremental update; "
+                    + "docs/LIMITS.md): save it again as a new file")
         }
     }
 
@@ -213,7 +230,9 @@ final class PDFFile {
 
     /// One section's entries (newer sections were read first and win) and its trailer.
     private func readSection(at offset: Int) throws(PDFError) -> [String: PDFObject] {
-        guard let start = position(offset) else { throw PDFError("a cross-reference offset (\(offset)) is outside the file") }
+        guard let start = position(offset) else {
+            throw PDFError("a cross-reference offset (\(offset)) is outside the file")
+        }
         var lexer = PDFLexer(bytes, from: start)
         let save = lexer
         if case .keyword("xref")? = try lexer.next() { return try readTable(&lexer) }
@@ -233,16 +252,21 @@ final class PDFFile {
             guard let token = try lexer.next() else { throw PDFError("a cross-reference table has no trailer") }
             if token == .keyword("trailer") {
                 var parser = PDFParser(bytes, from: lexer.position)
-                guard case let .dictionary(d)? = try parser.object() else { throw .at(lexer.position, "\"trailer\" is not followed by a dictionary") }
+                guard case let .dictionary(d)? = try parser.object() else {
+                    throw .at(lexer.position, "\"trailer\" is not followed by a dictionary")
+                }
                 return d
             }
-            guard case let .integer(start) = token, case let .integer(count)? = try lexer.next(), start >= 0, count >= 0,
-                  start <= Self.maxObjects, count <= Self.maxObjects - start else {
+            guard case let .integer(start) = token, case let .integer(count)? = try lexer.next(), start >= 0,
+                count >= 0,
+                start <= Self.maxObjects, count <= Self.maxObjects - start
+            else {
                 throw .at(at, "expected a cross-reference subsection's first object number and count")
             }
             for n in start..<(start + count) {
                 guard case let .integer(offset)? = try lexer.next(), case .integer? = try lexer.next(),
-                      case let .keyword(kind)? = try lexer.next(), kind == "n" || kind == "f" else {
+                    case let .keyword(kind)? = try lexer.next(), kind == "n" || kind == "f"
+                else {
                     throw .at(lexer.position, "a cross-reference entry is not \"offset generation n|f\"")
                 }
                 if kind == "n", entries[n] == nil, offset > 0 { entries[n] = .offset(offset) }
@@ -252,7 +276,9 @@ final class PDFFile {
 
     private func readStream(_ stream: PDFStream) throws(PDFError) {
         let data = try decode(stream).bytes
-        guard let widths = stream.dictionary["W"]?.array?.compactMap(\.integer), widths.count == 3, widths.allSatisfy({ (0...8).contains($0) }) else {
+        guard let widths = stream.dictionary["W"]?.array?.compactMap(\.integer), widths.count == 3,
+            widths.allSatisfy({ (0...8).contains($0) })
+        else {
             throw PDFError("a cross-reference stream's /W is not three widths of 0 to 8 bytes")
         }
         let size = stream.dictionary["Size"]?.integer ?? 0
@@ -308,7 +334,9 @@ final class PDFFile {
             let numberEnd = q + 1
             while q >= base, (48...57).contains(bytes[q]) { q -= 1 }
             guard q < numberEnd - 1, numberEnd - q - 1 <= 7, q < base || !PDFLexer.isRegular(bytes[q]) else { continue }
-            guard let number = Int(String(decoding: bytes[(q + 1)..<numberEnd], as: UTF8.self)), number > 0 else { continue }
+            guard let number = Int(String(decoding: bytes[(q + 1)..<numberEnd], as: UTF8.self)), number > 0 else {
+                continue
+            }
             entries[number] = .offset(q + 1 - base)
         }
         let word = Array("trailer".utf8)
@@ -328,7 +356,8 @@ final class PDFFile {
             guard case let .offset(offset)? = entries[number], let start = position(offset) else { continue }
             var parser = PDFParser(bytes, from: start)
             guard let (_, _, object) = try? parser.indirectObject(length: { _ in nil }, readStream: false),
-                  let d = object.dictionary else { continue }
+                let d = object.dictionary
+            else { continue }
             switch d["Type"]?.name {
             case "XRef"? where d["Root"] != nil: xrefTrailers.append(d)
             case "Catalog"?: catalogs.append(number)
@@ -338,8 +367,9 @@ final class PDFFile {
         }
         for streamNumber in objectStreamNumbers {
             guard case let .stream(stream)? = try? object(streamNumber), let data = try? decode(stream).bytes,
-                  let first = stream.dictionary["First"]?.integer, first >= 0, first <= data.count,
-                  let count = stream.dictionary["N"]?.integer, count >= 0, count <= Self.maxObjects else { continue }
+                let first = stream.dictionary["First"]?.integer, first >= 0, first <= data.count,
+                let count = stream.dictionary["N"]?.integer, count >= 0, count <= Self.maxObjects
+            else { continue }
             var parser = PDFParser(data, from: 0, to: first)
             for index in 0..<count {
                 guard case let .integer(n)? = try? parser.object(), case .integer? = try? parser.object() else { break }
@@ -356,7 +386,8 @@ final class PDFFile {
             trailer["Root"] = .reference(catalog, 0)
         }
         guard trailer["Root"] != nil else {
-            throw PDFError("the cross-reference data is unreadable (\(failure.message)) and no document catalog was found")
+            throw PDFError(
+                "the cross-reference data is unreadable (\(failure.message)) and no document catalog was found")
         }
     }
 }

@@ -9,8 +9,10 @@ import Deflate
 enum PDFFilters {
     /// The stream's data decoded; `jpeg` is true when the result is a DCTDecode stream's JPEG
     /// file. `budget` is what may still be produced and shrinks by what was.
-    static func decode(_ stream: PDFStream, resolve: (PDFObject) throws(PDFError) -> PDFObject, budget: inout Int) throws(PDFError)
-        -> (bytes: [UInt8], jpeg: Bool) {
+    static func decode(_ stream: PDFStream, resolve: (PDFObject) throws(PDFError) -> PDFObject, budget: inout Int)
+        throws(PDFError)
+        -> (bytes: [UInt8], jpeg: Bool)
+    {
         var filters: [String] = []
         switch try stream.dictionary["Filter"].map(resolve) ?? .null {
         case .null: break
@@ -37,7 +39,8 @@ enum PDFFilters {
                 bytes = try predicted(try inflate(bytes, budget: budget), parms[i], resolve: resolve)
             case "LZWDecode", "LZW":
                 let early = try parms[i]?["EarlyChange"].map(resolve)?.integer ?? 1
-                bytes = try predicted(try lzw(bytes, earlyChange: early != 0, budget: budget), parms[i], resolve: resolve)
+                bytes = try predicted(
+                    try lzw(bytes, earlyChange: early != 0, budget: budget), parms[i], resolve: resolve)
             case "ASCIIHexDecode", "AHx": bytes = try asciiHex(bytes)
             case "ASCII85Decode", "A85": bytes = try ascii85(bytes, budget: budget)
             case "RunLengthDecode", "RL": bytes = try runLength(bytes, budget: budget)
@@ -45,7 +48,8 @@ enum PDFFilters {
                 guard i == filters.count - 1 else { throw PDFError("DCTDecode must be the last filter") }
                 return (bytes, true)
             default:
-                throw PDFError("the \(filter) filter is not read (ivsim reads Flate, LZW, ASCIIHex, ASCII85, RunLength and DCT)")
+                throw PDFError(
+                    "the \(filter) filter is not read (ivsim reads Flate, LZW, ASCIIHex, ASCII85, RunLength and DCT)")
             }
             guard bytes.count <= budget else { throw tooLarge(budget) }
             budget -= bytes.count
@@ -54,8 +58,9 @@ enum PDFFilters {
     }
 
     static func tooLarge(_ budget: Int) -> PDFError {
-        PDFError("the file's streams decode to more than \(PDFImage.maxDecodedBytes) bytes (docs/LIMITS.md): export it with smaller "
-                 + "images, or with fewer and simpler shapes")
+        PDFError(
+            "the file's streams decode to more than \(PDFImage.maxDecodedBytes) bytes (docs/LIMITS.md): export it with smaller "
+                + "images, or with fewer and simpler shapes")
     }
 
     /// zlib data; a wrong Adler-32 checksum is tolerated (the data is used, as PDF readers do).
@@ -76,14 +81,19 @@ enum PDFFilters {
 
     /// §7.4.4.4: Predictor 2 (TIFF) or 10–15 (PNG, a filter byte per row) over rows of
     /// Colors × BitsPerComponent × Columns bits.
-    static func predicted(_ data: [UInt8], _ parms: [String: PDFObject]?, resolve: (PDFObject) throws(PDFError) -> PDFObject) throws(PDFError) -> [UInt8] {
+    static func predicted(
+        _ data: [UInt8], _ parms: [String: PDFObject]?, resolve: (PDFObject) throws(PDFError) -> PDFObject
+    ) throws(PDFError) -> [UInt8] {
         guard let parms else { return data }
-        func int(_ key: String, _ fallback: Int) throws(PDFError) -> Int { try parms[key].map(resolve)?.integer ?? fallback }
+        func int(_ key: String, _ fallback: Int) throws(PDFError) -> Int {
+            try parms[key].map(resolve)?.integer ?? fallback
+        }
         let predictor = try int("Predictor", 1)
         guard predictor > 1 else { return data }
         let colors = try int("Colors", 1), bits = try int("BitsPerComponent", 8), columns = try int("Columns", 1)
         guard (1...32).contains(colors), [1, 2, 4, 8, 16].contains(bits), (1...1 << 24).contains(columns) else {
-            throw PDFError("DecodeParms: Colors \(colors), BitsPerComponent \(bits), Columns \(columns) are out of range")
+            throw PDFError(
+                "DecodeParms: Colors \(colors), BitsPerComponent \(bits), Columns \(columns) are out of range")
         }
         let pixelBytes = max(1, colors * bits / 8), rowBytes = (colors * bits * columns + 7) / 8
         // Rows longer than the data cannot be whole; the one partial row is as long as the data.
@@ -174,7 +184,9 @@ enum PDFFilters {
         for c in data {
             if c == UInt8(ascii: ">") { break }
             if PDFLexer.isWhite(c) { continue }
-            guard let v = PDFLexer.hex(c) else { throw PDFError("ASCIIHexDecode: \"\(Character(Unicode.Scalar(c)))\" is not a hexadecimal digit") }
+            guard let v = PDFLexer.hex(c) else {
+                throw PDFError("ASCIIHexDecode: \"\(Character(Unicode.Scalar(c)))\" is not a hexadecimal digit")
+            }
             if let h = high { out.append(h << 4 | v); high = nil } else { high = v }
         }
         if let high { out.append(high << 4) }

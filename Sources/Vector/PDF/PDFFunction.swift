@@ -21,7 +21,8 @@ indirect enum PDFFunction {
     var domain: (Double, Double) {
         switch self {
         case let .exponential(domain, _, _, _), let .stitching(domain, _, _, _), let .sampled(domain, _, _),
-             let .calculator(domain, _, _): domain
+            let .calculator(domain, _, _):
+            domain
         }
     }
 
@@ -40,7 +41,9 @@ indirect enum PDFFunction {
             let u = hi == lo ? e0 : e0 + (t - lo) * (e1 - e0) / (hi - lo)
             return functions[k].evaluate(u)
         case let .sampled(domain, samples, encode):
-            let e = domain.1 == domain.0 ? encode.0 : encode.0 + (t - domain.0) * (encode.1 - encode.0) / (domain.1 - domain.0)
+            let e =
+                domain.1 == domain.0
+                ? encode.0 : encode.0 + (t - domain.0) * (encode.1 - encode.0) / (domain.1 - domain.0)
             let x = e.isFinite ? min(max(e, 0), Double(samples.count - 1)) : 0
             let i = min(Int(x), samples.count - 2), f = x - Double(i)
             return zip(samples[i], samples[i + 1]).map { $0 + f * ($1 - $0) }
@@ -97,37 +100,51 @@ indirect enum PDFFunction {
             throw PDFError("a function is not a dictionary or stream with /FunctionType")
         }
         func numbers(_ key: String) throws(PDFError) -> [Double]? { try file.numbers(d, key, of: "") }
-        guard let domainValues = try numbers("Domain"), domainValues.count == 2 else { throw PDFError("a function has no /Domain [t0 t1]") }
+        guard let domainValues = try numbers("Domain"), domainValues.count == 2 else {
+            throw PDFError("a function has no /Domain [t0 t1]")
+        }
         let domain = (domainValues[0], domainValues[1])
-        guard (domain.1 - domain.0).isFinite else { throw PDFError("a function's /Domain spans more than a number holds") }
+        guard (domain.1 - domain.0).isFinite else {
+            throw PDFError("a function's /Domain spans more than a number holds")
+        }
         switch type {
         case 2:
             let c0 = try numbers("C0") ?? [0], c1 = try numbers("C1") ?? [1]
-            guard c0.count == c1.count, !c0.isEmpty, c0.count <= 32, let n = try file.value(d, "N")?.number, n.isFinite else {
+            guard c0.count == c1.count, !c0.isEmpty, c0.count <= 32, let n = try file.value(d, "N")?.number, n.isFinite
+            else {
                 throw PDFError("an exponential function needs /C0 and /C1 of one length and a number /N")
             }
-            guard n == n.rounded() || domain.0 >= 0 else { throw PDFError("an exponential function with a fractional /N over negative inputs") }
+            guard n == n.rounded() || domain.0 >= 0 else {
+                throw PDFError("an exponential function with a fractional /N over negative inputs")
+            }
             return .exponential(domain: domain, c0: c0, c1: c1, n: n)
         case 3:
             guard let items = try file.value(d, "Functions")?.array, !items.isEmpty, items.count <= 256 else {
                 throw PDFError("a stitching function needs /Functions (1 to 256)")
             }
-            let functions = try items.map { (item: PDFObject) throws(PDFError) -> PDFFunction in try read(item, file: file, depth: depth + 1) }
+            let functions = try items.map { (item: PDFObject) throws(PDFError) -> PDFFunction in
+                try read(item, file: file, depth: depth + 1)
+            }
             let bounds = try numbers("Bounds") ?? [], encode = try numbers("Encode") ?? []
             guard bounds.count == functions.count - 1, encode.count == 2 * functions.count else {
-                throw PDFError("a stitching function's /Bounds and /Encode do not match its \(functions.count) functions")
+                throw PDFError(
+                    "a stitching function's /Bounds and /Encode do not match its \(functions.count) functions")
             }
             guard zip([domain.0] + bounds, bounds + [domain.1]).allSatisfy({ $0 <= $1 }) || domain.0 > domain.1,
-                  stride(from: 0, to: encode.count, by: 2).allSatisfy({ (encode[$0 + 1] - encode[$0]).isFinite }) else {
-                throw PDFError("a stitching function's /Bounds must rise through its /Domain, and its /Encode pairs be finite")
+                stride(from: 0, to: encode.count, by: 2).allSatisfy({ (encode[$0 + 1] - encode[$0]).isFinite })
+            else {
+                throw PDFError(
+                    "a stitching function's /Bounds must rise through its /Domain, and its /Encode pairs be finite")
             }
             return .stitching(domain: domain, functions: functions, bounds: bounds, encode: encode)
         case 0:
             guard case let .stream(stream) = object else { throw PDFError("a sampled function is not a stream") }
             guard let size = try numbers("Size"), size.count == 1, size[0] >= 2, size[0] <= Double(maxSamples) else {
-                throw PDFError("a sampled function needs one input and /Size of 2 to \(maxSamples) (several inputs are not read)")
+                throw PDFError(
+                    "a sampled function needs one input and /Size of 2 to \(maxSamples) (several inputs are not read)")
             }
-            guard let bits = try file.value(d, "BitsPerSample")?.integer, [1, 2, 4, 8, 12, 16, 24, 32].contains(bits) else {
+            guard let bits = try file.value(d, "BitsPerSample")?.integer, [1, 2, 4, 8, 12, 16, 24, 32].contains(bits)
+            else {
                 throw PDFError("a sampled function's /BitsPerSample must be 1, 2, 4, 8, 12, 16, 24 or 32")
             }
             guard let range = try numbers("Range"), range.count >= 2, range.count % 2 == 0, range.count <= 64 else {
@@ -136,8 +153,10 @@ indirect enum PDFFunction {
             let count = Int(size[0]), outputs = range.count / 2
             let encode = try numbers("Encode") ?? [0, Double(count - 1)], decode = try numbers("Decode") ?? range
             guard encode.count == 2, decode.count == range.count, (encode[1] - encode[0]).isFinite,
-                  stride(from: 0, to: decode.count, by: 2).allSatisfy({ (decode[$0 + 1] - decode[$0]).isFinite }) else {
-                throw PDFError("a sampled function's /Encode or /Decode has the wrong length or spans more than a number holds")
+                stride(from: 0, to: decode.count, by: 2).allSatisfy({ (decode[$0 + 1] - decode[$0]).isFinite })
+            else {
+                throw PDFError(
+                    "a sampled function's /Encode or /Decode has the wrong length or spans more than a number holds")
             }
             try file.functionWork.charge(count * outputs)
             let data = try file.decode(stream).bytes
@@ -163,7 +182,9 @@ indirect enum PDFFunction {
             guard let range = try numbers("Range"), range.count >= 2, range.count % 2 == 0, range.count <= 64 else {
                 throw PDFError("a calculator function needs /Range")
             }
-            return .calculator(domain: domain, range: range, program: try PDFCalculator(try file.decode(stream).bytes, budget: file.functionWork))
+            return .calculator(
+                domain: domain, range: range,
+                program: try PDFCalculator(try file.decode(stream).bytes, budget: file.functionWork))
         default:
             throw PDFError("function type \(type) does not exist")
         }

@@ -32,7 +32,9 @@ public struct PDFImage: Sendable {
         let (page, inherited) = try Self.firstPage(file)
         func pageBox(_ key: String) throws(PDFError) -> (Double, Double, Double, Double)? {
             guard let object = page[key] ?? inherited[key] else { return nil }
-            guard let v = try file.numbers(object), v.count == 4 else { throw PDFError("the page's /\(key) is not four numbers") }
+            guard let v = try file.numbers(object), v.count == 4 else {
+                throw PDFError("the page's /\(key) is not four numbers")
+            }
             return (min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3]))
         }
         guard let media = try pageBox("MediaBox") else { throw PDFError("the page has no /MediaBox") }
@@ -78,15 +80,20 @@ public struct PDFImage: Sendable {
             break  // a page without contents is blank
         }
         let catalog = try file.value(file.trailer, "Root")?.dictionary ?? [:]
-        var interpreter = PDFInterpreter(file: file, optionalContent: try PDFOptionalContent(catalog: catalog, file: file))
+        var interpreter = PDFInterpreter(
+            file: file, optionalContent: try PDFOptionalContent(catalog: catalog, file: file))
         box = ShapePath.rectangle(x: crop.0, y: crop.1, width: w, height: h)
         operations = try interpreter.run(content, resources: resources, patternBase: .identity)
     }
 
     /// The first leaf of the page tree (§7.7.3) and the attributes its ancestors pass down.
     static func firstPage(_ file: PDFFile) throws(PDFError) -> ([String: PDFObject], [String: PDFObject]) {
-        guard let catalog = try file.value(file.trailer, "Root")?.dictionary else { throw PDFError("the document catalog is missing") }
-        guard var node = try file.value(catalog, "Pages")?.dictionary else { throw PDFError("the document has no page tree") }
+        guard let catalog = try file.value(file.trailer, "Root")?.dictionary else {
+            throw PDFError("the document catalog is missing")
+        }
+        guard var node = try file.value(catalog, "Pages")?.dictionary else {
+            throw PDFError("the document has no page tree")
+        }
         var inherited: [String: PDFObject] = [:]
         for _ in 0..<maxPageTreeDepth {
             for key in ["Resources", "MediaBox", "CropBox", "Rotate"] {
@@ -97,7 +104,9 @@ public struct PDFImage: Sendable {
                 return (node, inherited)
             }
             guard let first = kids.first else { throw PDFError("the document has no pages") }
-            guard let kid = try file.resolve(first).dictionary else { throw PDFError("a page tree node's kid is not a dictionary") }
+            guard let kid = try file.resolve(first).dictionary else {
+                throw PDFError("a page tree node's kid is not a dictionary")
+            }
             node = kid
         }
         throw PDFError("the page tree is more than \(maxPageTreeDepth) levels deep")
@@ -109,25 +118,32 @@ public struct PDFImage: Sendable {
         // Nothing outside the page's box shows: where the box ends inside a last pixel column or
         // row, it is a clip (elsewhere the canvas's edge is the box's).
         let partial = Double(w) != width * scale || Double(h) != height * scale
-        return try draw(width: w, height: h, transform: AffineTransform.scale(scale, scale).prepending(page), clipToBox: partial, limits: limits)
+        return try draw(
+            width: w, height: h, transform: AffineTransform.scale(scale, scale).prepending(page), clipToBox: partial,
+            limits: limits)
     }
 
     /// The image drawn to exactly `pixelWidth` × `pixelHeight` pixels (a preserved vector drawn
     /// at the size an image view shows it).
-    public func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
-        try draw(width: pixelWidth, height: pixelHeight,
-                 transform: AffineTransform.scale(Double(pixelWidth) / width, Double(pixelHeight) / height).prepending(page),
-                 clipToBox: false, limits: limits)
+    public func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> (
+        bitmap: Bitmap, work: Int
+    ) {
+        try draw(
+            width: pixelWidth, height: pixelHeight,
+            transform: AffineTransform.scale(Double(pixelWidth) / width, Double(pixelHeight) / height).prepending(page),
+            clipToBox: false, limits: limits)
     }
 
-    private func draw(width: Int, height: Int, transform: AffineTransform, clipToBox: Bool, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
-        var context = try DrawingContext(width: width, height: height, opaque: false, transform: transform, limits: limits)
+    private func draw(width: Int, height: Int, transform: AffineTransform, clipToBox: Bool, limits: DrawingLimits)
+        throws(DrawingFailure) -> (bitmap: Bitmap, work: Int)
+    {
+        var context = try DrawingContext(
+            width: width, height: height, opaque: false, transform: transform, limits: limits)
         if clipToBox { try context.clip(to: box, rule: .nonZero) }
         var renderer = PDFRenderer()
         try renderer.run(operations, in: &context)
         return (context.bitmap, context.work)
     }
-
 
     /// Whether the bytes hold a PDF header in their first 1,024 bytes.
     public static func looksLikePDF(_ bytes: [UInt8]) -> Bool {

@@ -5,8 +5,10 @@
 // ends at the first "EI" between white space, as with filters).
 
 enum PDFInlineImage {
-    static let keys = ["W": "Width", "H": "Height", "BPC": "BitsPerComponent", "CS": "ColorSpace", "IM": "ImageMask",
-                       "D": "Decode", "DP": "DecodeParms", "F": "Filter", "I": "Interpolate", "L": "Length"]
+    static let keys = [
+        "W": "Width", "H": "Height", "BPC": "BitsPerComponent", "CS": "ColorSpace", "IM": "ImageMask",
+        "D": "Decode", "DP": "DecodeParms", "F": "Filter", "I": "Interpolate", "L": "Length"
+    ]
 
     /// Reads from after "BI" to after "EI"; the stream's dictionary has the full key names.
     static func read(_ parser: inout PDFParser) throws(PDFError) -> PDFStream {
@@ -31,8 +33,10 @@ enum PDFInlineImage {
             // The first "EI" with white space (or the end) on both sides.
             var i = dataStart
             while i + 1 < end {
-                if bytes[i] == UInt8(ascii: "E"), bytes[i + 1] == UInt8(ascii: "I"), i > dataStart, PDFLexer.isWhite(bytes[i - 1]),
-                   i + 2 == end || PDFLexer.isWhite(bytes[i + 2]) || PDFLexer.isDelimiter(bytes[i + 2]) {
+                if bytes[i] == UInt8(ascii: "E"), bytes[i + 1] == UInt8(ascii: "I"), i > dataStart,
+                    PDFLexer.isWhite(bytes[i - 1]),
+                    i + 2 == end || PDFLexer.isWhite(bytes[i + 2]) || PDFLexer.isDelimiter(bytes[i + 2])
+                {
                     dataEnd = i - 1
                     break
                 }
@@ -41,13 +45,17 @@ enum PDFInlineImage {
         }
         guard let dataEnd else { throw .at(start, "an inline image's data is not followed by EI") }
         parser.lexer.position = dataEnd
-        guard case .keyword("EI")? = try parser.lexer.next() else { throw .at(dataEnd, "an inline image's data is not followed by EI") }
+        guard case .keyword("EI")? = try parser.lexer.next() else {
+            throw .at(dataEnd, "an inline image's data is not followed by EI")
+        }
         // Not a place in the file (the content may itself be decoded): never cached by offset.
         return PDFStream(dictionary: dictionary, data: bytes[dataStart..<dataEnd], offset: -1)
     }
 
     static func exactLength(_ d: [String: PDFObject]) -> Int? {
-        guard let w = d["Width"]?.integer, let h = d["Height"]?.integer, w > 0, h > 0, w <= PDFImage.maxImageSide, h <= PDFImage.maxImageSide else {
+        guard let w = d["Width"]?.integer, let h = d["Height"]?.integer, w > 0, h > 0, w <= PDFImage.maxImageSide,
+            h <= PDFImage.maxImageSide
+        else {
             return nil
         }
         let mask = d["ImageMask"] == .bool(true)

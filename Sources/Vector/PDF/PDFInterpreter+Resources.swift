@@ -4,7 +4,8 @@ import Raster
 // parameters and soft masks, shadings and shading patterns.
 
 extension PDFInterpreter {
-    func resource(_ category: String, _ name: String, in resources: [String: PDFObject]?) throws(PDFError) -> PDFObject? {
+    func resource(_ category: String, _ name: String, in resources: [String: PDFObject]?) throws(PDFError) -> PDFObject?
+    {
         guard let group = try file.value(resources, category)?.dictionary else { return nil }
         return try file.value(group, name)
     }
@@ -15,8 +16,10 @@ extension PDFInterpreter {
         }
     }
 
-    mutating func graphicsState(_ name: String, resources: [String: PDFObject]?, patternBase: AffineTransform,
-                                        into out: inout [PDFOperation]) throws(PDFError) {
+    mutating func graphicsState(
+        _ name: String, resources: [String: PDFObject]?, patternBase: AffineTransform,
+        into out: inout [PDFOperation]
+    ) throws(PDFError) {
         guard let d = try resource("ExtGState", name, in: resources)?.dictionary else {
             throw PDFError("the graphics state /\(name) is not in the resources")
         }
@@ -30,7 +33,8 @@ extension PDFInterpreter {
         if let v = try number("LJ") { state.style.join = try Self.join(PDFObject.int(v) ?? -1) }
         if let v = try number("ML") { state.style.miterLimit = max(1, v) }
         if let dash = try file.value(d, "D")?.array, dash.count == 2, let array = try file.resolve(dash[0]).array,
-           let phase = try file.resolve(dash[1]).number {
+            let phase = try file.resolve(dash[1]).number
+        {
             try setDash(array, phase)
         }
         if let v = try number("CA") { state.strokeAlpha = min(max(v, 0), 1) }
@@ -58,11 +62,17 @@ extension PDFInterpreter {
     }
 
     mutating func softMask(_ object: PDFObject) throws(PDFError) -> PDFSoftMask {
-        guard let d = object.dictionary, let type = try file.value(d, "S")?.name, type == "Luminosity" || type == "Alpha" else {
+        guard let d = object.dictionary, let type = try file.value(d, "S")?.name,
+            type == "Luminosity" || type == "Alpha"
+        else {
             throw PDFError("a soft mask must be a dictionary with /S /Luminosity or /Alpha")
         }
-        guard let group = try file.value(d, "G"), case let .stream(form) = group else { throw PDFError("a soft mask has no group /G") }
-        if let tr = try file.value(d, "TR"), tr.name != "Identity" { throw PDFError("a soft mask's transfer function /TR is not read") }
+        guard let group = try file.value(d, "G"), case let .stream(form) = group else {
+            throw PDFError("a soft mask has no group /G")
+        }
+        if let tr = try file.value(d, "TR"), tr.name != "Identity" {
+            throw PDFError("a soft mask's transfer function /TR is not read")
+        }
         var backdrop: (UInt8, UInt8, UInt8) = (0, 0, 0)
         if let bc = try file.value(d, "BC")?.array {
             let values = bc.compactMap(\.number)
@@ -87,7 +97,9 @@ extension PDFInterpreter {
     }
 
     mutating func shading(_ name: String, resources: [String: PDFObject]?) throws(PDFError) -> PDFShading {
-        guard let raw = try file.value(resources, "Shading")?.dictionary?[name] else { throw PDFError("the shading /\(name) is not in the resources") }
+        guard let raw = try file.value(resources, "Shading")?.dictionary?[name] else {
+            throw PDFError("the shading /\(name) is not in the resources")
+        }
         return try shading(raw, resources: resources)
     }
 
@@ -102,8 +114,12 @@ extension PDFInterpreter {
         return shading
     }
 
-    mutating func pattern(_ name: String, resources: [String: PDFObject]?, patternBase: AffineTransform) throws(PDFError) -> PDFColor {
-        guard let d = try resource("Pattern", name, in: resources)?.dictionary else { throw PDFError("the pattern /\(name) is not in the resources") }
+    mutating func pattern(_ name: String, resources: [String: PDFObject]?, patternBase: AffineTransform)
+        throws(PDFError) -> PDFColor
+    {
+        guard let d = try resource("Pattern", name, in: resources)?.dictionary else {
+            throw PDFError("the pattern /\(name) is not in the resources")
+        }
         guard try file.value(d, "PatternType")?.integer == 2 else {
             throw PDFError("tiling patterns (PatternType 1) are not read (ivsim reads shading patterns)")
         }

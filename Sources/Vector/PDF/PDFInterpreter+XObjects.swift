@@ -5,18 +5,23 @@ import Raster
 // run inside others (forms, glyphs, soft-mask groups).
 
 extension PDFInterpreter {
-    mutating func xObject(_ name: String, resources: [String: PDFObject]?, into out: inout [PDFOperation]) throws(PDFError) {
+    mutating func xObject(_ name: String, resources: [String: PDFObject]?, into out: inout [PDFOperation])
+        throws(PDFError)
+    {
         guard let group = try file.value(resources, "XObject")?.dictionary, let raw = group[name] else {
             throw PDFError("the XObject /\(name) is not in the resources")
         }
         let number = raw.referenceNumber
-        guard case let .stream(stream) = try file.resolve(raw) else { throw PDFError("the XObject /\(name) is not a stream") }
+        guard case let .stream(stream) = try file.resolve(raw) else {
+            throw PDFError("the XObject /\(name) is not a stream")
+        }
         if let group = stream.dictionary["OC"], try !visible(group) { return }
         switch try file.value(stream.dictionary, "Subtype")?.name {
         case "Image":
             try drawImage(stream, number: number, resources: resources, into: &out)
         case "Form":
-            let isGroup = try file.value(try file.value(stream.dictionary, "Group")?.dictionary, "S")?.name == "Transparency"
+            let isGroup =
+                try file.value(try file.value(stream.dictionary, "Group")?.dictionary, "S")?.name == "Transparency"
             out += try formOperations(stream, number: number, asGroup: isGroup, inherited: resources)
         case "PS":
             break  // PostScript XObjects are for printing only (§8.8.2)
@@ -26,16 +31,21 @@ extension PDFInterpreter {
     }
 
     /// Draws an image (an XObject, or an inline image with its keys spelt out) over the unit square.
-    mutating func drawImage(_ stream: PDFStream, number: Int?, resources: [String: PDFObject]?,
-                                    into out: inout [PDFOperation]) throws(PDFError) {
+    mutating func drawImage(
+        _ stream: PDFStream, number: Int?, resources: [String: PDFObject]?,
+        into out: inout [PDFOperation]
+    ) throws(PDFError) {
         let how = PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)
-        let sampling: ImageSampling = try file.value(stream.dictionary, "Interpolate") == .bool(true) ? .filtered : .nearest
+        let sampling: ImageSampling =
+            try file.value(stream.dictionary, "Interpolate") == .bool(true) ? .filtered : .nearest
         out.append(.image(try image(stream, number: number, resources: resources), sampling, how))
     }
 
     /// An image XObject as the renderer samples it, made once per object (and per fill colour for
     /// a stencil mask); each image made is charged to the file's budget of decoded bytes.
-    mutating func image(_ stream: PDFStream, number: Int?, resources: [String: PDFObject]?) throws(PDFError) -> SourceImage {
+    mutating func image(_ stream: PDFStream, number: Int?, resources: [String: PDFObject]?) throws(PDFError)
+        -> SourceImage
+    {
         let pixels: PDFRasterImage.Pixels
         if let number, let hit = decodedImages[number] {
             pixels = hit
@@ -56,9 +66,11 @@ extension PDFInterpreter {
             }
             key = key.map { "\($0)#\(color.r),\(color.g),\(color.b)" }
             made = {
-                Bitmap(width: w, height: h, pixels: coverage.map { c in
-                    c == 0 ? 0 : PremultipliedColor(straightR: color.r, g: color.g, b: color.b, a: c).packed
-                })
+                Bitmap(
+                    width: w, height: h,
+                    pixels: coverage.map { c in
+                        c == 0 ? 0 : PremultipliedColor(straightR: color.r, g: color.g, b: color.b, a: c).packed
+                    })
             }
         }
         if let key, let hit = images[key] { return hit }
@@ -75,8 +87,10 @@ extension PDFInterpreter {
     /// (a form without /Resources uses those of the stream that draws it, as PDF 1.1 allowed);
     /// as a transparency group it runs with alpha 1, Normal blending and no soft mask inside, and
     /// those of the moment composite it (§11.6.6).
-    mutating func formOperations(_ form: PDFStream, number: Int?, asGroup: Bool,
-                                         inherited: [String: PDFObject]?) throws(PDFError) -> [PDFOperation] {
+    mutating func formOperations(
+        _ form: PDFStream, number: Int?, asGroup: Bool,
+        inherited: [String: PDFObject]?
+    ) throws(PDFError) -> [PDFOperation] {
         let d = form.dictionary
         var matrix = AffineTransform.identity
         if let m = try file.numbers(d["Matrix"]), m.count == 6 {
@@ -84,12 +98,14 @@ extension PDFInterpreter {
         }
         var clip: ShapePath?
         if let b = try file.numbers(d["BBox"]), b.count == 4 {
-            clip = ShapePath.rectangle(x: min(b[0], b[2]), y: min(b[1], b[3]), width: abs(b[2] - b[0]), height: abs(b[3] - b[1]))
+            clip = ShapePath.rectangle(
+                x: min(b[0], b[2]), y: min(b[1], b[3]), width: abs(b[2] - b[0]), height: abs(b[3] - b[1]))
         }
         let grouped = asGroup && (state.fillAlpha < 1 || state.blendMode != .normal || state.softMasked)
         let how = PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)
-        let body = try nested(form, number: number, place: "form", resources: try file.value(d, "Resources")?.dictionary ?? inherited,
-                              transform: matrix, clip: clip, freshCompositing: grouped)
+        let body = try nested(
+            form, number: number, place: "form", resources: try file.value(d, "Resources")?.dictionary ?? inherited,
+            transform: matrix, clip: clip, freshCompositing: grouped)
         guard grouped else { return [.save] + body + [.restore] }
         return [.save, .group(body, how), .restore]
     }
@@ -98,9 +114,15 @@ extension PDFInterpreter {
     /// for `transform` concatenated (and, with `freshCompositing`, alpha 1 and Normal blending), a
     /// path and q stack of its own, and `clip`; what it changes ends with it. Streams may nest
     /// `maxFormDepth` deep and may not draw themselves.
-    mutating func nested(_ stream: PDFStream, number: Int?, place: String, resources: [String: PDFObject]?,
-                         transform: AffineTransform, clip: ShapePath?, freshCompositing: Bool) throws(PDFError) -> [PDFOperation] {
-        guard forms.count < Self.maxFormDepth else { throw PDFError("forms, glyphs and soft-mask groups nested more than \(Self.maxFormDepth) deep (docs/LIMITS.md): flatten them in the export") }
+    mutating func nested(
+        _ stream: PDFStream, number: Int?, place: String, resources: [String: PDFObject]?,
+        transform: AffineTransform, clip: ShapePath?, freshCompositing: Bool
+    ) throws(PDFError) -> [PDFOperation] {
+        guard forms.count < Self.maxFormDepth else {
+            throw PDFError(
+                "forms, glyphs and soft-mask groups nested more than \(Self.maxFormDepth) deep (docs/LIMITS.md): flatten them in the export"
+            )
+        }
         if let number {
             guard !forms.contains(number) else { throw PDFError("\(place) \(number) draws itself") }
         }

@@ -56,7 +56,9 @@ struct PDFInterpreter {
 
     /// The operations of `content` with `resources`; `patternBase` maps the space the resources'
     /// patterns are defined in (the page's or the form's) to the page's.
-    mutating func run(_ content: [UInt8], resources: [String: PDFObject]?, patternBase: AffineTransform) throws(PDFError) -> [PDFOperation] {
+    mutating func run(_ content: [UInt8], resources: [String: PDFObject]?, patternBase: AffineTransform)
+        throws(PDFError) -> [PDFOperation]
+    {
         var out: [PDFOperation] = []
         var parser = PDFParser(content)
         var operands: [PDFObject] = []
@@ -74,7 +76,9 @@ struct PDFInterpreter {
             guard let token = next else { break }
             guard case let .keyword(op) = token, !["true", "false", "null"].contains(op) else {
                 operands.append(try parser.object(from: token, at: at, depth: 0))
-                guard operands.count <= Self.maxOperands else { throw .at(at, "more than \(Self.maxOperands) operands in a row") }
+                guard operands.count <= Self.maxOperands else {
+                    throw .at(at, "more than \(Self.maxOperands) operands in a row")
+                }
                 continue
             }
             try countWork()
@@ -83,7 +87,9 @@ struct PDFInterpreter {
                     let stream = try PDFInlineImage.read(&parser)
                     if !hidden { try drawImage(stream, number: nil, resources: resources, into: &out) }
                 } else {
-                    try execute(op, operands, resources: resources, patternBase: patternBase, compatibility: &compatibility, into: &out)
+                    try execute(
+                        op, operands, resources: resources, patternBase: patternBase, compatibility: &compatibility,
+                        into: &out)
                 }
             } catch {
                 throw error.inside("the \"\(op)\" operator at byte \(at) of a content stream")
@@ -100,7 +106,9 @@ struct PDFInterpreter {
 
     /// An operator's last `count` operands, each a finite number.
     static func numbers(_ operands: [PDFObject], _ count: Int) throws(PDFError) -> [Double] {
-        guard operands.count >= count else { throw PDFError("expects \(count) numbers, has \(operands.count) operands") }
+        guard operands.count >= count else {
+            throw PDFError("expects \(count) numbers, has \(operands.count) operands")
+        }
         var values: [Double] = []
         for operand in operands.suffix(count) {
             guard let v = operand.number, v.isFinite else { throw PDFError("expects numbers, has \(operand.kind)") }
@@ -117,8 +125,10 @@ struct PDFInterpreter {
         }
     }
 
-    private mutating func execute(_ op: String, _ operands: [PDFObject], resources: [String: PDFObject]?, patternBase: AffineTransform,
-                                  compatibility: inout Int, into out: inout [PDFOperation]) throws(PDFError) {
+    private mutating func execute(
+        _ op: String, _ operands: [PDFObject], resources: [String: PDFObject]?, patternBase: AffineTransform,
+        compatibility: inout Int, into out: inout [PDFOperation]
+    ) throws(PDFError) {
         func numbers(_ count: Int) throws(PDFError) -> [Double] { try Self.numbers(operands, count) }
         func point(_ v: [Double], _ i: Int) -> Point2 { Point2(v[i], v[i + 1]) }
         func name() throws(PDFError) -> String {
@@ -197,7 +207,11 @@ struct PDFInterpreter {
         // Colour.
         case "CS", "cs":
             let space = try colorSpace(.name(try name()), resources: resources)
-            if op == "CS" { state.strokeSpace = space; state.stroke = .components(space.initial) } else { state.fillSpace = space; state.fill = .components(space.initial) }
+            if op == "CS" {
+                state.strokeSpace = space; state.stroke = .components(space.initial)
+            } else {
+                state.fillSpace = space; state.fill = .components(space.initial)
+            }
         case "SC", "SCN", "sc", "scn":
             let stroking = op.first == "S"
             let space = stroking ? state.strokeSpace : state.fillSpace
@@ -210,10 +224,18 @@ struct PDFInterpreter {
             if stroking { state.stroke = color } else { state.fill = color }
         case "G", "g":
             let v = try numbers(1)
-            if op == "G" { state.strokeSpace = .gray; state.stroke = .components(v) } else { state.fillSpace = .gray; state.fill = .components(v) }
+            if op == "G" {
+                state.strokeSpace = .gray; state.stroke = .components(v)
+            } else {
+                state.fillSpace = .gray; state.fill = .components(v)
+            }
         case "RG", "rg":
             let v = try numbers(3)
-            if op == "RG" { state.strokeSpace = .rgb; state.stroke = .components(v) } else { state.fillSpace = .rgb; state.fill = .components(v) }
+            if op == "RG" {
+                state.strokeSpace = .rgb; state.stroke = .components(v)
+            } else {
+                state.fillSpace = .rgb; state.fill = .components(v)
+            }
         case "K", "k":
             throw PDFError("CMYK colours are not read (export in RGB)")
         // Shadings, images and forms.
@@ -222,8 +244,10 @@ struct PDFInterpreter {
             let shading = try shading(try name(), resources: resources)
             let how = PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)
             if let box = shading.box {
-                out += [.save, .clip(ShapePath.rectangle(x: box.0, y: box.1, width: box.2, height: box.3), .nonZero),
-                        .shade(shading.gradient, how), .restore]
+                out += [
+                    .save, .clip(ShapePath.rectangle(x: box.0, y: box.1, width: box.2, height: box.3), .nonZero),
+                    .shade(shading.gradient, how), .restore
+                ]
             } else {
                 out.append(.shade(shading.gradient, how))
             }
@@ -241,7 +265,9 @@ struct PDFInterpreter {
             var hides = false
             if op == "BDC", operands.count >= 2, operands[operands.count - 2].name == "OC" {
                 var membership = operands[operands.count - 1]
-                if let name = membership.name { membership = try file.value(resources, "Properties")?.dictionary?[name] ?? .null }
+                if let name = membership.name {
+                    membership = try file.value(resources, "Properties")?.dictionary?[name] ?? .null
+                }
                 hides = try !visible(membership)
             }
             marked.append(hides)
@@ -302,12 +328,18 @@ struct PDFInterpreter {
             let strokePaint = stroke ? state.paint(state.stroke, space: state.strokeSpace) : nil
             switch (fill, fillPaint, strokePaint) {
             case let (rule?, fillPaint?, strokePaint?):
-                out.append(.fillAndStroke(path, rule, fillPaint, state.style, strokePaint, fillAlpha: state.fillAlpha,
-                                          PDFCompositing(alpha: state.strokeAlpha, blendMode: state.blendMode)))
+                out.append(
+                    .fillAndStroke(
+                        path, rule, fillPaint, state.style, strokePaint, fillAlpha: state.fillAlpha,
+                        PDFCompositing(alpha: state.strokeAlpha, blendMode: state.blendMode)))
             case let (rule?, fillPaint?, nil):
-                out.append(.fill(path, rule, fillPaint, PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)))
+                out.append(
+                    .fill(path, rule, fillPaint, PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)))
             case let (_, nil, strokePaint?):
-                out.append(.stroke(path, state.style, strokePaint, PDFCompositing(alpha: state.strokeAlpha, blendMode: state.blendMode)))
+                out.append(
+                    .stroke(
+                        path, state.style, strokePaint,
+                        PDFCompositing(alpha: state.strokeAlpha, blendMode: state.blendMode)))
             default: break
             }
         }
@@ -317,11 +349,15 @@ struct PDFInterpreter {
     mutating func setDash(_ array: [PDFObject], _ phase: Double) throws(PDFError) {
         var dashes: [Double] = []
         for item in array {
-            guard let v = try file.resolve(item).number, v.isFinite, v >= 0 else { throw PDFError("a dash array holds a value that is not a number of at least 0") }
+            guard let v = try file.resolve(item).number, v.isFinite, v >= 0 else {
+                throw PDFError("a dash array holds a value that is not a number of at least 0")
+            }
             dashes.append(v)
         }
         guard dashes.count <= 64 else { throw PDFError("a dash array of more than 64 lengths") }
-        guard dashes.reduce(0, +).isFinite else { throw PDFError("a dash array whose lengths add up to more than a number holds") }
+        guard dashes.reduce(0, +).isFinite else {
+            throw PDFError("a dash array whose lengths add up to more than a number holds")
+        }
         state.style.dashes = dashes.allSatisfy { $0 == 0 } ? [] : dashes
         state.style.dashPhase = phase.isFinite ? phase : 0
     }

@@ -22,12 +22,16 @@ struct PDFLexer {
         self.end = min(end ?? bytes.count, bytes.count)
     }
 
-    static func isWhite(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == 0x0C || c == 0x00 }
+    static func isWhite(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == 0x0C || c == 0x00
+    }
 
     static func isDelimiter(_ c: UInt8) -> Bool {
         switch c {
-        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"),
-             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"): true
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["),
+            UInt8(ascii: "]"),
+            UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"):
+            true
         default: false
         }
     }
@@ -76,7 +80,10 @@ struct PDFLexer {
             let word = bytes[start..<position]
             guard Self.isNumberSyntax(word) else { return .keyword(String(decoding: word, as: UTF8.self)) }
             guard let number = Self.number(word) else {
-                throw .at(start, "the number \(String(decoding: word, as: UTF8.self)) (\(word.count) characters) is too large to be read")
+                throw .at(
+                    start,
+                    "the number \(String(decoding: word, as: UTF8.self)) (\(word.count) characters) is too large to be read"
+                )
             }
             return number
         }
@@ -115,7 +122,9 @@ struct PDFLexer {
         var out: [UInt8] = []
         while position < end, Self.isRegular(bytes[position]) {
             let c = bytes[position]
-            if c == UInt8(ascii: "#"), position + 2 < end, let h = Self.hex(bytes[position + 1]), let l = Self.hex(bytes[position + 2]) {
+            if c == UInt8(ascii: "#"), position + 2 < end, let h = Self.hex(bytes[position + 1]),
+                let l = Self.hex(bytes[position + 2])
+            {
                 out.append(h << 4 | l)
                 position += 3
             } else {
@@ -148,7 +157,9 @@ struct PDFLexer {
                 return out
             }
             if Self.isWhite(c) { continue }
-            guard let v = Self.hex(c) else { throw .at(position - 1, "a hexadecimal string holds \"\(Character(Unicode.Scalar(c)))\"") }
+            guard let v = Self.hex(c) else {
+                throw .at(position - 1, "a hexadecimal string holds \"\(Character(Unicode.Scalar(c)))\"")
+            }
             if let h = high {
                 out.append(h << 4 | v)
                 high = nil

@@ -16,7 +16,8 @@ struct PDFOptionalContent {
 
     init(catalog: [String: PDFObject], file: PDFFile) throws(PDFError) {
         guard let properties = try file.value(catalog, "OCProperties")?.dictionary,
-              let config = try file.value(properties, "D")?.dictionary else { return }
+            let config = try file.value(properties, "D")?.dictionary
+        else { return }
         baseOff = try file.value(config, "BaseState")?.name == "OFF"
         off = Set(Self.numbers(try file.value(config, "OFF")?.array ?? []))
         on = Set(Self.numbers(try file.value(config, "ON")?.array ?? []))

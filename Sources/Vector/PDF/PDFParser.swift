@@ -19,7 +19,9 @@ struct PDFParser {
 
     private mutating func count(_ at: Int) throws(PDFError) {
         elements -= 1
-        guard elements >= 0 else { throw .at(at, "more than \(Self.maxElements) array and dictionary elements in one stream or object") }
+        guard elements >= 0 else {
+            throw .at(at, "more than \(Self.maxElements) array and dictionary elements in one stream or object")
+        }
     }
 
     /// The next object; nil at the end of the bytes.
@@ -35,7 +37,9 @@ struct PDFParser {
         case let .integer(v):
             // "N G R" is a reference; anything else leaves the lexer after N.
             var ahead = lexer
-            if case let .integer(generation)? = try? ahead.next(), case .keyword("R")? = try? ahead.next(), v >= 0, generation >= 0 {
+            if case let .integer(generation)? = try? ahead.next(), case .keyword("R")? = try? ahead.next(), v >= 0,
+                generation >= 0
+            {
                 lexer = ahead
                 return .reference(v, generation)
             }
@@ -81,10 +85,13 @@ struct PDFParser {
     /// The indirect object at the lexer's position: its number and generation, and the object
     /// (a stream when "stream" follows a dictionary). `length` resolves an indirect /Length.
     /// Without `readStream`, a stream's dictionary comes back alone (as a dictionary).
-    mutating func indirectObject(length: (PDFObject) -> Int?, readStream: Bool = true) throws(PDFError) -> (Int, Int, PDFObject) {
+    mutating func indirectObject(length: (PDFObject) -> Int?, readStream: Bool = true) throws(PDFError) -> (
+        Int, Int, PDFObject
+    ) {
         let start = lexer.position
         guard case let .integer(number)? = try lexer.next(), case let .integer(generation)? = try lexer.next(),
-              case .keyword("obj")? = try lexer.next() else {
+            case .keyword("obj")? = try lexer.next()
+        else {
             throw .at(start, "expected \"N G obj\"")
         }
         let at = lexer.position
@@ -98,7 +105,9 @@ struct PDFParser {
         // The keyword is followed by CR LF or LF (a lone CR is tolerated).
         if p < lexer.end, lexer.bytes[p] == 0x0D { p += 1 }
         if p < lexer.end, lexer.bytes[p] == 0x0A { p += 1 }
-        let data = Self.streamData(lexer.bytes, from: p, end: lexer.end, declared: dictionary["Length"].flatMap(length), endstreams: endstreams)
+        let data = Self.streamData(
+            lexer.bytes, from: p, end: lexer.end, declared: dictionary["Length"].flatMap(length), endstreams: endstreams
+        )
         lexer.position = data.upperBound
         if case .keyword("endstream")? = try? lexer.next() {} else { lexer.position = data.upperBound }
         return (number, generation, .stream(PDFStream(dictionary: dictionary, data: lexer.bytes[data], offset: p)))
@@ -108,7 +117,9 @@ struct PDFParser {
 
     /// The range of a stream's data: `declared` bytes when "endstream" follows them (after optional
     /// white space), else up to the next "endstream" with the end of line before it dropped.
-    static func streamData(_ bytes: [UInt8], from start: Int, end: Int, declared: Int?, endstreams: [Int]? = nil) -> Range<Int> {
+    static func streamData(_ bytes: [UInt8], from start: Int, end: Int, declared: Int?, endstreams: [Int]? = nil)
+        -> Range<Int>
+    {
         if let declared, declared >= 0, declared <= end - start {
             var q = start + declared
             while q < end, PDFLexer.isWhite(bytes[q]) { q += 1 }

@@ -16,16 +16,21 @@ enum PDFRasterImage {
         case stencil(width: Int, height: Int, coverage: [UInt8])
     }
 
-    static func read(_ stream: PDFStream, file: PDFFile, colorSpace: (PDFObject) throws(PDFError) -> PDFColorSpace,
-                     depth: Int = 0) throws(PDFError) -> Pixels {
+    static func read(
+        _ stream: PDFStream, file: PDFFile, colorSpace: (PDFObject) throws(PDFError) -> PDFColorSpace,
+        depth: Int = 0
+    ) throws(PDFError) -> Pixels {
         let d = stream.dictionary
         guard let width = try file.value(d, "Width")?.integer, let height = try file.value(d, "Height")?.integer,
-              width > 0, height > 0 else {
+            width > 0, height > 0
+        else {
             throw PDFError("an image has no positive /Width and /Height")
         }
-        guard width <= PDFImage.maxImageSide, height <= PDFImage.maxImageSide, width * height <= PDFImage.maxImagePixels else {
-            throw PDFError("an image of \(width) × \(height) samples is larger than ivsim reads (\(PDFImage.maxImageSide) a side, "
-                           + "\(PDFImage.maxImagePixels) in all; docs/LIMITS.md)")
+        guard width <= PDFImage.maxImageSide, height <= PDFImage.maxImageSide, width * height <= PDFImage.maxImagePixels
+        else {
+            throw PDFError(
+                "an image of \(width) × \(height) samples is larger than ivsim reads (\(PDFImage.maxImageSide) a side, "
+                    + "\(PDFImage.maxImagePixels) in all; docs/LIMITS.md)")
         }
         guard file.budget >= width * height * 4 else { throw PDFFilters.tooLarge(file.budget) }
         file.budget -= width * height * 4
@@ -53,18 +58,23 @@ enum PDFRasterImage {
             let decoded: JPEGImage
             do throws(JPEGError) {
                 // Limited to the declared size, so that a larger JPEG is refused before it is decoded.
-                decoded = try JPEGDecoder(limits: .init(maxWidth: width, maxHeight: height, maxPixels: width * height)).decode(data)
+                decoded = try JPEGDecoder(limits: .init(maxWidth: width, maxHeight: height, maxPixels: width * height))
+                    .decode(data)
             } catch {
                 throw PDFError("a DCTDecode image is not a usable JPEG: \(error)")
             }
             guard decoded.width == width, decoded.height == height else {
-                throw PDFError("a DCTDecode image is \(decoded.width) × \(decoded.height) samples, its dictionary says \(width) × \(height)")
+                throw PDFError(
+                    "a DCTDecode image is \(decoded.width) × \(decoded.height) samples, its dictionary says \(width) × \(height)"
+                )
             }
             rgba = decoded.rgba
             // Display P3 by the image's colour space, or (without one) by the JPEG's own profile.
             // (A colour space ivsim does not read is no reason to refuse the JPEG's own colours.)
             let declared = d["ColorSpace"].flatMap { object in try? colorSpace(object) }
-            if declared == .displayP3 || (declared == nil && decoded.iccProfile.map(ICCProfileKind.init(profile:)) == .displayP3) {
+            if declared == .displayP3
+                || (declared == nil && decoded.iccProfile.map(ICCProfileKind.init(profile:)) == .displayP3)
+            {
                 DisplayP3.convertToSRGB(straightRGBA: &rgba)
             }
         } else {
@@ -77,7 +87,11 @@ enum PDFRasterImage {
             let n = space.components, maxValue = (1 << bits) - 1
             var decode = decodeArray ?? []
             if decode.count != 2 * n {
-                if case .indexed = space { decode = [0, Double(maxValue)] } else { decode = Array([0.0, 1.0].repeated(n)) }
+                if case .indexed = space {
+                    decode = [0, Double(maxValue)]
+                } else {
+                    decode = Array([0.0, 1.0].repeated(n))
+                }
             }
             let rowBits = width * n * bits
             let rowBytes = (rowBits + 7) / 8
@@ -92,14 +106,17 @@ enum PDFRasterImage {
                     for k in 0..<n {
                         raw[k] = sample(data, bit: bit, bits: bits)
                         bit += bits
-                        components[k] = decode[2 * k] + Double(raw[k]) * (decode[2 * k + 1] - decode[2 * k]) / Double(maxValue)
+                        components[k] =
+                            decode[2 * k] + Double(raw[k]) * (decode[2 * k + 1] - decode[2 * k]) / Double(maxValue)
                     }
                     let (r, g, b) = perPixel.rgb(components)
                     let o = 4 * (y * width + x)
                     rgba[o] = r
                     rgba[o + 1] = g
                     rgba[o + 2] = b
-                    if let keyRanges, (0..<n).allSatisfy({ raw[$0] >= keyRanges[2 * $0] && raw[$0] <= keyRanges[2 * $0 + 1] }) {
+                    if let keyRanges,
+                        (0..<n).allSatisfy({ raw[$0] >= keyRanges[2 * $0] && raw[$0] <= keyRanges[2 * $0 + 1] })
+                    {
                         rgba[o + 3] = 0
                     }
                 }
@@ -126,13 +143,17 @@ enum PDFRasterImage {
     static func colorKey(_ d: [String: PDFObject], file: PDFFile, components: Int) throws(PDFError) -> [Int]? {
         guard try file.value(d, "Mask")?.array != nil else { return nil }
         let ranges = try file.numbers(d["Mask"])?.map { min(max(PDFObject.int($0) ?? 0, -1), 65_536) } ?? []
-        guard ranges.count == 2 * components else { throw PDFError("an image's colour-key /Mask needs \(2 * components) numbers") }
+        guard ranges.count == 2 * components else {
+            throw PDFError("an image's colour-key /Mask needs \(2 * components) numbers")
+        }
         return ranges
     }
 
     /// /SMask and a stencil /Mask, multiplied into the alpha.
-    static func applyMasks(_ d: [String: PDFObject], to rgba: inout [UInt8], width: Int, height: Int, file: PDFFile,
-                           colorSpace: (PDFObject) throws(PDFError) -> PDFColorSpace, depth: Int) throws(PDFError) {
+    static func applyMasks(
+        _ d: [String: PDFObject], to rgba: inout [UInt8], width: Int, height: Int, file: PDFFile,
+        colorSpace: (PDFObject) throws(PDFError) -> PDFColorSpace, depth: Int
+    ) throws(PDFError) {
         guard depth == 0 else { return }  // a mask's own masks are not read
         for key in ["SMask", "Mask"] {
             guard case let .stream(maskStream)? = try file.value(d, key) else { continue }
@@ -140,7 +161,8 @@ enum PDFRasterImage {
             let (mw, mh, alpha): (Int, Int, [UInt8])
             switch mask {
             case let .stencil(w, h, coverage): (mw, mh, alpha) = (w, h, coverage)
-            case let .rgba(w, h, bytes): (mw, mh, alpha) = (w, h, stride(from: 0, to: bytes.count, by: 4).map { bytes[$0] })
+            case let .rgba(w, h, bytes):
+                (mw, mh, alpha) = (w, h, stride(from: 0, to: bytes.count, by: 4).map { bytes[$0] })
             }
             for y in 0..<height {
                 let my = min(mh - 1, (2 * y + 1) * mh / (2 * height))

@@ -40,7 +40,9 @@ struct PDFRenderer {
             case let .fill(path, rule, paint, how):
                 try painting(how, &context) { (c) throws(DrawingFailure) in try c.fill(path, rule: rule, paint: paint) }
             case let .stroke(path, style, paint, how):
-                try painting(how, &context) { (c) throws(DrawingFailure) in try c.stroke(path, style: style, paint: paint) }
+                try painting(how, &context) { (c) throws(DrawingFailure) in
+                    try c.stroke(path, style: style, paint: paint)
+                }
             case let .fillAndStroke(path, rule, fill, style, stroke, fillAlpha, how):
                 if fillAlpha == 1, how == .normal {
                     try painting(how, &context) { (c) throws(DrawingFailure) in
@@ -49,7 +51,8 @@ struct PDFRenderer {
                     }
                 } else {
                     // A knockout pair: the stroke replaces the fill where it covers.
-                    try group(PDFCompositing(alpha: 1, blendMode: how.blendMode), &context) { (c) throws(DrawingFailure) in
+                    try group(PDFCompositing(alpha: 1, blendMode: how.blendMode), &context) {
+                        (c) throws(DrawingFailure) in
                         c.state.alpha = Self.byte(fillAlpha)
                         try c.fill(path, rule: rule, paint: fill)
                         c.state.alpha = Self.byte(how.alpha)
@@ -86,8 +89,10 @@ struct PDFRenderer {
     static func byte(_ alpha: Double) -> UInt8 { UInt8((min(max(alpha, 0), 1) * 255).rounded(.toNearestOrEven)) }
 
     /// One painting operation with its alpha and blend mode, through the soft mask.
-    private mutating func painting(_ how: PDFCompositing, _ context: inout DrawingContext,
-                                   _ body: (inout DrawingContext) throws(DrawingFailure) -> Void) throws(DrawingFailure) {
+    private mutating func painting(
+        _ how: PDFCompositing, _ context: inout DrawingContext,
+        _ body: (inout DrawingContext) throws(DrawingFailure) -> Void
+    ) throws(DrawingFailure) {
         let outer = context.state
         context.state.alpha = Self.byte(how.alpha)
         context.state.blendMode = how.blendMode
@@ -101,8 +106,10 @@ struct PDFRenderer {
     }
 
     /// A transparency layer composited with `how`, through the soft mask.
-    private func group(_ how: PDFCompositing, _ context: inout DrawingContext,
-                       _ body: (inout DrawingContext) throws(DrawingFailure) -> Void) throws(DrawingFailure) {
+    private func group(
+        _ how: PDFCompositing, _ context: inout DrawingContext,
+        _ body: (inout DrawingContext) throws(DrawingFailure) -> Void
+    ) throws(DrawingFailure) {
         let outer = context.state
         context.state.alpha = Self.byte(how.alpha)
         context.state.blendMode = how.blendMode
@@ -122,8 +129,9 @@ struct PDFRenderer {
         limits.work -= context.work
         var group: DrawingContext
         do throws(DrawingFailure) {
-            group = try DrawingContext(width: context.bitmap.width, height: context.bitmap.height, opaque: false,
-                                       transform: context.state.transform, limits: limits)
+            group = try DrawingContext(
+                width: context.bitmap.width, height: context.bitmap.height, opaque: false,
+                transform: context.state.transform, limits: limits)
             group.heldOutside = context.heldBytes(extra: saved.map(\.1) + saved.map(\.0.clip) + [softMask])
             try group.checkHeld()
             var renderer = PDFRenderer()

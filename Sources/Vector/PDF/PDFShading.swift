@@ -13,7 +13,9 @@ struct PDFShading {
 
     static let maxStops = 1024
 
-    static func read(_ object: PDFObject, file: PDFFile, colorSpace: (PDFObject) throws(PDFError) -> PDFColorSpace) throws(PDFError) -> PDFShading {
+    static func read(_ object: PDFObject, file: PDFFile, colorSpace: (PDFObject) throws(PDFError) -> PDFColorSpace)
+        throws(PDFError) -> PDFShading
+    {
         guard let d = try file.resolve(object).dictionary, let type = try file.value(d, "ShadingType")?.integer else {
             throw PDFError("a shading is not a dictionary with /ShadingType")
         }
@@ -22,36 +24,54 @@ struct PDFShading {
         }
         guard let spaceObject = d["ColorSpace"] else { throw PDFError("a shading has no /ColorSpace") }
         let space = try colorSpace(spaceObject)
-        guard [.gray, .rgb, .displayP3].contains(space) else { throw PDFError("a shading's colour space must be gray or RGB") }
+        guard [.gray, .rgb, .displayP3].contains(space) else {
+            throw PDFError("a shading's colour space must be gray or RGB")
+        }
         func numbers(_ key: String) throws(PDFError) -> [Double]? { try file.numbers(d, key, of: "a shading's ") }
         let coords = try numbers("Coords") ?? []
-        guard coords.count == (type == 2 ? 4 : 6) else { throw PDFError("a type \(type) shading needs \(type == 2 ? 4 : 6) /Coords") }
+        guard coords.count == (type == 2 ? 4 : 6) else {
+            throw PDFError("a type \(type) shading needs \(type == 2 ? 4 : 6) /Coords")
+        }
         let domain = try numbers("Domain") ?? [0, 1]
         guard domain.count == 2, domain[0] != domain[1], (domain[1] - domain[0]).isFinite else {
             throw PDFError("a shading's /Domain must be two different numbers")
         }
-        let extend = try file.value(d, "Extend")?.array?.map { (item: PDFObject) throws(PDFError) -> Bool in
-            if case let .bool(b) = try file.resolve(item) { b } else { false }
-        } ?? [false, false]
+        let extend =
+            try file.value(d, "Extend")?.array?.map { (item: PDFObject) throws(PDFError) -> Bool in
+                if case let .bool(b) = try file.resolve(item) { b } else { false }
+            } ?? [false, false]
         guard let functionObject = try file.value(d, "Function") else { throw PDFError("a shading has no /Function") }
         let stops = try stops(functionObject, domain: (domain[0], domain[1]), space: space, file: file)
-        let shape: GradientShape = type == 2
+        let shape: GradientShape =
+            type == 2
             ? .axial(start: Point2(coords[0], coords[1]), end: Point2(coords[2], coords[3]))
-            : .radial(startCenter: Point2(coords[0], coords[1]), startRadius: coords[2], endCenter: Point2(coords[3], coords[4]), endRadius: coords[5])
+            : .radial(
+                startCenter: Point2(coords[0], coords[1]), startRadius: coords[2],
+                endCenter: Point2(coords[3], coords[4]), endRadius: coords[5])
         if type == 3, coords[2] < 0 || coords[5] < 0 { throw PDFError("a radial shading's radii must not be negative") }
         var box: (Double, Double, Double, Double)?
-        if let b = try numbers("BBox"), b.count == 4 { box = (min(b[0], b[2]), min(b[1], b[3]), abs(b[2] - b[0]), abs(b[3] - b[1])) }
-        return PDFShading(gradient: Gradient(shape: shape, stops: stops, extendsStart: extend.first ?? false,
-                                             extendsEnd: extend.count > 1 ? extend[1] : false), box: box)
+        if let b = try numbers("BBox"), b.count == 4 {
+            box = (min(b[0], b[2]), min(b[1], b[3]), abs(b[2] - b[0]), abs(b[3] - b[1]))
+        }
+        return PDFShading(
+            gradient: Gradient(
+                shape: shape, stops: stops, extendsStart: extend.first ?? false,
+                extendsEnd: extend.count > 1 ? extend[1] : false), box: box)
     }
 
     /// The function's colours as stops over the domain.
-    static func stops(_ object: PDFObject, domain: (Double, Double), space: PDFColorSpace, file: PDFFile) throws(PDFError) -> [GradientStop] {
+    static func stops(_ object: PDFObject, domain: (Double, Double), space: PDFColorSpace, file: PDFFile)
+        throws(PDFError) -> [GradientStop]
+    {
         var points: [(Double, [Double])]
         if let items = try file.resolve(object).array {
             // One function per component: sampled together at even steps.
-            let functions = try items.map { (item: PDFObject) throws(PDFError) -> PDFFunction in try PDFFunction.read(item, file: file) }
-            guard functions.count == space.components else { throw PDFError("a shading has \(functions.count) functions for \(space.components) colour components") }
+            let functions = try items.map { (item: PDFObject) throws(PDFError) -> PDFFunction in
+                try PDFFunction.read(item, file: file)
+            }
+            guard functions.count == space.components else {
+                throw PDFError("a shading has \(functions.count) functions for \(space.components) colour components")
+            }
             let steps = PDFFunction.curveSamples * 4
             points = (0...steps).map { i in
                 let t = domain.0 + (domain.1 - domain.0) * Double(i) / Double(steps)

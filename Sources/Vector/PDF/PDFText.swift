@@ -37,7 +37,9 @@ enum PDFFont {
 }
 
 extension PDFInterpreter {
-    mutating func text(_ op: String, _ operands: [PDFObject], resources: [String: PDFObject]?, into out: inout [PDFOperation]) throws(PDFError) {
+    mutating func text(
+        _ op: String, _ operands: [PDFObject], resources: [String: PDFObject]?, into out: inout [PDFOperation]
+    ) throws(PDFError) {
         func numbers(_ count: Int) throws(PDFError) -> [Double] { try Self.numbers(operands, count) }
         switch op {
         case "BT", "ET":
@@ -50,7 +52,9 @@ extension PDFInterpreter {
         case "Ts": state.text.rise = try numbers(1)[0]
         case "Tr": state.text.renderMode = min(max(PDFObject.int(try numbers(1)[0]) ?? 7, 0), 7)
         case "Tf":
-            guard operands.count >= 2, let name = operands[operands.count - 2].name, let size = operands.last?.number, size.isFinite else {
+            guard operands.count >= 2, let name = operands[operands.count - 2].name, let size = operands.last?.number,
+                size.isFinite
+            else {
                 throw PDFError("expects a font name and a size")
             }
             state.text.font = name
@@ -76,8 +80,10 @@ extension PDFInterpreter {
             moveLine(0, -state.text.leading)
             try show([.string(bytes)], resources: resources, into: &out)
         default:  // "
-            guard operands.count >= 3, let aw = operands[operands.count - 3].number, let ac = operands[operands.count - 2].number,
-                  case let .string(bytes)? = operands.last else {
+            guard operands.count >= 3, let aw = operands[operands.count - 3].number,
+                let ac = operands[operands.count - 2].number,
+                case let .string(bytes)? = operands.last
+            else {
                 throw PDFError("expects word spacing, character spacing and a string")
             }
             state.text.wordSpacing = aw
@@ -92,7 +98,9 @@ extension PDFInterpreter {
         textMatrix = lineMatrix
     }
 
-    private mutating func show(_ items: [PDFObject], resources: [String: PDFObject]?, into out: inout [PDFOperation]) throws(PDFError) {
+    private mutating func show(_ items: [PDFObject], resources: [String: PDFObject]?, into out: inout [PDFOperation])
+        throws(PDFError)
+    {
         let t = state.text
         guard let fontName = t.font else { throw PDFError("text is shown before a font is set (Tf)") }
         let font = try self.font(fontName, resources: resources)
@@ -100,7 +108,8 @@ extension PDFInterpreter {
         guard case let .type3(type3) = font else {
             guard mode == 3 else {
                 guard case let .other(kind) = font else { return }
-                throw PDFError("text in a \(kind) font is not drawn (ivsim has no fonts): outline the text in the export")
+                throw PDFError(
+                    "text in a \(kind) font is not drawn (ivsim has no fonts): outline the text in the export")
             }
             // Invisible text draws nothing in any font. Its glyph widths are unknown, so the
             // text matrix stays; text after it is placed again by Td, TD, Tm or T* in practice.
@@ -112,13 +121,15 @@ extension PDFInterpreter {
             case let .string(bytes):
                 for code in bytes.map(Int.init) {
                     try countWork()
-                    let scaled = AffineTransform(a: t.size * t.horizontalScale, b: 0, c: 0, d: t.size, tx: 0, ty: t.rise)
+                    let scaled = AffineTransform(
+                        a: t.size * t.horizontalScale, b: 0, c: 0, d: t.size, tx: 0, ty: t.rise)
                     let glyphToUser = textMatrix.prepending(scaled.prepending(type3.matrix))
                     if mode != 3, !hidden, let name = type3.names[code], let procedure = type3.procedures[name] {
                         let number = procedure.referenceNumber
                         if case let .stream(stream) = try file.resolve(procedure) {
-                            let body = try nested(stream, number: number, place: "glyph", resources: type3.resources ?? resources,
-                                                  transform: glyphToUser, clip: nil, freshCompositing: false)
+                            let body = try nested(
+                                stream, number: number, place: "glyph", resources: type3.resources ?? resources,
+                                transform: glyphToUser, clip: nil, freshCompositing: false)
                             out += [.save] + body + [.restore]
                         }
                     }
@@ -127,7 +138,9 @@ extension PDFInterpreter {
                     advance(w0 * type3.matrix.a, code: code)
                 }
             default:
-                if let n = item.number, n.isFinite { textMatrix = textMatrix.prepending(.translation(-n / 1000 * t.size * t.horizontalScale, 0)) }
+                if let n = item.number, n.isFinite {
+                    textMatrix = textMatrix.prepending(.translation(-n / 1000 * t.size * t.horizontalScale, 0))
+                }
             }
         }
     }
@@ -143,7 +156,9 @@ extension PDFInterpreter {
         let raw = try file.value(resources, "Font")?.dictionary?[name]
         let number = raw?.referenceNumber
         if let number, let hit = fonts[number] { return hit }
-        guard let raw, let d = try file.resolve(raw).dictionary else { throw PDFError("the font /\(name) is not in the resources") }
+        guard let raw, let d = try file.resolve(raw).dictionary else {
+            throw PDFError("the font /\(name) is not in the resources")
+        }
         let subtype = try file.value(d, "Subtype")?.name ?? "unnamed"
         var font = PDFFont.other(subtype)
         if subtype == "Type3" {
@@ -162,10 +177,13 @@ extension PDFInterpreter {
             }
             let m = try file.numbers(d["FontMatrix"]) ?? [0.001, 0, 0, 0.001, 0, 0]
             guard m.count == 6 else { throw PDFError("the font /\(name) has a /FontMatrix of \(m.count) numbers") }
-            font = .type3(PDFFont.Type3(procedures: try file.value(d, "CharProcs")?.dictionary ?? [:], names: names,
-                                        firstChar: min(max(try file.value(d, "FirstChar")?.integer ?? 0, 0), 255), widths: try file.numbers(d["Widths"]) ?? [],
-                                        matrix: AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]),
-                                        resources: try file.value(d, "Resources")?.dictionary))
+            font = .type3(
+                PDFFont.Type3(
+                    procedures: try file.value(d, "CharProcs")?.dictionary ?? [:], names: names,
+                    firstChar: min(max(try file.value(d, "FirstChar")?.integer ?? 0, 0), 255),
+                    widths: try file.numbers(d["Widths"]) ?? [],
+                    matrix: AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]),
+                    resources: try file.value(d, "Resources")?.dictionary))
         }
         if let number { fonts[number] = font }
         return font

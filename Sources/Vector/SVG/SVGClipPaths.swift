@@ -13,27 +13,36 @@ struct SVGClip: Sendable {
     static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
 
     /// The clipPath with `id`, referred to by `element`.
-    static func resolve(_ id: String, for element: XMLElement, _ definitions: SVGDefinitions) throws(SVGError) -> SVGClip {
+    static func resolve(_ id: String, for element: XMLElement, _ definitions: SVGDefinitions) throws(SVGError)
+        -> SVGClip
+    {
         guard let clip = definitions.elements[id], clip.name == "clipPath" else {
             throw SVGError(element: element, message: "clip-path=\"url(#\(id))\": no <clipPath> has that id")
         }
         let units = clip["clipPathUnits"] ?? "userSpaceOnUse"
         guard units == "userSpaceOnUse" || units == "objectBoundingBox" else {
-            throw SVGError(element: clip, message: "clipPathUnits=\"\(units)\": expected userSpaceOnUse or objectBoundingBox")
+            throw SVGError(
+                element: clip, message: "clipPathUnits=\"\(units)\": expected userSpaceOnUse or objectBoundingBox")
         }
         let outer = try SVGValues.transform(of: clip)
         let inherited = rule(clip, .nonZero, definitions)
         var paths: [(ShapePath, FillRule)] = []
         for child in clip.children where !["title", "desc"].contains(child.name) && !child.name.contains(":") {
             guard shapes.contains(child.name), let path = try SVGShapes.path(of: child) else {
-                throw SVGError(element: child, message: "only shapes are read inside a <clipPath> (paths, rects, circles, ellipses, lines, "
-                               + "polylines, polygons)")
+                throw SVGError(
+                    element: child,
+                    message: "only shapes are read inside a <clipPath> (paths, rects, circles, ellipses, lines, "
+                        + "polylines, polygons)")
             }
             let declarations = try definitions.declarations(of: child)
             var style = SVGStyle()
             style.apply(declarations)
             guard style.displayed, style.visible else { continue }
-            paths.append((path.applying(outer.prepending(try SVGValues.transform(of: child))), rule(child, inherited, definitions)))
+            paths.append(
+                (
+                    path.applying(outer.prepending(try SVGValues.transform(of: child))),
+                    rule(child, inherited, definitions)
+                ))
         }
         return SVGClip(paths: paths, boundingBoxUnits: units == "objectBoundingBox")
     }
@@ -45,7 +54,11 @@ struct SVGClip: Sendable {
         declarations += definitions.rules(for: element).filter { $0.0 == "clip-rule" }
         declarations += SVGStyle.parse(element["style"] ?? "").filter { $0.0 == "clip-rule" }
         for (_, value) in declarations {
-            if value.trimmingSpaces == "evenodd" { rule = .evenOdd } else if value.trimmingSpaces == "nonzero" { rule = .nonZero }
+            if value.trimmingSpaces == "evenodd" {
+                rule = .evenOdd
+            } else if value.trimmingSpaces == "nonzero" {
+                rule = .nonZero
+            }
         }
         return rule
     }

@@ -25,7 +25,9 @@ struct SVGGradient: Sendable {
         var stops: [StopsKey: [Stop]] = [:]
         for id in definitions.order {
             let element = definitions.elements[id]!
-            if element.name == "linearGradient" || element.name == "radialGradient" { result[id] = try resolve(element, definitions, stops: &stops) }
+            if element.name == "linearGradient" || element.name == "radialGradient" {
+                result[id] = try resolve(element, definitions, stops: &stops)
+            }
         }
         return result
     }
@@ -40,22 +42,28 @@ struct SVGGradient: Sendable {
         let color: String?
     }
 
-    static func resolve(_ element: XMLElement, _ definitions: SVGDefinitions, stops cache: inout [StopsKey: [Stop]]) throws(SVGError) -> SVGGradient {
+    static func resolve(_ element: XMLElement, _ definitions: SVGDefinitions, stops cache: inout [StopsKey: [Stop]])
+        throws(SVGError) -> SVGGradient
+    {
         // The chain: this gradient, then the ones it refers to (at most 16, no cycles).
         var chain = [element]
         while let href = chain.last!["href"] ?? chain.last!["xlink:href"], href.hasPrefix("#"),
-              let next = definitions.elements[String(href.dropFirst())], next.name.hasSuffix("Gradient") {
+            let next = definitions.elements[String(href.dropFirst())], next.name.hasSuffix("Gradient")
+        {
             guard chain.count < 16, !chain.contains(where: { $0.offset == next.offset }) else {
-                throw SVGError(element: element, message: "gradients refer to each other in a cycle (or more than 16 deep)")
+                throw SVGError(
+                    element: element, message: "gradients refer to each other in a cycle (or more than 16 deep)")
             }
             chain.append(next)
         }
         func attribute(_ name: String) -> String? { chain.lazy.compactMap { $0[name] }.first }
         let radial = element.name == "radialGradient"
-        var gradient = SVGGradient(radial: radial, boundingBoxUnits: attribute("gradientUnits") != "userSpaceOnUse",
-                                   transform: .identity, values: [:], stops: [])
+        var gradient = SVGGradient(
+            radial: radial, boundingBoxUnits: attribute("gradientUnits") != "userSpaceOnUse",
+            transform: .identity, values: [:], stops: [])
         if let units = attribute("gradientUnits"), units != "userSpaceOnUse" && units != "objectBoundingBox" {
-            throw SVGError(element: element, message: "gradientUnits=\"\(units)\": expected userSpaceOnUse or objectBoundingBox")
+            throw SVGError(
+                element: element, message: "gradientUnits=\"\(units)\": expected userSpaceOnUse or objectBoundingBox")
         }
         if let spread = attribute("spreadMethod"), spread != "pad" {
             throw SVGError(element: element, message: "spreadMethod=\"\(spread)\" is not drawn (only pad, the default)")
@@ -86,7 +94,9 @@ struct SVGGradient: Sendable {
     }
 
     /// The stops `owner` holds, for the gradient `element`.
-    static func stops(owner stopsOwner: XMLElement?, element: XMLElement, _ definitions: SVGDefinitions) throws(SVGError) -> [Stop] {
+    static func stops(owner stopsOwner: XMLElement?, element: XMLElement, _ definitions: SVGDefinitions)
+        throws(SVGError) -> [Stop]
+    {
         var stops: [Stop] = []
         var previous = 0.0
         for stop in stopsOwner?.children.filter({ $0.name == "stop" }) ?? [] {
@@ -95,7 +105,9 @@ struct SVGGradient: Sendable {
             for (name, value) in definitions.rules(for: stop) { properties[name] = value }  // rules over attributes
             for (name, value) in SVGStyle.parse(stop["style"] ?? "") { properties[name] = value }
             guard let offset = SVGValues.numberOrPercentage(properties["offset"] ?? "0") else {
-                throw SVGError(element: stop, message: "offset=\"\(properties["offset"] ?? "")\": expected a number or a percentage")
+                throw SVGError(
+                    element: stop,
+                    message: "offset=\"\(properties["offset"] ?? "")\": expected a number or a percentage")
             }
             var colorText = properties["stop-color"] ?? "black"
             if colorText.trimmingSpaces == "currentColor" {
@@ -117,7 +129,9 @@ struct SVGGradient: Sendable {
 
     /// The paint for a shape whose user-space bounding box is `box`, at `opacity`; nil when it
     /// paints nothing (no stops, or an empty box with bounding-box units).
-    func paint(box: (x: Double, y: Double, width: Double, height: Double), viewport: (Double, Double), opacity: Double) -> Paint? {
+    func paint(box: (x: Double, y: Double, width: Double, height: Double), viewport: (Double, Double), opacity: Double)
+        -> Paint?
+    {
         guard !stops.isEmpty else { return nil }
         if boundingBoxUnits && (box.width <= 0 || box.height <= 0) { return nil }
         // Bounding-box units are taken ×256 (and the transform divides by 256), so that §11's
@@ -125,23 +139,29 @@ struct SVGGradient: Sendable {
         let unit = boundingBoxUnits ? 256.0 : 1
         func value(_ key: String, _ fallback: String, along: Double) -> Double {
             let text = values[key] ?? fallback
-            let v = boundingBoxUnits ? SVGValues.numberOrPercentage(text)! : SVGValues.numberOrPercentage(text, percentOf: along)!
+            let v =
+                boundingBoxUnits
+                ? SVGValues.numberOrPercentage(text)! : SVGValues.numberOrPercentage(text, percentOf: along)!
             return v * unit
         }
         let (vw, vh) = viewport
         let diagonal = ((vw * vw + vh * vh) / 2).squareRoot()
         let gradientStops = stops.map { stop in
-            GradientStop(location: stop.offset, r: stop.r, g: stop.g, b: stop.b, a: UInt8((stop.a * opacity * 255).rounded()))
+            GradientStop(
+                location: stop.offset, r: stop.r, g: stop.g, b: stop.b, a: UInt8((stop.a * opacity * 255).rounded()))
         }
         let shape: GradientShape
         if radial {
-            let cx = value("cx", "50%", along: vw), cy = value("cy", "50%", along: vh), r = value("r", "50%", along: diagonal)
+            let cx = value("cx", "50%", along: vw), cy = value("cy", "50%", along: vh),
+                r = value("r", "50%", along: diagonal)
             guard r > 0 else {
                 // r = 0: the area is painted with the last stop's colour (SVG 1.1 §13.2.3).
                 let last = gradientStops[gradientStops.count - 1]
-                return .color(PremultipliedColor(straightR: last.color.r, g: last.color.g, b: last.color.b, a: last.color.a))
+                return .color(
+                    PremultipliedColor(straightR: last.color.r, g: last.color.g, b: last.color.b, a: last.color.a))
             }
-            var fx = values["fx"] == nil ? cx : value("fx", "50%", along: vw), fy = values["fy"] == nil ? cy : value("fy", "50%", along: vh)
+            var fx = values["fx"] == nil ? cx : value("fx", "50%", along: vw),
+                fy = values["fy"] == nil ? cy : value("fy", "50%", along: vh)
             let dx = fx - cx, dy = fy - cy, distance = (dx * dx + dy * dy).squareRoot()
             if distance > r {
                 fx = cx + dx * (r / distance)
@@ -149,8 +169,9 @@ struct SVGGradient: Sendable {
             }
             shape = .radial(startCenter: Point2(fx, fy), startRadius: 0, endCenter: Point2(cx, cy), endRadius: r)
         } else {
-            shape = .axial(start: Point2(value("x1", "0%", along: vw), value("y1", "0%", along: vh)),
-                           end: Point2(value("x2", "100%", along: vw), value("y2", "0%", along: vh)))
+            shape = .axial(
+                start: Point2(value("x1", "0%", along: vw), value("y1", "0%", along: vh)),
+                end: Point2(value("x2", "100%", along: vw), value("y2", "0%", along: vh)))
         }
         var toUser = transform.prepending(.scale(1 / unit, 1 / unit))
         if boundingBoxUnits {

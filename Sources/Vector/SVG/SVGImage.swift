@@ -27,7 +27,10 @@ public struct SVGImage: Sendable {
         }
         do throws(SVGError) {
             (width, height, viewport) = try Self.viewport(root)
-            userViewport = root["viewBox"].flatMap(SVGValues.numbers).flatMap { $0.count == 4 ? ($0[2], $0[3]) : nil } ?? (width, height)
+            userViewport =
+                root["viewBox"].flatMap(SVGValues.numbers).flatMap { $0.count == 4 ? ($0[2], $0[3]) : nil } ?? (
+                    width, height
+                )
             definitions = try SVGDefinitions(root)
             gradients = try SVGGradient.all(definitions)
             var compiler = SVGCompiler(definitions: definitions)
@@ -40,24 +43,31 @@ public struct SVGImage: Sendable {
     /// The image's pixels at `scale` (pixels per point): ⌈width × scale⌉ × ⌈height × scale⌉.
     public func render(scale: Double, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
         let (w, h) = pixelSize(scale: scale)
-        return try draw(width: w, height: h, transform: AffineTransform.scale(scale, scale).prepending(viewport), limits: limits)
+        return try draw(
+            width: w, height: h, transform: AffineTransform.scale(scale, scale).prepending(viewport), limits: limits)
     }
 
     /// The image drawn to exactly `pixelWidth` × `pixelHeight` pixels (the point size scaled by
     /// pixelWidth / width across and pixelHeight / height down): a preserved vector drawn at the
     /// size an image view shows it.
-    public func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
-        try draw(width: pixelWidth, height: pixelHeight,
-                 transform: AffineTransform.scale(Double(pixelWidth) / width, Double(pixelHeight) / height).prepending(viewport), limits: limits)
+    public func render(pixelWidth: Int, pixelHeight: Int, limits: DrawingLimits) throws(DrawingFailure) -> (
+        bitmap: Bitmap, work: Int
+    ) {
+        try draw(
+            width: pixelWidth, height: pixelHeight,
+            transform: AffineTransform.scale(Double(pixelWidth) / width, Double(pixelHeight) / height).prepending(
+                viewport), limits: limits)
     }
 
-    private func draw(width: Int, height: Int, transform: AffineTransform, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
-        var context = try DrawingContext(width: width, height: height, opaque: false, transform: transform, limits: limits)
+    private func draw(width: Int, height: Int, transform: AffineTransform, limits: DrawingLimits) throws(DrawingFailure)
+        -> (bitmap: Bitmap, work: Int)
+    {
+        var context = try DrawingContext(
+            width: width, height: height, opaque: false, transform: transform, limits: limits)
         var renderer = SVGRenderer(definitions: definitions, gradients: gradients, viewportSize: userViewport)
         try renderer.draw(content, style: SVGStyle(), in: &context)
         return (context.bitmap, context.work)
     }
-
 
     /// Whether the bytes start like an XML document (after a byte order mark and white space):
     /// how a file is told to be SVG rather than PNG or JPEG.
@@ -77,37 +87,54 @@ public struct SVGImage: Sendable {
         var viewBox: [Double]?
         if let text = root["viewBox"] {
             guard let v = SVGValues.numbers(text), v.count == 4, v[2] > 0, v[3] > 0 else {
-                throw SVGError(element: root, message: "viewBox=\"\(text)\": expected four numbers, min-x min-y width height, the sizes above 0")
+                throw SVGError(
+                    element: root,
+                    message: "viewBox=\"\(text)\": expected four numbers, min-x min-y width height, the sizes above 0")
             }
             viewBox = v
         }
         func side(_ name: String, _ fallback: Double?) throws(SVGError) -> Double {
             guard let text = root[name], text.trimmingSpaces != "100%" else {
                 guard let fallback else {
-                    throw SVGError(element: root, message: "no \(name) and no viewBox: the image has no size (give width and height in px)")
+                    throw SVGError(
+                        element: root,
+                        message: "no \(name) and no viewBox: the image has no size (give width and height in px)")
                 }
                 return fallback
             }
             guard let value = SVGValues.length(text) else {
-                throw SVGError(element: root, message: "\(name)=\"\(text)\": expected a length in px (other units and percentages are not read)")
+                throw SVGError(
+                    element: root,
+                    message: "\(name)=\"\(text)\": expected a length in px (other units and percentages are not read)")
             }
             guard value > 0, value <= maxSide else {
-                throw SVGError(element: root, message: "\(name)=\"\(text)\": expected a size above 0 and at most \(Int(maxSide)) px")
+                throw SVGError(
+                    element: root,
+                    message: "\(name)=\"\(text)\": expected a size above 0 and at most \(Int(maxSide)) px")
             }
             return value
         }
         let width = try side("width", viewBox?[2]), height = try side("height", viewBox?[3])
         guard let box = viewBox else { return (width, height, .identity) }
         // preserveAspectRatio (SVG 1.1 §7.8): align and meet or slice; "none" stretches.
-        let words = (root["preserveAspectRatio"] ?? "xMidYMid meet").split(separator: " ").map(String.init).filter { $0 != "defer" }
+        let words = (root["preserveAspectRatio"] ?? "xMidYMid meet").split(separator: " ").map(String.init).filter {
+            $0 != "defer"
+        }
         let align = words.first ?? "xMidYMid", slice = words.count > 1 && words[1] == "slice"
         var sx = width / box[2], sy = height / box[3]
         var tx = -box[0] * sx, ty = -box[1] * sy
         if align != "none" {
-            let aligns = ["xMinYMin", "xMidYMin", "xMaxYMin", "xMinYMid", "xMidYMid", "xMaxYMid", "xMinYMax", "xMidYMax", "xMaxYMax"]
-            guard let index = aligns.firstIndex(of: align), words.count <= 2, words.count < 2 || ["meet", "slice"].contains(words[1]) else {
-                throw SVGError(element: root, message: "preserveAspectRatio=\"\(root["preserveAspectRatio"] ?? "")\": expected none or an "
-                               + "alignment (xMidYMid, …) with meet or slice")
+            let aligns = [
+                "xMinYMin", "xMidYMin", "xMaxYMin", "xMinYMid", "xMidYMid", "xMaxYMid", "xMinYMax", "xMidYMax",
+                "xMaxYMax"
+            ]
+            guard let index = aligns.firstIndex(of: align), words.count <= 2,
+                words.count < 2 || ["meet", "slice"].contains(words[1])
+            else {
+                throw SVGError(
+                    element: root,
+                    message: "preserveAspectRatio=\"\(root["preserveAspectRatio"] ?? "")\": expected none or an "
+                        + "alignment (xMidYMid, …) with meet or slice")
             }
             let s = slice ? max(sx, sy) : min(sx, sy)
             sx = s

@@ -17,29 +17,35 @@ struct SVGMask: Sendable {
     /// x, y, width, height as given (fractions of the box, or user units).
     var region: [Double]
 
-    static func resolve(_ id: String, for element: XMLElement, compiler: inout SVGCompiler) throws(SVGError) -> SVGMask {
+    static func resolve(_ id: String, for element: XMLElement, compiler: inout SVGCompiler) throws(SVGError) -> SVGMask
+    {
         guard let mask = compiler.definitions.elements[id], mask.name == "mask" else {
             throw SVGError(element: element, message: "mask=\"url(#\(id))\": no <mask> has that id")
         }
         if let units = mask["maskContentUnits"], units != "userSpaceOnUse" {
-            throw SVGError(element: mask, message: "maskContentUnits=\"\(units)\" is not read (only userSpaceOnUse, the default)")
+            throw SVGError(
+                element: mask, message: "maskContentUnits=\"\(units)\" is not read (only userSpaceOnUse, the default)")
         }
         let units = mask["maskUnits"] ?? "objectBoundingBox"
         guard units == "userSpaceOnUse" || units == "objectBoundingBox" else {
-            throw SVGError(element: mask, message: "maskUnits=\"\(units)\": expected userSpaceOnUse or objectBoundingBox")
+            throw SVGError(
+                element: mask, message: "maskUnits=\"\(units)\": expected userSpaceOnUse or objectBoundingBox")
         }
         let box = units == "objectBoundingBox"
         var region: [Double] = []
         for (key, fallback) in [("x", "-10%"), ("y", "-10%"), ("width", "120%"), ("height", "120%")] {
             let text = mask[key] ?? fallback
             guard let value = box ? SVGValues.numberOrPercentage(text) : SVGValues.length(text) else {
-                throw SVGError(element: mask, message: "\(key)=\"\(text)\": expected a number, a percentage or a length")
+                throw SVGError(
+                    element: mask, message: "\(key)=\"\(text)\": expected a number, a percentage or a length")
             }
             region.append(value)
         }
         var style = SVGStyle()
         style.apply(try compiler.declarations(of: mask))
-        return SVGMask(content: try compiler.children(of: mask), style: style.inheritedByChild, boundingBoxUnits: box, region: region)
+        return SVGMask(
+            content: try compiler.children(of: mask), style: style.inheritedByChild, boundingBoxUnits: box,
+            region: region)
     }
 
     /// Luminance × alpha of premultiplied pixels over `box` (elsewhere the layer is transparent,

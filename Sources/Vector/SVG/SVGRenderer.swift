@@ -15,7 +15,9 @@ struct SVGRenderer {
         self.viewportSize = viewportSize
     }
 
-    mutating func draw(_ nodes: [SVGNode], style inherited: SVGStyle, in context: inout DrawingContext) throws(DrawingFailure) {
+    mutating func draw(_ nodes: [SVGNode], style inherited: SVGStyle, in context: inout DrawingContext)
+        throws(DrawingFailure)
+    {
         for node in nodes {
             var style = inherited.inheritedByChild
             try context.charge(DrawingCost.node + DrawingCost.declaration * node.declarationCount)
@@ -25,7 +27,8 @@ struct SVGRenderer {
                 guard style.displayed else { continue }
                 let outer = context.state.transform  // SVG changes only the transform: no state stack needed
                 context.concatenate(transform)
-                try layer(opacity: style.opacity, blendMode: style.blendMode, in: &context) { (c) throws(DrawingFailure) in
+                try layer(opacity: style.opacity, blendMode: style.blendMode, in: &context) {
+                    (c) throws(DrawingFailure) in
                     try draw(children, style: style, in: &c)
                 }
                 context.state.transform = outer
@@ -54,7 +57,10 @@ struct SVGRenderer {
                 if mask.boundingBoxUnits {
                     if case let .shape(_, _, _, path) = content.withoutTransform.0 {
                         let box = Self.bounds(path)
-                        region = [box.x + region[0] * box.width, box.y + region[1] * box.height, region[2] * box.width, region[3] * box.height]
+                        region = [
+                            box.x + region[0] * box.width, box.y + region[1] * box.height, region[2] * box.width,
+                            region[3] * box.height
+                        ]
                     } else {
                         region = []  // a group's box is not computed: its region is taken as unbounded
                     }
@@ -67,7 +73,8 @@ struct SVGRenderer {
                 // Bounded before the box is flattened (the fill and stroke check again).
                 let lines = path.lineCount(tolerance: 1.0 / 64)
                 guard lines <= SVGRenderer.maxShapeLines else {
-                    throw .tooComplex("a shape flattens to more than \(SVGRenderer.maxShapeLines) lines: use fewer or flatter curves")
+                    throw .tooComplex(
+                        "a shape flattens to more than \(SVGRenderer.maxShapeLines) lines: use fewer or flatter curves")
                 }
                 let outer = context.state.transform
                 context.concatenate(transform)
@@ -79,14 +86,22 @@ struct SVGRenderer {
                 // Opacity over both a fill and a stroke is a group's; over one of them, its paint's.
                 let grouped = (style.opacity < 1 && hasFill && hasStroke) || style.blendMode != .normal
                 let folded = grouped ? 1 : style.opacity
-                try layer(opacity: grouped ? style.opacity : 1, blendMode: style.blendMode, in: &context) { (c) throws(DrawingFailure) in
-                    if hasFill, let paint = paint(style.fill, opacity: style.fillOpacity * folded, style: style, box: box) {
+                try layer(opacity: grouped ? style.opacity : 1, blendMode: style.blendMode, in: &context) {
+                    (c) throws(DrawingFailure) in
+                    if hasFill,
+                        let paint = paint(style.fill, opacity: style.fillOpacity * folded, style: style, box: box)
+                    {
                         try c.fill(path, rule: style.fillRule, paint: paint)
                     }
-                    if hasStroke, let paint = paint(style.stroke, opacity: style.strokeOpacity * folded, style: style, box: box) {
-                        try c.stroke(path, style: StrokeStyle(width: style.strokeWidth, cap: style.lineCap, join: style.lineJoin,
-                                                              miterLimit: style.miterLimit, dashes: style.dashes, dashPhase: style.dashOffset),
-                                     paint: paint)
+                    if hasStroke,
+                        let paint = paint(style.stroke, opacity: style.strokeOpacity * folded, style: style, box: box)
+                    {
+                        try c.stroke(
+                            path,
+                            style: StrokeStyle(
+                                width: style.strokeWidth, cap: style.lineCap, join: style.lineJoin,
+                                miterLimit: style.miterLimit, dashes: style.dashes, dashPhase: style.dashOffset),
+                            paint: paint)
                     }
                 }
                 context.state.transform = outer
@@ -99,12 +114,15 @@ struct SVGRenderer {
 
     /// Draws the mask's content in a layer (clipped to `region` when given), makes its luminance
     /// the clip, and draws the element under it.
-    mutating func maskAndDraw(_ mask: SVGMask, _ region: [Double], _ content: SVGNode, _ inherited: SVGStyle,
-                              _ context: inout DrawingContext) throws(DrawingFailure) {
+    mutating func maskAndDraw(
+        _ mask: SVGMask, _ region: [Double], _ content: SVGNode, _ inherited: SVGStyle,
+        _ context: inout DrawingContext
+    ) throws(DrawingFailure) {
         let clip = context.state.clip
         try context.beginTransparencyLayer()
         if region.count == 4 {
-            try context.clip(to: .rectangle(x: region[0], y: region[1], width: region[2], height: region[3]), rule: .nonZero)
+            try context.clip(
+                to: .rectangle(x: region[0], y: region[1], width: region[2], height: region[3]), rule: .nonZero)
         }
         try draw(mask.content, style: mask.style, in: &context)
         context.state.clip = clip
@@ -115,8 +133,10 @@ struct SVGRenderer {
     }
 
     /// Runs `body` in a transparency layer composited at `opacity`, or directly at 1.
-    func layer(opacity: Double, blendMode: BlendMode = .normal, in context: inout DrawingContext,
-               _ body: (inout DrawingContext) throws(DrawingFailure) -> Void) throws(DrawingFailure) {
+    func layer(
+        opacity: Double, blendMode: BlendMode = .normal, in context: inout DrawingContext,
+        _ body: (inout DrawingContext) throws(DrawingFailure) -> Void
+    ) throws(DrawingFailure) {
         guard opacity < 1 || blendMode != .normal else { return try body(&context) }
         let alpha = context.state.alpha
         context.state.alpha = UInt8((opacity * 255).rounded())
@@ -128,7 +148,9 @@ struct SVGRenderer {
         context.state.blendMode = .normal
     }
 
-    func paint(_ paint: SVGPaint, opacity: Double, style: SVGStyle, box: (x: Double, y: Double, width: Double, height: Double)) -> Paint? {
+    func paint(
+        _ paint: SVGPaint, opacity: Double, style: SVGStyle, box: (x: Double, y: Double, width: Double, height: Double)
+    ) -> Paint? {
         func color(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> Paint {
             .color(PremultipliedColor(straightR: r, g: g, b: b, a: UInt8((Double(a) * opacity).rounded())))
         }
@@ -137,7 +159,9 @@ struct SVGRenderer {
         case let .color(r, g, b, a): return color(r, g, b, a)
         case .currentColor: return color(style.color.r, style.color.g, style.color.b, style.color.a)
         case let .reference(id, fallback):
-            if let gradient = gradients[id] { return gradient.paint(box: box, viewport: viewportSize, opacity: opacity) }
+            if let gradient = gradients[id] {
+                return gradient.paint(box: box, viewport: viewportSize, opacity: opacity)
+            }
             switch fallback {
             case let .color(r, g, b, a): return color(r, g, b, a)
             case .none, .nothingGiven: return nil

@@ -6,7 +6,9 @@ import Raster
 enum SVGShapes {
     /// The path of a shape element, nil for an element that is not one.
     static func path(of element: XMLElement) throws(SVGError) -> ShapePath? {
-        func value(_ name: String, default fallback: Double = 0) throws(SVGError) -> Double { try length(element, name) ?? fallback }
+        func value(_ name: String, default fallback: Double = 0) throws(SVGError) -> Double {
+            try length(element, name) ?? fallback
+        }
         switch element.name {
         case "path":
             guard let d = element["d"] else { return ShapePath() }
@@ -40,7 +42,9 @@ enum SVGShapes {
             let cx = try value("cx"), cy = try value("cy")
             return .ellipse(x: cx - rx, y: cy - ry, width: 2 * rx, height: 2 * ry)
         case "line":
-            return ShapePath([.move(Point2(try value("x1"), try value("y1"))), .line(Point2(try value("x2"), try value("y2")))])
+            return ShapePath([
+                .move(Point2(try value("x1"), try value("y1"))), .line(Point2(try value("x2"), try value("y2")))
+            ])
         case "polyline", "polygon":
             guard let text = element["points"] else { return ShapePath() }
             var numbers: [Double]
@@ -48,13 +52,18 @@ enum SVGShapes {
             case let .values(values): numbers = values
             case .invalid: throw SVGError(element: element, message: "points=\"…\": expected pairs of numbers")
             case .tooMany:
-                throw SVGError(element: element, message: "points=\"…\": more than \(SVGValues.maxNumbers) numbers "
-                               + "(\(SVGValues.maxNumbers / 2) points), the most one list may hold (docs/LIMITS.md): split the shape")
+                throw SVGError(
+                    element: element,
+                    message: "points=\"…\": more than \(SVGValues.maxNumbers) numbers "
+                        + "(\(SVGValues.maxNumbers / 2) points), the most one list may hold (docs/LIMITS.md): split the shape"
+                )
             }
             if numbers.count % 2 == 1 { numbers.removeLast() }  // SVG 1.1 §9.7.1: draw up to the odd coordinate
             guard numbers.count >= 2 else { return ShapePath() }
             var path = ShapePath([.move(Point2(numbers[0], numbers[1]))])
-            for k in stride(from: 2, to: numbers.count, by: 2) { path.elements.append(.line(Point2(numbers[k], numbers[k + 1]))) }
+            for k in stride(from: 2, to: numbers.count, by: 2) {
+                path.elements.append(.line(Point2(numbers[k], numbers[k + 1])))
+            }
             if element.name == "polygon" { path.elements.append(.close) }
             return path
         default:
@@ -71,7 +80,7 @@ enum SVGShapes {
             .cubic(Point2(x1 - rx + kx, y), Point2(x1, y + ry - ky), Point2(x1, y + ry)), .line(Point2(x1, y1 - ry)),
             .cubic(Point2(x1, y1 - ry + ky), Point2(x1 - rx + kx, y1), Point2(x1 - rx, y1)), .line(Point2(x + rx, y1)),
             .cubic(Point2(x + rx - kx, y1), Point2(x, y1 - ry + ky), Point2(x, y1 - ry)), .line(Point2(x, y + ry)),
-            .cubic(Point2(x, y + ry - ky), Point2(x + rx - kx, y), Point2(x + rx, y)), .close,
+            .cubic(Point2(x, y + ry - ky), Point2(x + rx - kx, y), Point2(x + rx, y)), .close
         ])
     }
 
@@ -79,7 +88,9 @@ enum SVGShapes {
     static func length(_ element: XMLElement, _ name: String) throws(SVGError) -> Double? {
         guard let text = element[name] else { return nil }
         guard let value = SVGValues.length(text), abs(value) <= 1e9 else {
-            throw SVGError(element: element, message: "\(name)=\"\(text)\": expected a length in px (other units and percentages are not read)")
+            throw SVGError(
+                element: element,
+                message: "\(name)=\"\(text)\": expected a length in px (other units and percentages are not read)")
         }
         return value
     }

@@ -47,15 +47,18 @@ struct SVGStyle {
 
     /// CSS blend mode names and CGBlendMode's.
     static let blendModes: [String: BlendMode] = [
-        "normal": .normal, "multiply": .multiply, "screen": .screen, "overlay": .overlay, "darken": .darken, "lighten": .lighten,
+        "normal": .normal, "multiply": .multiply, "screen": .screen, "overlay": .overlay, "darken": .darken,
+        "lighten": .lighten,
         "color-dodge": .colorDodge, "color-burn": .colorBurn, "hard-light": .hardLight, "soft-light": .softLight,
         "difference": .difference, "exclusion": .exclusion, "hue": .hue, "saturation": .saturation, "color": .color,
-        "luminosity": .luminosity, "plus-lighter": .plusLighter, "plus-darker": .plusDarker,
+        "luminosity": .luminosity, "plus-lighter": .plusLighter, "plus-darker": .plusDarker
     ]
 
     /// The properties read, inherited ones first.
-    static let inherited = ["fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
-                            "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility"]
+    static let inherited = [
+        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
+        "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility"
+    ]
     static let own = ["opacity", "display", "clip-path", "mix-blend-mode", "mask"]
     static let refused = ["filter"]
 
@@ -72,7 +75,9 @@ struct SVGStyle {
 
     /// The element's declarations: attributes, then the style sheet's matching rules, then
     /// `style` (later wins), in document order; a property outside the subset is refused.
-    static func declarations(of element: XMLElement, matched: [(String, String)] = []) throws(SVGError) -> [(String, String)] {
+    static func declarations(of element: XMLElement, matched: [(String, String)] = []) throws(SVGError) -> [(
+        String, String
+    )] {
         let result = collect(of: element, matched: matched)
         try refuseUnread(result, of: element)
         return result
@@ -81,13 +86,15 @@ struct SVGStyle {
     /// The element's declarations of the properties read (attributes, matched rules, `style`).
     static func collect(of element: XMLElement, matched: [(String, String)] = []) -> [(String, String)] {
         var result: [(String, String)] = []
-        for (name, value) in element.attributes where inherited.contains(name) || own.contains(name) || refused.contains(name) {
+        for (name, value) in element.attributes
+        where inherited.contains(name) || own.contains(name) || refused.contains(name) {
             result.append((name, value))
         }
         for (name, value) in matched where inherited.contains(name) || own.contains(name) || refused.contains(name) {
             result.append((name, value))
         }
-        for (name, value) in parse(element["style"] ?? "") where inherited.contains(name) || own.contains(name) || refused.contains(name) {
+        for (name, value) in parse(element["style"] ?? "")
+        where inherited.contains(name) || own.contains(name) || refused.contains(name) {
             result.append((name, value))
         }
         return result
@@ -95,9 +102,12 @@ struct SVGStyle {
 
     /// Refuses a declaration of a property outside ivsim's subset (a filter), unless it says none.
     static func refuseUnread(_ declarations: [(String, String)], of element: XMLElement) throws(SVGError) {
-        for (name, value) in declarations where refused.contains(name) && !["none", "normal"].contains(value.trimmingSpaces) {
-            throw SVGError(element: element, message: "\"\(name)\" is not drawn (filters, masks, clipping paths and blend modes "
-                           + "are outside ivsim's SVG subset): flatten the effect in the export")
+        for (name, value) in declarations
+        where refused.contains(name) && !["none", "normal"].contains(value.trimmingSpaces) {
+            throw SVGError(
+                element: element,
+                message: "\"\(name)\" is not drawn (filters, masks, clipping paths and blend modes "
+                    + "are outside ivsim's SVG subset): flatten the effect in the export")
         }
     }
 

@@ -28,7 +28,8 @@ struct SVGStyleSheet: Sendable {
     /// but change nothing, so they are not kept): what the 10,000-rule limit counts.
     private var read = 0
     /// Every property a rule's declaration may set: the styles' (SVGStyle), a stop's, a clip child's.
-    static let properties = Set(SVGStyle.inherited + SVGStyle.own + SVGStyle.refused + ["stop-color", "stop-opacity", "offset", "clip-rule"])
+    static let properties = Set(
+        SVGStyle.inherited + SVGStyle.own + SVGStyle.refused + ["stop-color", "stop-opacity", "offset", "clip-rule"])
     /// The rules by what an element needs for them to match (docs/SVG.md §Style sheets): a rule
     /// with an id under its id, else one with classes under its first class, else one with an
     /// element name under the name; the rest match any element. An element's candidates are the
@@ -70,8 +71,12 @@ struct SVGStyleSheet: Sendable {
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "/") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "*") {
                 var j = i + 2
-                while j + 1 < bytes.count && !(bytes[j] == UInt8(ascii: "*") && bytes[j + 1] == UInt8(ascii: "/")) { j += 1 }
-                guard j + 1 < bytes.count else { throw SVGError(element: style, message: "a comment in the style sheet never ends") }
+                while j + 1 < bytes.count && !(bytes[j] == UInt8(ascii: "*") && bytes[j + 1] == UInt8(ascii: "/")) {
+                    j += 1
+                }
+                guard j + 1 < bytes.count else {
+                    throw SVGError(element: style, message: "a comment in the style sheet never ends")
+                }
                 kept.append(UInt8(ascii: " "))
                 i = j + 2
             } else {
@@ -99,13 +104,18 @@ struct SVGStyleSheet: Sendable {
                 throw SVGError(element: style, message: "a style sheet rule without { … }")
             }
             let selectors = text[..<open].split(separator: ",")
-            let declarations = SVGStyle.parse(text[text.index(after: open)..<close]).filter { Self.properties.contains($0.0) }
+            let declarations = SVGStyle.parse(text[text.index(after: open)..<close]).filter {
+                Self.properties.contains($0.0)
+            }
             for selector in selectors {
                 read += 1
-                guard read <= 10_000 else { throw SVGError(element: style, message: "more than 10,000 style sheet rules (docs/LIMITS.md)") }
+                guard read <= 10_000 else {
+                    throw SVGError(element: style, message: "more than 10,000 style sheet rules (docs/LIMITS.md)")
+                }
                 steps += 1 + selector.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }
                 guard steps <= maxSteps else { throw SVGStyleSheet.tooMuchWork(at: style, maxSteps) }
-                let rule = try Self.rule(selector.trimmingCharacters(in: " \t\n\r"), declarations, order: rules.count, in: style)
+                let rule = try Self.rule(
+                    selector.trimmingCharacters(in: " \t\n\r"), declarations, order: rules.count, in: style)
                 guard !declarations.isEmpty else { continue }
                 rules.append(rule)
                 if !rule.classes.isEmpty { namesClasses = true }
@@ -125,15 +135,22 @@ struct SVGStyleSheet: Sendable {
 
     /// The error for a document whose rules and declarations take more than `maxSteps` to read.
     static func tooMuchWork(at element: XMLElement, _ maxSteps: Int) -> SVGError {
-        SVGError(element: element, message: "the document's style rules and declarations take more than \(maxSteps) steps to read "
-                 + "(docs/LIMITS.md): use fewer rules, fewer classes in a selector or an element, or shorter style attributes")
+        SVGError(
+            element: element,
+            message: "the document's style rules and declarations take more than \(maxSteps) steps to read "
+                + "(docs/LIMITS.md): use fewer rules, fewer classes in a selector or an element, or shorter style attributes"
+        )
     }
 
-    static func rule(_ selector: String, _ declarations: [(String, String)], order: Int, in style: XMLElement) throws(SVGError) -> Rule {
+    static func rule(_ selector: String, _ declarations: [(String, String)], order: Int, in style: XMLElement)
+        throws(SVGError) -> Rule
+    {
         let refused = Set(" >+~[:()".map { $0 })
         guard !selector.isEmpty, !selector.contains(where: refused.contains) else {
-            throw SVGError(element: style, message: "the selector \"\(selector)\" is not read: ivsim matches element names, .classes and "
-                           + "#ids (export with presentation attributes to avoid style sheets)")
+            throw SVGError(
+                element: style,
+                message: "the selector \"\(selector)\" is not read: ivsim matches element names, .classes and "
+                    + "#ids (export with presentation attributes to avoid style sheets)")
         }
         var element: String?, classes: [String] = [], id: String?
         var rest = Substring(selector)
@@ -147,12 +164,15 @@ struct SVGStyleSheet: Sendable {
             rest = rest.dropFirst()
             let end = rest.firstIndex { $0 == "." || $0 == "#" } ?? rest.endIndex
             let name = String(rest[..<end])
-            guard !name.isEmpty else { throw SVGError(element: style, message: "the selector \"\(selector)\" has an empty name") }
+            guard !name.isEmpty else {
+                throw SVGError(element: style, message: "the selector \"\(selector)\" has an empty name")
+            }
             if first == "." { classes.append(name) } else { id = name }
             rest = rest[end...]
         }
-        return Rule(element: element, classes: classes, id: id, declarations: declarations,
-                    specificity: (id == nil ? 0 : 1, classes.count, element == nil ? 0 : 1), order: order)
+        return Rule(
+            element: element, classes: classes, id: id, declarations: declarations,
+            specificity: (id == nil ? 0 : 1, classes.count, element == nil ? 0 : 1), order: order)
     }
 
     /// The declarations of the rules that match `element`, lowest precedence first, and the
@@ -183,7 +203,9 @@ struct SVGStyleSheet: Sendable {
             if let list = byClass[String(name)] { guard consider(list) else { return nil } }
         }
         if let list = byName[element.name] { guard consider(list) else { return nil } }
-        let matched: [Rule] = candidates.map { rules[$0] }.filter { $0.matches(name: element.name, id: id, classes: classes) }
+        let matched: [Rule] = candidates.map { rules[$0] }.filter {
+            $0.matches(name: element.name, id: id, classes: classes)
+        }
         let ordered = matched.sorted { (a: Rule, b: Rule) -> Bool in
             a.specificity != b.specificity ? a.specificity < b.specificity : a.order < b.order
         }

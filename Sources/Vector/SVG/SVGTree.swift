@@ -110,10 +110,14 @@ struct SVGCompiler {
     /// Clip paths resolved so far, by id (each is the same for every element that refers to it).
     var clips: [String: SVGClip] = [:]
 
-    static let skipped: Set<String> = ["title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop", "style", "clipPath", "mask"]
-    static let refused: Set<String> = ["text", "tspan", "textPath", "image", "filter", "pattern", "marker",
-                                        "symbol", "switch", "foreignObject", "svg", "animate", "animateTransform", "animateMotion",
-                                        "set", "font", "glyph", "feGaussianBlur", "script", "view", "cursor"]
+    static let skipped: Set<String> = [
+        "title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop", "style", "clipPath", "mask"
+    ]
+    static let refused: Set<String> = [
+        "text", "tspan", "textPath", "image", "filter", "pattern", "marker",
+        "symbol", "switch", "foreignObject", "svg", "animate", "animateTransform", "animateMotion",
+        "set", "font", "glyph", "feGaussianBlur", "script", "view", "cursor"
+    ]
 
     init(definitions: SVGDefinitions) {
         self.definitions = definitions
@@ -123,7 +127,8 @@ struct SVGCompiler {
     /// on the root is how icon sets style every shape) are inherited like a group's.
     mutating func root(_ element: XMLElement) throws(SVGError) -> SVGNode {
         let declarations = try declarations(of: element)
-        return .group(transform: .identity, declarations: declarations, element: element, children: try children(of: element))
+        return .group(
+            transform: .identity, declarations: declarations, element: element, children: try children(of: element))
     }
 
     mutating func children(of element: XMLElement) throws(SVGError) -> [SVGNode] {
@@ -139,9 +144,11 @@ struct SVGCompiler {
         let found = try definitions.declarations(of: element)
         declarationCount += found.count
         guard declarationCount <= maxDeclarations else {
-            throw SVGError(element: element, message: "the style sheets and attributes give the document's elements more than "
-                           + "\(maxDeclarations) declarations in all, counting each <use> copy (docs/LIMITS.md): use fewer style "
-                           + "declarations and rules, or fewer copies")
+            throw SVGError(
+                element: element,
+                message: "the style sheets and attributes give the document's elements more than "
+                    + "\(maxDeclarations) declarations in all, counting each <use> copy (docs/LIMITS.md): use fewer style "
+                    + "declarations and rules, or fewer copies")
         }
         return found
     }
@@ -150,13 +157,19 @@ struct SVGCompiler {
         let name = element.name
         made += 1
         guard made <= Self.maxNodes else {
-            throw SVGError(element: element, message: "the document makes more than \(Self.maxNodes) elements, counting each <use> copy (docs/LIMITS.md)")
+            throw SVGError(
+                element: element,
+                message:
+                    "the document makes more than \(Self.maxNodes) elements, counting each <use> copy (docs/LIMITS.md)")
         }
         if Self.skipped.contains(name) || name.contains(":") { return nil }
         if Self.refused.contains(name) {
-            let hint = name == "text" || name == "tspan" || name == "textPath" ? " (outline the text in the export)" : ""
-            throw SVGError(element: element, message: "this element is not drawn: ivsim reads paths, basic shapes, groups, use, "
-                           + "gradients and their styles\(hint)")
+            let hint =
+                name == "text" || name == "tspan" || name == "textPath" ? " (outline the text in the export)" : ""
+            throw SVGError(
+                element: element,
+                message: "this element is not drawn: ivsim reads paths, basic shapes, groups, use, "
+                    + "gradients and their styles\(hint)")
         }
         let own = try SVGValues.transform(of: element)
         let declarations = try declarations(of: element)
@@ -170,7 +183,9 @@ struct SVGCompiler {
                 throw SVGError(element: element, message: "masks refer to each other in a cycle through \"\(id)\"")
             }
             guard using.count < 32 else {
-                throw SVGError(element: element, message: "masks and <use> elements nested more than 32 deep at \"\(id)\" (docs/LIMITS.md)")
+                throw SVGError(
+                    element: element,
+                    message: "masks and <use> elements nested more than 32 deep at \"\(id)\" (docs/LIMITS.md)")
             }
             using.append("mask:" + id)
             defer { using.removeLast() }
@@ -186,42 +201,58 @@ struct SVGCompiler {
             clip = try SVGClip.resolve(id, for: element, definitions)
             clips[id] = clip
         }
-        if clip.boundingBoxUnits, case .shape = node {} else if clip.boundingBoxUnits {
-            throw SVGError(element: element, message: "a clipPath in objectBoundingBox units is read on shapes only (give the group's clip in user space)")
+        if clip.boundingBoxUnits, case .shape = node {
+        } else if clip.boundingBoxUnits {
+            throw SVGError(
+                element: element,
+                message:
+                    "a clipPath in objectBoundingBox units is read on shapes only (give the group's clip in user space)"
+            )
         }
         let (content, transform) = node.withoutTransform
         return .clipped(transform: transform, clip: clip, content: content)
     }
 
     /// The element (neither skipped nor refused) as a node, before its mask and clip path.
-    mutating func compileUnclipped(_ element: XMLElement, transform: AffineTransform,
-                                   declarations: [(String, String)]) throws(SVGError) -> SVGNode? {
+    mutating func compileUnclipped(
+        _ element: XMLElement, transform: AffineTransform,
+        declarations: [(String, String)]
+    ) throws(SVGError) -> SVGNode? {
         let name = element.name
         switch name {
         case "g", "a":
-            return .group(transform: transform, declarations: declarations, element: element, children: try children(of: element))
+            return .group(
+                transform: transform, declarations: declarations, element: element, children: try children(of: element))
         case "use":
             guard let href = element["href"] ?? element["xlink:href"], href.hasPrefix("#") else {
                 throw SVGError(element: element, message: "a <use> needs href=\"#id\" (an element of this document)")
             }
             let id = String(href.dropFirst())
-            guard let target = definitions.elements[id] else { throw SVGError(element: element, message: "no element has the id \"\(id)\"") }
+            guard let target = definitions.elements[id] else {
+                throw SVGError(element: element, message: "no element has the id \"\(id)\"")
+            }
             guard !using.contains(id) else {
-                throw SVGError(element: element, message: "<use> elements refer to each other in a cycle through \"\(id)\"")
+                throw SVGError(
+                    element: element, message: "<use> elements refer to each other in a cycle through \"\(id)\"")
             }
             guard using.count < 32 else {
-                throw SVGError(element: element, message: "masks and <use> elements nested more than 32 deep at \"\(id)\" (docs/LIMITS.md)")
+                throw SVGError(
+                    element: element,
+                    message: "masks and <use> elements nested more than 32 deep at \"\(id)\" (docs/LIMITS.md)")
             }
             using.append(id)
             defer { using.removeLast() }
             let x = try length(element, "x") ?? 0, y = try length(element, "y") ?? 0
             let compiled = try compile(target)
-            return .use(transform: transform.prepending(.translation(x, y)), declarations: declarations, element: element,
-                        target: compiled.map { [$0] } ?? [])
+            return .use(
+                transform: transform.prepending(.translation(x, y)), declarations: declarations, element: element,
+                target: compiled.map { [$0] } ?? [])
         default:
             guard let path = try SVGShapes.path(of: element) else {
-                throw SVGError(element: element, message: "this element is not drawn: ivsim reads paths, basic shapes, groups, use, gradients "
-                               + "and their styles")
+                throw SVGError(
+                    element: element,
+                    message: "this element is not drawn: ivsim reads paths, basic shapes, groups, use, gradients "
+                        + "and their styles")
             }
             return .shape(transform: transform, declarations: declarations, element: element, path: path)
         }

@@ -10,8 +10,10 @@ enum SVGValues {
     /// font size, as browsers take it); nil when it is not one.
     static func length(_ text: String) -> Double? {
         let t = text.trimmingSpaces
-        let units: [(String, Double)] = [("px", 1), ("pt", 4.0 / 3), ("pc", 16), ("in", 96), ("cm", 96 / 2.54), ("mm", 96 / 25.4),
-                                         ("em", 16)]
+        let units: [(String, Double)] = [
+            ("px", 1), ("pt", 4.0 / 3), ("pc", 16), ("in", 96), ("cm", 96 / 2.54), ("mm", 96 / 25.4),
+            ("em", 16)
+        ]
         for (unit, factor) in units where t.hasSuffix(unit) {
             return number(String(t.dropLast(2))).map { $0 * factor }
         }
@@ -64,7 +66,9 @@ enum SVGValues {
     static func transform(of element: XMLElement) throws(SVGError) -> AffineTransform {
         guard let text = element["transform"] else { return .identity }
         guard let t = transform(text) else {
-            throw SVGError(element: element, message: "transform=\"\(text)\": expected matrix, translate, scale, rotate, skewX or skewY")
+            throw SVGError(
+                element: element,
+                message: "transform=\"\(text)\": expected matrix, translate, scale, rotate, skewX or skewY")
         }
         return t
     }
@@ -81,18 +85,22 @@ enum SVGValues {
             guard let args = numbers(String(rest[rest.index(after: open)..<close])) else { return nil }
             let t: AffineTransform
             switch (name, args.count) {
-            case ("matrix", 6): t = AffineTransform(a: args[0], b: args[1], c: args[2], d: args[3], tx: args[4], ty: args[5])
+            case ("matrix", 6):
+                t = AffineTransform(a: args[0], b: args[1], c: args[2], d: args[3], tx: args[4], ty: args[5])
             case ("translate", 1): t = .translation(args[0], 0)
             case ("translate", 2): t = .translation(args[0], args[1])
             case ("scale", 1): t = .scale(args[0], args[0])
             case ("scale", 2): t = .scale(args[0], args[1])
             case ("rotate", 1): t = .rotation(degrees: args[0])
             case ("rotate", 3):
-                t = AffineTransform.translation(args[1], args[2]).prepending(.rotation(degrees: args[0])).prepending(.translation(-args[1], -args[2]))
+                t = AffineTransform.translation(args[1], args[2]).prepending(.rotation(degrees: args[0])).prepending(
+                    .translation(-args[1], -args[2]))
             case ("skewX", 1), ("skewY", 1):
                 let (s, c) = Trigonometry.sinCos(degrees: args[0])
                 guard c != 0 else { return nil }
-                t = name == "skewX" ? AffineTransform(a: 1, b: 0, c: s / c, d: 1, tx: 0, ty: 0)
+                t =
+                    name == "skewX"
+                    ? AffineTransform(a: 1, b: 0, c: s / c, d: 1, tx: 0, ty: 0)
                     : AffineTransform(a: 1, b: s / c, c: 0, d: 1, tx: 0, ty: 0)
             default: return nil
             }

@@ -19,7 +19,8 @@ public struct XMLElement: Sendable, Equatable {
     }
 
     public static func == (a: XMLElement, b: XMLElement) -> Bool {
-        a.name == b.name && a.attributes.map(\.name) == b.attributes.map(\.name) && a.attributes.map(\.value) == b.attributes.map(\.value)
+        a.name == b.name && a.attributes.map(\.name) == b.attributes.map(\.name)
+            && a.attributes.map(\.value) == b.attributes.map(\.value)
             && a.children == b.children && a.text == b.text
     }
 }

@@ -50,8 +50,9 @@ struct XMLReader {
                 let start = offset
                 while !atEnd && bytes[offset] != UInt8(ascii: ">") && bytes[offset] != UInt8(ascii: "[") { offset += 1 }
                 if !atEnd && bytes[offset] == UInt8(ascii: "[") {
-                    throw fail("a DOCTYPE with an internal subset (entity declarations) is not read: entities can expand without "
-                               + "bound; export the SVG without a DOCTYPE", at: start)
+                    throw fail(
+                        "a DOCTYPE with an internal subset (entity declarations) is not read: entities can expand without "
+                            + "bound; export the SVG without a DOCTYPE", at: start)
                 }
                 try skip(past: ">", what: "the DOCTYPE")
             } else {
@@ -61,12 +62,16 @@ struct XMLReader {
     }
 
     mutating func document() throws(XMLError) -> XMLElement {
-        if bytes.isEmpty { throw fail("the file is empty: an SVG document starts with <svg …> (or an XML declaration)") }
+        if bytes.isEmpty {
+            throw fail("the file is empty: an SVG document starts with <svg …> (or an XML declaration)")
+        }
         // UTF-16 and UTF-32, with or without a byte order mark: a zero byte among the first two.
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.prefix(2).contains(0) {
-            throw fail("the file is UTF-16 or UTF-32 (it starts with the bytes "
-                       + bytes.prefix(4).map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-                       + "): ivsim reads SVG as UTF-8, as design tools write it (save the file as UTF-8)")
+            throw fail(
+                "the file is UTF-16 or UTF-32 (it starts with the bytes "
+                    + bytes.prefix(4).map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(
+                        separator: " ")
+                    + "): ivsim reads SVG as UTF-8, as design tools write it (save the file as UTF-8)")
         }
         try skipMisc(prolog: true)
         guard !atEnd, bytes[offset] == UInt8(ascii: "<") else { throw fail("expected the root element (\"<svg …>\")") }
@@ -80,7 +85,9 @@ struct XMLReader {
         let start = offset
         while !atEnd {
             let b = bytes[offset]
-            let ok = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x5F
+            let ok =
+                (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
+                || b == 0x5F
                 || b == 0x3A || b == 0x2E || b >= 0x80
             guard ok else { break }
             offset += 1
@@ -111,7 +118,9 @@ struct XMLReader {
             }
             let attributeName = try name()
             skipSpace()
-            guard !atEnd, bytes[offset] == UInt8(ascii: "=") else { throw fail("expected \"=\" after the attribute \(attributeName)") }
+            guard !atEnd, bytes[offset] == UInt8(ascii: "=") else {
+                throw fail("expected \"=\" after the attribute \(attributeName)")
+            }
             offset += 1
             skipSpace()
             guard !atEnd, bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'") else {
@@ -132,7 +141,9 @@ struct XMLReader {
             }
             names.insert(attributeName)  // membership only: the order kept is the document's
             node.attributes.append((attributeName, value))
-            guard node.attributes.count <= XMLDocument.maxAttributes else { throw fail("more than \(XMLDocument.maxAttributes) attributes") }
+            guard node.attributes.count <= XMLDocument.maxAttributes else {
+                throw fail("more than \(XMLDocument.maxAttributes) attributes")
+            }
         }
         // Content: text, CDATA, comments, processing instructions, child elements, the end tag.
         while true {
@@ -178,7 +189,8 @@ struct XMLReader {
                 i += 1
                 continue
             }
-            guard let semicolon = bytes[i..<range.upperBound].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 12 else {
+            guard let semicolon = bytes[i..<range.upperBound].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 12
+            else {
                 throw fail("\"&\" does not start a reference (write &amp;)", at: i)
             }
             let reference = String(decoding: bytes[(i + 1)..<semicolon], as: UTF8.self)
@@ -195,7 +207,9 @@ struct XMLReader {
                 } else if reference.hasPrefix("#") {
                     scalar = UInt32(reference.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
                 } else {
-                    throw fail("the entity &\(reference); is not read (only &lt; &gt; &amp; &quot; &apos; and character references)", at: i)
+                    throw fail(
+                        "the entity &\(reference); is not read (only &lt; &gt; &amp; &quot; &apos; and character references)",
+                        at: i)
                 }
             }
             guard let scalar else { throw fail("&\(reference); is not a character", at: i) }

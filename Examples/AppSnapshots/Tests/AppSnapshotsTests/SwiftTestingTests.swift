@@ -7,14 +7,16 @@ import Testing
 @Suite struct SwiftTestingTests {
     /// Every scenario against its baselines: one test issue per failing variant.
     @Test func everyScenarioMatchesItsBaselines() {
-        assertScenarios(in: Project.scenarios, snapshots: Project.snapshots, artifacts: Project.artifacts,
-                        options: LoadOptions(assetRoots: Project.assetRoots))
+        assertScenarios(
+            in: Project.scenarios, baselines: Project.baselines, artifacts: Project.artifacts,
+            options: LoadOptions(assetRoots: Project.assetRoots))
     }
 
     /// Frames straight from the layout, no pixels: the avatar is centred on the banner's bottom edge.
     @Test func theAvatarSitsOnTheBannersEdge() throws {
-        let scenario = try IVSimScenario(contentsOf: Project.scenarios.appendingPathComponent("profile-header.json"),
-                                         options: LoadOptions(assetRoots: Project.assetRoots))
+        let scenario = try IVSimScenario(
+            contentsOf: Project.scenarios.appendingPathComponent("profile-header.json"),
+            options: LoadOptions(assetRoots: Project.assetRoots))
         let layout = try scenario.layout("scale3-dark")
         let banner = try #require(layout.view("banner")), avatar = try #require(layout.view("avatar"))
         #expect(banner.frame == CGRect(x: 0, y: 0, width: 320, height: 80))
@@ -28,7 +30,10 @@ import Testing
     static func badge(_ contentMode: ViewDefinition.ContentMode) -> ScenarioDefinition {
         var badge = ScenarioDefinition(canvas: CGSize(width: 48, height: 48), background: "#FFFFFF")
         badge.images = [.solid("dot", width: 8, height: 8, color: "#FF3B30")]
-        badge.root.subviews = [.imageView(id: "dot", image: "dot", contentMode: contentMode, frame: CGRect(x: 8, y: 8, width: 32, height: 32))]
+        badge.root.subviews = [
+            .imageView(
+                id: "dot", image: "dot", contentMode: contentMode, frame: CGRect(x: 8, y: 8, width: 32, height: 32))
+        ]
         badge.variants = ["matrix": ["displayScale": [2]]]
         return badge
     }
@@ -43,11 +48,14 @@ import Testing
     /// What a failure looks like: a changed scenario fails with the variant, the difference and
     /// where its images are (expected here, so the test passes).
     @Test func aChangedLayoutFails() throws {
-        let scenario = try IVSimScenario(Self.badge(.topLeft), name: "badge")  // the badge, with its dot moved to a corner
+        // the badge, with its dot moved to a corner
+        let scenario = try IVSimScenario(Self.badge(.topLeft), name: "badge")
         withKnownIssue {
             assertScenario(scenario, artifacts: Project.artifacts, record: .never)
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasPrefix("badge [scale2]: layout differs at $.views[id=dot].contentMode") }
+            issue.comments.contains {
+                $0.rawValue.hasPrefix("badge [scale2]: layout differs at $.views[id=dot].contentMode")
+            }
         }
     }
 }

@@ -6,15 +6,17 @@ import XCTest
 /// The same scenarios from XCTest.
 final class XCTestTests: XCTestCase {
     func testEveryScenarioMatchesItsBaselines() {
-        let summary = assertScenarios(in: Project.scenarios, snapshots: Project.snapshots, artifacts: Project.artifacts,
-                                      options: LoadOptions(assetRoots: Project.assetRoots))
+        let summary = assertScenarios(
+            in: Project.scenarios, baselines: Project.baselines, artifacts: Project.artifacts,
+            options: LoadOptions(assetRoots: Project.assetRoots))
         XCTAssertEqual(summary.failed.count, 0)
         XCTAssertEqual(summary.results.count, 4)  // profile-header in 2 scales × 2 appearances
     }
 
     func testTheBannerFillsTheWidthAtEveryScale() throws {
-        let scenario = try IVSimScenario(contentsOf: Project.scenarios.appendingPathComponent("profile-header.json"),
-                                         options: LoadOptions(assetRoots: Project.assetRoots))
+        let scenario = try IVSimScenario(
+            contentsOf: Project.scenarios.appendingPathComponent("profile-header.json"),
+            options: LoadOptions(assetRoots: Project.assetRoots))
         for variant in scenario.variantNames {
             let banner = try XCTUnwrap(scenario.layout(variant).view("banner"))
             XCTAssertEqual(banner.frame.width, 320, variant)

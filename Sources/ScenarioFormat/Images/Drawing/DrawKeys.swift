@@ -8,21 +8,28 @@ enum DrawKeys {
     static let corners = ["topLeft", "topRight", "bottomLeft", "bottomRight"]
     static let compositing = ["blendMode", "alpha"]
     static let fill = ["fill", "color"] + compositing
-    static let stroke = ["stroke", "color", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase"] + compositing
+    static let stroke =
+        ["stroke", "color", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase"] + compositing
     static let drawImage = ["draw", "at", "in"] + compositing
     static let drawCGImage = ["drawCGImage", "in"] + compositing
     static let clip = ["clip"]
     static let linearGradient = ["linearGradient"] + compositing
     static let radialGradient = ["radialGradient"] + compositing
     static let linearGradientBody = ["colors", "locations", "start", "end", "drawsBeforeStart", "drawsAfterEnd"]
-    static let radialGradientBody = ["colors", "locations", "startCenter", "startRadius", "endCenter", "endRadius", "drawsBeforeStart", "drawsAfterEnd"]
+    static let radialGradientBody = [
+        "colors", "locations", "startCenter", "startRadius", "endCenter", "endRadius", "drawsBeforeStart",
+        "drawsAfterEnd"
+    ]
     static let transforms = ["translate", "rotate", "scale"]
     /// CGInterpolationQuality's cases, as `interpolationQuality` takes them.
     static let interpolationQualities = ["default", "none", "low", "medium", "high"]
     static let transparencyLayer = ["beginTransparencyLayer"] + compositing
     /// The key that names an operation, first match wins in this order.
-    static let operationKinds = ["fill", "stroke", "draw", "drawCGImage", "clip", "linearGradient", "radialGradient",
-                                 "beginTransparencyLayer", "interpolationQuality"] + transforms
+    static let operationKinds =
+        [
+            "fill", "stroke", "draw", "drawCGImage", "clip", "linearGradient", "radialGradient",
+            "beginTransparencyLayer", "interpolationQuality"
+        ] + transforms
     static let words = ["save", "restore", "endTransparencyLayer"]
     static let blendModes = BlendMode.allCases.map(\.rawValue)
     static let lineCaps = LineCap.allCases.map(\.rawValue)

@@ -9,17 +9,24 @@ struct DrawReader {
     let d: Diagnostics
 
     func read(_ node: JSONNode) -> DrawingRecipe? {
-        guard let object = ObjectReader(node, allowed: DrawKeys.renderer, what: "a drawing (UIGraphicsImageRenderer)", d) else { return nil }
+        guard
+            let object = ObjectReader(node, allowed: DrawKeys.renderer, what: "a drawing (UIGraphicsImageRenderer)", d)
+        else { return nil }
         var bounds: (Double, Double, Double, Double)
         switch (object["size"], object["bounds"]) {
         case let (size?, nil):
-            guard let v = Read.numbers(size, d, count: 2, in: 0.001...4096, what: "[width, height] in points") else { return nil }
+            guard let v = Read.numbers(size, d, count: 2, in: 0.001...4096, what: "[width, height] in points") else {
+                return nil
+            }
             bounds = (0, 0, v[0], v[1])
         case let (nil, rect?):
             guard let v = rectangle(rect, positive: true) else { return nil }
             bounds = (v[0], v[1], v[2], v[3])
         case (nil, nil):
-            d.error(node, "a drawing needs \"size\" ([width, height] in points) or \"bounds\" ([x, y, width, height], init(bounds:))")
+            d.error(
+                node,
+                "a drawing needs \"size\" ([width, height] in points) or \"bounds\" ([x, y, width, height], init(bounds:))"
+            )
             return nil
         default:
             d.error(object["bounds"]!, "give \"size\" or \"bounds\", not both (init(size:) or init(bounds:))")
@@ -27,28 +34,41 @@ struct DrawReader {
         }
         var recipe = DrawingRecipe(bounds: bounds, scale: nil, opaque: false, operations: [])
         if let n = object["scale"] {
-            guard let scale = Read.number(n, d, in: ScenarioLimits.imageScale, what: "a scale (pixels per point)") else { return nil }
+            guard let scale = Read.number(n, d, in: ScenarioLimits.imageScale, what: "a scale (pixels per point)")
+            else { return nil }
             recipe.scale = scale
         }
         let largest = (recipe.scale ?? 3)
         let (w, h) = recipe.pixelSize(scale: largest)
-        guard w <= Int(ScenarioLimits.generatedPixels.upperBound), h <= Int(ScenarioLimits.generatedPixels.upperBound) else {
-            d.error(object["size"] ?? object["bounds"]!, "the drawing is \(w) × \(h) pixels at scale \(JSONOutput.format(largest)), more than "
+        guard w <= Int(ScenarioLimits.generatedPixels.upperBound), h <= Int(ScenarioLimits.generatedPixels.upperBound)
+        else {
+            d.error(
+                object["size"] ?? object["bounds"]!,
+                "the drawing is \(w) × \(h) pixels at scale \(JSONOutput.format(largest)), more than "
                     + "\(Int(ScenarioLimits.generatedPixels.upperBound)) a side (docs/LIMITS.md): draw a smaller image")
             return nil
         }
         if let n = object["opaque"] { guard let opaque = Read.bool(n, d) else { return nil }; recipe.opaque = opaque }
         if let n = object["preferredRange"] {
-            guard let range = Read.name(n, d, among: ["standard", "automatic", "extended"], what: "range") else { return nil }
+            guard let range = Read.name(n, d, among: ["standard", "automatic", "extended"], what: "range") else {
+                return nil
+            }
             guard range == "standard" || range == "automatic" else {
-                d.error(n, "\"extended\" range (more than 8 bits per channel) is not drawn: ivsim's images are 8-bit sRGB; use \"standard\"")
+                d.error(
+                    n,
+                    "\"extended\" range (more than 8 bits per channel) is not drawn: ivsim's images are 8-bit sRGB; use \"standard\""
+                )
                 return nil
             }
         }
         guard let operationsNode = object.required("operations", d, hint: " (the drawing's steps, in order)"),
-              let items = Read.array(operationsNode, d, what: "drawing operations", allowEmpty: true) else { return nil }
+            let items = Read.array(operationsNode, d, what: "drawing operations", allowEmpty: true)
+        else { return nil }
         guard items.count <= DrawKeys.maxOperations else {
-            d.error(operationsNode, "\(items.count) operations, more than the \(DrawKeys.maxOperations) a drawing may have (docs/LIMITS.md)")
+            d.error(
+                operationsNode,
+                "\(items.count) operations, more than the \(DrawKeys.maxOperations) a drawing may have (docs/LIMITS.md)"
+            )
             return nil
         }
         var ok = true
@@ -60,12 +80,18 @@ struct DrawReader {
             case .save:
                 depth += 1
                 if depth > DrawingContext.maxSaved {
-                    d.error(item, "more than \(DrawingContext.maxSaved) \"save\" open at once (each may hold a clip the size of the image; docs/LIMITS.md): restore before saving again")
+                    d.error(
+                        item,
+                        "more than \(DrawingContext.maxSaved) \"save\" open at once (each may hold a clip the size of the image; docs/LIMITS.md): restore before saving again"
+                    )
                     ok = false
                 }
             case .restore:
                 guard depth > 0 else {
-                    d.error(item, "\"restore\" without a \"save\" before it (CGContext would log an error and ignore it): remove it or add a \"save\"")
+                    d.error(
+                        item,
+                        "\"restore\" without a \"save\" before it (CGContext would log an error and ignore it): remove it or add a \"save\""
+                    )
                     ok = false
                     continue
                 }
@@ -73,17 +99,25 @@ struct DrawReader {
             case .beginLayer:
                 layers.append((item, depth))
                 if layers.count > DrawingContext.maxLayers {
-                    d.error(item, "more than \(DrawingContext.maxLayers) transparency layers open at once (each holds a bitmap the size of the image; docs/LIMITS.md)")
+                    d.error(
+                        item,
+                        "more than \(DrawingContext.maxLayers) transparency layers open at once (each holds a bitmap the size of the image; docs/LIMITS.md)"
+                    )
                     ok = false
                 }
             case .endLayer:
                 guard let (_, savedDepth) = layers.popLast() else {
-                    d.error(item, "\"endTransparencyLayer\" without a \"beginTransparencyLayer\" before it: remove it or begin a layer")
+                    d.error(
+                        item,
+                        "\"endTransparencyLayer\" without a \"beginTransparencyLayer\" before it: remove it or begin a layer"
+                    )
                     ok = false
                     continue
                 }
                 guard savedDepth == depth else {
-                    d.error(item, "the transparency layer ends with \(depth - savedDepth) \"save\" not restored inside it: CGContext needs them "
+                    d.error(
+                        item,
+                        "the transparency layer ends with \(depth - savedDepth) \"save\" not restored inside it: CGContext needs them "
                             + "balanced within a layer (add \"restore\" before this)")
                     ok = false
                     continue
@@ -106,28 +140,34 @@ struct DrawReader {
             return name == "save" ? .save : name == "restore" ? .restore : .endLayer
         }
         guard case let .object(members) = node.value else {
-            d.error(node, "expected an operation (an object such as {\"fill\": {\"rect\": [0, 0, 10, 10]}, \"color\": \"red\"}, or a word: \"save\", \"restore\", \"endTransparencyLayer\"), "
+            d.error(
+                node,
+                "expected an operation (an object such as {\"fill\": {\"rect\": [0, 0, 10, 10]}, \"color\": \"red\"}, or a word: \"save\", \"restore\", \"endTransparencyLayer\"), "
                     + "found \(node.value.kindDescription)")
             return nil
         }
         let kinds = DrawKeys.operationKinds.filter { key in members.contains { $0.key == key } }
         guard kinds.count == 1, let kind = kinds.first else {
-            d.error(node, kinds.isEmpty
-                ? "an operation needs one of: \(DrawKeys.operationKinds.joined(separator: ", ")) (or one of the words \(DrawKeys.words.map { "\"\($0)\"" }.joined(separator: ", ")))"
-                : "an operation does one thing: found \(kinds.map { "\"\($0)\"" }.joined(separator: " and ")); split it into \(kinds.count) operations")
+            d.error(
+                node,
+                kinds.isEmpty
+                    ? "an operation needs one of: \(DrawKeys.operationKinds.joined(separator: ", ")) (or one of the words \(DrawKeys.words.map { "\"\($0)\"" }.joined(separator: ", ")))"
+                    : "an operation does one thing: found \(kinds.map { "\"\($0)\"" }.joined(separator: " and ")); split it into \(kinds.count) operations"
+            )
             return nil
         }
-        let allowed: [String] = switch kind {
-        case "fill": DrawKeys.fill
-        case "stroke": DrawKeys.stroke
-        case "draw": DrawKeys.drawImage
-        case "drawCGImage": DrawKeys.drawCGImage
-        case "clip": DrawKeys.clip
-        case "linearGradient": DrawKeys.linearGradient
-        case "radialGradient": DrawKeys.radialGradient
-        case "beginTransparencyLayer": DrawKeys.transparencyLayer
-        default: [kind]
-        }
+        let allowed: [String] =
+            switch kind {
+            case "fill": DrawKeys.fill
+            case "stroke": DrawKeys.stroke
+            case "draw": DrawKeys.drawImage
+            case "drawCGImage": DrawKeys.drawCGImage
+            case "clip": DrawKeys.clip
+            case "linearGradient": DrawKeys.linearGradient
+            case "radialGradient": DrawKeys.radialGradient
+            case "beginTransparencyLayer": DrawKeys.transparencyLayer
+            default: [kind]
+            }
         guard let object = ObjectReader(node, allowed: allowed, what: "a \"\(kind)\" operation", d) else { return nil }
         let body = object[kind]!
         switch kind {
@@ -135,14 +175,21 @@ struct DrawReader {
             guard let shape = shape(body), let color = color(object), let c = compositing(object) else { return nil }
             return .fill(shape, color, c)
         case "stroke":
-            guard let shape = shape(body), let color = color(object), let style = strokeStyle(object), let c = compositing(object) else { return nil }
+            guard let shape = shape(body), let color = color(object), let style = strokeStyle(object),
+                let c = compositing(object)
+            else { return nil }
             return .stroke(shape, style, color, c)
         case "draw", "drawCGImage":
-            guard let name = Read.string(body, d, what: "an image name"), let c = compositing(object) else { return nil }
+            guard let name = Read.string(body, d, what: "an image name"), let c = compositing(object) else {
+                return nil
+            }
             let placement: ImagePlacementSpec
             if kind == "drawCGImage" {
-                guard let n = object.required("in", d, hint: " (CGContext.draw(_:in:) takes a rectangle [x, y, width, height])"),
-                      let r = rectangle(n, positive: false) else { return nil }
+                guard
+                    let n = object.required(
+                        "in", d, hint: " (CGContext.draw(_:in:) takes a rectangle [x, y, width, height])"),
+                    let r = rectangle(n, positive: false)
+                else { return nil }
                 placement = .rect(r[0], r[1], r[2], r[3])
             } else {
                 switch (object["at"], object["in"]) {
@@ -153,7 +200,10 @@ struct DrawReader {
                     guard let r = rectangle(rect, positive: false) else { return nil }
                     placement = .rect(r[0], r[1], r[2], r[3])
                 case (nil, nil):
-                    d.error(node, "\"draw\" needs \"at\" ([x, y]: draw(at:), the image's size) or \"in\" ([x, y, width, height]: draw(in:))")
+                    d.error(
+                        node,
+                        "\"draw\" needs \"at\" ([x, y]: draw(at:), the image's size) or \"in\" ([x, y, width, height]: draw(in:))"
+                    )
                     return nil
                 default:
                     d.error(object["in"]!, "give \"at\" or \"in\", not both")
@@ -164,24 +214,31 @@ struct DrawReader {
         case "clip":
             return shape(body).map { .clip($0) }
         case "linearGradient", "radialGradient":
-            guard let gradient = gradient(body, radial: kind == "radialGradient"), let c = compositing(object) else { return nil }
+            guard let gradient = gradient(body, radial: kind == "radialGradient"), let c = compositing(object) else {
+                return nil
+            }
             return .gradient(gradient, c)
         case "beginTransparencyLayer":
             guard ObjectReader(body, allowed: [], what: "a transparency layer (an empty object: {})", d) != nil,
-                  let c = compositing(object) else { return nil }
+                let c = compositing(object)
+            else { return nil }
             return .beginLayer(c)
         case "interpolationQuality":
-            guard let name = Read.name(body, d, among: DrawKeys.interpolationQualities, what: "interpolation quality") else { return nil }
+            guard let name = Read.name(body, d, among: DrawKeys.interpolationQualities, what: "interpolation quality")
+            else { return nil }
             // medium and high draw as default does (docs/RENDERING.md §11.8.1).
             return .interpolation(name == "none" ? .nearest : name == "low" ? .bilinear : .filtered)
         case "translate":
-            guard let v = Read.numbers(body, d, count: 2, in: ScenarioLimits.coordinate, what: "[x, y] in points") else { return nil }
+            guard let v = Read.numbers(body, d, count: 2, in: ScenarioLimits.coordinate, what: "[x, y] in points")
+            else { return nil }
             return .transform(.translation(v[0], v[1]))
         case "scale":
             guard let v = Read.numbers(body, d, count: 2, in: -1000...1000, what: "[sx, sy]") else { return nil }
             return .transform(.scale(v[0], v[1]))
         default:  // rotate
-            guard let degrees = Read.number(body, d, in: -360_000...360_000, what: "an angle in degrees (positive turns clockwise on screen)")
+            guard
+                let degrees = Read.number(
+                    body, d, in: -360_000...360_000, what: "an angle in degrees (positive turns clockwise on screen)")
             else { return nil }
             return .transform(.rotation(degrees: degrees))
         }
@@ -191,7 +248,10 @@ struct DrawReader {
         guard let object = ObjectReader(node, allowed: DrawKeys.shape, what: "a shape", d) else { return nil }
         let kinds = DrawKeys.shapes.filter(object.has)
         guard kinds.count == 1, let kind = kinds.first else {
-            d.error(node, "a shape is one of: rect, roundedRect, ellipse or path" + (kinds.isEmpty ? "" : ", not \(kinds.joined(separator: " and "))"))
+            d.error(
+                node,
+                "a shape is one of: rect, roundedRect, ellipse or path"
+                    + (kinds.isEmpty ? "" : ", not \(kinds.joined(separator: " and "))"))
             return nil
         }
         for extra in ["cornerRadius", "corners"] where kind != "roundedRect" && object.has(extra) {
@@ -201,7 +261,8 @@ struct DrawReader {
         var rule = FillRule.nonZero
         if let n = object["fillRule"] {
             guard kind == "path" else {
-                d.error(n, "\"fillRule\" belongs to a \"path\" (rectangles and ellipses have no self-overlap to decide)")
+                d.error(
+                    n, "\"fillRule\" belongs to a \"path\" (rectangles and ellipses have no self-overlap to decide)")
                 return nil
             }
             guard let name = Read.name(n, d, among: ScenarioKeys.fillRules, what: "fill rule") else { return nil }
@@ -217,19 +278,25 @@ struct DrawReader {
         case "roundedRect":
             guard let r = rectangle(object["roundedRect"]!, positive: true) else { return nil }
             guard let radiusNode = object.required("cornerRadius", d, hint: " (points)"),
-                  let radius = Read.number(radiusNode, d, in: 0...100_000, what: "a corner radius in points") else { return nil }
+                let radius = Read.number(radiusNode, d, in: 0...100_000, what: "a corner radius in points")
+            else { return nil }
             guard let n = object["corners"] else {
                 // UIBezierPath(roundedRect:cornerRadius:): continuous corners (ContinuousCorners.swift).
-                return DrawShape(path: .continuousRoundedRectangle(x: r[0], y: r[1], width: r[2], height: r[3], radius: radius), rule: rule)
+                return DrawShape(
+                    path: .continuousRoundedRectangle(x: r[0], y: r[1], width: r[2], height: r[3], radius: radius),
+                    rule: rule)
             }
             // UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:): circular corners.
             guard let items = Read.array(n, d, what: "corners") else { return nil }
             var corners: RectCorners = []
             for item in items {
                 guard let name = Read.name(item, d, among: DrawKeys.corners, what: "corner") else { return nil }
-                corners.insert([RectCorners.topLeft, .topRight, .bottomLeft, .bottomRight][DrawKeys.corners.firstIndex(of: name)!])
+                corners.insert(
+                    [RectCorners.topLeft, .topRight, .bottomLeft, .bottomRight][DrawKeys.corners.firstIndex(of: name)!])
             }
-            return DrawShape(path: .roundedRectangle(x: r[0], y: r[1], width: r[2], height: r[3], radius: radius, corners: corners), rule: rule)
+            return DrawShape(
+                path: .roundedRectangle(x: r[0], y: r[1], width: r[2], height: r[3], radius: radius, corners: corners),
+                rule: rule)
         default:
             let n = object["path"]!
             guard let text = Read.string(n, d, what: "SVG path data") else { return nil }
@@ -287,7 +354,10 @@ struct DrawReader {
             let lengths = items.compactMap { Read.number($0, d, in: 0...100_000, what: "a dash length in points") }
             guard lengths.count == items.count else { return nil }
             guard lengths.isEmpty || lengths.contains(where: { $0 > 0 }) else {
-                d.error(n, "every dash length is 0, so nothing would be painted: give a positive length, or leave \"dash\" out for a solid line")
+                d.error(
+                    n,
+                    "every dash length is 0, so nothing would be painted: give a positive length, or leave \"dash\" out for a solid line"
+                )
                 return nil
             }
             // Dashes shorter than the tolerance would make millions of pieces: bounded by the
@@ -295,7 +365,9 @@ struct DrawReader {
             style.dashes = lengths
         }
         if let n = object["dashPhase"] {
-            guard let phase = Read.number(n, d, in: -100_000...100_000, what: "a dash phase in points") else { return nil }
+            guard let phase = Read.number(n, d, in: -100_000...100_000, what: "a dash phase in points") else {
+                return nil
+            }
             style.dashPhase = phase
         }
         return style
@@ -303,9 +375,11 @@ struct DrawReader {
 
     private func gradient(_ node: JSONNode, radial: Bool) -> Gradient? {
         let keys = radial ? DrawKeys.radialGradientBody : DrawKeys.linearGradientBody
-        guard let object = ObjectReader(node, allowed: keys, what: radial ? "a radial gradient" : "a linear gradient", d),
-              let colorsNode = object.required("colors", d, hint: " (two or more colours)"),
-              let items = Read.array(colorsNode, d, what: "gradient colours") else { return nil }
+        guard
+            let object = ObjectReader(node, allowed: keys, what: radial ? "a radial gradient" : "a linear gradient", d),
+            let colorsNode = object.required("colors", d, hint: " (two or more colours)"),
+            let items = Read.array(colorsNode, d, what: "gradient colours")
+        else { return nil }
         guard items.count >= 2 else {
             d.error(colorsNode, "a gradient needs at least two colours, found \(items.count)")
             return nil
@@ -314,7 +388,10 @@ struct DrawReader {
         guard list.count == items.count else { return nil }
         var locations = (0..<list.count).map { Double($0) / Double(list.count - 1) }
         if let n = object["locations"] {
-            guard let v = Read.numbers(n, d, count: list.count, in: 0...1, what: "\(list.count) locations from 0 to 1, one per colour") else { return nil }
+            guard
+                let v = Read.numbers(
+                    n, d, count: list.count, in: 0...1, what: "\(list.count) locations from 0 to 1, one per colour")
+            else { return nil }
             guard zip(v, v.dropFirst()).allSatisfy({ $0 <= $1 }) else {
                 d.error(n, "gradient locations must not decrease")
                 return nil
@@ -327,25 +404,36 @@ struct DrawReader {
         if let n = object["drawsAfterEnd"] { guard let b = Read.bool(n, d) else { return nil }; extendsEnd = b }
         let shape: GradientShape
         if radial {
-            guard let c0 = object.required("startCenter", d).flatMap(point), let c1 = object.required("endCenter", d).flatMap(point),
-                  let r0 = object.required("startRadius", d).flatMap({ Read.number($0, d, in: 0...100_000, what: "a radius in points") }),
-                  let r1 = object.required("endRadius", d).flatMap({ Read.number($0, d, in: 0...100_000, what: "a radius in points") })
+            guard let c0 = object.required("startCenter", d).flatMap(point),
+                let c1 = object.required("endCenter", d).flatMap(point),
+                let r0 = object.required("startRadius", d).flatMap({
+                    Read.number($0, d, in: 0...100_000, what: "a radius in points")
+                }),
+                let r1 = object.required("endRadius", d).flatMap({
+                    Read.number($0, d, in: 0...100_000, what: "a radius in points")
+                })
             else { return nil }
             shape = .radial(startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1)
         } else {
-            guard let p0 = object.required("start", d).flatMap(point), let p1 = object.required("end", d).flatMap(point) else { return nil }
+            guard let p0 = object.required("start", d).flatMap(point), let p1 = object.required("end", d).flatMap(point)
+            else { return nil }
             shape = .axial(start: p0, end: p1)
         }
         return Gradient(shape: shape, stops: stops, extendsStart: extendsStart, extendsEnd: extendsEnd)
     }
 
     private func point(_ node: JSONNode) -> Point2? {
-        Read.numbers(node, d, count: 2, in: ScenarioLimits.coordinate, what: "[x, y] in points").map { Point2($0[0], $0[1]) }
+        Read.numbers(node, d, count: 2, in: ScenarioLimits.coordinate, what: "[x, y] in points").map {
+            Point2($0[0], $0[1])
+        }
     }
 
     /// [x, y, width, height]; `positive`: sizes at least 0.
     private func rectangle(_ node: JSONNode, positive: Bool) -> [Double]? {
-        guard let v = Read.numbers(node, d, count: 4, in: ScenarioLimits.coordinate, what: "[x, y, width, height] in points") else { return nil }
+        guard
+            let v = Read.numbers(
+                node, d, count: 4, in: ScenarioLimits.coordinate, what: "[x, y, width, height] in points")
+        else { return nil }
         if positive && (v[2] < 0 || v[3] < 0) {
             d.error(node, "a width or height below 0: expected [x, y, width, height] with sizes of 0 or more")
             return nil

@@ -60,19 +60,26 @@ struct DrawingRecipe {
 
     /// Runs the operations at `scale` within `limits`; `image` gives each named image for this
     /// display scale. Returns the pixels and the work they took.
-    func render(scale: Double, limits: DrawingLimits, image: (String) -> Image?) throws(DrawingFailure) -> (Bitmap, Int) {
+    func render(scale: Double, limits: DrawingLimits, image: (String) -> Image?) throws(DrawingFailure) -> (Bitmap, Int)
+    {
         let (w, h) = pixelSize(scale: scale)
         let base = AffineTransform.scale(scale, scale).prepending(.translation(-bounds.x, -bounds.y))
         var context = try DrawingContext(width: w, height: h, opaque: opaque, transform: base, limits: limits)
         for operation in operations {
             switch operation {
             case let .fill(shape, color, compositing):
-                try with(compositing, &context) { (c) throws(DrawingFailure) in try c.fill(shape.path, rule: shape.rule, color: premultiplied(color)) }
+                try with(compositing, &context) { (c) throws(DrawingFailure) in
+                    try c.fill(shape.path, rule: shape.rule, color: premultiplied(color))
+                }
             case let .stroke(shape, style, color, compositing):
-                try with(compositing, &context) { (c) throws(DrawingFailure) in try c.stroke(shape.path, style: style, color: premultiplied(color)) }
+                try with(compositing, &context) { (c) throws(DrawingFailure) in
+                    try c.stroke(shape.path, style: style, color: premultiplied(color))
+                }
             case let .image(name, placement, cgImage, compositing):
                 guard let drawn = image(name) else { continue }
-                try with(compositing, &context) { (c) throws(DrawingFailure) in try Self.draw(drawn, placement, cgImage: cgImage, in: &c) }
+                try with(compositing, &context) { (c) throws(DrawingFailure) in
+                    try Self.draw(drawn, placement, cgImage: cgImage, in: &c)
+                }
             case let .clip(shape):
                 try context.clip(to: shape.path, rule: shape.rule)
             case let .gradient(gradient, compositing):
@@ -100,8 +107,10 @@ struct DrawingRecipe {
 
     /// Runs `body` with the operation's blend mode and alpha, then puts the context's back (they
     /// are arguments of the UIKit call, not state it leaves behind).
-    private func with(_ compositing: Compositing, _ context: inout DrawingContext,
-                      _ body: (inout DrawingContext) throws(DrawingFailure) -> Void) throws(DrawingFailure) {
+    private func with(
+        _ compositing: Compositing, _ context: inout DrawingContext,
+        _ body: (inout DrawingContext) throws(DrawingFailure) -> Void
+    ) throws(DrawingFailure) {
         let (mode, alpha) = (context.state.blendMode, context.state.alpha)
         context.state.blendMode = compositing.blendMode
         context.state.alpha = compositing.alpha
@@ -119,14 +128,19 @@ struct DrawingRecipe {
     /// UIImage.draw(at:) / draw(in:): the displayed (oriented) pixels, upright, the image's size in
     /// points at a point; with a tint colour (withTintColor) as a mask filled with it.
     /// CGContext.draw(cgImage, in:): the stored pixels, flipped.
-    static func draw(_ image: Image, _ placement: ImagePlacementSpec, cgImage: Bool, in context: inout DrawingContext) throws(DrawingFailure) {
+    static func draw(_ image: Image, _ placement: ImagePlacementSpec, cgImage: Bool, in context: inout DrawingContext)
+        throws(DrawingFailure)
+    {
         let pixels = cgImage ? image.pixels : image.displayPixels(mirrored: false)
         let tint = cgImage ? nil : image.tintColor?.resolved(Traits()).premultiplied
-        let rect: (Double, Double, Double, Double) = switch placement {
-        case let .at(x, y): (x, y, image.size.width, image.size.height)
-        case let .rect(x, y, w, h): (x, y, w, h)
-        }
-        try context.draw(pixels, x: rect.0, y: rect.1, width: rect.2, height: rect.3, placement: cgImage ? .flipped : .upright, tint: tint,
-                         sampling: context.state.interpolation)
+        let rect: (Double, Double, Double, Double) =
+            switch placement {
+            case let .at(x, y): (x, y, image.size.width, image.size.height)
+            case let .rect(x, y, w, h): (x, y, w, h)
+            }
+        try context.draw(
+            pixels, x: rect.0, y: rect.1, width: rect.2, height: rect.3, placement: cgImage ? .flipped : .upright,
+            tint: tint,
+            sampling: context.state.interpolation)
     }
 }

@@ -6,12 +6,14 @@ extension DrawReader {
     /// The image names a drawing's operations draw, with their nodes (for errors), in order.
     static func imageReferences(_ node: JSONNode) -> [(name: String, node: JSONNode)] {
         guard case let .object(members) = node.value,
-              let operations = members.first(where: { $0.key == "operations" }),
-              case let .array(items) = operations.value.value else { return [] }
+            let operations = members.first(where: { $0.key == "operations" }),
+            case let .array(items) = operations.value.value
+        else { return [] }
         return items.compactMap { item in
             guard case let .object(keys) = item.value,
-                  let member = keys.first(where: { $0.key == "draw" || $0.key == "drawCGImage" }),
-                  case let .string(name) = member.value.value else { return nil }
+                let member = keys.first(where: { $0.key == "draw" || $0.key == "drawCGImage" }),
+                case let .string(name) = member.value.value
+            else { return nil }
             return (name, member.value)
         }
     }
@@ -30,7 +32,9 @@ extension ImageReader {
             let traits = Traits(displayScale: min(3, max(1, Int(scale.rounded()))))
             let limits = budget.drawingLimits(spent: spent)
             do throws(DrawingFailure) {
-                let (bitmap, work) = try recipe.render(scale: scale, limits: limits) { images[$0]?.resolved(for: traits) }
+                let (bitmap, work) = try recipe.render(scale: scale, limits: limits) {
+                    images[$0]?.resolved(for: traits)
+                }
                 var image = Image(name: name, pixels: SourceImage(bitmap), scale: scale)
                 image.drawing = DrawingRecord(work: work)
                 return image
@@ -42,7 +46,10 @@ extension ImageReader {
                         return nil
                     }
                 }
-                d.error(node, "the drawing is too complex at scale \(JSONOutput.format(scale)): \(error)" + ScenarioLimits.raise(error))
+                d.error(
+                    node,
+                    "the drawing is too complex at scale \(JSONOutput.format(scale)): \(error)"
+                        + ScenarioLimits.raise(error))
                 return nil
             }
         }
@@ -52,13 +59,17 @@ extension ImageReader {
     /// each rendering's pixels (`pixelSize`) are charged to the scenario's budget before `make`
     /// makes it, given the work the image's renderings before it took; `make` reports its own
     /// failures and returns nil.
-    func rendered(at scale: Double?, node: JSONNode, pixelSize: (Double) -> (width: Int, height: Int),
-                  make: (_ scale: Double, _ spent: Int) -> Image?) -> Image? {
+    func rendered(
+        at scale: Double?, node: JSONNode, pixelSize: (Double) -> (width: Int, height: Int),
+        make: (_ scale: Double, _ spent: Int) -> Image?
+    ) -> Image? {
         var made: [(Double, Image)] = []
         var spent = 0
         for s in scale.map({ [$0] }) ?? Self.drawingScales.map(Double.init) {
             let (w, h) = pixelSize(s)
-            guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node), let image = make(s, spent) else { return nil }
+            guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node),
+                let image = make(s, spent)
+            else { return nil }
             budget.markCharged(image.pixels)
             spent += image.drawing?.work ?? 0
             made.append((s, image))

@@ -42,7 +42,8 @@ extension Scenario {
     /// preserved vectors afresh took in all the scenes laid out for it, each given what the ones
     /// before left of `redraws` (the scenario's allowance when nil).
     public func sceneWithSnapshots(for variant: Variant, redraws: RedrawAllowance? = nil)
-        -> (scene: Scene, snapshots: [SnapshotOutcome], redraws: RedrawUse) {
+        -> (scene: Scene, snapshots: [SnapshotOutcome], redraws: RedrawUse)
+    {
         var made: [Image?] = Array(repeating: nil, count: snapshots.count)
         var outcomes: [SnapshotOutcome] = []
         var allowance = redraws ?? self.redraws
@@ -61,30 +62,42 @@ extension Scenario {
             let scale = request.scale ?? variant.traits.displayScale
             guard let layout = scene.layout.views.first(where: { $0.id == request.viewID }) else { continue }
             let size = request.rect?.size ?? layout.frame.size
-            let (w, h) = (Int((size.width * Double(scale)).rounded(.up)), Int((size.height * Double(scale)).rounded(.up)))
+            let (w, h) = (
+                Int((size.width * Double(scale)).rounded(.up)), Int((size.height * Double(scale)).rounded(.up))
+            )
             guard w >= 1, h >= 1, w <= SnapshotImages.maxSide, h <= SnapshotImages.maxSide else {
-                outcomes.append(.refused(name: request.name, reason: w < 1 || h < 1
-                    ? "the view (or rect) has no area in this variant, so the snapshot is an empty image; ivsim shows none"
-                    : "the snapshot would be \(w) × \(h) pixels, more than \(SnapshotImages.maxSide) a side (docs/LIMITS.md)"))
+                outcomes.append(
+                    .refused(
+                        name: request.name,
+                        reason: w < 1 || h < 1
+                            ? "the view (or rect) has no area in this variant, so the snapshot is an empty image; ivsim shows none"
+                            : "the snapshot would be \(w) × \(h) pixels, more than \(SnapshotImages.maxSide) a side (docs/LIMITS.md)"
+                    ))
                 continue
             }
             guard snapshotBytes + w * h * PixelBudget.bytesPerPixel <= self.snapshotBytes else {
-                outcomes.append(.refused(name: request.name, reason: "the snapshots of this variant up to this one would hold "
-                    + "\(PixelBudget.mebibytes(snapshotBytes + w * h * PixelBudget.bytesPerPixel)), more than the "
-                    + "\(PixelBudget.mebibytes(self.snapshotBytes)) the scenario's image-bytes leaves after its images: smaller or fewer "
-                    + "snapshots, or split the scenario" + ScenarioLimits.raise("image-bytes")))
+                outcomes.append(
+                    .refused(
+                        name: request.name,
+                        reason: "the snapshots of this variant up to this one would hold "
+                            + "\(PixelBudget.mebibytes(snapshotBytes + w * h * PixelBudget.bytesPerPixel)), more than the "
+                            + "\(PixelBudget.mebibytes(self.snapshotBytes)) the scenario's image-bytes leaves after its images: smaller or fewer "
+                            + "snapshots, or split the scenario" + ScenarioLimits.raise("image-bytes")))
                 continue
             }
             snapshotBytes += w * h * PixelBudget.bytesPerPixel
-            if let (bitmap, work, use) = ViewSnapshot.render(viewID: request.viewID, root: root, scene: scene, traits: variant.traits,
-                                                             scale: scale, rect: request.rect, redraws: allowance) {
+            if let (bitmap, work, use) = ViewSnapshot.render(
+                viewID: request.viewID, root: root, scene: scene, traits: variant.traits,
+                scale: scale, rect: request.rect, redraws: allowance)
+            {
                 var use = use
                 use.refusal?.view = "snapshot \"\(request.name)\""  // a path in the snapshot's own tree
                 spend(use)
                 made[k] = Image(name: request.name, pixels: SourceImage(bitmap), scale: Double(scale))
                 outcomes.append(.made(name: request.name, width: bitmap.width, height: bitmap.height, work: work))
             } else {
-                outcomes.append(.refused(name: request.name, reason: "no view has the id \"\(request.viewID)\" in this variant"))
+                outcomes.append(
+                    .refused(name: request.name, reason: "no view has the id \"\(request.viewID)\" in this variant"))
             }
         }
         let scene = layOut(root(for: variant, snapshots: made), variant, redraws: allowance)
@@ -93,8 +106,9 @@ extension Scenario {
     }
 
     func layOut(_ root: View, _ variant: Variant, redraws: RedrawAllowance) -> Scene {
-        Scene(root: root, canvasSize: variant.canvasSize, traits: variant.traits, background: background,
-              constraints: constraints, safeAreaInsets: variant.safeAreaInsets, redraws: redraws)
+        Scene(
+            root: root, canvasSize: variant.canvasSize, traits: variant.traits, background: background,
+            constraints: constraints, safeAreaInsets: variant.safeAreaInsets, redraws: redraws)
     }
 
     /// Puts each snapshot made so far in place of its placeholder (nil: not made yet, no image).

@@ -8,25 +8,27 @@ import Synchronization
 import Syntax
 
 /// Runs scenarios against their baselines.
-public enum SnapshotRunner {
+public enum BaselineRunner {
     /// Compares every selected scenario with its baseline; never writes a baseline. Failures write
     /// actual, expected and diff files to the artifacts folder.
-    public static func check(_ options: SnapshotOptions) -> RunReport {
+    public static func check(_ options: RunSettings) -> RunReport {
         run(options, mode: .check)
     }
 
     /// Records baselines, writing only those whose pixels or numbers changed.
-    public static func record(_ options: SnapshotOptions) -> RunReport {
+    public static func record(_ options: RunSettings) -> RunReport {
         run(options, mode: .record)
     }
 
-    private static func run(_ options: SnapshotOptions, mode: RunReport.Mode) -> RunReport {
+    private static func run(_ options: RunSettings, mode: RunReport.Mode) -> RunReport {
         let started = ContinuousClock.now
         // Temporary files an interrupted write left in the baselines: record removes them (before
         // it writes any of its own), check only says they are there.
-        let strays = FileOutput.strays(in: options.snapshotsFolder)
+        let strays = FileOutput.strays(in: options.baselinesFolder)
         if mode == .record {
-            for path in strays { try? FileManager.default.removeItem(at: options.snapshotsFolder.appendingPathComponent(path)) }
+            for path in strays {
+                try? FileManager.default.removeItem(at: options.baselinesFolder.appendingPathComponent(path))
+            }
         }
         let entries = options.entries()
         let assets = AssetCache()  // one per run: each catalog indexed once, each set read once
@@ -50,8 +52,10 @@ public enum SnapshotRunner {
         report.stale = staleBaselines(options, outcomes: outcomes)
         // Nothing is pruned by a run that ran nothing: with no scenario, every baseline would look stale.
         if mode == .record && options.prune && outcomes.contains(where: { $0.variantNames != nil }) {
-            for path in report.stale { try? FileManager.default.removeItem(at: options.snapshotsFolder.appendingPathComponent(path)) }
-            removeEmptyFolders(under: options.snapshotsFolder, from: report.stale)
+            for path in report.stale {
+                try? FileManager.default.removeItem(at: options.baselinesFolder.appendingPathComponent(path))
+            }
+            removeEmptyFolders(under: options.baselinesFolder, from: report.stale)
             report.pruned = true
         }
         report.seconds = seconds(since: started)
@@ -60,26 +64,29 @@ public enum SnapshotRunner {
 
     /// Checks the selected variants of one scenario the caller loaded or built (`IVSimKit`), against
     /// the baselines in `<snapshots>/<scenario.name>/`; never writes a baseline.
-    public static func check(_ scenario: Scenario, options: SnapshotOptions) -> ScenarioOutcome {
+    public static func check(_ scenario: Scenario, options: RunSettings) -> ScenarioOutcome {
         run(scenario, options: options, mode: .check)
     }
 
     /// Records the selected variants of one scenario, writing only what changed.
-    public static func record(_ scenario: Scenario, options: SnapshotOptions) -> ScenarioOutcome {
+    public static func record(_ scenario: Scenario, options: RunSettings) -> ScenarioOutcome {
         run(scenario, options: options, mode: .record)
     }
 
-    private static func run(_ scenario: Scenario, options: SnapshotOptions, mode: RunReport.Mode) -> ScenarioOutcome {
+    private static func run(_ scenario: Scenario, options: RunSettings, mode: RunReport.Mode) -> ScenarioOutcome {
         let all = scenario.variants()
         let variants = all.filter { options.selection.includes(variant: $0.name, of: scenario.name) }
         let outcomes = parallelMap(variants.count, jobs: options.jobs) { index -> VariantOutcome in
             let clock = ContinuousClock.now
-            var outcome = mode == .check ? checkVariant(scenario, variants[index], options) : recordVariant(scenario, variants[index], options)
+            var outcome =
+                mode == .check
+                ? checkVariant(scenario, variants[index], options) : recordVariant(scenario, variants[index], options)
             outcome.seconds = seconds(since: clock)
             return outcome
         }
-        return ScenarioOutcome(name: scenario.name, file: scenario.file, diagnostics: [], warnings: scenario.warnings, variants: outcomes,
-                               variantNames: all.map(\.name))
+        return ScenarioOutcome(
+            name: scenario.name, file: scenario.file, diagnostics: [], warnings: scenario.warnings, variants: outcomes,
+            variantNames: all.map(\.name))
     }
 
     /// One window of scenarios in two parallel phases: load them, then run their variants. Variants
@@ -87,14 +94,18 @@ public enum SnapshotRunner {
     /// canvas first so that no thread is left with one big variant at the end; results keep their
     /// place, so the output order never depends on scheduling. `finished` counts the run's
     /// scenarios done, for the progress callback.
-    private static func runWindow(_ entries: [ScenarioCatalog.Entry], options: SnapshotOptions, mode: RunReport.Mode, assets: AssetCache,
-                                  finished: FinishedScenarios) -> [ScenarioOutcome] {
-        let loaded = parallelMap(entries.count, jobs: options.jobs) { index -> (Result<Scenario, ScenarioErrors>, Double) in
+    private static func runWindow(
+        _ entries: [ScenarioCatalog.Entry], options: RunSettings, mode: RunReport.Mode, assets: AssetCache,
+        finished: FinishedScenarios
+    ) -> [ScenarioOutcome] {
+        let loaded = parallelMap(entries.count, jobs: options.jobs) {
+            index -> (Result<Scenario, ScenarioErrors>, Double) in
             let entry = entries[index]
             let clock = ContinuousClock.now
             let result = Result { () throws(ScenarioErrors) in
-                try ScenarioLoader.load(entry.url, displayName: entry.displayName, name: entry.name, assets: assets, strict: options.strict,
-                                        limits: options.limits, assetRoots: options.assetRoots)
+                try ScenarioLoader.load(
+                    entry.url, displayName: entry.displayName, name: entry.name, assets: assets, strict: options.strict,
+                    limits: options.limits, assetRoots: options.assetRoots)
             }
             return (result, seconds(since: clock))
         }
@@ -105,7 +116,9 @@ public enum SnapshotRunner {
                 selected.append([])
                 continue
             }
-            let variants = scenario.variants().filter { options.selection.includes(variant: $0.name, of: scenario.name) }
+            let variants = scenario.variants().filter {
+                options.selection.includes(variant: $0.name, of: scenario.name)
+            }
             selected.append(variants)
             for variant in variants { pending.append((scenario, variant, index)) }
         }
@@ -121,7 +134,8 @@ public enum SnapshotRunner {
             let index = order[slot]
             let (scenario, variant, owner) = work[index]
             let clock = ContinuousClock.now
-            var outcome = mode == .check ? checkVariant(scenario, variant, options) : recordVariant(scenario, variant, options)
+            var outcome =
+                mode == .check ? checkVariant(scenario, variant, options) : recordVariant(scenario, variant, options)
             outcome.seconds = seconds(since: clock)
             finished.variantDone(scenario: owner, window: window)
             return (index, outcome)
@@ -134,14 +148,18 @@ public enum SnapshotRunner {
             switch result {
             case let .success(scenario):
                 let count = variants.count
-                outcomes.append(ScenarioOutcome(name: entry.name, file: entry.displayName, diagnostics: [], warnings: scenario.warnings,
-                                                variants: byIndex[next..<(next + count)].map { $0! },
-                                                variantNames: scenario.variants().map(\.name), loadSeconds: loadSeconds))
+                outcomes.append(
+                    ScenarioOutcome(
+                        name: entry.name, file: entry.displayName, diagnostics: [], warnings: scenario.warnings,
+                        variants: byIndex[next..<(next + count)].map { $0! },
+                        variantNames: scenario.variants().map(\.name), loadSeconds: loadSeconds))
                 next += count
             case let .failure(errors):
-                outcomes.append(ScenarioOutcome(name: entry.name, file: entry.displayName,
-                                                diagnostics: errors.diagnostics, warnings: [], variants: [], variantNames: nil,
-                                                loadSeconds: loadSeconds))
+                outcomes.append(
+                    ScenarioOutcome(
+                        name: entry.name, file: entry.displayName,
+                        diagnostics: errors.diagnostics, warnings: [], variants: [], variantNames: nil,
+                        loadSeconds: loadSeconds))
             }
         }
         return outcomes
@@ -159,15 +177,21 @@ public enum SnapshotRunner {
         return (bitmap, PixelDigest.hex(bitmap), scene)
     }
 
-    private static func baseline(_ options: SnapshotOptions, _ scenario: Scenario, _ variant: Variant) -> (png: URL, layout: URL) {
-        let folder = options.snapshotsFolder.appendingPathComponent(scenario.name)
-        return (folder.appendingPathComponent(variant.name + ".png"), folder.appendingPathComponent(variant.name + ".layout.json"))
+    private static func baseline(_ options: RunSettings, _ scenario: Scenario, _ variant: Variant) -> (
+        png: URL, layout: URL
+    ) {
+        let folder = options.baselinesFolder.appendingPathComponent(scenario.name)
+        return (
+            folder.appendingPathComponent(variant.name + ".png"),
+            folder.appendingPathComponent(variant.name + ".layout.json")
+        )
     }
 
     /// What the baseline layout recorded about its PNG.
     private static func recordedPixels(_ layout: JSONNode?) -> (digest: String?, crc: String?) {
         guard case let .object(members)? = layout?.value,
-              case let .object(pixels)? = members.first(where: { $0.key == "pixels" })?.value.value else { return (nil, nil) }
+            case let .object(pixels)? = members.first(where: { $0.key == "pixels" })?.value.value
+        else { return (nil, nil) }
         func string(_ key: String) -> String? {
             if case let .string(s)? = pixels.first(where: { $0.key == key })?.value.value { return s }
             return nil
@@ -178,22 +202,30 @@ public enum SnapshotRunner {
     /// The CRC-32 of `bytes` as eight upper-case hex digits (as layout reports record it).
     static func crcHex(_ bytes: [UInt8]) -> String { hex8(CRC32.checksum(bytes)) }
 
-    private static func checkVariant(_ scenario: Scenario, _ variant: Variant, _ options: SnapshotOptions) -> VariantOutcome {
+    private static func checkVariant(_ scenario: Scenario, _ variant: Variant, _ options: RunSettings) -> VariantOutcome
+    {
         let (bitmap, digest, scene) = render(scenario, variant)
         let paths = baseline(options, scenario, variant)
-        let artifacts = Artifacts(folder: options.artifactsFolder.appendingPathComponent(scenario.name), variant: variant.name,
-                                  root: options.artifactsFolder)
-        var outcome = VariantOutcome(scenario: scenario.name, variant: variant.name, file: scenario.file, status: .passed)
+        let artifacts = Artifacts(
+            folder: options.artifactsFolder.appendingPathComponent(scenario.name), variant: variant.name,
+            root: options.artifactsFolder)
+        var outcome = VariantOutcome(
+            scenario: scenario.name, variant: variant.name, file: scenario.file, status: .passed)
         let pngData = Baseline.read(paths.png, limit: Baseline.maxPNGBytes)
         let layoutData = Baseline.read(paths.layout, limit: Baseline.maxLayoutBytes)
         guard let pngData, let layoutData else {
             let actualLayout = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: nil)
-            let missing = [pngData == nil ? paths.png.lastPathComponent : nil, layoutData == nil ? paths.layout.lastPathComponent : nil]
-                .compactMap { $0 }.joined(separator: " and ")
-            let written = artifacts.writeAndDescribe(actual: bitmap, actualLayout: actualLayout, expectedPNG: pngData,
-                                                     expectedLayout: layoutData, diff: nil)
+            let missing = [
+                pngData == nil ? paths.png.lastPathComponent : nil,
+                layoutData == nil ? paths.layout.lastPathComponent : nil
+            ]
+            .compactMap { $0 }.joined(separator: " and ")
+            let written = artifacts.writeAndDescribe(
+                actual: bitmap, actualLayout: actualLayout, expectedPNG: pngData,
+                expectedLayout: layoutData, diff: nil)
             outcome.status = .missing
-            outcome.detail = "no baseline (\(missing) missing); run `ivsim record`" + (written.problem.map { "; " + $0 } ?? "")
+            outcome.detail =
+                "no baseline (\(missing) missing); run `ivsim record`" + (written.problem.map { "; " + $0 } ?? "")
             outcome.artifacts = written.artifacts
             return outcome
         }
@@ -209,10 +241,13 @@ public enum SnapshotRunner {
         var recordedLayout: JSONNode?
         do {
             recordedLayout = try JSONParser.parse(layoutData)
-            outcome.layoutDifferences = layoutDifferences(recorded: recordedLayout!, actual: actualLayout, ignoring: ["pixels", "provenance"])
+            outcome.layoutDifferences = layoutDifferences(
+                recorded: recordedLayout!, actual: actualLayout, ignoring: ["pixels", "provenance"])
             if let first = outcome.layoutDifferences.first {
                 let more = outcome.layoutDifferences.count - 1
-                problems.append("layout differs at \(first.description)" + (more > 0 ? " (and \(more)\(more >= 99 ? "+" : "") more)" : ""))
+                problems.append(
+                    "layout differs at \(first.description)"
+                        + (more > 0 ? " (and \(more)\(more >= 99 ? "+" : "") more)" : ""))
             }
         } catch {
             problems.append("baseline \(paths.layout.lastPathComponent) is not valid JSON (\(error))")
@@ -243,8 +278,9 @@ public enum SnapshotRunner {
             problems.append(note)
             outcome.olderBaseline = true
         }
-        let written = artifacts.writeAndDescribe(actual: bitmap, actualLayout: actualLayout, expectedPNG: pngData,
-                                                 expectedLayout: layoutData, diff: diffImage)
+        let written = artifacts.writeAndDescribe(
+            actual: bitmap, actualLayout: actualLayout, expectedPNG: pngData,
+            expectedLayout: layoutData, diff: diffImage)
         if let problem = written.problem { problems.append(problem) }
         outcome.status = .failed
         outcome.detail = problems.joined(separator: "; ")
@@ -252,10 +288,13 @@ public enum SnapshotRunner {
         return outcome
     }
 
-    private static func recordVariant(_ scenario: Scenario, _ variant: Variant, _ options: SnapshotOptions) -> VariantOutcome {
+    private static func recordVariant(_ scenario: Scenario, _ variant: Variant, _ options: RunSettings)
+        -> VariantOutcome
+    {
         let (bitmap, digest, scene) = render(scenario, variant)
         let paths = baseline(options, scenario, variant)
-        var outcome = VariantOutcome(scenario: scenario.name, variant: variant.name, file: scenario.file, status: .unchanged)
+        var outcome = VariantOutcome(
+            scenario: scenario.name, variant: variant.name, file: scenario.file, status: .unchanged)
         let existingPNG = Baseline.read(paths.png, limit: Baseline.maxPNGBytes)
         let existingLayout = Baseline.read(paths.layout, limit: Baseline.maxLayoutBytes)
         let existingReport = existingLayout.flatMap { try? JSONParser.parse($0) }
@@ -277,19 +316,24 @@ public enum SnapshotRunner {
         // A baseline whose numbers and pixels are this run's keeps the provenance it states: it
         // says which version made these bytes, and a version that changes nothing rewrites nothing.
         // A report whose numbers changed (a field added) gets this version's provenance too.
-        var layoutText = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: crcHex(png),
-                                           provenance: (pixelsChanged ? nil : Provenance.recorded(in: existingReport)) ?? .current).utf8()
+        var layoutText = LayoutReport.make(
+            scenario, variant, scene, digest: digest, pngCRC32: crcHex(png),
+            provenance: (pixelsChanged ? nil : Provenance.recorded(in: existingReport)) ?? .current
+        ).utf8()
         let layoutChanged = existingLayout != layoutText
         if layoutChanged {
-            layoutText = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: crcHex(png), provenance: .current).utf8()
+            layoutText = LayoutReport.make(
+                scenario, variant, scene, digest: digest, pngCRC32: crcHex(png), provenance: .current
+            ).utf8()
         }
         // Baselines are written only inside the snapshots folder: a symbolic link in it to a folder
         // elsewhere is not written through.
-        let inside = FileOutput.realPath(options.snapshotsFolder)
+        let inside = FileOutput.realPath(options.baselinesFolder)
         let target = FileOutput.realPath(paths.png.deletingLastPathComponent())
         guard target == inside || target.hasPrefix(inside + "/") else {
             outcome.status = .failed
-            outcome.detail = "\(paths.png.deletingLastPathComponent().path) leads out of the snapshots folder (to \(target)) through a "
+            outcome.detail =
+                "\(paths.png.deletingLastPathComponent().path) leads out of the snapshots folder (to \(target)) through a "
                 + "symbolic link: ivsim writes baselines only inside it; replace the link with a folder"
             return outcome
         }
@@ -306,7 +350,8 @@ public enum SnapshotRunner {
         } else {
             outcome.status = pixelsChanged || layoutChanged ? .updated : .unchanged
         }
-        let what = [pixelsChanged ? "pixels" : nil, layoutChanged ? "layout" : nil].compactMap { $0 }.joined(separator: " and ")
+        let what = [pixelsChanged ? "pixels" : nil, layoutChanged ? "layout" : nil].compactMap { $0 }.joined(
+            separator: " and ")
         outcome.detail = outcome.status == .updated ? "\(what) changed" : ""
         return outcome
     }
@@ -315,7 +360,7 @@ public enum SnapshotRunner {
     /// variant of it: files of a selected scenario's variants that no longer exist, and folders
     /// of scenarios that no longer exist whose names the selection takes. Scenarios with errors
     /// are left alone (their variants are unknown).
-    private static func staleBaselines(_ options: SnapshotOptions, outcomes: [ScenarioOutcome]) -> [String] {
+    private static func staleBaselines(_ options: RunSettings, outcomes: [ScenarioOutcome]) -> [String] {
         var expected = Set<String>()
         var unknown = Set<String>()
         for scenario in outcomes {
@@ -328,15 +373,17 @@ public enum SnapshotRunner {
                 expected.insert("\(scenario.name)/\(variant).layout.json")
             }
         }
-        let files = (try? FileManager.default.subpathsOfDirectory(atPath: options.snapshotsFolder.path)) ?? []
+        let files = (try? FileManager.default.subpathsOfDirectory(atPath: options.baselinesFolder.path)) ?? []
         let stale = files.filter { path in
             let suffix = path.hasSuffix(".png") ? ".png" : path.hasSuffix(".layout.json") ? ".layout.json" : nil
             guard let suffix, !expected.contains(path) else { return false }
             let slash = path.lastIndex(of: "/")
             let scenario = slash.map { String(path[..<$0]) } ?? ""
-            let variant = String(path[(slash.map { path.index(after: $0) } ?? path.startIndex)...].dropLast(suffix.count))
+            let variant = String(
+                path[(slash.map { path.index(after: $0) } ?? path.startIndex)...].dropLast(suffix.count))
             guard !unknown.contains(scenario) else { return false }
-            return options.selection.includes(scenario: scenario) && options.selection.includes(variant: variant, of: scenario)
+            return options.selection.includes(scenario: scenario)
+                && options.selection.includes(variant: variant, of: scenario)
         }
         return stale.sorted()
     }
@@ -352,7 +399,10 @@ public enum SnapshotRunner {
             }
         }
         // Deepest first, so that a parent is looked at after its children went.
-        for folder in folders.sorted(by: { $0.split(separator: "/").count > $1.split(separator: "/").count || ($0.split(separator: "/").count == $1.split(separator: "/").count && $0 < $1) }) {
+        for folder in folders.sorted(by: {
+            $0.split(separator: "/").count > $1.split(separator: "/").count
+                || ($0.split(separator: "/").count == $1.split(separator: "/").count && $0 < $1)
+        }) {
             let url = root.appendingPathComponent(folder)
             if let contents = try? FileManager.default.contentsOfDirectory(atPath: url.path), contents.isEmpty {
                 try? FileManager.default.removeItem(at: url)

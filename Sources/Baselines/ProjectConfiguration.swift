@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioFormat
 import Syntax
 
 /// A project's `ivsim.json`: where its scenarios and baselines live and which folders outside the
@@ -18,11 +19,30 @@ public struct ProjectConfiguration: Sendable, Equatable {
     /// The most asset roots (each path a scenario reads is checked against every root).
     static let maxAssetRoots = 100
 
+    /// The defaults of a project without a file, and of IVSimKit's runs and assertions: the one
+    /// place they are written.
+    public static let defaultScenarios = "Scenarios"
+    /// The baselines' folder, `Snapshots` as snapshot-testing tools name it (key `snapshots`).
+    public static let defaultBaselines = "Snapshots"
+    public static let defaultArtifacts = ".ivsim/failures"
+
+    /// The default baselines folder: `Snapshots` beside `item` (the scenarios folder, a test file,
+    /// the folder of a scenario file).
+    public static func defaultBaselines(beside item: URL) -> URL {
+        item.standardizedFileURL.deletingLastPathComponent().appendingPathComponent(defaultBaselines)
+    }
+
+    /// The default artifacts folder: `.ivsim/failures` in the current folder.
+    public static var defaultArtifactsFolder: URL {
+        URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(defaultArtifacts)
+    }
+
     /// The folder the file is in (paths resolve against it).
     public var folder: URL
-    public var scenarios: String = "Scenarios"
-    public var snapshots: String = "Snapshots"
-    public var artifacts: String = ".ivsim/failures"
+    public var scenarios: String = defaultScenarios
+    /// The baselines' folder (the file's key `snapshots`).
+    public var baselines: String = defaultBaselines
+    public var artifacts: String = defaultArtifacts
     /// Folders (relative to `folder` as written) that scenarios may read besides their own.
     public var assetRoots: [String] = []
 
@@ -52,17 +72,24 @@ public struct ProjectConfiguration: Sendable, Equatable {
         case let .success(bytes):
             return try parse(bytes, folder: url.deletingLastPathComponent(), displayName: displayName)
         case let .failure(failure):
-            throw ScenarioErrors([ScenarioDiagnostic(file: displayName, location: nil, path: "",
-                                                     message: failure.message(limit: 1 << 20, what: "a configuration"))])
+            throw ScenarioErrors([
+                ScenarioDiagnostic(
+                    file: displayName, location: nil, path: "",
+                    message: failure.message(limit: 1 << 20, what: "a configuration"))
+            ])
         }
     }
 
     /// Reads configuration text whose paths resolve against `folder`.
-    public static func parse(_ bytes: [UInt8], folder: URL, displayName: String) throws(ScenarioErrors) -> ProjectConfiguration {
+    public static func parse(_ bytes: [UInt8], folder: URL, displayName: String) throws(ScenarioErrors)
+        -> ProjectConfiguration
+    {
         let d = Diagnostics(file: displayName)
         let document = try JSONParser.document(bytes, file: displayName)
         var configuration = ProjectConfiguration(folder: folder)
-        guard let object = ObjectReader(document, allowed: keys, what: "an ivsim configuration", d) else { throw ScenarioErrors(d.sorted) }
+        guard let object = ObjectReader(document, allowed: keys, what: "an ivsim configuration", d) else {
+            throw ScenarioErrors(d.sorted)
+        }
         if let node = object["$schema"] { _ = Read.string(node, d, what: "the schema's path or URL") }
         func folderPath(_ node: JSONNode, what: String, mustExist: Bool) -> String? {
             guard let path = Read.string(node, d, what: what) else { return nil }
@@ -72,9 +99,13 @@ public struct ProjectConfiguration: Sendable, Equatable {
             }
             // A configuration comes with the project, from whoever wrote it: its folders stay inside
             // the project (record --prune deletes baselines in "snapshots"; scenarios read "assetRoots").
-            guard !path.hasPrefix("/") && !path.hasPrefix("~"), RealPath.isInside(configuration.url(path), folder) else {
-                d.error(node, "\"\(path)\" leads outside the project (the folder of \(displayName)): the folders of a configuration stay "
-                        + "inside it; a folder elsewhere can be given on the command line (--scenarios, --snapshots, --artifacts)")
+            guard !path.hasPrefix("/") && !path.hasPrefix("~"), RealPath.isInside(configuration.url(path), folder)
+            else {
+                d.error(
+                    node,
+                    "\"\(path)\" leads outside the project (the folder of \(displayName)): the folders of a configuration stay "
+                        + "inside it; a folder elsewhere can be given on the command line (--scenarios, --snapshots, --artifacts)"
+                )
                 return nil
             }
             var isFolder: ObjCBool = false
@@ -87,23 +118,37 @@ public struct ProjectConfiguration: Sendable, Equatable {
             } else if mustExist {
                 let parent = url.deletingLastPathComponent()
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).sorted()
-                d.error(node, "folder \"\(path)\" not found (relative to \(displayName)'s folder)"
+                d.error(
+                    node,
+                    "folder \"\(path)\" not found (relative to \(displayName)'s folder)"
                         + Suggestions.didYouMean(url.lastPathComponent, among: names))
                 return nil
             }
             return path
         }
-        if let node = object["scenarios"], let path = folderPath(node, what: "the scenarios folder", mustExist: false) { configuration.scenarios = path }
-        if let node = object["snapshots"], let path = folderPath(node, what: "the snapshots folder", mustExist: false) { configuration.snapshots = path }
-        if let node = object["artifacts"], let path = folderPath(node, what: "the artifacts folder", mustExist: false) { configuration.artifacts = path }
-        if let node = object["assetRoots"], let items = Read.array(node, d, what: "folders scenarios may read from", allowEmpty: true) {
+        if let node = object["scenarios"], let path = folderPath(node, what: "the scenarios folder", mustExist: false) {
+            configuration.scenarios = path
+        }
+        if let node = object["snapshots"], let path = folderPath(node, what: "the snapshots folder", mustExist: false) {
+            configuration.baselines = path
+        }
+        if let node = object["artifacts"], let path = folderPath(node, what: "the artifacts folder", mustExist: false) {
+            configuration.artifacts = path
+        }
+        if let node = object["assetRoots"],
+            let items = Read.array(node, d, what: "folders scenarios may read from", allowEmpty: true)
+        {
             guard items.count <= Self.maxAssetRoots else {
-                d.error(node, "\(items.count) asset roots, more than the \(Self.maxAssetRoots) a project may have: name the folders that hold the "
+                d.error(
+                    node,
+                    "\(items.count) asset roots, more than the \(Self.maxAssetRoots) a project may have: name the folders that hold the "
                         + "assets (a root covers everything under it)")
                 throw ScenarioErrors(d.sorted)
             }
             for item in items {
-                if let path = folderPath(item, what: "an asset root", mustExist: true) { configuration.assetRoots.append(path) }
+                if let path = folderPath(item, what: "an asset root", mustExist: true) {
+                    configuration.assetRoots.append(path)
+                }
             }
         }
         if !d.isEmpty { throw ScenarioErrors(d.sorted) }
@@ -113,8 +158,8 @@ public struct ProjectConfiguration: Sendable, Equatable {
     /// The file's text for `ivsim init`.
     public var text: String {
         JSONOutput.object([
-            ("scenarios", .string(scenarios)), ("snapshots", .string(snapshots)), ("artifacts", .string(artifacts)),
-            ("assetRoots", .array(assetRoots.map(JSONOutput.string))),
+            ("scenarios", .string(scenarios)), ("snapshots", .string(baselines)), ("artifacts", .string(artifacts)),
+            ("assetRoots", .array(assetRoots.map(JSONOutput.string)))
         ]).text()
     }
 }

@@ -3,7 +3,7 @@ import ImageViews
 
 /// One variant's layout as typed values: what the `.layout.json` baseline holds for each view,
 /// in points (docs/SNAPSHOTS.md lists every field; `json` is that file's text).
-public struct LayoutSnapshot: Sendable {
+public struct VariantLayout: Sendable {
     /// The variant's name (`scale2-dark`, `default`, …).
     public var variant: String
     /// The canvas in points.
@@ -11,20 +11,20 @@ public struct LayoutSnapshot: Sendable {
     /// Device pixels per point.
     public var displayScale: Int
     /// Every view in pre-order: a view before its subviews, subviews in order; the root first.
-    public var views: [ViewSnapshot]
+    public var views: [LaidOutView]
     /// The constraints the solver held, when the scenario uses Auto Layout.
-    public var constraints: [ConstraintSnapshot]
+    public var constraints: [SolvedConstraint]
     /// Views whose frame the constraints do not determine, by id (or tree path without an id).
     public var ambiguousViews: [String]
     /// The canvas's safe area insets.
-    public var safeAreaInsets: InsetsSnapshot
+    public var safeAreaInsets: EdgeInsets
     /// The layout guides the scenario added, with their solved frames.
-    public var layoutGuides: [LayoutGuideSnapshot]
+    public var layoutGuides: [LaidOutGuide]
     /// The layout report exactly as `ivsim record` writes it.
     public var json: String
 
     /// The view with this id.
-    public func view(_ id: String) -> ViewSnapshot? {
+    public func view(_ id: String) -> LaidOutView? {
         views.first { $0.id == id }
     }
 
@@ -32,17 +32,17 @@ public struct LayoutSnapshot: Sendable {
         self.variant = variant
         canvasSize = CGSize(width: result.canvasSize.width, height: result.canvasSize.height)
         displayScale = result.traits.displayScale
-        views = result.views.map(ViewSnapshot.init)
-        constraints = result.autoLayout?.constraints.map(ConstraintSnapshot.init) ?? []
+        views = result.views.map(LaidOutView.init)
+        constraints = result.autoLayout?.constraints.map(SolvedConstraint.init) ?? []
         ambiguousViews = result.autoLayout?.ambiguities.map { $0.id ?? $0.path } ?? []
-        safeAreaInsets = InsetsSnapshot(result.safeAreaInsets)
-        layoutGuides = result.autoLayout?.layoutGuides.map(LayoutGuideSnapshot.init) ?? []
+        safeAreaInsets = result.safeAreaInsets
+        layoutGuides = result.autoLayout?.layoutGuides.map(LaidOutGuide.init) ?? []
         self.json = json
     }
 }
 
 /// One view's layout.
-public struct ViewSnapshot: Sendable, Equatable {
+public struct LaidOutView: Sendable, Equatable {
     /// The id the scenario gave it.
     public var id: String?
     /// Its place in the tree: `root`, `root.subviews[1]`, ….
@@ -68,14 +68,14 @@ public struct ViewSnapshot: Sendable, Equatable {
     /// False when the view or an ancestor is hidden or fully transparent.
     public var isDrawn: Bool
     /// How far the unsafe bands (status bar, sensor housing, home indicator) reach into the view from each edge.
-    public var safeAreaInsets: InsetsSnapshot
+    public var safeAreaInsets: EdgeInsets
     /// The effective layout margins (with the safe area and the superview's margins applied),
     /// left and right resolved.
-    public var layoutMargins: InsetsSnapshot
+    public var layoutMargins: EdgeInsets
     /// The image view's part, for image views.
-    public var imageView: ImageViewSnapshot?
+    public var imageView: LaidOutImageView?
 
-    init(_ layout: ViewLayout) {
+    init(_ layout: ImageViews.ViewLayout) {
         id = layout.id
         path = layout.path
         type = layout.kind
@@ -88,14 +88,14 @@ public struct ViewSnapshot: Sendable, Equatable {
         isHidden = layout.isHidden
         clipsToBounds = layout.clipsToBounds
         isDrawn = layout.isDrawn
-        safeAreaInsets = InsetsSnapshot(layout.safeAreaInsets)
-        layoutMargins = InsetsSnapshot(layout.layoutMargins)
-        imageView = layout.imageView.map(ImageViewSnapshot.init)
+        safeAreaInsets = layout.safeAreaInsets
+        layoutMargins = layout.layoutMargins
+        imageView = layout.imageView.map(LaidOutImageView.init)
     }
 }
 
 /// An image view's part of the layout.
-public struct ImageViewSnapshot: Sendable, Equatable {
+public struct LaidOutImageView: Sendable, Equatable {
     /// UIKit's name of the content mode (`scaleAspectFit`, …).
     public var contentMode: String
     /// Whether the image view is highlighted.
@@ -116,13 +116,14 @@ public struct ImageViewSnapshot: Sendable, Equatable {
     /// Whether the image is drawn as a template (its alpha filled with the tint).
     public var drawnAsTemplate: Bool
 
-    init(_ layout: ImageViewLayout) {
+    init(_ layout: ImageViews.ImageViewLayout) {
         contentMode = layout.contentMode.name
         isHighlighted = layout.isHighlighted
         displayedImage = layout.displayedImageKey
         imageName = layout.image?.name
         imageSize = layout.image.map { CGSize(width: $0.size.width, height: $0.size.height) }
-        intrinsicContentSize = CGSize(width: layout.intrinsicContentSize.width, height: layout.intrinsicContentSize.height)
+        intrinsicContentSize = CGSize(
+            width: layout.intrinsicContentSize.width, height: layout.intrinsicContentSize.height)
         sizeThatFits = CGSize(width: layout.sizeThatFits.width, height: layout.sizeThatFits.height)
         imageRect = layout.imageRect.map(CGRect.init)
         drawnAsTemplate = layout.drawnAsTemplate
@@ -130,7 +131,7 @@ public struct ImageViewSnapshot: Sendable, Equatable {
 }
 
 /// A constraint the solver held, with whether the layout satisfies it.
-public struct ConstraintSnapshot: Sendable, Equatable {
+public struct SolvedConstraint: Sendable, Equatable {
     /// As the report writes it: `hero.width == 0.5 * superview.width @750`, `hero.frame.minX == 20`, ….
     public var label: String
     /// `constraint` (the scenario's), `autoresizingMask`, `contentHugging`, `compressionResistance`, `nonNegativeSize`,
@@ -152,27 +153,11 @@ public struct ConstraintSnapshot: Sendable, Equatable {
     }
 }
 
-/// Distances from each edge, in points (UIEdgeInsets).
-public struct InsetsSnapshot: Sendable, Equatable {
-    public var top: Double
-    public var left: Double
-    public var bottom: Double
-    public var right: Double
-
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-
-    init(_ insets: EdgeInsets) {
-        self.init(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
-    }
-}
+/// Distances from each edge, in points (UIEdgeInsets): the model's own type.
+public typealias EdgeInsets = ImageViews.EdgeInsets
 
 /// A layout guide the scenario added (UILayoutGuide) and where the constraints put it.
-public struct LayoutGuideSnapshot: Sendable, Equatable {
+public struct LaidOutGuide: Sendable, Equatable {
     /// The name the scenario gave it.
     public var name: String
     /// The owning view's id, when it has one.

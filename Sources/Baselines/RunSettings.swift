@@ -3,11 +3,11 @@ import ScenarioFormat
 import Syntax
 
 /// Where `check`, `record` and `render` read and write.
-public struct SnapshotOptions: Sendable {
+public struct RunSettings: Sendable {
     public var scenariosFolder: URL
     /// How to show the scenarios folder in messages (as the user typed it).
     public var scenariosDisplay: String
-    public var snapshotsFolder: URL
+    public var baselinesFolder: URL
     public var artifactsFolder: URL
     /// Which scenarios and variants run (all by default).
     public var selection: Selection
@@ -26,13 +26,15 @@ public struct SnapshotOptions: Sendable {
     /// the total (a progress line; docs/CLI.md).
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
-    public init(scenariosFolder: URL, scenariosDisplay: String, snapshotsFolder: URL, artifactsFolder: URL,
-                selection: Selection = .all, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, prune: Bool = false,
-                strict: Bool = false, limits: ScenarioLimits = .default, assetRoots: [AssetRoot] = [],
-                progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) {
+    public init(
+        scenariosFolder: URL, scenariosDisplay: String, baselinesFolder: URL, artifactsFolder: URL,
+        selection: Selection = .all, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, prune: Bool = false,
+        strict: Bool = false, limits: ScenarioLimits = .default, assetRoots: [AssetRoot] = [],
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) {
         self.scenariosFolder = scenariosFolder
         self.scenariosDisplay = scenariosDisplay
-        self.snapshotsFolder = snapshotsFolder
+        self.baselinesFolder = baselinesFolder
         self.artifactsFolder = artifactsFolder
         self.selection = selection
         self.jobs = jobs
@@ -46,7 +48,9 @@ public struct SnapshotOptions: Sendable {
     /// The scenario files the selection takes, skipping the snapshots and artifacts folders when
     /// they lie inside the scenarios folder.
     func entries() -> [ScenarioCatalog.Entry] {
-        ScenarioCatalog.entries(in: scenariosFolder, displayFolder: scenariosDisplay, excluding: [snapshotsFolder, artifactsFolder])
-            .filter { selection.includes(scenario: $0.name) }
+        ScenarioCatalog.entries(
+            in: scenariosFolder, displayFolder: scenariosDisplay, excluding: [baselinesFolder, artifactsFolder]
+        )
+        .filter { selection.includes(scenario: $0.name) }
     }
 }
