@@ -2,11 +2,12 @@ import Testing
 import TestSupport
 @testable import Cassowary
 
-/// The solver against kiwisolver 1.5.1 on the fixtures of Fixtures/generate_kiwi_fixtures.py:
-/// seeded random layout systems (12 seeds, 36–204 variables, constraints added, edited, removed
-/// and added back) and kiwi_bench.py's two workload shapes at small N. Only values the optimum
-/// determines are compared (the fixture has null elsewhere); every check also verifies the
-/// invariants and that every required constraint holds within 1e-6.
+/// The solver against kiwisolver 1.5.1 on the fixtures made by
+/// Tools/fixtures/generate_kiwi_fixtures.py: seeded random layout systems (12 seeds, 36–204
+/// variables, constraints added, edited, removed and added back) and kiwi_bench.py's two workload
+/// shapes at small N. Only values the optimum determines are compared (the fixture has null
+/// elsewhere); every check also verifies the invariants and that every required constraint holds
+/// within 1e-6.
 @Suite struct KiwiAgreementTests {
     /// Replays every case of `file` and compares each determined value within 1e-6; returns how
     /// many values were compared.

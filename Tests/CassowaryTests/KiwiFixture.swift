@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 @testable import Cassowary
 
-/// One case of Fixtures/kiwi_*.json (format: Fixtures/generate_kiwi_fixtures.py): numbered
+/// One case of Fixtures/kiwi_*.json (format: Tools/fixtures/generate_kiwi_fixtures.py): numbered
 /// variables and constraints, operations on a solver, and kiwisolver's values at every check.
 struct KiwiCase {
     /// A constraint: `constant + Σ coefficient × variable relation 0` at `priority`.

@@ -2,11 +2,11 @@ import Testing
 @testable import Cassowary
 
 /// The solver against an independent reference for priority LEVELS:
-/// Fixtures/generate_level_fixtures.py solves each case level by level with SciPy's HiGHS (the
-/// required constraints, then the highest level's total violation, held at its optimum while the
-/// next is minimised, and so on), and writes null where minimising and maximising a variable over
-/// the final optimal set disagree. 40 seeded random layout systems with edits, suggested values,
-/// removals and re-adds, several constraints per level pulling apart, and lower levels that
+/// Tools/fixtures/generate_level_fixtures.py solves each case level by level with SciPy's HiGHS
+/// (the required constraints, then the highest level's total violation, held at its optimum while
+/// the next is minimised, and so on), and writes null where minimising and maximising a variable
+/// over the final optimal set disagree. 40 seeded random layout systems with edits, suggested
+/// values, removals and re-adds, several constraints per level pulling apart, and lower levels that
 /// outnumber higher ones. Every check also verifies the invariants and the required constraints.
 @Suite struct LevelAgreementTests {
     @Test func randomSystemsAgreeWithTheLevelByLevelReference() throws {

@@ -4,17 +4,17 @@ import TestSupport
 @testable import ImageViews
 
 /// Safe area, layout margins and layout guides against an independent model:
-/// Fixtures/generate_guide_fixtures.py states docs/LAYOUT.md §Auto Layout and §Safe area, layout
-/// margins and layout guides in Python (written from the documentation, not from the Swift code),
-/// solves each pass level by level with SciPy's HiGHS and repeats the passes as the document says
-/// (format and seeds: Fixtures/README.md, "Guide-model fixtures"). Every system is laid out here
-/// through `Scene`, as a scenario is, and compared: the outcome (settled, a conflict and which
+/// Tools/fixtures/generate_guide_fixtures.py states docs/LAYOUT.md §Auto Layout and §Safe area,
+/// layout margins and layout guides in Python (written from the documentation, not from the Swift
+/// code), solves each pass level by level with SciPy's HiGHS and repeats the passes as the document
+/// says (format and seeds: Fixtures/README.md, "Guide-model fixtures"). Every system is laid out
+/// here through `Scene`, as a scenario is, and compared: the outcome (settled, a conflict and which
 /// constraint, or margins and safe areas that do not settle), the pass count, every view's frame,
-/// safe area insets and effective layout margins, the added guides' layout frames and the
-/// ambiguous unknowns.
+/// safe area insets and effective layout margins, the added guides' layout frames and the ambiguous
+/// unknowns.
 @Suite struct GuideModelTests {
     /// The committed fixture, or the file named by IVSIM_GUIDE_FIXTURES (systems generated with
-    /// other seeds: `generate_guide_fixtures.py --seeds 301-1300 --out FILE`).
+    /// other seeds: `Tools/fixtures/generate_guide_fixtures.py --seeds 301-1300 --out FILE`).
     static func loadSystems() -> [[String: Any]] {
         ModelSystems.load("uikit_model_guides.json", override: "IVSIM_GUIDE_FIXTURES")
     }

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import ImageViews
 
-/// Stack views against an independent model: Fixtures/generate_stack_fixtures.py states
+/// Stack views against an independent model: Tools/fixtures/generate_stack_fixtures.py states
 /// docs/LAYOUT.md §Stack views (with §Auto Layout and §Safe area, layout margins and layout guides)
 /// in Python, written from the documentation and not from the Swift code: it makes each stack's
 /// constraints itself from the document's tables, adds them before the scenario's, solves level by
@@ -15,7 +15,7 @@ import TestSupport
 /// and the multiset of generated stack constraints (identifier, equality or inequality, priority).
 @Suite struct StackModelTests {
     /// The committed fixture, or the file named by IVSIM_STACK_FIXTURES (systems generated with
-    /// other seeds: `generate_stack_fixtures.py --seeds 301-1300 --out FILE`).
+    /// other seeds: `Tools/fixtures/generate_stack_fixtures.py --seeds 301-1300 --out FILE`).
     static func loadSystems() -> [[String: Any]] {
         ModelSystems.load("uikit_model_stacks.json", override: "IVSIM_STACK_FIXTURES")
     }

@@ -4,13 +4,14 @@ import Testing
 import TestSupport
 @testable import ImageViews
 
-/// Auto Layout against an independent model of UIKit's rules: Fixtures/generate_uikit_model_fixtures.py
-/// states docs/LAYOUT.md §Auto Layout in Python, solves each view tree level by level with SciPy's
-/// HiGHS and finds ambiguity by minimising and maximising every unknown over the optimal set
-/// (format and seeds: Fixtures/README.md). Every system is laid out here through the same code as
-/// a scenario (LayoutTree, ConstraintSystem, applyFrames) and compared: the conflict (which
-/// constraint), the unrounded alignment rects (within 1e-6), the ambiguous unknowns (exactly) and
-/// the pixel-rounded frames (exactly, except edges the model marks as rounding ties).
+/// Auto Layout against an independent model of UIKit's rules:
+/// Tools/fixtures/generate_uikit_model_fixtures.py states docs/LAYOUT.md §Auto Layout in Python,
+/// solves each view tree level by level with SciPy's HiGHS and finds ambiguity by minimising and
+/// maximising every unknown over the optimal set (format and seeds: Fixtures/README.md). Every
+/// system is laid out here through the same code as a scenario (LayoutTree, ConstraintSystem,
+/// applyFrames) and compared: the conflict (which constraint), the unrounded alignment rects
+/// (within 1e-6), the ambiguous unknowns (exactly) and the pixel-rounded frames (exactly, except
+/// edges the model marks as rounding ties).
 @Suite struct UIKitModelTests {
     struct Outcome {
         var compared = 0
@@ -18,7 +19,8 @@ import TestSupport
     }
 
     /// The committed fixture, or the file named by IVSIM_UIKIT_MODEL_FIXTURES (systems generated
-    /// with other seeds: `generate_uikit_model_fixtures.py --seeds 451-1650 --out FILE`).
+    /// with other seeds:
+    /// `Tools/fixtures/generate_uikit_model_fixtures.py --seeds 451-1650 --out FILE`).
     static func loadSystems() -> [[String: Any]] {
         ModelSystems.load("uikit_model_systems.json", override: "IVSIM_UIKIT_MODEL_FIXTURES")
     }

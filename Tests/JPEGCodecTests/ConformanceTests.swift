@@ -4,10 +4,10 @@ import TestSupport
 import PNGCodec
 @testable import JPEGCodec
 
-/// Every file of the generated corpus (Fixtures/jpeg, made by Fixtures/generate_jpeg_fixtures.py)
-/// against libjpeg-turbo's default decode of it (Pillow), sample for sample; the files the decoder
-/// must refuse are refused with an error, never a crash. A mismatch prints one line and writes
-/// ours beside the reference under .build/test-artifacts/jpeg/.
+/// Every file of the generated corpus (Fixtures/jpeg, made by
+/// Tools/fixtures/generate_jpeg_fixtures.py) against libjpeg-turbo's default decode of it (Pillow),
+/// sample for sample; the files the decoder must refuse are refused with an error, never a crash. A
+/// mismatch prints one line and writes ours beside the reference under .build/test-artifacts/jpeg/.
 @Suite struct ConformanceTests {
     struct Entry: Decodable {
         var name: String

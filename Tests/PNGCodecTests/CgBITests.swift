@@ -5,7 +5,7 @@ import TestSupport
 private let fixture = Fixture()
 
 /// Apple's CgBI PNGs decode to straight RGBA (fixtures made independently by
-/// Fixtures/make_cgbi_fixtures.py, which applies the documented un-premultiplication).
+/// Tools/fixtures/make_cgbi_fixtures.py, which applies the documented un-premultiplication).
 @Suite struct CgBITests {
     @Test(arguments: ["cgbi-rgba", "cgbi-rgb"])
     func decodesToTheStraightRGBA(_ name: String) throws {

@@ -6,8 +6,8 @@ import TestSupport
 private let fixture = Fixture()
 
 /// The PngSuite conformance images: every valid file decodes to the RGBA recorded in the manifest
-/// (made with an independent decoder, see Fixtures/make_pngsuite_manifest.py); every invalid file
-/// fails with its own error.
+/// (made with an independent decoder, see Tools/fixtures/make_pngsuite_manifest.py); every
+/// invalid file fails with its own error.
 @Suite struct PngSuiteTests {
     struct Expected: Sendable, CustomStringConvertible {
         let file: String

@@ -4,8 +4,9 @@ import Testing
 @testable import Raster
 
 /// The drawing context against independent models (Fixtures/README.md): every blend mode against
-/// the W3C compositing formulas computed in exact arithmetic (generate_blend_fixtures.py), and
-/// fills and strokes against analytic and finely sampled area coverage (generate_shape_fixtures.py).
+/// the W3C compositing formulas computed in exact arithmetic
+/// (Tools/fixtures/generate_blend_fixtures.py), and fills and strokes against analytic and finely
+/// sampled area coverage (Tools/fixtures/generate_shape_fixtures.py).
 @Suite struct DrawingModelTests {
     struct BlendCase: Decodable {
         var mode: String

@@ -4,7 +4,8 @@ import TestSupport
 @testable import Raster
 
 /// The path rasterizer (docs/RENDERING.md §Paths): hand-computed cases here; every case of an
-/// independent exact-rational model (Fixtures/generate_coverage_fixtures.py) in `theModelAgrees`.
+/// independent exact-rational model (Tools/fixtures/generate_coverage_fixtures.py) in
+/// `theModelAgrees`.
 @Suite struct PathCoverageTests {
     static func p(_ x: Double, _ y: Double) -> FixedPoint { FixedPoint(x, y) }
 
@@ -83,10 +84,11 @@ import TestSupport
     }
 }
 
-/// Every case of the independent exact-rational model (Fixtures/generate_coverage_fixtures.py,
-/// README.md there): the rasterizer's alpha equals the model's for every pixel, but where the
-/// model's coverage · 255 lies within 1/64 of a rounding half (the rasterizer rounds edge
-/// crossings to 1/65536 pixel), where one step is allowed.
+/// Every case of the independent exact-rational model
+/// (Tools/fixtures/generate_coverage_fixtures.py; Fixtures/README.md): the rasterizer's alpha
+/// equals the model's for every pixel, but where the model's coverage · 255 lies within 1/64 of a
+/// rounding half (the rasterizer rounds edge crossings to 1/65536 pixel), where one step is
+/// allowed.
 @Suite struct CoverageModelTests {
     struct Case: Decodable {
         var name: String

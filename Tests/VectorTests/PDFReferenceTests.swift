@@ -6,11 +6,11 @@ import TestSupport
 @testable import Vector
 
 /// Every file of an independent PDF corpus (Fixtures/pdf: PDFs written by hand by
-/// generate_pdf_fixtures.py, rendered by PDFium, Chrome's PDF renderer; README.md there) drawn by
-/// ivsim at 1x and 2x and compared with PDFium's pixels, premultiplied. The rasterizers differ in
-/// antialiasing, so the bound is on the mean and on how many pixels differ much (as for SVG): a
-/// mean below 2.5/255 and at most 2.5 % of the pixels (plus 4) beyond 32/255, with two measured
-/// departures of PDFium at 1x, where a pixel is a point:
+/// Tools/fixtures/generate_pdf_fixtures.py, rendered by PDFium, Chrome's PDF renderer;
+/// Fixtures/pdf/README.md) drawn by ivsim at 1x and 2x and compared with PDFium's pixels,
+/// premultiplied. The rasterizers differ in antialiasing, so the bound is on the mean and on how
+/// many pixels differ much (as for SVG): a mean below 2.5/255 and at most 2.5 % of the pixels (plus
+/// 4) beyond 32/255, with two measured departures of PDFium at 1x, where a pixel is a point:
 /// - shadings (27–31): PDFium evaluates a shading at each pixel's corner, ivsim (as Core Graphics)
 ///   at its centre, half a pixel apart: mean up to 3.9/255 at 1x, 2.1 at 2x; bound 4.5 at 1x;
 /// - 15's 0.5-point line: PDFium paints lines thinner than a pixel as a pixel wide (alpha 128
