@@ -48,10 +48,13 @@ public struct PathData: Equatable, Sendable {
                 }
                 scanner.advance()
                 command = letter
-            } else if command == nil || "Zz".contains(command!) {
+            } else if command.map({ "Zz".contains($0) }) ?? true {
                 throw Failure(offset: scanner.offset, message: "a number where a path command letter was expected")
             }
-            let letter = command!
+            // Set by now: a letter was read, or a command before it repeats.
+            guard let letter = command else {
+                throw Failure(offset: scanner.offset, message: "a number where a path command letter was expected")
+            }
             let relative = letter.isLowercase
             func point() throws(Failure) -> (x: Double, y: Double) {
                 let x = try scanner.number(), y = try scanner.number()
@@ -84,9 +87,7 @@ public struct PathData: Equatable, Sendable {
                 current = p
                 cubicNow = true
             case "S", "s":
-                let c1 =
-                    lastWasCubic && lastControl != nil
-                    ? (2 * current.x - lastControl!.x, 2 * current.y - lastControl!.y) : current
+                let c1 = lastWasCubic ? Self.reflection(of: lastControl, about: current) : current
                 let c2 = try point(), p = try point()
                 segments.append(.cubic(c1.0, c1.1, c2.x, c2.y, p.x, p.y))
                 lastControl = c2
@@ -99,9 +100,7 @@ public struct PathData: Equatable, Sendable {
                 current = p
                 quadNow = true
             case "T", "t":
-                let c =
-                    lastWasQuad && lastControl != nil
-                    ? (x: 2 * current.x - lastControl!.x, y: 2 * current.y - lastControl!.y) : current
+                let c = lastWasQuad ? Self.reflection(of: lastControl, about: current) : current
                 let p = try point()
                 segments.append(.quad(c.x, c.y, p.x, p.y))
                 lastControl = c
@@ -135,6 +134,15 @@ public struct PathData: Equatable, Sendable {
     public static let maxSegments = 100_000
 
     /// The path in a pixel grid where one unit is `scale` pixels (quantised by Raster's rule).
+    /// The control point S and T imply: the last one reflected about the current point, or the
+    /// current point when the segment before gave none.
+    static func reflection(of control: (x: Double, y: Double)?, about current: (x: Double, y: Double)) -> (
+        x: Double, y: Double
+    ) {
+        guard let control else { return current }
+        return (2 * current.x - control.x, 2 * current.y - control.y)
+    }
+
     public func path(scale: Double) -> Path {
         Path(
             segments.map { segment in

@@ -36,7 +36,7 @@ struct SVGClip: Sendable {
             }
             let declarations = try definitions.declarations(of: child)
             var style = SVGStyle()
-            style.apply(declarations)
+            style.apply(SVGDeclaration.read(declarations))
             guard style.displayed, style.visible else { continue }
             paths.append(
                 (

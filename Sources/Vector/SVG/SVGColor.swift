@@ -12,7 +12,9 @@ enum SVGColor {
             let hex = Array(t.dropFirst())
             guard hex.count == 3 || hex.count == 6, hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
             let digits = hex.count == 3 ? hex.flatMap { [$0, $0] } : hex
-            func byte(_ i: Int) -> UInt8 { UInt8(String(digits[i..<(i + 2)]), radix: 16)! }
+            func byte(_ i: Int) -> UInt8 {
+                UInt8((digits[i].hexDigitValue ?? 0) * 16 + (digits[i + 1].hexDigitValue ?? 0))
+            }
             return (byte(0), byte(2), byte(4), 255)
         }
         if t.hasPrefix("rgb(") && t.hasSuffix(")") {

@@ -11,10 +11,36 @@ struct SVGGradient: Sendable {
     var radial: Bool
     var boundingBoxUnits: Bool
     var transform: AffineTransform
-    /// x1, y1, x2, y2 or cx, cy, r, fx, fy as given (fractions or user lengths; percentages as
-    /// fractions marked by `percent`).
-    var values: [String: String]
+    /// x1, y1, x2, y2 or cx, cy, r, fx, fy as given, read when the document is read.
+    var values: [String: Coordinate]
     var stops: [Stop]
+
+    /// A coordinate as written: a number (a user length, or a fraction of the box in
+    /// bounding-box units) or a percentage (of the box, or of the viewport's side or diagonal).
+    enum Coordinate: Sendable, Equatable {
+        case number(Double)
+        case percentage(Double)
+
+        /// `text` read as SVGValues.numberOrPercentage reads it; nil when it is neither.
+        init?(_ text: String) {
+            let t = text.trimmingSpaces
+            if t.hasSuffix("%") {
+                guard let n = SVGValues.number(String(t.dropLast())) else { return nil }
+                self = .percentage(n)
+            } else {
+                guard let v = SVGValues.length(t) else { return nil }
+                self = .number(v)
+            }
+        }
+
+        /// The value, a percentage taken of `base`.
+        func resolved(percentOf base: Double) -> Double {
+            switch self {
+            case let .number(v): v
+            case let .percentage(p): p / 100 * base
+            }
+        }
+    }
 
     static let linearKeys = ["x1", "y1", "x2", "y2"]
     static let radialKeys = ["cx", "cy", "r", "fx", "fy"]
@@ -24,8 +50,9 @@ struct SVGGradient: Sendable {
         var result: [String: SVGGradient] = [:]
         var stops: [StopsKey: [Stop]] = [:]
         for id in definitions.order {
-            let element = definitions.elements[id]!
-            if element.name == "linearGradient" || element.name == "radialGradient" {
+            if let element = definitions.elements[id],
+                element.name == "linearGradient" || element.name == "radialGradient"
+            {
                 result[id] = try resolve(element, definitions, stops: &stops)
             }
         }
@@ -47,7 +74,8 @@ struct SVGGradient: Sendable {
     {
         // The chain: this gradient, then the ones it refers to (at most 16, no cycles).
         var chain = [element]
-        while let href = chain.last!["href"] ?? chain.last!["xlink:href"], href.hasPrefix("#"),
+        var last = element
+        while let href = last["href"] ?? last["xlink:href"], href.hasPrefix("#"),
             let next = definitions.elements[String(href.dropFirst())], next.name.hasSuffix("Gradient")
         {
             guard chain.count < 16, !chain.contains(where: { $0.offset == next.offset }) else {
@@ -55,6 +83,7 @@ struct SVGGradient: Sendable {
                     element: element, message: "gradients refer to each other in a cycle (or more than 16 deep)")
             }
             chain.append(next)
+            last = next
         }
         func attribute(_ name: String) -> String? { chain.lazy.compactMap { $0[name] }.first }
         let radial = element.name == "radialGradient"
@@ -76,10 +105,10 @@ struct SVGGradient: Sendable {
         }
         for key in radial ? radialKeys : linearKeys {
             if let value = attribute(key) {
-                guard SVGValues.numberOrPercentage(value) != nil else {
+                guard let coordinate = Coordinate(value) else {
                     throw SVGError(element: element, message: "\(key)=\"\(value)\": expected a number or a percentage")
                 }
-                gradient.values[key] = value
+                gradient.values[key] = coordinate
             }
         }
         let stopsOwner = chain.first { $0.children.contains { $0.name == "stop" } }
@@ -137,12 +166,8 @@ struct SVGGradient: Sendable {
         // Bounding-box units are taken ×256 (and the transform divides by 256), so that §11's
         // 1/256-unit quantisation is 1/65536 of the box, not 1/256 of it.
         let unit = boundingBoxUnits ? 256.0 : 1
-        func value(_ key: String, _ fallback: String, along: Double) -> Double {
-            let text = values[key] ?? fallback
-            let v =
-                boundingBoxUnits
-                ? SVGValues.numberOrPercentage(text)! : SVGValues.numberOrPercentage(text, percentOf: along)!
-            return v * unit
+        func value(_ key: String, _ fallback: Coordinate, along: Double) -> Double {
+            (values[key] ?? fallback).resolved(percentOf: boundingBoxUnits ? 1 : along) * unit
         }
         let (vw, vh) = viewport
         let diagonal = ((vw * vw + vh * vh) / 2).squareRoot()
@@ -152,16 +177,16 @@ struct SVGGradient: Sendable {
         }
         let shape: GradientShape
         if radial {
-            let cx = value("cx", "50%", along: vw), cy = value("cy", "50%", along: vh),
-                r = value("r", "50%", along: diagonal)
+            let cx = value("cx", .percentage(50), along: vw), cy = value("cy", .percentage(50), along: vh),
+                r = value("r", .percentage(50), along: diagonal)
             guard r > 0 else {
                 // r = 0: the area is painted with the last stop's colour (SVG 1.1 §13.2.3).
                 let last = gradientStops[gradientStops.count - 1]
                 return .color(
                     PremultipliedColor(straightR: last.color.r, g: last.color.g, b: last.color.b, a: last.color.a))
             }
-            var fx = values["fx"] == nil ? cx : value("fx", "50%", along: vw),
-                fy = values["fy"] == nil ? cy : value("fy", "50%", along: vh)
+            var fx = values["fx"] == nil ? cx : value("fx", .percentage(50), along: vw),
+                fy = values["fy"] == nil ? cy : value("fy", .percentage(50), along: vh)
             let dx = fx - cx, dy = fy - cy, distance = (dx * dx + dy * dy).squareRoot()
             if distance > r {
                 fx = cx + dx * (r / distance)
@@ -170,8 +195,8 @@ struct SVGGradient: Sendable {
             shape = .radial(startCenter: Point2(fx, fy), startRadius: 0, endCenter: Point2(cx, cy), endRadius: r)
         } else {
             shape = .axial(
-                start: Point2(value("x1", "0%", along: vw), value("y1", "0%", along: vh)),
-                end: Point2(value("x2", "100%", along: vw), value("y2", "0%", along: vh)))
+                start: Point2(value("x1", .percentage(0), along: vw), value("y1", .percentage(0), along: vh)),
+                end: Point2(value("x2", .percentage(100), along: vw), value("y2", .percentage(0), along: vh)))
         }
         var toUser = transform.prepending(.scale(1 / unit, 1 / unit))
         if boundingBoxUnits {

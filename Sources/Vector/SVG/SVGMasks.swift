@@ -42,7 +42,7 @@ struct SVGMask: Sendable {
             region.append(value)
         }
         var style = SVGStyle()
-        style.apply(try compiler.declarations(of: mask))
+        style.apply(try compiler.declarations(of: mask).list)
         return SVGMask(
             content: try compiler.children(of: mask), style: style.inheritedByChild, boundingBoxUnits: box,
             region: region)

@@ -22,8 +22,8 @@ struct SVGRenderer {
             var style = inherited.inheritedByChild
             try context.charge(DrawingCost.node + DrawingCost.declaration * node.declarationCount)
             switch node {
-            case let .group(transform, declarations, _, children), let .use(transform, declarations, _, children):
-                style.apply(declarations)
+            case let .group(transform, declarations, children), let .use(transform, declarations, children):
+                style.apply(declarations.list)
                 guard style.displayed else { continue }
                 let outer = context.state.transform  // SVG changes only the transform: no state stack needed
                 context.concatenate(transform)
@@ -37,7 +37,7 @@ struct SVGRenderer {
                 try context.save()
                 context.concatenate(transform)
                 var paths = clip.paths
-                if clip.boundingBoxUnits, case let .shape(_, _, _, path) = content {
+                if clip.boundingBoxUnits, case let .shape(_, _, path) = content {
                     let box = Self.bounds(path)
                     guard box.width > 0, box.height > 0 else {
                         context.restore()  // an empty box clips everything out
@@ -55,7 +55,7 @@ struct SVGRenderer {
                 // The mask's content in a layer, clipped to its region; its luminance then clips.
                 var region = mask.region
                 if mask.boundingBoxUnits {
-                    if case let .shape(_, _, _, path) = content.withoutTransform.0 {
+                    if case let .shape(_, _, path) = content.withoutTransform.0 {
                         let box = Self.bounds(path)
                         region = [
                             box.x + region[0] * box.width, box.y + region[1] * box.height, region[2] * box.width,
@@ -67,8 +67,8 @@ struct SVGRenderer {
                 }
                 try maskAndDraw(mask, region, content, inherited, &context)
                 context.restore()
-            case let .shape(transform, declarations, _, path):
-                style.apply(declarations)
+            case let .shape(transform, declarations, path):
+                style.apply(declarations.list)
                 guard style.displayed, style.visible, !path.elements.isEmpty else { continue }
                 // Bounded before the box is flattened (the fill and stroke check again).
                 let lines = path.lineCount(tolerance: 1.0 / 64)

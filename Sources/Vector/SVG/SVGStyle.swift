@@ -123,62 +123,30 @@ struct SVGStyle {
         }
     }
 
-    /// Applies declarations to this (inherited) style. A value that is not valid for its property
-    /// is ignored, as CSS ignores an invalid declaration and SVG 2 an invalid presentation
-    /// attribute (https://www.w3.org/TR/SVG2/styling.html#PresentationAttributes): the property
-    /// keeps its inherited or initial value. (Exporters write `stroke="null"` and browsers draw
-    /// such files.) Nothing is made for an ignored value: a document may hold millions.
-    mutating func apply(_ declarations: [(String, String)]) {
-        for declaration in declarations { apply(declaration) }
-    }
-
-    private mutating func apply(_ declaration: (String, String)) {
-        let (name, raw) = declaration
-        let value = raw.trimmingSpaces
-        if value == "inherit" { return }  // the inherited value is already in place
-        func opacityValue() -> Double? { SVGValues.numberOrPercentage(value).map { min(1, max(0, $0)) } }
-        switch name {
-        case "fill": if let paint = Self.paint(value) { fill = paint }
-        case "stroke": if let paint = Self.paint(value) { stroke = paint }
-        case "fill-opacity": if let v = opacityValue() { fillOpacity = v }
-        case "stroke-opacity": if let v = opacityValue() { strokeOpacity = v }
-        case "opacity": if let v = opacityValue() { opacity = v }
-        case "fill-rule":
-            if value == "nonzero" || value == "evenodd" { fillRule = value == "evenodd" ? .evenOdd : .nonZero }
-        case "stroke-width":
-            if let w = SVGValues.length(value), w >= 0 { strokeWidth = w }
-        case "stroke-linecap":
-            if let cap = LineCap(rawValue: value) { lineCap = cap }
-        case "stroke-linejoin":
-            if let join = LineJoin(rawValue: value) { lineJoin = join }
-        case "stroke-miterlimit":
-            if let m = SVGValues.number(value), m >= 1 { miterLimit = m }
-        case "stroke-dasharray":
-            if value == "none" {
-                dashes = []
-            } else if let list = SVGValues.numbers(value.replacingPx), list.allSatisfy({ $0 >= 0 }), list.count <= 64 {
-                // All zero: a solid line (SVG 1.1 §11.4).
-                dashes = list.contains { $0 > 0 } ? list : []
+    /// Applies declarations, read when the document was compiled (SVGDeclaration), to this
+    /// (inherited) style, in order.
+    mutating func apply(_ declarations: [SVGDeclaration]) {
+        for declaration in declarations {
+            switch declaration {
+            case let .fill(paint): fill = paint
+            case let .stroke(paint): stroke = paint
+            case let .fillOpacity(v): fillOpacity = v
+            case let .strokeOpacity(v): strokeOpacity = v
+            case let .opacity(v): opacity = v
+            case let .fillRule(rule): fillRule = rule
+            case let .strokeWidth(w): strokeWidth = w
+            case let .lineCap(cap): lineCap = cap
+            case let .lineJoin(join): lineJoin = join
+            case let .miterLimit(m): miterLimit = m
+            case let .dashes(list): dashes = list
+            case let .dashOffset(o): dashOffset = o
+            case let .color(r, g, b, a): color = (r, g, b, a)
+            case let .visible(v): visible = v
+            case let .blendMode(mode): blendMode = mode
+            case let .clipPath(id): clipPath = id
+            case let .mask(id): mask = id
+            case let .displayed(d): displayed = d
             }
-        case "stroke-dashoffset":
-            if let o = SVGValues.length(value) { dashOffset = o }
-        case "color":
-            if let c = SVGColor.parse(value) { color = c }
-        case "visibility":
-            if ["visible", "hidden", "collapse"].contains(value) { visible = value == "visible" }
-        case "mix-blend-mode":
-            if let mode = Self.blendModes[value] { blendMode = mode }
-        case "clip-path", "mask":
-            var id: String?
-            if value != "none" {
-                guard value.hasPrefix("url(#"), let close = value.firstIndex(of: ")") else { return }
-                id = value[value.index(value.startIndex, offsetBy: 5)..<close].trimmingCharacters(in: " \"'")
-            }
-            if name == "mask" { mask = id } else { clipPath = id }
-        case "display":
-            displayed = value != "none"
-        default:
-            break
         }
     }
 

@@ -1,14 +1,15 @@
 import Raster
 
-// The drawable content of a document, checked once: groups, shapes and uses with their transforms
-// and style declarations (docs/SVG.md §Elements). Elements outside the subset are refused with
-// their name; metadata and other namespaces' elements are skipped.
+// The render tree of a document, read and checked once (docs/SVG.md §Style sheets): groups,
+// shapes and uses with their transforms and their style declarations as values (SVGDeclaration),
+// clips and masks resolved; no XML and no text is left for drawing to read. Elements outside the
+// subset are refused with their name; metadata and other namespaces' elements are skipped.
 
 indirect enum SVGNode: Sendable {
-    case group(transform: AffineTransform, declarations: [(String, String)], element: XMLElement, children: [SVGNode])
-    case shape(transform: AffineTransform, declarations: [(String, String)], element: XMLElement, path: ShapePath)
+    case group(transform: AffineTransform, declarations: SVGDeclarations, children: [SVGNode])
+    case shape(transform: AffineTransform, declarations: SVGDeclarations, path: ShapePath)
     /// A `use`: its translation and transform, and the referenced element compiled.
-    case use(transform: AffineTransform, declarations: [(String, String)], element: XMLElement, target: [SVGNode])
+    case use(transform: AffineTransform, declarations: SVGDeclarations, target: [SVGNode])
     /// An element with a clip path: its transform, the clip (in the space it establishes), and the
     /// element drawn there (its own transform taken out).
     case clipped(transform: AffineTransform, clip: SVGClip, content: SVGNode)
@@ -18,7 +19,7 @@ indirect enum SVGNode: Sendable {
     /// The declarations applied when the node is drawn (SVGRenderer charges them).
     var declarationCount: Int {
         switch self {
-        case let .group(_, d, _, _), let .shape(_, d, _, _), let .use(_, d, _, _): d.count
+        case let .group(_, d, _), let .shape(_, d, _), let .use(_, d, _): d.given
         case .clipped, .masked: 0
         }
     }
@@ -26,9 +27,9 @@ indirect enum SVGNode: Sendable {
     /// The node with an identity transform, and the transform it had.
     var withoutTransform: (SVGNode, AffineTransform) {
         switch self {
-        case let .group(t, d, e, c): (.group(transform: .identity, declarations: d, element: e, children: c), t)
-        case let .shape(t, d, e, p): (.shape(transform: .identity, declarations: d, element: e, path: p), t)
-        case let .use(t, d, e, c): (.use(transform: .identity, declarations: d, element: e, target: c), t)
+        case let .group(t, d, c): (.group(transform: .identity, declarations: d, children: c), t)
+        case let .shape(t, d, p): (.shape(transform: .identity, declarations: d, path: p), t)
+        case let .use(t, d, c): (.use(transform: .identity, declarations: d, target: c), t)
         case let .clipped(t, clip, content): (.clipped(transform: .identity, clip: clip, content: content), t)
         case let .masked(t, mask, content): (.masked(transform: .identity, mask: mask, content: content), t)
         }
@@ -127,8 +128,7 @@ struct SVGCompiler {
     /// on the root is how icon sets style every shape) are inherited like a group's.
     mutating func root(_ element: XMLElement) throws(SVGError) -> SVGNode {
         let declarations = try declarations(of: element)
-        return .group(
-            transform: .identity, declarations: declarations, element: element, children: try children(of: element))
+        return .group(transform: .identity, declarations: declarations, children: try children(of: element))
     }
 
     mutating func children(of element: XMLElement) throws(SVGError) -> [SVGNode] {
@@ -139,8 +139,9 @@ struct SVGCompiler {
         return nodes
     }
 
-    /// The element's declarations (SVGStyle.declarations), counted against `maxDeclarations`.
-    mutating func declarations(of element: XMLElement) throws(SVGError) -> [(String, String)] {
+    /// The element's declarations (SVGStyle.declarations) read into the render tree's values,
+    /// counted against `maxDeclarations`.
+    mutating func declarations(of element: XMLElement) throws(SVGError) -> SVGDeclarations {
         let found = try definitions.declarations(of: element)
         declarationCount += found.count
         guard declarationCount <= maxDeclarations else {
@@ -150,7 +151,7 @@ struct SVGCompiler {
                     + "\(maxDeclarations) declarations in all, counting each <use> copy (docs/LIMITS.md): use fewer style "
                     + "declarations and rules, or fewer copies")
         }
-        return found
+        return SVGDeclarations(found)
     }
 
     mutating func compile(_ element: XMLElement) throws(SVGError) -> SVGNode? {
@@ -177,7 +178,13 @@ struct SVGCompiler {
         // The element's own mask and clip path (its other values are applied when it is drawn;
         // an invalid one is ignored, as CSS does).
         var probe = SVGStyle()
-        probe.apply(declarations.filter { $0.0 == "mask" || $0.0 == "clip-path" })
+        probe.apply(
+            declarations.list.filter {
+                switch $0 {
+                case .mask, .clipPath: true
+                default: false
+                }
+            })
         if let id = probe.mask {
             guard !using.contains("mask:" + id) else {
                 throw SVGError(element: element, message: "masks refer to each other in a cycle through \"\(id)\"")
@@ -216,13 +223,12 @@ struct SVGCompiler {
     /// The element (neither skipped nor refused) as a node, before its mask and clip path.
     mutating func compileUnclipped(
         _ element: XMLElement, transform: AffineTransform,
-        declarations: [(String, String)]
+        declarations: SVGDeclarations
     ) throws(SVGError) -> SVGNode? {
         let name = element.name
         switch name {
         case "g", "a":
-            return .group(
-                transform: transform, declarations: declarations, element: element, children: try children(of: element))
+            return .group(transform: transform, declarations: declarations, children: try children(of: element))
         case "use":
             guard let href = element["href"] ?? element["xlink:href"], href.hasPrefix("#") else {
                 throw SVGError(element: element, message: "a <use> needs href=\"#id\" (an element of this document)")
@@ -245,7 +251,7 @@ struct SVGCompiler {
             let x = try length(element, "x") ?? 0, y = try length(element, "y") ?? 0
             let compiled = try compile(target)
             return .use(
-                transform: transform.prepending(.translation(x, y)), declarations: declarations, element: element,
+                transform: transform.prepending(.translation(x, y)), declarations: declarations,
                 target: compiled.map { [$0] } ?? [])
         default:
             guard let path = try SVGShapes.path(of: element) else {
@@ -254,7 +260,7 @@ struct SVGCompiler {
                     message: "this element is not drawn: ivsim reads paths, basic shapes, groups, use, gradients "
                         + "and their styles")
             }
-            return .shape(transform: transform, declarations: declarations, element: element, path: path)
+            return .shape(transform: transform, declarations: declarations, path: path)
         }
     }
 
