@@ -24,11 +24,11 @@ public struct LoadOptions: Sendable {
     /// The limits as the loader takes them; an unknown name is an error naming the known ones.
     package func scenarioLimits() throws(IVSimError) -> ScenarioLimits {
         var result = ScenarioLimits.default
-        for name in limits.keys.sorted() {
+        for (name, value) in limits.sorted(by: { $0.key < $1.key }) {
             guard let limit = ScenarioLimits.named(name) else {
                 throw IVSimError(messages: ["unknown limit \"\(name)\"" + ScenarioLimits.knownNames(after: name)])
             }
-            result[keyPath: limit.keyPath] = max(1, limits[name]!)
+            result[keyPath: limit.keyPath] = max(1, value)
         }
         return result
     }

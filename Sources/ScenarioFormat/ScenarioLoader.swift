@@ -94,7 +94,7 @@ public enum ScenarioLoader {
         let canvas = CanvasReader(d: d).read(object, matrixHasDevices: !matrix.devices.isEmpty)
         if !matrix.orientations.isEmpty && canvas.device == nil && matrix.devices.isEmpty {
             d.error(
-                object["variants"]!,
+                object.at("variants"),
                 "the variant matrix varies the orientation, which needs a device: add \"device\" to the canvas "
                     + "or the matrix (one of: \(DevicePresets.names.joined(separator: ", ")))")
         }
@@ -106,7 +106,8 @@ public enum ScenarioLoader {
                 }
             }
             for dimension in matrix.dimensions where DevicePreset.traitKeys.contains(dimension.key) {
-                d.error(object["variants"]!, "the device sets \"\(dimension.key)\": remove it from the variant matrix")
+                d.error(
+                    object.at("variants"), "the device sets \"\(dimension.key)\": remove it from the variant matrix")
             }
         }
         let combinations = matrix.combinations(from: traits, device: canvas.device, orientation: canvas.orientation)
@@ -123,7 +124,7 @@ public enum ScenarioLoader {
 
         // Canvas (its size and device were read with the traits).
         let colors = ColorReader(assets: assets, d: d)
-        var background = Color.system("systemBackground")!
+        var background = Color.system("systemBackground") ?? Color(RGBA(r: 255, g: 255, b: 255, a: 255))
         if let node = canvas.node?["background"], let color = colors.read(node) { background = color }
 
         // Images, views, variants.

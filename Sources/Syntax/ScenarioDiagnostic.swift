@@ -210,7 +210,7 @@ public enum Suggestions {
                 let distance = editDistance(letters, other, atMost: cutoff)
             else { continue }
             let score = distance * 2 + (word == candidate ? 0 : 1)
-            if best == nil || score < best!.score { best = (candidate, score, other.count) }
+            if score < best?.score ?? Int.max { best = (candidate, score, other.count) }
         }
         if let best, best.score <= max(2, min(letters.count, best.length) / 3) * 2 + 1 { return best.candidate }
         guard letters.count >= 3, candidates.count <= maxSearchedCandidates else { return nil }

@@ -29,6 +29,15 @@ package struct ObjectReader {
 
     package func has(_ key: String) -> Bool { self[key] != nil }
 
+    /// The member at `key`, or the object itself when it has none: where a message about a key
+    /// points (the key is present wherever such a message is made; no force unwrap reads input).
+    package func at(_ key: String) -> JSONNode { self[key] ?? node }
+
+    /// The members among `keys` that the object has, in the order of `keys`.
+    package func present(_ keys: [String]) -> [(key: String, node: JSONNode)] {
+        keys.compactMap { key in self[key].map { (key, $0) } }
+    }
+
     /// The member, or a "missing key" error.
     package func required(_ key: String, _ d: Diagnostics, hint: String = "") -> JSONNode? {
         if let value = self[key] { return value }
@@ -118,6 +127,14 @@ package enum Read {
             "unknown \(what) \"\(s)\""
                 + (suggestion.isEmpty ? " (expected one of: \(names.joined(separator: ", ")))" : suggestion))
         return nil
+    }
+
+    /// One of `names`, as a value of `T` (whose raw values `names` are), with a suggestion for
+    /// near misses.
+    package static func value<T: RawRepresentable>(
+        _ node: JSONNode, _ d: Diagnostics, among names: [String], what: String
+    ) -> T? where T.RawValue == String {
+        name(node, d, among: names, what: what).flatMap(T.init(rawValue:))
     }
 
     /// A non-empty array.

@@ -30,7 +30,7 @@ struct CanvasReader {
             if let name = Read.name(deviceNode, d, among: DevicePresets.names, what: "device") { result.device = name }
             for key in ["size", "safeAreaInsets"] where canvas.has(key) {
                 d.error(
-                    canvas[key]!,
+                    canvas.at(key),
                     "the device sets the canvas's \(key == "size" ? "size" : "safe area insets"): remove \"\(key)\"")
             }
         }
@@ -40,16 +40,16 @@ struct CanvasReader {
                     orientationNode,
                     "an orientation needs a device: add \"device\" (one of: \(DevicePresets.names.joined(separator: ", ")))"
                 )
-            } else if let name = Read.name(
+            } else if let orientation: DeviceOrientation = Read.value(
                 orientationNode, d, among: DeviceOrientation.allCases.map(\.rawValue), what: "orientation")
             {
-                result.orientation = DeviceOrientation(rawValue: name)!
+                result.orientation = orientation
             }
         }
         guard !canvas.has("device") && !matrixHasDevices else {
             if matrixHasDevices && canvas.has("size") {
                 d.error(
-                    canvas["size"]!, "the variant matrix varies devices, which set the canvas size: remove \"size\"")
+                    canvas.at("size"), "the variant matrix varies devices, which set the canvas size: remove \"size\"")
             }
             return result
         }

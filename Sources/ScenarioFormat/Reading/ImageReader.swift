@@ -233,27 +233,27 @@ struct ImageReader {
         guard let modifiers = readModifiers(object) else { return nil }
         switch kinds[0] {
         case "file":
-            guard let path = Read.string(object["file"]!, d, what: "a file path") else { return nil }
-            return (.file(path: path, node: object["file"]!), modifiers)
+            guard let path = Read.string(object.at("file"), d, what: "a file path") else { return nil }
+            return (.file(path: path, node: object.at("file")), modifiers)
         case "named":
-            guard let name = Read.string(object["named"]!, d, what: "an image name") else { return nil }
-            return (.named(name: name, node: object["named"]!), modifiers)
+            guard let name = Read.string(object.at("named"), d, what: "an image name") else { return nil }
+            return (.named(name: name, node: object.at("named")), modifiers)
         case "generate":
-            return readGenerator(object["generate"]!).map { ($0, modifiers) }
+            return readGenerator(object.at("generate")).map { ($0, modifiers) }
         case "from":
-            guard let base = Read.string(object["from"]!, d, what: "an image name") else { return nil }
-            return (.derived(base: base, node: object["from"]!), modifiers)
+            guard let base = Read.string(object.at("from"), d, what: "an image name") else { return nil }
+            return (.derived(base: base, node: object.at("from")), modifiers)
         case "asset":
-            return ImageAssetRegistration.read(object["asset"]!, d).map { (.asset($0), modifiers) }
+            return ImageAssetRegistration.read(object.at("asset"), d).map { (.asset($0), modifiers) }
         case "snapshot":
             return readSnapshot(object).map { ($0, modifiers) }
         case "draw":
-            guard let recipe = DrawReader(colors: colors, d: d).read(object["draw"]!) else { return nil }
-            return (.draw(recipe, references: DrawReader.imageReferences(object["draw"]!)), modifiers)
+            guard let recipe = DrawReader(colors: colors, d: d).read(object.at("draw")) else { return nil }
+            return (.draw(recipe, references: DrawReader.imageReferences(object.at("draw"))), modifiers)
         default:
             guard
                 let animated = ObjectReader(
-                    object["animated"]!, allowed: ScenarioKeys.animated, what: "an animated image", d),
+                    object.at("animated"), allowed: ScenarioKeys.animated, what: "an animated image", d),
                 let framesNode = animated.required("frames", d, hint: " (image names, in order)"),
                 let frames = Read.array(framesNode, d, what: "animation frames")
             else { return nil }
@@ -413,10 +413,11 @@ struct ImageReader {
             else { return nil }
             var rule = FillRule.nonZero
             if let ruleNode = params["fillRule"] {
-                guard let name = Read.name(ruleNode, d, among: ScenarioKeys.fillRules, what: "fill rule") else {
+                guard let value: FillRule = Read.value(ruleNode, d, among: ScenarioKeys.fillRules, what: "fill rule")
+                else {
                     return nil
                 }
-                rule = FillRule(rawValue: name)!
+                rule = value
             }
             let data: PathData
             do throws(PathData.Failure) {

@@ -68,9 +68,9 @@ struct PropertyReader {
         let names = ScenarioKeys.cornerNames + ScenarioKeys.cornerMaskNames
         var corners: RectCorners = []
         for item in items {
-            guard let name = Read.name(item, d, among: names, what: "corner") else { return nil }
-            let index = names.firstIndex(of: name)! % 4
-            corners.insert([RectCorners.topLeft, .topRight, .bottomLeft, .bottomRight][index])
+            guard let name = Read.name(item, d, among: names, what: "corner"), let index = names.firstIndex(of: name)
+            else { return nil }
+            corners.insert([RectCorners.topLeft, .topRight, .bottomLeft, .bottomRight][index % 4])
         }
         return corners
     }

@@ -10,23 +10,24 @@ struct StackReader {
     func read(_ object: ObjectReader) -> StackSettings {
         var stack = StackSettings()
         if let node = object["axis"],
-            let name = Read.name(node, d, among: LayoutAxis.allCases.map(\.rawValue), what: "axis")
+            let value: LayoutAxis = Read.value(node, d, among: LayoutAxis.allCases.map(\.rawValue), what: "axis")
         {
-            stack.axis = LayoutAxis(rawValue: name)!
+            stack.axis = value
         }
         if let node = object["distribution"],
-            let name = Read.name(node, d, among: StackDistribution.allCases.map(\.rawValue), what: "distribution")
+            let value: StackDistribution = Read.value(
+                node, d, among: StackDistribution.allCases.map(\.rawValue), what: "distribution")
         {
-            stack.distribution = StackDistribution(rawValue: name)!
+            stack.distribution = value
         }
         if let node = object["alignment"],
-            let name = Read.name(node, d, among: StackAlignment.allCases.map(\.rawValue), what: "alignment")
+            let alignment: StackAlignment = Read.value(
+                node, d, among: StackAlignment.allCases.map(\.rawValue), what: "alignment")
         {
-            let alignment = StackAlignment(rawValue: name)!
             if stack.axis == .vertical && (alignment == .firstBaseline || alignment == .lastBaseline) {
                 d.error(
                     node,
-                    "\"\(name)\" alignment is for horizontal stacks only (UIKit's rule): use \"leading\", \"center\" or "
+                    "\"\(alignment.rawValue)\" alignment is for horizontal stacks only (UIKit's rule): use \"leading\", \"center\" or "
                         + "\"trailing\" in a vertical stack")
             } else {
                 stack.alignment = alignment
@@ -70,8 +71,10 @@ struct StackReader {
                         + Suggestions.didYouMean(member.key, among: arrangedIDs))
                 continue
             }
-            if let value = Read.number(member.value, d, in: ScenarioLimits.coordinate, what: "a spacing in points") {
-                result[view.treePath.last!] = value
+            if let value = Read.number(member.value, d, in: ScenarioLimits.coordinate, what: "a spacing in points"),
+                let index = view.treePath.last
+            {
+                result[index] = value
             }
         }
         return result

@@ -86,7 +86,7 @@ struct ViewReader {
         if !isImageView {
             for key in ScenarioKeys.imageViewOnly where object.has(key) {
                 d.error(
-                    object[key]!,
+                    object.at(key),
                     type == "stackView"
                         ? "\"\(key)\" belongs to image views: a stack view shows no image of its own; arrange image views in its \"subviews\""
                         : "\"\(key)\" belongs to image views: add \"type\": \"imageView\" to this view")
@@ -94,7 +94,7 @@ struct ViewReader {
         }
         if type != "stackView" {
             for key in ScenarioKeys.stackView where object.has(key) {
-                d.error(object[key]!, "\"\(key)\" belongs to stack views: add \"type\": \"stackView\" to this view")
+                d.error(object.at(key), "\"\(key)\" belongs to stack views: add \"type\": \"stackView\" to this view")
             }
         }
         var view = View(frame: .zero, imageView: isImageView ? ImageView() : nil)
@@ -103,7 +103,7 @@ struct ViewReader {
             // UIStackView sets translatesAutoresizingMaskIntoConstraints = false on arranged subviews.
             for key in ScenarioKeys.position where object.has(key) {
                 d.error(
-                    object[key]!,
+                    object.at(key),
                     "the stack view places its arranged subviews: remove \"\(key)\" (size the view with constraints, "
                         + "or with its image's intrinsic size)")
             }
@@ -270,19 +270,19 @@ struct ViewReader {
         if let frameNode = object["frame"] {
             for key in given where key != "frame" {
                 d.error(
-                    object[key]!,
+                    object.at(key),
                     "\"\(key)\" conflicts with \"frame\": give a frame, or a center or origin with a size or sizeToFit")
             }
             return (PropertyReader.frame(frameNode, d) ?? .zero, nil)
         }
         if object.has("center") && object.has("origin") {
-            d.error(object["origin"]!, "\"origin\" conflicts with \"center\": give one of them")
+            d.error(object.at("origin"), "\"origin\" conflicts with \"center\": give one of them")
             return (.zero, nil)
         }
         var size: Size?
         if let sizeNode = object["size"] {
             if object.has("sizeToFit") {
-                d.error(object["sizeToFit"]!, "\"sizeToFit\" conflicts with \"size\": give one of them")
+                d.error(object.at("sizeToFit"), "\"sizeToFit\" conflicts with \"size\": give one of them")
                 return (.zero, nil)
             }
             guard let v = Read.numbers(sizeNode, d, count: 2, in: ScenarioLimits.length, what: "a size [width, height]")
@@ -324,7 +324,7 @@ struct ViewReader {
             return (SizeToFitPlacement.Anchor.origin(origin).frame(fitting: size), .origin(origin))
         }
         if object.has("size") {
-            d.error(object["size"]!, "a \"size\" needs a \"center\" or an \"origin\" (or give a \"frame\")")
+            d.error(object.at("size"), "a \"size\" needs a \"center\" or an \"origin\" (or give a \"frame\")")
             return (.zero, nil)
         }
         return (Rect(origin: .zero, size: size), .origin(.zero))

@@ -114,7 +114,7 @@ package func jsonPath(_ base: String, key: String) -> String {
         !key.isEmpty
         && key.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "$"
-        } && !("0"..."9").contains(key.unicodeScalars.first!)
+        } && !(key.unicodeScalars.first.map { ("0"..."9").contains($0) } ?? true)
     if simple { return base + "." + key }
     let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     return base + "[\"" + escaped + "\"]"

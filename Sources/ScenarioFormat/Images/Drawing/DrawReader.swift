@@ -29,7 +29,7 @@ struct DrawReader {
             )
             return nil
         default:
-            d.error(object["bounds"]!, "give \"size\" or \"bounds\", not both (init(size:) or init(bounds:))")
+            d.error(object.at("bounds"), "give \"size\" or \"bounds\", not both (init(size:) or init(bounds:))")
             return nil
         }
         var recipe = DrawingRecipe(bounds: bounds, scale: nil, opaque: false, operations: [])
@@ -43,7 +43,7 @@ struct DrawReader {
         guard w <= Int(ScenarioLimits.generatedPixels.upperBound), h <= Int(ScenarioLimits.generatedPixels.upperBound)
         else {
             d.error(
-                object["size"] ?? object["bounds"]!,
+                object["size"] ?? object.at("bounds"),
                 "the drawing is \(w) × \(h) pixels at scale \(JSONOutput.format(largest)), more than "
                     + "\(Int(ScenarioLimits.generatedPixels.upperBound)) a side (docs/LIMITS.md): draw a smaller image")
             return nil
@@ -169,7 +169,7 @@ struct DrawReader {
             default: [kind]
             }
         guard let object = ObjectReader(node, allowed: allowed, what: "a \"\(kind)\" operation", d) else { return nil }
-        let body = object[kind]!
+        let body = object.at(kind)
         switch kind {
         case "fill":
             guard let shape = shape(body), let color = color(object), let c = compositing(object) else { return nil }
@@ -206,7 +206,7 @@ struct DrawReader {
                     )
                     return nil
                 default:
-                    d.error(object["in"]!, "give \"at\" or \"in\", not both")
+                    d.error(object.at("in"), "give \"at\" or \"in\", not both")
                     return nil
                 }
             }
@@ -255,7 +255,7 @@ struct DrawReader {
             return nil
         }
         for extra in ["cornerRadius", "corners"] where kind != "roundedRect" && object.has(extra) {
-            d.error(object[extra]!, "\"\(extra)\" belongs to a \"roundedRect\"")
+            d.error(object.at(extra), "\"\(extra)\" belongs to a \"roundedRect\"")
             return nil
         }
         var rule = FillRule.nonZero
@@ -265,18 +265,20 @@ struct DrawReader {
                     n, "\"fillRule\" belongs to a \"path\" (rectangles and ellipses have no self-overlap to decide)")
                 return nil
             }
-            guard let name = Read.name(n, d, among: ScenarioKeys.fillRules, what: "fill rule") else { return nil }
-            rule = FillRule(rawValue: name)!
+            guard let value: FillRule = Read.value(n, d, among: ScenarioKeys.fillRules, what: "fill rule") else {
+                return nil
+            }
+            rule = value
         }
         switch kind {
         case "rect":
-            guard let r = rectangle(object["rect"]!, positive: false) else { return nil }
+            guard let r = rectangle(object.at("rect"), positive: false) else { return nil }
             return DrawShape(path: .rectangle(x: r[0], y: r[1], width: r[2], height: r[3]), rule: rule)
         case "ellipse":
-            guard let r = rectangle(object["ellipse"]!, positive: false) else { return nil }
+            guard let r = rectangle(object.at("ellipse"), positive: false) else { return nil }
             return DrawShape(path: .ellipse(x: r[0], y: r[1], width: r[2], height: r[3]), rule: rule)
         case "roundedRect":
-            guard let r = rectangle(object["roundedRect"]!, positive: true) else { return nil }
+            guard let r = rectangle(object.at("roundedRect"), positive: true) else { return nil }
             guard let radiusNode = object.required("cornerRadius", d, hint: " (points)"),
                 let radius = Read.number(radiusNode, d, in: 0...100_000, what: "a corner radius in points")
             else { return nil }
@@ -290,15 +292,16 @@ struct DrawReader {
             guard let items = Read.array(n, d, what: "corners") else { return nil }
             var corners: RectCorners = []
             for item in items {
-                guard let name = Read.name(item, d, among: DrawKeys.corners, what: "corner") else { return nil }
-                corners.insert(
-                    [RectCorners.topLeft, .topRight, .bottomLeft, .bottomRight][DrawKeys.corners.firstIndex(of: name)!])
+                guard let name = Read.name(item, d, among: DrawKeys.corners, what: "corner"),
+                    let index = DrawKeys.corners.firstIndex(of: name)
+                else { return nil }
+                corners.insert([RectCorners.topLeft, .topRight, .bottomLeft, .bottomRight][index])
             }
             return DrawShape(
                 path: .roundedRectangle(x: r[0], y: r[1], width: r[2], height: r[3], radius: radius, corners: corners),
                 rule: rule)
         default:
-            let n = object["path"]!
+            let n = object.at("path")
             guard let text = Read.string(n, d, what: "SVG path data") else { return nil }
             do throws(PathData.Failure) {
                 return DrawShape(path: try PathData(text).shapePath, rule: rule)
@@ -317,8 +320,10 @@ struct DrawReader {
     private func compositing(_ object: ObjectReader) -> Compositing? {
         var c = Compositing()
         if let n = object["blendMode"] {
-            guard let name = Read.name(n, d, among: DrawKeys.blendModes, what: "blend mode") else { return nil }
-            c.blendMode = BlendMode(rawValue: name)!
+            guard let value: BlendMode = Read.value(n, d, among: DrawKeys.blendModes, what: "blend mode") else {
+                return nil
+            }
+            c.blendMode = value
         }
         if let n = object["alpha"] {
             guard let alpha = Read.number(n, d, in: 0...1, what: "an alpha from 0 to 1") else { return nil }
@@ -334,12 +339,14 @@ struct DrawReader {
             style.width = w
         }
         if let n = object["lineCap"] {
-            guard let name = Read.name(n, d, among: DrawKeys.lineCaps, what: "line cap") else { return nil }
-            style.cap = LineCap(rawValue: name)!
+            guard let value: LineCap = Read.value(n, d, among: DrawKeys.lineCaps, what: "line cap") else { return nil }
+            style.cap = value
         }
         if let n = object["lineJoin"] {
-            guard let name = Read.name(n, d, among: DrawKeys.lineJoins, what: "line join") else { return nil }
-            style.join = LineJoin(rawValue: name)!
+            guard let value: LineJoin = Read.value(n, d, among: DrawKeys.lineJoins, what: "line join") else {
+                return nil
+            }
+            style.join = value
         }
         if let n = object["miterLimit"] {
             guard let m = Read.number(n, d, in: 0...10_000, what: "a miter limit") else { return nil }

@@ -6,10 +6,10 @@ extension ImageReader {
     /// A `snapshot` source: {"view": id, "scale": 1|2|3, "rect": [x, y, w, h]}; no UIImage method
     /// keys (the image is made later, per variant).
     func readSnapshot(_ object: ObjectReader) -> Kind? {
-        let body = object["snapshot"]!
+        let body = object.at("snapshot")
         for key in ScenarioKeys.imageSource where key != "snapshot" && object.has(key) {
             d.error(
-                object[key]!,
+                object.at(key),
                 "\"\(key)\" does not apply to a snapshot (the image is made for each variant after layout): "
                     + "draw the snapshot in a \"draw\" image instead… or set the property on the view snapshotted")
             return nil
