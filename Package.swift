@@ -26,9 +26,14 @@ let package = Package(
         .target(name: "Vector", dependencies: ["Syntax", "Raster", "Deflate", "JPEGCodec"]),
         .target(name: "Cassowary"),
         .target(name: "ImageViews", dependencies: ["Raster", "Cassowary"]),
-        .target(name: "ScenarioFormat", dependencies: ["Syntax", "ImageViews", "PNGCodec", "JPEGCodec", "Vector"]),
-        .target(name: "Baselines", dependencies: ["Syntax", "ScenarioFormat", "PNGCodec", "Raster"]),
-        .target(name: "IVSimKit", dependencies: ["Syntax", "Baselines", "ScenarioFormat", "ImageViews"]),
+        .target(
+            name: "AssetCatalogs", dependencies: ["Syntax", "ImageViews", "Raster", "PNGCodec", "JPEGCodec", "Vector"]),
+        .target(
+            name: "ScenarioFormat",
+            dependencies: ["Syntax", "AssetCatalogs", "ImageViews", "PNGCodec", "JPEGCodec", "Vector"]),
+        .target(name: "Baselines", dependencies: ["Syntax", "AssetCatalogs", "ScenarioFormat", "PNGCodec", "Raster"]),
+        .target(
+            name: "IVSimKit", dependencies: ["Syntax", "AssetCatalogs", "Baselines", "ScenarioFormat", "ImageViews"]),
         .target(name: "IVSimTesting", dependencies: ["IVSimKit"]),
         .executableTarget(
             name: "ivsim", dependencies: ["IVSimKit", "Syntax", "PNGCodec", "JPEGCodec", "Deflate", "Vector", "Raster"]),
@@ -41,7 +46,8 @@ let package = Package(
         .executableTarget(
             name: "ivsim-bench",
             dependencies: [
-                "Syntax", "PNGCodec", "JPEGCodec", "Deflate", "Raster", "Vector", "ImageViews", "ScenarioFormat",
+                "Syntax", "PNGCodec", "JPEGCodec", "Deflate", "Raster", "Vector", "ImageViews", "AssetCatalogs",
+                "ScenarioFormat",
                 "Baselines", "Cassowary"
             ], path: "Benchmarks",
             exclude: ["kiwi_optional_chain.py", "pillow_jpeg.py", "pdfium_pdf.py", "anchors"]),
@@ -56,7 +62,8 @@ let package = Package(
         .testTarget(name: "ImageViewsTests", dependencies: ["ImageViews", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ScenarioFormatTests",
-            dependencies: ["Syntax", "ScenarioFormat", "Vector", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+            dependencies: ["Syntax", "AssetCatalogs", "ScenarioFormat", "Vector", "PNGCodec", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "BaselinesTests", dependencies: ["Syntax", "Baselines", "TestSupport"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IVSimKitTests", dependencies: ["IVSimKit", "IVSimTesting", "TestSupport"]),

@@ -1,3 +1,4 @@
+import AssetCatalogs
 import Deflate
 import Foundation
 import ImageViews

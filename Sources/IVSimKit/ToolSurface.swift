@@ -1,3 +1,4 @@
+import AssetCatalogs
 import Baselines
 import ScenarioFormat
 
@@ -22,13 +23,13 @@ package typealias Scenario = ScenarioFormat.Scenario
 /// The JSON Schema of the format.
 package typealias ScenarioSchema = ScenarioFormat.ScenarioSchema
 /// The trait names and values of the format (`ivsim assets --traits`).
-package typealias ScenarioTraits = ScenarioFormat.ScenarioTraits
+package typealias ScenarioTraits = AssetCatalogs.ScenarioTraits
 /// Named assets: the per-run index of catalogs, and a catalog's listing.
-package typealias AssetCache = ScenarioFormat.AssetCache
+package typealias AssetCache = AssetCatalogs.AssetCache
 package typealias CatalogListing = ScenarioFormat.CatalogListing
 /// Paths: folders scenarios may read, real paths, and how paths are shown.
-package typealias AssetRoot = ScenarioFormat.AssetRoot
-package typealias RealPath = ScenarioFormat.RealPath
-package typealias DisplayPath = ScenarioFormat.DisplayPath
+package typealias AssetRoot = AssetCatalogs.AssetRoot
+package typealias RealPath = AssetCatalogs.RealPath
+package typealias DisplayPath = AssetCatalogs.DisplayPath
 /// What a file's format is, for `ivsim convert`'s messages.
-package typealias FileFormatNote = ScenarioFormat.FileFormatNote
+package typealias FileFormatNote = AssetCatalogs.FileFormatNote

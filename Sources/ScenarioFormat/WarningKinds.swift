@@ -1,3 +1,4 @@
+import AssetCatalogs
 import ImageViews
 
 /// The kinds of warning a scenario can acknowledge in `acknowledgedWarnings` (docs/SCENARIOS.md
@@ -9,9 +10,9 @@ enum WarningKinds {
     /// Auto Layout: a frame that required constraints make negative.
     static let negativeSize = "negativeSize"
     /// Asset catalogs: a name in two catalogs.
-    static let duplicateName = "duplicateName"
+    static let duplicateName = AssetWarnings.duplicateName
     /// Image files: an embedded colour profile ivsim does not convert from (pixels taken as sRGB).
-    static let colorProfile = "colorProfile"
+    static let colorProfile = AssetWarnings.colorProfile
 
     /// Kinds a view can acknowledge: its image's and its Auto Layout frame's.
     static let view = ImageWarning.kinds + [ambiguous, negativeSize]

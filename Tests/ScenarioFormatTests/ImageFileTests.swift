@@ -1,3 +1,4 @@
+import AssetCatalogs
 import Foundation
 import ImageViews
 import Testing

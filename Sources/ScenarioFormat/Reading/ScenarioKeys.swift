@@ -1,3 +1,4 @@
+import AssetCatalogs
 import ImageViews
 import Raster
 /// The keys each object of the format allows, shared by the reader (unknown-key errors) and the

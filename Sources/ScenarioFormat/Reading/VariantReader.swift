@@ -1,3 +1,4 @@
+import AssetCatalogs
 import ImageViews
 import Raster
 import Syntax

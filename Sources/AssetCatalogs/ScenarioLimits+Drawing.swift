@@ -8,7 +8,7 @@ import Syntax
 
 extension ScenarioLimits {
     /// How to get past a drawing's refusal: the work budget is a run limit; the others are fixed.
-    static func raise(_ failure: DrawingFailure) -> String {
+    package static func raise(_ failure: DrawingFailure) -> String {
         switch failure {
         case .tooMuchWork: raise("drawing-work")
         case .tooComplex: " (docs/LIMITS.md)"  // each says what to do
@@ -19,13 +19,13 @@ extension ScenarioLimits {
     /// The limits of one drawing (an SVG or PDF file at a scale, a drawn image, a preserved
     /// vector drawn afresh): per operation `pathLines` and `pathSteps`, at most `assetPixels`, and
     /// `drawingWork` units of work (PixelBudget gives each drawing what the scenario has left).
-    var drawing: DrawingLimits {
+    package var drawing: DrawingLimits {
         DrawingLimits(lines: Self.pathLines, steps: Self.pathSteps, pixels: Self.assetPixels, work: drawingWork)
     }
 
     /// What drawing preserved vectors afresh may take per variant: `drawingWork`, and
     /// `redrawPixels` or RedrawAllowance's 2^24 pixels.
-    var redraws: RedrawAllowance {
+    package var redraws: RedrawAllowance {
         RedrawAllowance(work: drawingWork, pixels: redrawPixels ?? RedrawAllowance.default.pixels)
     }
 }

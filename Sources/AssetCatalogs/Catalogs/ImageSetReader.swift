@@ -27,63 +27,63 @@ import Syntax
 // lists, with every check that needs no pixels), `read` decodes the files on top of it (what a
 // scenario uses).
 
-enum ImageSetReader {
+package enum ImageSetReader {
     /// A usable entry, described without its pixels: what `read` decodes and how it shapes them.
-    struct ImageEntry: Sendable {
-        var url: URL
-        var filenameNode: JSONNode
+    package struct ImageEntry: Sendable {
+        package var url: URL
+        package var filenameNode: JSONNode
         /// The file's pixel size (PNG header), before any slicing cut.
-        var fileWidth: Int
-        var fileHeight: Int
-        var scale: Double
+        package var fileWidth: Int
+        package var fileHeight: Int
+        package var scale: Double
         /// The pixels are Display P3 (display-gamut or color-space): converted when decoded.
-        var isDisplayP3: Bool
+        package var isDisplayP3: Bool
         /// Columns and rows the slicing keeps (the whole file without one).
-        var columns: [Range<Int>]
-        var rows: [Range<Int>]
-        var capInsets: EdgeInsets?
-        var resizingMode: ResizingMode
-        var alignmentInsets: EdgeInsets
-        var renderingMode: RenderingMode
+        package var columns: [Range<Int>]
+        package var rows: [Range<Int>]
+        package var capInsets: EdgeInsets?
+        package var resizingMode: ResizingMode
+        package var alignmentInsets: EdgeInsets
+        package var renderingMode: RenderingMode
         /// A horizontally flipped copy for the other language direction.
-        var mirrored = false
+        package var mirrored = false
         /// An SVG or PDF entry: the scale it is drawn at (its pixels are the drawing, not a decoded file).
-        var vectorScale: Double?
+        package var vectorScale: Double?
         /// The set's `preserves-vector-representation`: views draw a vector entry afresh at their size.
-        var preservesVector = false
+        package var preservesVector = false
 
         /// The pixel size after the slicing cut.
-        var pixelWidth: Int { columns.reduce(0) { $0 + $1.count } }
-        var pixelHeight: Int { rows.reduce(0) { $0 + $1.count } }
+        package var pixelWidth: Int { columns.reduce(0) { $0 + $1.count } }
+        package var pixelHeight: Int { rows.reduce(0) { $0 + $1.count } }
     }
 
     /// A parsed entry with a file.
     private struct Entry {
-        var filename: String
-        var filenameNode: JSONNode
-        var slots: CatalogSlots
-        var scale: Int?
-        var slicing: Slicing?
-        var alignmentInsets: [Int]?
-        var renderingMode: RenderingMode?
-        var isDisplayP3: Bool
+        package var filename: String
+        package var filenameNode: JSONNode
+        package var slots: CatalogSlots
+        package var scale: Int?
+        package var slicing: Slicing?
+        package var alignmentInsets: [Int]?
+        package var renderingMode: RenderingMode?
+        package var isDisplayP3: Bool
         /// An SVG or PDF file, drawn at the entry's scale.
-        var vector = false
+        package var vector = false
     }
 
     /// Slicing in pixels of the entry's file.
     private struct Slicing {
-        var node: JSONNode
-        var horizontal: Bool
-        var vertical: Bool
+        package var node: JSONNode
+        package var horizontal: Bool
+        package var vertical: Bool
         /// top, left, bottom, right.
-        var caps: [Int]
-        var centerWidth: Int?
-        var centerHeight: Int?
-        var mode: ResizingMode
+        package var caps: [Int]
+        package var centerWidth: Int?
+        package var centerHeight: Int?
+        package var mode: ResizingMode
 
         /// The same slicing in pixels of a rendering `factor` times larger.
-        func scaled(by factor: Int) -> Slicing {
+        package func scaled(by factor: Int) -> Slicing {
             var copy = self
             copy.caps = caps.map { $0 * factor }
             copy.centerWidth = centerWidth.map { $0 * factor }
@@ -100,7 +100,7 @@ enum ImageSetReader {
     /// the scenario's work ran out leaves the set `refused` and `drawingRefused`, reported at the
     /// scenario's use of it. Preserved vectors are drawn afresh within the limits of `drawing(0)`
     /// and the work the scene gives them.
-    static func read(
+    package static func read(
         _ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache, drawing: (_ spent: Int) -> DrawingLimits,
         fullWork: Int,
         decode: (URL, String, Bool) -> Result<ImageFile, AssetFile.Failure>
@@ -148,7 +148,7 @@ enum ImageSetReader {
                 continue
             }
             if let warning = file.profileWarning(shownAs: variant.source, markedDisplayP3: entry.isDisplayP3) {
-                result.warnings.append((WarningKinds.colorProfile, warning))
+                result.warnings.append((AssetWarnings.colorProfile, warning))
             }
             // Slicing and alignment insets are pixels of the file as stored; with an EXIF turn
             // they would land on other edges, and no evidence says how actool reconciles them.
@@ -194,7 +194,7 @@ enum ImageSetReader {
     /// variants and no error — using it is the error (NamedAssets). An SVG or PDF entry is read
     /// (for its size) once `admit` lets it (the scenario's image budget, PixelBudget.admitDocument,
     /// which reports a refusal): one it refuses leaves the set `refused`.
-    static func entries(
+    package static func entries(
         _ set: CatalogIndex.Set, area: ReadableArea, cache: AssetCache,
         admit: (URL) -> Bool = { _ in true }
     ) -> CatalogSetResult<ImageEntry> {

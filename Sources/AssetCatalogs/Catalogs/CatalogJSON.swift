@@ -9,77 +9,81 @@ import Syntax
 // inside "info", which is Xcode's own bookkeeping.
 
 /// The keys of each Contents.json object.
-enum CatalogKeys {
-    static let group = ["info", "properties"]
-    static let groupProperties = ["provides-namespace", "on-demand-resource-tags", "compression-type", "localizable"]
-    static let imageSet = ["info", "properties", "images"]
-    static let imageSetProperties = [
+package enum CatalogKeys {
+    package static let group = ["info", "properties"]
+    package static let groupProperties = [
+        "provides-namespace", "on-demand-resource-tags", "compression-type", "localizable"
+    ]
+    package static let imageSet = ["info", "properties", "images"]
+    package static let imageSetProperties = [
         "template-rendering-intent", "preserves-vector-representation", "on-demand-resource-tags",
         "compression-type", "localizable", "auto-scaling"
     ]
-    static let imageEntry = [
+    package static let imageEntry = [
         "filename", "idiom", "scale", "appearances", "width-class", "height-class", "language-direction",
         "resizing", "alignment-insets", "template-rendering-intent", "display-gamut", "color-space",
         "compression-type", "subtype", "screen-width", "graphics-feature-set", "memory", "locale",
         "unassigned", "platform"
     ]
     /// Entry keys for traits ivsim does not model: an entry with one of them is never picked.
-    static let unmodelledSlots = ["subtype", "screen-width", "graphics-feature-set", "memory", "locale"]
-    static let colorSet = ["info", "properties", "colors"]
-    static let colorSetProperties = ["localizable", "on-demand-resource-tags"]
-    static let colorEntry = ["idiom", "appearances", "display-gamut", "color", "locale"]
-    static let color = ["color-space", "components", "reference", "platform"]
-    static let rgbComponents = ["red", "green", "blue", "alpha"]
-    static let grayComponents = ["white", "alpha"]
-    static let appearance = ["appearance", "value"]
-    static let resizing = ["mode", "center", "cap-insets", "capInsets"]
-    static let center = ["mode", "width", "height"]
-    static let insets = ["top", "left", "bottom", "right"]
-    static let resizingModes = ["9-part", "3-part-horizontal", "3-part-vertical"]
-    static let centerModes = ["tile", "stretch", "fill"]
-    static let idioms = [
+    package static let unmodelledSlots = ["subtype", "screen-width", "graphics-feature-set", "memory", "locale"]
+    package static let colorSet = ["info", "properties", "colors"]
+    package static let colorSetProperties = ["localizable", "on-demand-resource-tags"]
+    package static let colorEntry = ["idiom", "appearances", "display-gamut", "color", "locale"]
+    package static let color = ["color-space", "components", "reference", "platform"]
+    package static let rgbComponents = ["red", "green", "blue", "alpha"]
+    package static let grayComponents = ["white", "alpha"]
+    package static let appearance = ["appearance", "value"]
+    package static let resizing = ["mode", "center", "cap-insets", "capInsets"]
+    package static let center = ["mode", "width", "height"]
+    package static let insets = ["top", "left", "bottom", "right"]
+    package static let resizingModes = ["9-part", "3-part-horizontal", "3-part-vertical"]
+    package static let centerModes = ["tile", "stretch", "fill"]
+    package static let idioms = [
         "universal", "iphone", "ipad", "tv", "car", "mac", "vision", "watch", "ios-marketing", "watch-marketing"
     ]
-    static let scales = ["1x", "2x", "3x"]
-    static let sizeClasses = ["compact", "regular"]
-    static let directions = ["left-to-right", "right-to-left"]
-    static let appearances = ["luminosity", "contrast"]
-    static let luminosities = ["light", "dark", "tinted"]
-    static let contrasts = ["high"]
-    static let gamuts = ["sRGB", "display-P3"]
-    static let imageColorSpaces = ["srgb", "display-p3"]
-    static let compressionTypes = ["automatic", "gpu-optimized-best", "gpu-optimized-smallest", "lossless", "lossy"]
-    static let renderingIntents = ["original", "template"]
+    package static let scales = ["1x", "2x", "3x"]
+    package static let sizeClasses = ["compact", "regular"]
+    package static let directions = ["left-to-right", "right-to-left"]
+    package static let appearances = ["luminosity", "contrast"]
+    package static let luminosities = ["light", "dark", "tinted"]
+    package static let contrasts = ["high"]
+    package static let gamuts = ["sRGB", "display-P3"]
+    package static let imageColorSpaces = ["srgb", "display-p3"]
+    package static let compressionTypes = [
+        "automatic", "gpu-optimized-best", "gpu-optimized-smallest", "lossless", "lossy"
+    ]
+    package static let renderingIntents = ["original", "template"]
 }
 
 /// What reading one image set or colour set gave.
-struct CatalogSetResult<Value: Sendable> {
+package struct CatalogSetResult<Value: Sendable> {
     /// The variants, in entry order; nil when the set has errors.
-    var variants: [AssetVariant<Value>]?
+    package var variants: [AssetVariant<Value>]?
     /// Entries that are never picked, with the reason (for `ivsim assets`).
-    var skipped: [(entry: String, reason: String)] = []
-    var diagnostics: [ScenarioDiagnostic] = []
+    package var skipped: [(entry: String, reason: String)] = []
+    package var diagnostics: [ScenarioDiagnostic] = []
     /// Warnings about the set's files (colour profiles), reported at each scenario's use of it.
-    var warnings: [(kind: String, message: String)] = []
+    package var warnings: [(kind: String, message: String)] = []
     /// The set was not read because its files would exceed the scenario's image budget (already
     /// reported at the scenario's use of it), or its drawings the scenario's drawing work.
-    var refused = false
+    package var refused = false
     /// A drawing of the set was refused because the scenario's drawing work ran out (reported at
     /// the image that uses the set, PixelBudget.refuseDrawingWork).
-    var drawingRefused = false
+    package var drawingRefused = false
     /// A drawing of the set took the scenario's whole drawing work (reported in the set): the
     /// scenario draws nothing more.
-    var workSpent = false
+    package var workSpent = false
     /// The set draws SVG or PDF files: what it gives depends on the work the scenario has left,
     /// so it is read again for each scenario (its drawings are kept, AssetCache.renderedVector).
-    var draws = false
+    package var draws = false
 
     /// The never-picked entries as one list for messages ("a.png: reason; b.png: reason").
-    var skippedList: String { skipped.map { "\($0.entry): \($0.reason)" }.joined(separator: "; ") }
+    package var skippedList: String { skipped.map { "\($0.entry): \($0.reason)" }.joined(separator: "; ") }
 
     /// Reads the set's Contents.json (its keys among `allowed`; a missing file is reported as
     /// `missing`) and lets `body` fill in the result; the diagnostics name that Contents.json.
-    static func reading(
+    package static func reading(
         _ set: CatalogIndex.Set, allowed: [String], missing: String, cache: AssetCache,
         _ body: (ObjectReader, Diagnostics, inout Self) -> Void
     ) -> Self {
@@ -93,15 +97,17 @@ struct CatalogSetResult<Value: Sendable> {
     }
 }
 
-enum CatalogJSON {
+package enum CatalogJSON {
     /// The largest Contents.json read: 1 MiB (Xcode writes well under a kilobyte per entry, so
     /// this holds thousands of entries).
-    static let maxBytes = 1 << 20
+    package static let maxBytes = 1 << 20
 
     /// The top-level object of `folder`'s Contents.json (its keys among `allowed`), or nil: when
     /// the file is absent (reported as `missing` if given; a group needs none), invalid JSON or
     /// not an object (reported).
-    static func read(contentsOf folder: URL, allowed: [String], missing: String?, cache: AssetCache, _ d: Diagnostics)
+    package static func read(
+        contentsOf folder: URL, allowed: [String], missing: String?, cache: AssetCache, _ d: Diagnostics
+    )
         -> ObjectReader?
     {
         guard cache.contains("Contents.json", in: folder) else {
@@ -151,7 +157,9 @@ enum CatalogJSON {
 
     /// Edge insets in pixels, {"top": …, "left": …, "bottom": …, "right": …} (missing edges 0),
     /// whole numbers, ≥ 0 unless `allowNegative`. In UIEdgeInsets order: top, left, bottom, right.
-    static func pixelInsets(_ node: JSONNode, _ d: Diagnostics, what: String, allowNegative: Bool = false) -> [Int]? {
+    package static func pixelInsets(_ node: JSONNode, _ d: Diagnostics, what: String, allowNegative: Bool = false)
+        -> [Int]?
+    {
         let side = Double(ScenarioLimits.assetSide)
         guard let object = ObjectReader(node, allowed: CatalogKeys.insets, what: what, d) else { return nil }
         var values = [0, 0, 0, 0]

@@ -8,25 +8,25 @@ import ImageViews
 // against the folder's listing, never through the file system's own (maybe case-blind) lookup.
 
 /// The files of a bundle that carry one image name.
-enum BundleLookup {
+package enum BundleLookup {
     /// One file with the traits its modifiers give it.
-    struct File {
-        var conditions: AssetConditions
-        var url: URL
+    package struct File {
+        package var conditions: AssetConditions
+        package var url: URL
         /// Path inside the bundle ("pix/pic@2x~ipad.png").
-        var path: String
+        package var path: String
     }
 
-    enum Outcome {
+    package enum Outcome {
         case found([File])
         /// The name resolves to no file; the names that do exist in the folder, for suggestions.
         case missing(available: [String])
         case invalid(String)
     }
 
-    static let devices: [(modifier: String, idiom: UserInterfaceIdiom)] = [("iphone", .phone), ("ipad", .pad)]
+    package static let devices: [(modifier: String, idiom: UserInterfaceIdiom)] = [("iphone", .phone), ("ipad", .pad)]
 
-    static func files(named name: String, in bundle: URL, cache: AssetCache) -> Outcome {
+    package static func files(named name: String, in bundle: URL, cache: AssetCache) -> Outcome {
         var components = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let base = components.popLast(), !base.isEmpty,
             components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }), !name.hasPrefix("/")
@@ -82,7 +82,7 @@ enum BundleLookup {
     }
 
     /// The name a file is looked up by: without ".png", @2x/@3x and ~iphone/~ipad.
-    static func imageName(ofFile file: String) -> String {
+    package static func imageName(ofFile file: String) -> String {
         var stem = (file as NSString).deletingPathExtension
         if let device = devices.first(where: { stem.hasSuffix("~" + $0.modifier) }) {
             stem.removeLast(device.modifier.count + 1)

@@ -8,16 +8,16 @@ import Vector
 
 /// A decoded image file as the readers use it: its pixels (in sRGB), the orientation its metadata
 /// gives (a JPEG's EXIF orientation) and its embedded colour profile.
-struct ImageFile {
-    var pixels: SourceImage
-    var orientation: ImageOrientation = .up
-    var profile: ICCProfileKind?
+package struct ImageFile {
+    package var pixels: SourceImage
+    package var orientation: ImageOrientation = .up
+    package var profile: ICCProfileKind?
     /// For a vector file drawn at a scale: what the drawing took.
-    var drawing: DrawingRecord?
+    package var drawing: DrawingRecord?
 
     /// The warning for a profile ivsim neither converts from nor takes as sRGB, if any; a catalog
     /// entry marked Display P3 is converted as P3 whatever its file embeds.
-    func profileWarning(shownAs path: String, markedDisplayP3: Bool = false) -> String? {
+    package func profileWarning(shownAs path: String, markedDisplayP3: Bool = false) -> String? {
         guard case let .other(description) = profile else { return nil }
         let taken = markedDisplayP3 ? "as Display P3, as the catalog entry says" : "as sRGB"
         return
@@ -39,7 +39,7 @@ struct ImageFile {
 public final class AssetCache: @unchecked Sendable {
     /// Bytes of decoded pixels and vector documents a run keeps for later scenarios: 2 GiB (12
     /// bytes a pixel and 8 a byte of a vector file, as the image budget counts them).
-    static let pixelLimit = 1 << 31
+    package static let pixelLimit = 1 << 31
     private var keptPixelBytes = 0
     private let lock = NSLock()
     private var listings: [String: [String]?] = [:]
@@ -75,7 +75,7 @@ public final class AssetCache: @unchecked Sendable {
 
     /// The entries of a folder, sorted by their UTF-8 bytes (the file system's order is not
     /// portable); nil if it is not a readable folder.
-    func listing(_ url: URL) -> [String]? {
+    package func listing(_ url: URL) -> [String]? {
         cached(url.path, in: \.listings) {
             (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted {
                 Array($0.utf8).lexicographicallyPrecedes($1.utf8)
@@ -85,14 +85,14 @@ public final class AssetCache: @unchecked Sendable {
 
     /// Whether `name` is an entry of `folder`, with exactly this spelling (file systems that
     /// ignore case would otherwise find "Icon.png" for "icon.png" on one machine and not another).
-    func contains(_ name: String, in folder: URL) -> Bool {
+    package func contains(_ name: String, in folder: URL) -> Bool {
         cached(folder.path, in: \.listingSets) { Set(listing(folder) ?? []) }.contains(name)
     }
 
     /// The image file at `url` decoded (refused if it lies outside `area`); `shownAs` names it in
     /// messages. With `displayP3`, or a Display P3 profile in the file, its pixels are Display P3
     /// and come back converted to sRGB (DisplayP3; cached apart from the unconverted decode).
-    func decoded(_ url: URL, area: ReadableArea, shownAs path: String, displayP3: Bool = false) -> Result<
+    package func decoded(_ url: URL, area: ReadableArea, shownAs path: String, displayP3: Bool = false) -> Result<
         ImageFile, AssetFile.Failure
     > {
         // Whether the file is inside this caller's area is the caller's question: never cached.
@@ -118,7 +118,9 @@ public final class AssetCache: @unchecked Sendable {
 
     /// The size of the image file at `url`, from its headers only (refused if it lies outside
     /// `area`): what a catalog listing needs.
-    func header(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<ImageFileHeader, AssetFile.Failure> {
+    package func header(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<
+        ImageFileHeader, AssetFile.Failure
+    > {
         guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
         return cachedSuccess(url.path, in: \.headers) { () throws(AssetFile.Failure) in
             try AssetFile.header(url, shownAs: path)
@@ -126,7 +128,9 @@ public final class AssetCache: @unchecked Sendable {
     }
 
     /// The SVG or PDF document at `url`, read and checked (refused if it lies outside `area`).
-    func vector(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<any VectorImage, AssetFile.Failure> {
+    package func vector(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<
+        any VectorImage, AssetFile.Failure
+    > {
         guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
         lock.lock()
         let (known, hit) = (unusableVectors[url.path], vectors[url.path])
@@ -158,7 +162,7 @@ public final class AssetCache: @unchecked Sendable {
     /// docs/PDF.md), kept per scale with its work; `fullWork` is one drawing's whole budget
     /// (AssetFile.render). A drawing kept from another scenario is returned only when its work
     /// fits `limits.work`.
-    func renderedVector(
+    package func renderedVector(
         _ url: URL, area: ReadableArea, shownAs path: String, scale: Double,
         limits: DrawingLimits, fullWork: Int
     ) -> Result<ImageFile, AssetFile.Failure> {
@@ -207,7 +211,7 @@ public final class AssetCache: @unchecked Sendable {
     /// The document at `url` drawn afresh at the sizes views show it, within `limits` and the
     /// work each scene gives. The keeper holds its document, so it is kept within the run's bytes
     /// as the document is.
-    func vectorRedraw(_ url: URL, _ document: any VectorImage, limits: DrawingLimits) -> VectorRedraw {
+    package func vectorRedraw(_ url: URL, _ document: any VectorImage, limits: DrawingLimits) -> VectorRedraw {
         let key = url.path + "#\(limits.lines),\(limits.steps),\(limits.pixels)"
         lock.lock()
         let hit = redraws[key]
@@ -224,13 +228,13 @@ public final class AssetCache: @unchecked Sendable {
         return keep(key, redraw, bytes: PixelBudget.documentBytes(fileSize: BoundedFile.size(url) ?? 0), in: \.redraws)
     }
 
-    func catalog(_ url: URL, make: () -> CatalogIndex) -> CatalogIndex {
+    package func catalog(_ url: URL, make: () -> CatalogIndex) -> CatalogIndex {
         cached(url.path, in: \.catalogs, make: make)
     }
 
     /// The image set at `url`; one that draws SVG or PDF files is not kept, as what it gives depends
     /// on the scenario's drawing work (its drawings are, by `renderedVector`, with their work).
-    func imageSet(_ url: URL, make: () -> CatalogSetResult<Image>) -> CatalogSetResult<Image> {
+    package func imageSet(_ url: URL, make: () -> CatalogSetResult<Image>) -> CatalogSetResult<Image> {
         let key = url.path
         lock.lock()
         let hit = imageSets[key]
@@ -256,7 +260,7 @@ public final class AssetCache: @unchecked Sendable {
         return value
     }
 
-    func colorSet(_ url: URL, make: () -> CatalogSetResult<Color>) -> CatalogSetResult<Color> {
+    package func colorSet(_ url: URL, make: () -> CatalogSetResult<Color>) -> CatalogSetResult<Color> {
         cached(url.path, in: \.colorSets, make: make)
     }
 

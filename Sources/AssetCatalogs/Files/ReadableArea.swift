@@ -51,14 +51,14 @@ public struct AssetRoot: Sendable, Equatable {
 /// Where one scenario may read files: its own folder tree and the project's asset roots.
 /// Paths are relative to the scenario's folder; absolute paths, and paths or symbolic links
 /// that lead anywhere else, are refused with the configuration key that would allow them.
-struct ReadableArea: Sendable {
+package struct ReadableArea: Sendable {
     /// The scenario's folder.
-    let folder: URL
-    let roots: [AssetRoot]
+    package let folder: URL
+    package let roots: [AssetRoot]
     /// The real paths of the folder and the roots, each ending in "/", found once.
     private let realBases: [String]
 
-    init(folder: URL, roots: [AssetRoot] = []) {
+    package init(folder: URL, roots: [AssetRoot] = []) {
         self.folder = folder
         self.roots = roots
         realBases = ([folder] + roots.map(\.url)).map { url in
@@ -68,13 +68,13 @@ struct ReadableArea: Sendable {
     }
 
     /// Whether `url`, with symbolic links followed, is inside the scenario's folder or a root.
-    func contains(_ url: URL) -> Bool {
+    package func contains(_ url: URL) -> Bool {
         let path = RealPath.of(url) + "/"
         return realBases.contains { path.hasPrefix($0) }
     }
 
     /// `relativePath` resolved against the scenario's folder, refused when it leaves the area.
-    func resolve(_ relativePath: String, what: String = "image files") throws(AssetFile.Failure) -> URL {
+    package func resolve(_ relativePath: String, what: String = "image files") throws(AssetFile.Failure) -> URL {
         if relativePath.isEmpty { throw .message("empty file path") }
         if relativePath.hasPrefix("/") || relativePath.hasPrefix("~") {
             throw .message(
@@ -88,7 +88,7 @@ struct ReadableArea: Sendable {
     }
 
     /// The refusal of a path that leaves the area, naming the key that would allow it.
-    func outside(_ path: String, base: URL? = nil, links: Bool = false) -> AssetFile.Failure {
+    package func outside(_ path: String, base: URL? = nil, links: Bool = false) -> AssetFile.Failure {
         let shown = (base ?? folder.standardizedFileURL).lastPathComponent
         let roots = self.roots.isEmpty ? "" : " and the asset roots (\(Listing.names(self.roots.map(\.written))))"
         return .message(

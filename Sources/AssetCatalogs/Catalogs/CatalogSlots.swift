@@ -8,15 +8,15 @@ import Syntax
 // never picked, and `ivsim assets` says why (docs/ASSETS.md §Matching).
 
 /// The traits of one catalog entry.
-struct CatalogSlots {
-    var conditions = AssetConditions()
+package struct CatalogSlots {
+    package var conditions = AssetConditions()
     /// Why the entry is never picked, if it is not.
-    var unusable: String?
+    package var unusable: String?
     /// The entry's language direction, before the set decides whether it mirrors.
-    var direction: LayoutDirection?
+    package var direction: LayoutDirection?
 
     /// Reads the slots of `entry`; nil if one is invalid (reported).
-    init?(_ entry: ObjectReader, _ d: Diagnostics) {
+    package init?(_ entry: ObjectReader, _ d: Diagnostics) {
         var ok = true
         func name(_ key: String, among names: [String], what: String) -> String? {
             guard let node = entry[key] else { return nil }

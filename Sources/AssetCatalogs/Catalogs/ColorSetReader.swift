@@ -14,8 +14,8 @@ import Syntax
 // Each becomes a fraction v; the 8-bit value is ⌊clamp(v', 0, 1) × 255 + ½⌋ of the value v' in
 // sRGB after the colour space conversion (ColorSpaces.swift), in binary64.
 
-enum ColorSetReader {
-    static func read(_ set: CatalogIndex.Set, cache: AssetCache) -> CatalogSetResult<Color> {
+package enum ColorSetReader {
+    package static func read(_ set: CatalogIndex.Set, cache: AssetCache) -> CatalogSetResult<Color> {
         .reading(
             set, allowed: CatalogKeys.colorSet,
             missing: "missing file: a colour set lists its colours in a Contents.json",
@@ -61,7 +61,7 @@ enum ColorSetReader {
     }
 
     /// A "color" object: components in a colour space, or a system colour reference.
-    static func readColor(_ node: JSONNode, _ d: Diagnostics) -> Color? {
+    package static func readColor(_ node: JSONNode, _ d: Diagnostics) -> Color? {
         guard let object = ObjectReader(node, allowed: CatalogKeys.color, what: "a colour", d) else { return nil }
         if let referenceNode = object["reference"] {
             if let extra = object["components"] ?? object["color-space"] {
@@ -109,7 +109,7 @@ enum ColorSetReader {
     }
 
     /// One component as a fraction: "0.871", "222", "0xDE" or a number.
-    static func component(_ node: JSONNode, _ d: Diagnostics, extended: Bool) -> Double? {
+    package static func component(_ node: JSONNode, _ d: Diagnostics, extended: Bool) -> Double? {
         let range: ClosedRange<Double> = extended ? -16...16 : 0...1
         switch node.value {
         case let .number(v):

@@ -4,17 +4,17 @@ import Syntax
 /// A trait a scenario's "traits" may set and its variant matrix may vary: the key, the values as
 /// written, how a value sets the traits and how it names a variant. The order of `all` is the
 /// order variant names are built in (`scale2-dark-rtl-pad-regularWidth-highContrast-elevatedLevel`).
-struct TraitDimension: Sendable {
-    let key: String
-    let what: String
+package struct TraitDimension: Sendable {
+    package let key: String
+    package let what: String
     /// Values as the scenario writes them (display scales as numbers, the rest as names).
-    let values: [String]
-    let apply: @Sendable (inout Traits, String) -> Void
-    let variantName: @Sendable (String) -> String
+    package let values: [String]
+    package let apply: @Sendable (inout Traits, String) -> Void
+    package let variantName: @Sendable (String) -> String
 
-    var isNumeric: Bool { key == "displayScale" }
+    package var isNumeric: Bool { key == "displayScale" }
 
-    static let all: [TraitDimension] = [
+    package static let all: [TraitDimension] = [
         TraitDimension(
             key: "displayScale", what: "display scale", values: ["1", "2", "3"],
             apply: { $0.displayScale = Int($1) ?? 2 }, variantName: { "scale" + $0 }),
@@ -45,13 +45,13 @@ struct TraitDimension: Sendable {
             apply: { $0.userInterfaceLevel = UserInterfaceLevel(rawValue: $1) ?? .base }, variantName: { $0 + "Level" })
     ]
 
-    static var keys: [String] { all.map(\.key) }
+    package static var keys: [String] { all.map(\.key) }
 
     /// Every name a trait value gives a variant (state names must differ from them).
-    static var variantNames: [String] { all.flatMap { d in d.values.map(d.variantName) } }
+    package static var variantNames: [String] { all.flatMap { d in d.values.map(d.variantName) } }
 
     /// Reads one value of this trait; nil if invalid (reported).
-    func read(_ node: JSONNode, _ d: Diagnostics) -> String? {
+    package func read(_ node: JSONNode, _ d: Diagnostics) -> String? {
         if isNumeric {
             return Read.number(node, d, in: 1...3, integer: true, what: "a display scale").map { String(Int($0)) }
         }

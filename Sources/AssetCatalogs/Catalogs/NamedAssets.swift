@@ -10,35 +10,35 @@ import Syntax
 // variant can never resolve to nothing (docs/ASSETS.md).
 
 /// The bundle and catalogs a scenario names, and the lookups in them.
-final class NamedAssets {
+package final class NamedAssets {
     /// A folder the scenario names, with its path as written (relative to the scenario).
-    struct Folder {
-        var url: URL
-        var path: String
+    package struct Folder {
+        package var url: URL
+        package var path: String
         /// The path for messages (relative to where ivsim runs, like the scenario's).
-        var display: String
+        package var display: String
     }
 
-    let bundle: Folder?
-    let catalogs: [(folder: Folder, index: CatalogIndex)]
+    package let bundle: Folder?
+    package let catalogs: [(folder: Folder, index: CatalogIndex)]
     /// Where the scenario may read (its folder and the project's asset roots).
-    let area: ReadableArea
+    package let area: ReadableArea
     /// The scenario's image budget: files are admitted by their headers before they are decoded
     /// (set by the scenario's ImageReader; nil for catalog listings, which decode nothing).
-    var budget: PixelBudget?
+    package var budget: PixelBudget?
     /// This scenario's decoded files and image sets, so that a file is one image in it whatever
     /// the run's cache keeps (the budget counts each image once).
     private var decodedHere: [String: ImageFile] = [:]
     private var setsHere: [String: CatalogSetResult<Image>] = [:]
-    let cache: AssetCache
+    package let cache: AssetCache
     /// Every trait collection a view of the scenario can have (variants × both directions).
-    let traitCombinations: [Traits]
-    let d: Diagnostics
+    package let traitCombinations: [Traits]
+    package let d: Diagnostics
     /// Whether a bundle or catalog the scenario names could not be used (already reported): a
     /// name that is then not found is not reported again.
-    let isIncomplete: Bool
+    package let isIncomplete: Bool
 
-    init(
+    package init(
         bundle: Folder?, catalogs: [Folder], isIncomplete: Bool = false, area: ReadableArea, cache: AssetCache,
         traitCombinations: [Traits], d: Diagnostics
     ) {
@@ -57,10 +57,10 @@ final class NamedAssets {
         }
     }
 
-    var isEmpty: Bool { bundle == nil && catalogs.isEmpty }
+    package var isEmpty: Bool { bundle == nil && catalogs.isEmpty }
 
     /// The image called `name`, with its variants; errors are reported at `node`.
-    func image(named name: String, node: JSONNode) -> Image? {
+    package func image(named name: String, node: JSONNode) -> Image? {
         guard !isEmpty || isIncomplete else {
             d.error(
                 node,
@@ -137,7 +137,7 @@ final class NamedAssets {
     /// screen the @2x file (docs/ASSETS.md §Image files). Siblings are looked up beside the path
     /// as written (a symbolic link's own folder and name, not its target's). The file itself must
     /// exist, and it stands in on any device: the idiom its name gives only ranks it.
-    func imageFile(_ path: String, name: String, node: JSONNode) -> Image? {
+    package func imageFile(_ path: String, name: String, node: JSONNode) -> Image? {
         let url = area.folder.standardizedFileURL.appendingPathComponent(path).standardizedFileURL
         let folder = url.deletingLastPathComponent(), file = url.lastPathComponent
         var isFolder: ObjCBool = false
@@ -169,7 +169,7 @@ final class NamedAssets {
     }
 
     /// The file decoded: this scenario's copy, else the run's, else decoded now.
-    func decode(_ url: URL, _ shownAs: String, _ displayP3: Bool) -> Result<ImageFile, AssetFile.Failure> {
+    package func decode(_ url: URL, _ shownAs: String, _ displayP3: Bool) -> Result<ImageFile, AssetFile.Failure> {
         let key = url.path + (displayP3 ? "#display-p3" : "")
         if let image = decodedHere[key] {
             guard area.contains(url) else { return .failure(area.outside(shownAs, links: true)) }
@@ -201,7 +201,7 @@ final class NamedAssets {
             switch decode(file.url, source, false) {
             case let .success(decoded):
                 if let warning = decoded.profileWarning(shownAs: source) {
-                    d.warning(node, kind: WarningKinds.colorProfile, warning)
+                    d.warning(node, kind: AssetWarnings.colorProfile, warning)
                 }
                 let image = Image(
                     name: name, pixels: decoded.pixels, scale: Double(file.conditions.scale ?? 1),
@@ -217,7 +217,7 @@ final class NamedAssets {
     }
 
     /// The colour called `name` in the catalogs, with its variants; errors are reported at `node`.
-    func color(named name: String, node: JSONNode) -> Color? {
+    package func color(named name: String, node: JSONNode) -> Color? {
         switch catalogVariants(
             named: name, kind: .colorSet, node: node,
             read: { set in
@@ -284,7 +284,7 @@ final class NamedAssets {
             }
             if !others.isEmpty {
                 d.warning(
-                    node, kind: WarningKinds.duplicateName,
+                    node, kind: AssetWarnings.duplicateName,
                     "\(noun) \"\(name)\" is also in \(others.map(\.folder.path).joined(separator: ", ")): ivsim uses the one in "
                         + "\(folder.path), the first of \"assetCatalogs\"; Apple's catalog format makes one name in two catalogs of a target "
                         + "an error, and which set an app would get is undefined — rename one")
@@ -347,7 +347,7 @@ final class NamedAssets {
     }
 
     /// Traits in the words of the scenario format ("phone 3x dark rightToLeft compact-width").
-    static func describe(_ t: Traits) -> String {
+    package static func describe(_ t: Traits) -> String {
         "\(t.userInterfaceIdiom.rawValue) \(t.displayScale)x \(t.userInterfaceStyle.rawValue) \(t.layoutDirection.rawValue) "
             + "\(t.horizontalSizeClass.rawValue)-width \(t.verticalSizeClass.rawValue)-height"
             + (t.accessibilityContrast == .high ? " high-contrast" : "")
@@ -357,7 +357,7 @@ final class NamedAssets {
 
 extension Image {
     /// The image with `source` set (the file it was read from, for reports).
-    func withSource(_ source: String) -> Image {
+    package func withSource(_ source: String) -> Image {
         var image = self
         image.source = source
         return image
@@ -366,7 +366,7 @@ extension Image {
 
 extension NamedAssets {
     /// The scenario's "bundle" and "assetCatalogs" (folders inside the scenario's folder tree).
-    convenience init(
+    package convenience init(
         _ document: ObjectReader, area: ReadableArea, displayName: String, cache: AssetCache,
         traitCombinations: [Traits], _ d: Diagnostics
     ) {
@@ -438,7 +438,7 @@ public enum DisplayPath {
     }
 
     /// `relative` appended to `folder`, with "." and ".." folded.
-    static func join(_ folder: String, _ relative: String) -> String {
+    package static func join(_ folder: String, _ relative: String) -> String {
         var parts: [Substring] = []
         let absolute = folder.hasPrefix("/")
         for part in (folder.isEmpty ? relative : folder + "/" + relative).split(separator: "/") {

@@ -8,37 +8,37 @@ import Syntax
 // kind. Sets are parsed only when a scenario uses them (ImageSetReader, ColorSetReader).
 
 /// The sets of one asset catalog, by name.
-struct CatalogIndex {
-    enum Kind: String {
+package struct CatalogIndex {
+    package enum Kind: String {
         case imageSet = "imageset"
         case colorSet = "colorset"
     }
 
     /// One image set or colour set.
-    struct Set {
+    package struct Set {
         /// The name it is looked up by, with namespace prefixes.
-        var name: String
-        var kind: Kind
-        var url: URL
+        package var name: String
+        package var kind: Kind
+        package var url: URL
         /// Its path for messages ("Scenarios/x/Media.xcassets/Icons/Play.imageset").
-        var display: String
+        package var display: String
         /// Its path from the catalog's folder on, for reports and listings
         /// ("Media.xcassets/Icons/Play.imageset"): the same for every scenario that uses it.
-        var path: String
+        package var path: String
     }
 
     /// The catalog's path for messages.
-    var display: String
+    package var display: String
     /// Every image and colour set, in walk order (folders sorted by name).
-    var sets: [Set] = []
+    package var sets: [Set] = []
     /// Sets of kinds UIImage(named:) does not read (app icons, data sets, …), with their kind.
-    var skipped: [(display: String, kind: String)] = []
+    package var skipped: [(display: String, kind: String)] = []
     /// Problems with the catalog's folders and group files.
-    var diagnostics: [ScenarioDiagnostic] = []
+    package var diagnostics: [ScenarioDiagnostic] = []
     private var byName: [String: [Int]] = [:]
 
     /// Folder kinds an Xcode catalog may hold that image and colour lookup skip.
-    static let otherKinds = [
+    package static let otherKinds = [
         "appiconset", "icon", "iconset", "dataset", "symbolset", "imagestack", "imagestacklayer", "brandassets",
         "launchimage", "sticker", "stickerpack", "stickersequence", "complicationset",
         "cubetextureset", "mipmapset", "textureset", "arresourcegroup", "arreferenceimage", "arreferenceobject",
@@ -47,17 +47,17 @@ struct CatalogIndex {
     ]
 
     /// The sets of `kind` called `name` (more than one is an ambiguity the caller reports).
-    func sets(named name: String, kind: Kind) -> [Set] {
+    package func sets(named name: String, kind: Kind) -> [Set] {
         (byName[kind.rawValue + ":" + name] ?? []).map { sets[$0] }
     }
 
     /// Every set name of `kind`, in walk order (for suggestions).
-    func names(of kind: Kind) -> [String] {
+    package func names(of kind: Kind) -> [String] {
         sets.filter { $0.kind == kind }.map(\.name)
     }
 
     /// Indexes the catalog at `url` (already known to be inside `root`, the scenario's folder).
-    init(url: URL, display: String, area: ReadableArea, cache: AssetCache) {
+    package init(url: URL, display: String, area: ReadableArea, cache: AssetCache) {
         self.display = display
         var visited: Swift.Set<String> = [url.resolvingSymlinksInPath().path]
         walk(

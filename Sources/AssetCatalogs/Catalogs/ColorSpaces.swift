@@ -8,7 +8,7 @@ import Raster
 // constant must come out the same on every machine (docs/ASSETS.md §Colours).
 
 /// A colour space a `.colorset` may name, and its conversion to sRGB.
-enum CatalogColorSpace: String, CaseIterable {
+package enum CatalogColorSpace: String, CaseIterable {
     case srgb
     case extendedSRGB = "extended-srgb"
     case extendedLinearSRGB = "extended-linear-srgb"
@@ -17,11 +17,11 @@ enum CatalogColorSpace: String, CaseIterable {
     case extendedGray = "extended-gray"
 
     /// Whether the components are `white` and `alpha` rather than `red`, `green`, `blue`, `alpha`.
-    var isGray: Bool { self == .grayGamma22 || self == .extendedGray }
+    package var isGray: Bool { self == .grayGamma22 || self == .extendedGray }
 
     /// Converts the components (0…1 nominal; extended spaces may exceed it) to sRGB-encoded
     /// values, each clamped to 0…1.
-    func toSRGB(_ c: [Double]) -> [Double] {
+    package func toSRGB(_ c: [Double]) -> [Double] {
         func clamp(_ v: Double) -> Double { min(max(v, 0), 1) }
         switch self {
         case .srgb, .extendedSRGB:

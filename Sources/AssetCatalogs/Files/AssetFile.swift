@@ -9,29 +9,29 @@ import Syntax
 // explicitly.
 
 /// A decoded image file: straight RGBA8 and what the file says about showing it.
-struct DecodedFile {
-    var image: RGBAImage
+package struct DecodedFile {
+    package var image: RGBAImage
     /// The EXIF orientation of a JPEG (UIImage's imageOrientation for it); `.up` for PNG.
-    var orientation: ImageOrientation = .up
+    package var orientation: ImageOrientation = .up
     /// A JPEG's embedded profile, when it is one ivsim converts from or warns about.
-    var profile: ICCProfileKind?
+    package var profile: ICCProfileKind?
 }
 
 /// An image file's size from its headers.
-struct ImageFileHeader {
-    var width: Int
-    var height: Int
+package struct ImageFileHeader {
+    package var width: Int
+    package var height: Int
 }
 
-enum AssetFile {
-    enum Failure: Error {
+package enum AssetFile {
+    package enum Failure: Error {
         case message(String)
         /// A drawing needs more work than the scenario has left (PixelBudget reports it at the image).
         case overBudget
         /// A drawing needs more work than the scenario's whole `drawing-work`: the message.
         case workLimit(String)
 
-        var message: String {
+        package var message: String {
             switch self {
             case let .message(text), let .workLimit(text): text
             case .overBudget: "the drawing takes the scenario's drawings past its drawing-work limit (docs/LIMITS.md)"
@@ -40,7 +40,7 @@ enum AssetFile {
     }
 
     /// The scale an @2x or @3x suffix gives (before an optional ~ipad/~iphone modifier), else 1.
-    static func scale(fromName name: String) -> Double {
+    package static func scale(fromName name: String) -> Double {
         var stem = (name as NSString).deletingPathExtension
         for modifier in ["~ipad", "~iphone"] where stem.hasSuffix(modifier) {
             stem.removeLast(modifier.count)
@@ -51,10 +51,10 @@ enum AssetFile {
     }
 
     /// Whether the bytes start like a JPEG file (the SOI marker).
-    static func isJPEG(_ bytes: [UInt8]) -> Bool { bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xD8 }
+    package static func isJPEG(_ bytes: [UInt8]) -> Bool { bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xD8 }
 
     /// Reads and decodes a PNG or JPEG file.
-    static func decode(_ url: URL, shownAs relativePath: String) throws(Failure) -> DecodedFile {
+    package static func decode(_ url: URL, shownAs relativePath: String) throws(Failure) -> DecodedFile {
         let data = try contents(url, shownAs: relativePath, upTo: nil)
         if isJPEG(data) {
             do {
@@ -78,7 +78,7 @@ enum AssetFile {
 
     /// Reads an image file's size from its headers (a PNG's first bytes; a JPEG's markers up to
     /// its first scan) without decoding it.
-    static func header(_ url: URL, shownAs relativePath: String) throws(Failure) -> ImageFileHeader {
+    package static func header(_ url: URL, shownAs relativePath: String) throws(Failure) -> ImageFileHeader {
         let prefix = try contents(url, shownAs: relativePath, upTo: PNGDecoder.headerPrefixLength)
         if isJPEG(prefix) {
             // The markers up to the first scan: usually in the first 64 KiB; the whole file when
@@ -108,7 +108,7 @@ enum AssetFile {
 
     /// The error for a file named .jpg or .jpeg whose bytes are not a JPEG's (rather than a PNG
     /// decoder's complaint about it).
-    static func misnamedJPEG(_ bytes: [UInt8], shownAs relativePath: String) -> Failure? {
+    package static func misnamedJPEG(_ bytes: [UInt8], shownAs relativePath: String) -> Failure? {
         guard ["jpg", "jpeg"].contains((relativePath as NSString).pathExtension.lowercased()),
             !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
         else { return nil }  // PNG bytes decode as PNG, as ImageIO goes by content
@@ -118,7 +118,7 @@ enum AssetFile {
     }
 
     /// UIImage.Orientation for an EXIF orientation value (1–8; Apple's CGImagePropertyOrientation).
-    static func exifOrientation(_ value: Int) -> ImageOrientation {
+    package static func exifOrientation(_ value: Int) -> ImageOrientation {
         switch value {
         case 2: .upMirrored
         case 3: .down
@@ -132,7 +132,7 @@ enum AssetFile {
     }
 
     /// The error for a file that is not there, with the nearest name in its folder.
-    static func notFound(_ url: URL, shownAs relativePath: String) -> Failure {
+    package static func notFound(_ url: URL, shownAs relativePath: String) -> Failure {
         // A symbolic link whose target cannot be reached (a loop, or a target that is gone) is
         // there by name: say what it is rather than suggest its own name.
         if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) {
@@ -147,18 +147,19 @@ enum AssetFile {
     }
 
     /// The decoder limits for asset files.
-    static let limits = PNGDecoder.Limits(
+    package static let limits = PNGDecoder.Limits(
         maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
         maxPixels: ScenarioLimits.assetPixels, maxImageDataBytes: 1 << 28)
-    static let jpegLimits = JPEGDecoder.Limits(
+    package static let jpegLimits = JPEGDecoder.Limits(
         maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
         maxPixels: ScenarioLimits.assetPixels)
 
     /// The largest image file read: 288 MiB.
-    static let maxFileBytes = (1 << 28) + (1 << 25)
+    package static let maxFileBytes = (1 << 28) + (1 << 25)
 
     /// The bytes of the file at `url` (the first `count` only, when given).
-    static func contents(_ url: URL, shownAs relativePath: String, upTo count: Int?) throws(Failure) -> [UInt8] {
+    package static func contents(_ url: URL, shownAs relativePath: String, upTo count: Int?) throws(Failure) -> [UInt8]
+    {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw notFound(url, shownAs: relativePath)

@@ -26,34 +26,34 @@ import Syntax
 /// at the image, after it is resolved (`refuseDrawingWork`), with the same words as a charge
 /// past the limit: whether the drawing was made now or kept from another scenario of the run
 /// then never shows in the message.
-final class PixelBudget {
+package final class PixelBudget {
     /// Bytes of memory per pixel of an image: premultiplied RGBA8 (4) and the same pixels in
     /// 16-bit lanes for the bilinear kernel (8) — what a decoded, generated or transformed image
     /// holds (Raster.SourceImage).
-    static let bytesPerPixel = 12
+    package static let bytesPerPixel = 12
 
-    let d: Diagnostics
+    package let d: Diagnostics
     /// Bytes charged so far.
-    private(set) var used = 0
+    package private(set) var used = 0
     private var charged: Set<Charge> = []
     /// Files admitted before decoding (their real paths), each counted once.
     private var admitted: Set<String> = []
     /// Work units of the drawings charged so far, and which (DrawingRecord identities).
-    private(set) var drawingWork = 0
+    package private(set) var drawingWork = 0
     private var drawings: Set<ObjectIdentifier> = []
     /// Set when a drawing of the image being resolved was refused for want of the scenario's
     /// work (reported once the image is resolved).
-    var drawingRefused = false {
+    package var drawingRefused = false {
         didSet { if drawingRefused { drawingSpent = true } }
     }
     /// Set once any drawing of the scenario was refused for its work: later drawings get none, so
     /// that a scenario of many heavy drawings costs the limit once, not once per drawing.
-    var drawingSpent = false
+    package var drawingSpent = false
 
     /// The limits of a drawing made for the scenario: its own, with what is left of `drawing-work`
     /// less `spent` (the work of the image's drawings made before this one); nothing once a
     /// drawing was refused for its work.
-    func drawingLimits(spent: Int = 0) -> DrawingLimits {
+    package func drawingLimits(spent: Int = 0) -> DrawingLimits {
         var limits = d.limits.drawing
         limits.work = drawingSpent ? 0 : max(0, d.limits.drawingWork - drawingWork - spent)
         return limits
@@ -62,19 +62,19 @@ final class PixelBudget {
     /// One image in memory: stored pixels, or a copy of them under an orientation transform
     /// (SourceImage makes each transform once, when it is first drawn).
     private struct Charge: Hashable {
-        let source: ObjectIdentifier
-        let transform: PixelTransform
+        package let source: ObjectIdentifier
+        package let transform: PixelTransform
     }
 
-    init(_ d: Diagnostics) {
+    package init(_ d: Diagnostics) {
         self.d = d
     }
 
-    var limit: Int { d.limits.imageBytes }
+    package var limit: Int { d.limits.imageBytes }
 
     /// Whether the files (paths and header sizes) may be decoded: false, with the error at `node`,
     /// when the ones not admitted before would take the scenario past its budget.
-    func admit(_ files: [(path: String, width: Int, height: Int)], at node: JSONNode) -> Bool {
+    package func admit(_ files: [(path: String, width: Int, height: Int)], at node: JSONNode) -> Bool {
         var bytes = 0
         var new: [String] = []
         for file in files where !admitted.contains(file.path) && !new.contains(file.path) {
@@ -93,15 +93,15 @@ final class PixelBudget {
     /// Bytes of memory per byte of an SVG or PDF file while its document is read and kept: the
     /// XML tree or object table, values and paths (a 40 MB SVG of 100,000 elements peaks at
     /// 280 MB, 7 a byte).
-    static let documentBytesPerFileByte = 8
+    package static let documentBytesPerFileByte = 8
 
     /// What a vector file of `size` bytes is counted as holding, once read.
-    static func documentBytes(fileSize size: Int) -> Int { min(size, 1 << 40) * documentBytesPerFileByte }
+    package static func documentBytes(fileSize size: Int) -> Int { min(size, 1 << 40) * documentBytesPerFileByte }
 
     /// Whether the SVG or PDF file at `url` may be read: false, with the error at `node`, when its
     /// document would take the scenario past its budget. A file that cannot be sized is admitted
     /// (reading it reports why).
-    func admitDocument(_ url: URL, at node: JSONNode) -> Bool {
+    package func admitDocument(_ url: URL, at node: JSONNode) -> Bool {
         let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         guard !admitted.contains(path), let size = BoundedFile.size(url) else { return true }
         let bytes = Self.documentBytes(fileSize: size)
@@ -119,7 +119,7 @@ final class PixelBudget {
     }
 
     /// Adds a generated image's bytes, known before its pixels are made; false (reported) over the budget.
-    func reserve(_ bytes: Int, for what: String, at node: JSONNode) -> Bool {
+    package func reserve(_ bytes: Int, for what: String, at node: JSONNode) -> Bool {
         guard used + bytes > limit else {
             used += bytes
             return true
@@ -129,14 +129,14 @@ final class PixelBudget {
     }
 
     /// Marks a generated image's pixels as charged (its bytes were reserved).
-    func markCharged(_ source: SourceImage) {
+    package func markCharged(_ source: SourceImage) {
         charged.insert(Charge(source: ObjectIdentifier(source), transform: .identity))
     }
 
     /// Adds the memory of `image`, its variants and frames: each stored SourceImage once, and each
     /// orientation copy its drawing will make (its orientation, and the horizontally flipped one
     /// when it flips for right-to-left layouts); false (reported at `node`) over the budget.
-    func charge(_ image: Image, at node: JSONNode) -> Bool {
+    package func charge(_ image: Image, at node: JSONNode) -> Bool {
         var images = [image] + image.variants.map(\.value) + image.frames
         images += image.frames.flatMap { $0.variants.map(\.value) }
         var bytes = 0
@@ -170,7 +170,7 @@ final class PixelBudget {
 
     /// Adds `work` units of drawing; false (reported at `node`, `what` saying what did) over the
     /// `drawing-work` limit.
-    func chargeDrawing(_ work: Int, for what: String, at node: JSONNode) -> Bool {
+    package func chargeDrawing(_ work: Int, for what: String, at node: JSONNode) -> Bool {
         let (total, overflow) = drawingWork.addingReportingOverflow(work)
         guard overflow || total > d.limits.drawingWork else {
             drawingWork = total
@@ -181,7 +181,7 @@ final class PixelBudget {
     }
 
     /// Reports that `what` takes the scenario's drawings past `drawing-work`.
-    func refuseDrawingWork(_ what: String = "drawing this image", at node: JSONNode) {
+    package func refuseDrawingWork(_ what: String = "drawing this image", at node: JSONNode) {
         d.error(
             node,
             "\(what) takes the scenario's drawings past the \(d.limits.drawingWork) units of work one scenario may spend drawing "
@@ -201,7 +201,7 @@ final class PixelBudget {
 
     /// Bytes in MiB, rounded up (to a tenth below 100 MiB, so that two amounts never read equal
     /// while one exceeds the other by less than a MiB).
-    static func mebibytes(_ bytes: Int) -> String {
+    package static func mebibytes(_ bytes: Int) -> String {
         let tenths = (bytes * 10 + (1 << 20) - 1) >> 20
         return tenths < 1000 ? "\(tenths / 10).\(tenths % 10) MiB" : "\((bytes + (1 << 20) - 1) >> 20) MiB"
     }

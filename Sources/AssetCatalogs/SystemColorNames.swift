@@ -6,19 +6,19 @@ import Syntax
 /// that is neither: an AppKit colour iOS lacks is "macOS only", with the iOS colour that plays its
 /// part; UIColor.tintColor is the tint of the view that draws it, not a colour of the table; any
 /// other name gets the nearest valid one.
-enum SystemColorNames {
+package enum SystemColorNames {
     /// How a name is written.
-    enum Spelling {
+    package enum Spelling {
         /// A scenario colour: "systemMint".
         case scenario
         /// A colour set's "reference": "systemMintColor".
         case catalogReference
 
-        func write(_ name: String) -> String { self == .scenario ? name : name + "Color" }
+        package func write(_ name: String) -> String { self == .scenario ? name : name + "Color" }
     }
 
     /// The system colour `name` is, or nil.
-    static func color(_ name: String, _ spelling: Spelling) -> Color? {
+    package static func color(_ name: String, _ spelling: Spelling) -> Color? {
         switch spelling {
         case .scenario: Color.system(name)
         // Xcode always writes the suffix; a reference without it is read as well.
@@ -29,7 +29,7 @@ enum SystemColorNames {
     /// Why `name` is no system colour, or nil when it is an ordinary unknown name (the caller
     /// words that one and suggests the nearest name, `suggestion`): a macOS colour, UIColor's
     /// tintColor, or a catalog reference's spelling in a scenario.
-    static func problem(_ name: String, _ spelling: Spelling) -> String? {
+    package static func problem(_ name: String, _ spelling: Spelling) -> String? {
         if let mac = MacOSColor.named(name) {
             let quoted = "\"\(name)\" is macOS only (AppKit's NSColor.\(mac.name), which UIKit lacks)"
             return mac.iOSEquivalent.map { quoted + "; the iOS equivalent is \"\(spelling.write($0))\"" } ?? quoted
@@ -48,7 +48,7 @@ enum SystemColorNames {
     }
 
     /// " (did you mean …?)" with the nearest system colour name, or "".
-    static func suggestion(_ name: String, _ spelling: Spelling) -> String {
+    package static func suggestion(_ name: String, _ spelling: Spelling) -> String {
         Suggestions.didYouMean(name, among: Color.systemColorNames.map(spelling.write))
     }
 }
