@@ -28,9 +28,7 @@ let package = Package(
         .target(name: "ImageViews", dependencies: ["Raster", "Cassowary"]),
         .target(
             name: "AssetCatalogs", dependencies: ["Syntax", "ImageViews", "Raster", "PNGCodec", "JPEGCodec", "Vector"]),
-        .target(
-            name: "ScenarioFormat",
-            dependencies: ["Syntax", "AssetCatalogs", "ImageViews", "PNGCodec", "JPEGCodec", "Vector"]),
+        .target(name: "ScenarioFormat", dependencies: ["Syntax", "AssetCatalogs", "ImageViews", "PNGCodec", "Vector"]),
         .target(name: "Baselines", dependencies: ["Syntax", "AssetCatalogs", "ScenarioFormat", "PNGCodec", "Raster"]),
         .target(
             name: "IVSimKit", dependencies: ["Syntax", "AssetCatalogs", "Baselines", "ScenarioFormat", "ImageViews"]),
@@ -66,7 +64,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "BaselinesTests", dependencies: ["Syntax", "Baselines", "TestSupport"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "IVSimKitTests", dependencies: ["IVSimKit", "IVSimTesting", "TestSupport"]),
+        .testTarget(name: "IVSimKitTests", dependencies: ["IVSimKit", "IVSimTesting"]),
         .testTarget(
             name: "ivsimTests", dependencies: ["Syntax", "ivsim", "TestSupport", "PNGCodec", "ScenarioFormat"],
             exclude: ["Fixtures"])
