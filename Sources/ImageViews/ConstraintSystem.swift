@@ -146,7 +146,7 @@ struct ConstraintSystem {
             } catch {
                 // Only the term bound can fail here (the same constraints held without the sizes,
                 // which are never required).
-                report.failure = failure(error, adding: entries.last!)
+                report.failure = entries.last.map { failure(error, adding: $0) }
                 report.constraints = entries.map { layout($0, satisfied: nil) }
                 return report
             }

@@ -178,10 +178,10 @@ public struct Scene: Sendable {
                 }
                 if let background = view.backgroundColor?.resolved(viewTraits), background.a > 0 {
                     // The layer draws its background with its corners, masksToBounds or not.
-                    let ownClip = rounded != nil && !view.clipsToBounds
-                    if ownClip { list.commands.append(.pushRoundedClip(rounded!)) }
+                    let ownClip = view.clipsToBounds ? nil : rounded
+                    if let ownClip { list.commands.append(.pushRoundedClip(ownClip)) }
                     list.commands.append(.fill(device(absolute), background.premultiplied))
-                    if ownClip { list.commands.append(.popClip) }
+                    if ownClip != nil { list.commands.append(.popClip) }
                 }
                 if let drawing { draw(drawing, offset: absolute.origin) }
             }

@@ -129,7 +129,7 @@ enum StackConstraints {
                 // A hidden view takes no spacing: the gap before it (or, before any visible view,
                 // after it) is 0, so visible neighbours keep one spacing, the one after the earlier.
                 let before = views[...i].indices.last { !hidden[$0] }
-                let gap = hidden[i + 1] || before == nil ? 0 : stack.spacing(after: before!)
+                let gap = hidden[i + 1] ? 0 : before.map { stack.spacing(after: $0) } ?? 0
                 add(
                     "UISV-spacing", views[i + 1], lead, fills ? .equal : .greaterThanOrEqual, views[i], trail,
                     constant: gap)
@@ -153,7 +153,7 @@ enum StackConstraints {
                 }
                 let spacing = views.indices.dropLast().reduce(0.0) { total, i in
                     let before = views[...i].indices.last { !hidden[$0] }
-                    return total + (hidden[i + 1] || before == nil ? 0 : stack.spacing(after: before!))
+                    return total + (hidden[i + 1] ? 0 : before.map { stack.spacing(after: $0) } ?? 0)
                 }
                 let total = sizes.reduce(0, +) + spacing
                 if total > 0 {

@@ -94,11 +94,15 @@ enum ScanDecoder {
         if !progressive {
             var parts: [RowPipeline.Part] = [], offset = 0
             for (unit, c) in zip(units, components) {
+                // Latched when the frame's first scan of the component started (Frame).
+                guard let quant = c.quant else {
+                    throw JPEGError(.corrupt, at: start, "scan \(scanNumber): a component has no quantisation table")
+                }
                 parts.append(
                     RowPipeline.Part(
                         offset: offset, blocksPerRow: unitsX * unit.h, v: unit.v, plane: c.plane.base,
                         planeStride: c.planeStride, usedWide: c.usedBlocksWide, usedHigh: c.usedBlocksHigh,
-                        quant: UnsafePointer(c.quant!.base)))
+                        quant: UnsafePointer(quant.base)))
                 offset += unitsX * unit.h * unit.v * 64
             }
             pipeline = RowPipeline(parts: parts, slotSize: offset)
@@ -121,24 +125,35 @@ enum ScanDecoder {
                     for h in 0..<unit.h {
                         let bx = ux * unit.h + h
                         let ok: Bool
+                        // The tables a scan needs were checked above: a missing one reads as a bad code.
                         if let pipeline {
                             let part = pipeline.parts[p]
-                            ok = sequential(
-                                row! + part.offset + (v * part.blocksPerRow + bx) * 64, &context, unit.dc!, unit.ac!,
-                                slot: p, natural: natural)
+                            if let row, let dc = unit.dc, let ac = unit.ac {
+                                ok = sequential(
+                                    row + part.offset + (v * part.blocksPerRow + bx) * 64, &context, dc, ac,
+                                    slot: p, natural: natural)
+                            } else {
+                                ok = false
+                            }
                         } else {
                             let target = unit.coefficients + ((uy * unit.v + v) * unit.stride + bx) * 64
                             if scan.ss == 0 {
+                                if scan.ah != 0 {
+                                    ok = dcRefine(target, &context, al: scan.al)
+                                } else if let dc = unit.dc {
+                                    ok = dcFirst(target, &context, dc, slot: p, al: scan.al)
+                                } else {
+                                    ok = false
+                                }
+                            } else if let ac = unit.ac {
                                 ok =
                                     scan.ah == 0
-                                    ? dcFirst(target, &context, unit.dc!, slot: p, al: scan.al)
-                                    : dcRefine(target, &context, al: scan.al)
-                            } else if scan.ah == 0 {
-                                ok = acFirst(
-                                    target, &context, unit.ac!, ss: scan.ss, se: scan.se, al: scan.al, natural: natural)
+                                    ? acFirst(
+                                        target, &context, ac, ss: scan.ss, se: scan.se, al: scan.al, natural: natural)
+                                    : acRefine(
+                                        target, &context, ac, ss: scan.ss, se: scan.se, al: scan.al, natural: natural)
                             } else {
-                                ok = acRefine(
-                                    target, &context, unit.ac!, ss: scan.ss, se: scan.se, al: scan.al, natural: natural)
+                                ok = false
                             }
                         }
                         if !ok {

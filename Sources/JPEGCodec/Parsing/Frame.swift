@@ -102,7 +102,8 @@ struct Frame {
         }
         // A single component is coded without MCU grouping: its factors do not matter (T.81 §A.2.2).
         if count == 1 { specs[0].h = 1; specs[0].v = 1 }
-        let maxH = specs.map(\.h).max()!, maxV = specs.map(\.v).max()!
+        // count ≥ 1 (checked above), so the maxima exist.
+        let maxH = specs.map(\.h).max() ?? 1, maxV = specs.map(\.v).max() ?? 1
         for spec in specs where maxH % spec.h != 0 || maxV % spec.v != 0 {
             throw JPEGError(
                 .unsupported, at: offset,

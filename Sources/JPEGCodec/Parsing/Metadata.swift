@@ -44,7 +44,7 @@ struct Metadata {
             parts[chunk.sequence] = chunk.data
         }
         guard parts.dropFirst().allSatisfy({ $0 != nil }) else { return nil }
-        let profile = parts.dropFirst().flatMap { $0! }
+        let profile = parts.dropFirst().flatMap { $0 ?? [] }
         return profile.isEmpty ? nil : profile
     }
 

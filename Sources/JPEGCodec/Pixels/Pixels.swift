@@ -29,7 +29,7 @@ enum Pixels {
         }
         let methods = frame.components.map { Upsampler.method(for: $0, in: frame, upsampling: upsampling) }
         // Each upsampled row holds up to 4 × the component's width (a 4:1 ratio), at least the image's.
-        let rowLength = frame.components.map { $0.width * (frame.maxH / $0.h) }.max()! + 8
+        let rowLength = (frame.components.map { $0.width * (frame.maxH / $0.h) }.max() ?? 0) + 8
         let tables = ColorConverter.tables
         let components = frame.components
         // Every byte is written by one band (uninitialised first, so the pages are touched once, in parallel).

@@ -111,6 +111,9 @@ private struct ImageDataDecoder {
     let inflater: Inflater
     /// Start of each IDAT's payload within the concatenated compressed data.
     let payloadStarts: [Int]
+    /// The last IDAT (PNGStructure refuses a file without one), and the compressed data's length.
+    let lastImageData: ChunkLocation
+    let compressedCount: Int
     let converter: PixelConverter
 
     init(_ structure: PNGStructure, file: UnsafeRawBufferPointer) {
@@ -124,6 +127,8 @@ private struct ImageDataDecoder {
             compressed.append(contentsOf: UnsafeRawBufferPointer(rebasing: file[chunk.data]))
         }
         payloadStarts = starts
+        lastImageData = structure.imageData.last?.location ?? structure.headerLocation
+        compressedCount = compressed.count
         inflater = Inflater(
             compressed, format: structure.isCgBI ? .raw : .zlib,
             chunkSize: min(1 << 18, max(header.imageDataSize, 1)))
@@ -148,7 +153,7 @@ private struct ImageDataDecoder {
         if n < count {
             throw .data(
                 .notEnoughImageData(
-                    structure.imageData.last!.location,
+                    lastImageData,
                     expected: header.imageDataSize, actual: consumed + n))
         }
     }
@@ -179,12 +184,12 @@ private struct ImageDataDecoder {
             throw .data(.compressedData(chunk(at: error.offset), error))
         }
         if n > 0 {
-            throw .data(.tooMuchImageData(structure.imageData.last!.location, expected: header.imageDataSize))
+            throw .data(.tooMuchImageData(lastImageData, expected: header.imageDataSize))
         }
-        let total = payloadStarts.last! + structure.imageData.last!.data.count
+        let total = compressedCount
         if inflater.consumedInput < total {
             problems.append(
-                "\(structure.imageData.last!.location): \(total - inflater.consumedInput) bytes after the end of the compressed data ignored"
+                "\(lastImageData): \(total - inflater.consumedInput) bytes after the end of the compressed data ignored"
             )
         }
     }

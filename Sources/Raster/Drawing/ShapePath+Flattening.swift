@@ -41,13 +41,15 @@ extension ShapePath {
                 current.append(p)
                 segments = true
             case let .quad(c, p):
+                let from = current.last ?? start
                 if current.isEmpty { current = [start] }
                 segments = true
-                current += Self.flattenQuad(current.last!, c, p, tolerance: tolerance)
+                current += Self.flattenQuad(from, c, p, tolerance: tolerance)
             case let .cubic(c1, c2, p):
+                let from = current.last ?? start
                 if current.isEmpty { current = [start] }
                 segments = true
-                current += Self.flattenCubic(current.last!, c1, c2, p, tolerance: tolerance)
+                current += Self.flattenCubic(from, c1, c2, p, tolerance: tolerance)
             case .close:
                 if !current.isEmpty { finish(closed: true) }
                 current = []

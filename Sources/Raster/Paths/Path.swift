@@ -90,11 +90,13 @@ public struct Path: Equatable, Sendable {
                 if current.isEmpty { current = [FixedPoint(x: 0, y: 0)] }
                 current.append(p)
             case let .quad(c, p):
-                if current.isEmpty { current = [FixedPoint(x: 0, y: 0)] }
-                current += Flattening.quad(current.last!, c, p)
+                let from = current.last ?? FixedPoint(x: 0, y: 0)
+                if current.isEmpty { current = [from] }
+                current += Flattening.quad(from, c, p)
             case let .cubic(c1, c2, p):
-                if current.isEmpty { current = [FixedPoint(x: 0, y: 0)] }
-                current += Flattening.cubic(current.last!, c1, c2, p)
+                let from = current.last ?? FixedPoint(x: 0, y: 0)
+                if current.isEmpty { current = [from] }
+                current += Flattening.cubic(from, c1, c2, p)
             case .close:
                 let start = current.first
                 finish()
