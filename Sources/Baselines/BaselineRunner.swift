@@ -152,7 +152,7 @@ public enum BaselineRunner {
                 outcomes.append(
                     ScenarioOutcome(
                         name: entry.name, file: entry.displayName, diagnostics: [], warnings: scenario.warnings,
-                        variants: byIndex[next..<(next + count)].map { $0! },
+                        variants: byIndex[next..<(next + count)].compactMap { $0 },
                         variantNames: scenario.variants().map(\.name), loadSeconds: loadSeconds))
                 next += count
             case let .failure(errors):
@@ -241,9 +241,10 @@ public enum BaselineRunner {
         var problems: [String] = []
         var recordedLayout: JSONNode?
         do {
-            recordedLayout = try JSONParser.parse(layoutData)
+            let recorded = try JSONParser.parse(layoutData)
+            recordedLayout = recorded
             outcome.layoutDifferences = layoutDifferences(
-                recorded: recordedLayout!, actual: actualLayout, ignoring: ["pixels", "provenance"])
+                recorded: recorded, actual: actualLayout, ignoring: ["pixels", "provenance"])
             if let first = outcome.layoutDifferences.first {
                 let more = outcome.layoutDifferences.count - 1
                 problems.append(

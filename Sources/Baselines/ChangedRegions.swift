@@ -37,13 +37,13 @@ struct ChangedRegions {
     func boxes() -> [PixelRect] {
         var region = [Int](repeating: -1, count: cells.count)
         var bounds: [(Int, Int, Int, Int)] = []
-        for start in cells.indices where cells[start] != nil && region[start] < 0 {
+        for start in cells.indices where region[start] < 0 {
+            guard var b = cells[start] else { continue }
             let id = bounds.count
-            var b = cells[start]!
             var stack = [start]
             region[start] = id
             while let index = stack.popLast() {
-                let c = cells[index]!
+                guard let c = cells[index] else { continue }
                 b = (min(b.0, c.0), min(b.1, c.1), max(b.2, c.2), max(b.3, c.3))
                 let row = index / columns, column = index % columns
                 for dy in -1...1 {

@@ -32,6 +32,6 @@ private final class Results<T: Sendable>: @unchecked Sendable {
     }
 
     func values() -> [T] {
-        lock.withLock { _ in storage.map { $0! } }
+        lock.withLock { _ in storage.compactMap { $0 } }  // every index was set (the run waits for all)
     }
 }

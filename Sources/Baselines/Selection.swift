@@ -109,7 +109,7 @@ public struct Selection: Sendable, Equatable {
     public static let all = Selection()
 
     /// Whether nothing narrows the run (stale baselines are looked for everywhere only then).
-    public var isEverything: Bool { filters.isEmpty && (shard == nil || shard!.count == 1) }
+    public var isEverything: Bool { filters.isEmpty && (shard?.count ?? 1) == 1 }
 
     /// Whether some filter selects the scenario and the shard holds it.
     public func includes(scenario name: String) -> Bool {
