@@ -23,8 +23,8 @@ public struct RunSettings: Sendable {
     /// Folders outside a scenario's own folder that its files may come from (`assetRoots` of
     /// ivsim.json).
     public var assetRoots: [AssetRoot]
-    /// Called after each variant, from the worker thread that ran it, with the number done and
-    /// the total (a progress line; docs/CLI.md).
+    /// Called as each scenario finishes (its last variant done), from the worker thread that ran it,
+    /// with the number of scenarios done and their total (a progress line; docs/CLI.md).
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     public init(

@@ -55,7 +55,8 @@ public struct RunOptions: Sendable {
     /// Only the `index`-th of `count` parts of the scenarios (1-based; a stable split by name, as
     /// `--shard I/N` takes it); nil: all of them.
     public var shard: Shard?
-    /// Called after each variant, from the thread that ran it, with the number done and the total.
+    /// Called as each scenario finishes (its last variant done), from the thread that ran it, with
+    /// the number of scenarios done and their total.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// How messages show the scenarios folder (the command line shows it as typed).
     package var scenariosDisplay: String?

@@ -181,4 +181,55 @@ import Testing
                     + "image-bytes, layout-work, render-pixels, drawing-work)"
             ])
     }
+
+    /// What the command line takes from the facade: shards that split the scenarios between
+    /// them, progress as each scenario finishes, and the run's reports as `--junit`, `--report-json`
+    /// and `--report-html` write them.
+    @Test func shardsProgressAndReportsComeFromTheFacade() throws {
+        let scratch = try Scratch()
+        let fixtures = Self.repository.appendingPathComponent("Tests/ivsimTests/Fixtures")
+        for folder in ["Scenarios", "Snapshots"] {
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(folder), to: scratch.url.appendingPathComponent(folder))
+        }
+        var options = RunOptions(
+            scenarios: scratch.url.appendingPathComponent("Scenarios"),
+            artifacts: scratch.url.appendingPathComponent("out"))
+        let all = IVSim.check(options).results.map { "\($0.scenario):\($0.variant)" }
+        var sharded: [String] = []
+        for index in 1...2 {
+            options.shard = RunOptions.Shard(index: index, count: 2)
+            sharded += IVSim.check(options).results.map { "\($0.scenario):\($0.variant)" }
+        }
+        #expect(sharded.sorted() == all.sorted() && all.count == 5)
+        options.shard = nil
+        let counter = Counter()
+        options.progress = { done, total in counter.add(done: done, total: total) }
+        let summary = IVSim.check(options)
+        let scenarios = Set(summary.results.map(\.scenario)).count
+        #expect(counter.calls == scenarios && counter.last.0 == scenarios && counter.last.1 == scenarios)
+        #expect(
+            summary.junitXML.contains("<testsuites") && summary.junitXML.components(separatedBy: "<testcase").count == 6
+        )
+        #expect(summary.jsonReport.hasPrefix("{") && summary.jsonReport.contains("\"passed\""))
+        #expect(summary.htmlReport.contains("<html"))
+        #expect(options.baselines == scratch.url.appendingPathComponent("Snapshots").standardizedFileURL)
+    }
+}
+
+/// Counts progress calls (from worker threads).
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    private var latest = (0, 0)
+
+    func add(done: Int, total: Int) {
+        lock.lock()
+        count += 1
+        if done > latest.0 { latest = (done, total) }
+        lock.unlock()
+    }
+
+    var calls: Int { lock.lock(); defer { lock.unlock() }; return count }
+    var last: (Int, Int) { lock.lock(); defer { lock.unlock() }; return latest }
 }
