@@ -1,6 +1,6 @@
 import Raster
 
-/// Boxes around the areas where two images differ, for reports (docs/SNAPSHOTS.md §Changed
+/// Boxes around the areas where two images differ, for reports (docs/BASELINES.md §Changed
 /// regions).
 ///
 /// The image is cut into cells of `cell × cell` pixels; a cell is marked when a pixel in it

@@ -2,7 +2,7 @@ import Foundation
 import ScenarioFormat
 import Syntax
 
-/// A run as one self-contained HTML page (`--report-html`; docs/SNAPSHOTS.md §HTML report): every
+/// A run as one self-contained HTML page (`--report-html`; docs/BASELINES.md §HTML report): every
 /// failing or missing variant with its expected, actual and diff images (embedded as data URLs,
 /// read from the artifacts folder), a slider and toggles to compare them, boxes around the changed
 /// regions and the layout differences as a table; scenarios with errors with their messages;

@@ -4,7 +4,7 @@ import ScenarioFormat
 import Syntax
 
 // The `.layout.json` snapshot: the layout result in points and the display list in device pixels,
-// for porting teams to compare numbers without pixels (docs/SNAPSHOTS.md). Keys are written in a
+// for porting teams to compare numbers without pixels (docs/BASELINES.md). Keys are written in a
 // fixed order and numbers in their shortest round-trip form.
 
 enum LayoutReport {

@@ -1,7 +1,7 @@
 import ScenarioFormat
 import Syntax
 
-/// What made a baseline: the ivsim version and the version of the rendering rules (docs/SNAPSHOTS.md
+/// What made a baseline: the ivsim version and the version of the rendering rules (docs/BASELINES.md
 /// §Provenance). Every layout report carries both under `provenance`.
 public struct Provenance: Sendable, Equatable {
     /// This build's version (semantic versioning; CHANGELOG.md lists each).

@@ -39,7 +39,7 @@ public struct VariantOutcome: Sendable {
     public var layoutDifferences: [LayoutDifference] = []
     /// check: how the pixels differ, when they do.
     public var pixelDifference: String?
-    /// check: boxes around the changed pixels (docs/SNAPSHOTS.md §Changed regions).
+    /// check: boxes around the changed pixels (docs/BASELINES.md §Changed regions).
     public var changedRegions: [PixelRect] = []
     /// check: the baseline was made by older rendering rules than this build's.
     public var olderBaseline = false

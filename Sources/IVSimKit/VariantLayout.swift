@@ -2,7 +2,7 @@ import Foundation
 import ImageViews
 
 /// One variant's layout as typed values: what the `.layout.json` baseline holds for each view,
-/// in points (docs/SNAPSHOTS.md lists every field; `json` is that file's text).
+/// in points (docs/BASELINES.md lists every field; `json` is that file's text).
 public struct VariantLayout: Sendable {
     /// The variant's name (`scale2-dark`, `default`, …).
     public var variant: String

@@ -3,7 +3,7 @@ import Raster
 import Testing
 @testable import Baselines
 
-/// Boxes around changed pixels (docs/SNAPSHOTS.md §Changed regions).
+/// Boxes around changed pixels (docs/BASELINES.md §Changed regions).
 @Suite struct ChangedRegionsTests {
     @Test func separateChangesGetSeparateTightBoxes() {
         var regions = ChangedRegions(width: 64, height: 40)
