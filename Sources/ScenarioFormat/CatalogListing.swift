@@ -20,6 +20,14 @@ public enum CatalogListing {
         let area = ReadableArea(folder: url.deletingLastPathComponent())
         let index = CatalogIndex(url: url, display: display, area: area, cache: cache)
         var diagnostics = index.diagnostics
+        // Sets of one kind that share a name: a scenario refuses the name (NamedAssets), so the
+        // listing says so for each of them too.
+        var ambiguous: [String: String] = [:]
+        for sets in index.ambiguities {
+            let message = CatalogIndex.ambiguity(sets, in: display)
+            diagnostics.append(ScenarioDiagnostic(file: display, location: nil, path: "", message: message))
+            for set in sets { ambiguous[set.kind.rawValue + ":" + set.name] = message }
+        }
         let imageSets = index.sets.filter { $0.kind == .imageSet }
         let colorSets = index.sets.filter { $0.kind == .colorSet }
         var out =
@@ -31,6 +39,12 @@ public enum CatalogListing {
                 + index.skipped.map { ($0.display as NSString).lastPathComponent }.joined(separator: ", ") + "\n"
         for set in index.sets {
             out += "\n"
+            if let message = ambiguous[set.kind.rawValue + ":" + set.name] {
+                out +=
+                    "\(set.kind == .imageSet ? "image set" : "colour set") \"\(set.name)\" (\(set.path))\n"
+                    + "  unusable: \(message)\n"
+                continue
+            }
             switch set.kind {
             case .imageSet:
                 // PNG headers only: nothing is decoded

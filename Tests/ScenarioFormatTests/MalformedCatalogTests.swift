@@ -599,6 +599,37 @@ import Syntax
             "\(unusable.diagnostics)")
     }
 
+    @Test func listingAndScenarioRefuseTheSameSharedName() throws {
+        // Two image sets named "Icon" in groups without a namespace: a scenario refuses the name,
+        // and the listing listed both as usable (found by the survey of real catalogs, issue 27).
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-listing-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let png = PNGEncoder().encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64)))
+        for group in ["Player", "Player/Controls"] {
+            let set = root.appendingPathComponent("Cat.xcassets/\(group)/Icon.imageset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try Data(Self.iconSet.utf8).write(to: set.appendingPathComponent("Contents.json"))
+            try Data(png).write(to: set.appendingPathComponent("icon.png"))
+            try Data(png).write(to: set.appendingPathComponent("icon@2x.png"))
+        }
+        let listing = CatalogListing.describe(
+            catalogAt: root.appendingPathComponent("Cat.xcassets"), display: "Cat.xcassets")
+        let expected =
+            "2 image sets are named \"Icon\" in Cat.xcassets: Cat.xcassets/Player/Controls/Icon.imageset, "
+            + "Cat.xcassets/Player/Icon.imageset (rename one, or put it in a group that provides a namespace)"
+        #expect(listing.diagnostics.map(\.message) == [expected], "\(listing.diagnostics)")
+        #expect(listing.text.components(separatedBy: "  unusable: " + expected).count == 3, "\(listing.text)")
+        let scenario = """
+            { "canvas": { "size": [10, 10] }, "assetCatalogs": ["Cat.xcassets"], "images": { "icon": { "named": "Icon" } }, "root": { "subviews": [] } }
+            """
+        do {
+            _ = try ScenarioLoader.parse(Array(scenario.utf8), folder: root, displayName: "case.json", name: "case")
+            Issue.record("the scenario used the shared name")
+        } catch {
+            #expect(error.diagnostics.map(\.message) == [expected])
+        }
+    }
+
     @Test func theBaseIsValid() throws {
         let diagnostics = try Self.run(Case(name: "base", expected: []))
         #expect(diagnostics == [])

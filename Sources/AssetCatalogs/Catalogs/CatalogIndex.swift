@@ -51,6 +51,27 @@ package struct CatalogIndex {
         (byName[kind.rawValue + ":" + name] ?? []).map { sets[$0] }
     }
 
+    /// Why `sets` (more than one, of one kind and name) cannot be looked up: UIImage(named:) and
+    /// UIColor(named:) cannot tell them apart (§Lookup order). Scenarios and the listing say it alike.
+    package static func ambiguity(_ sets: [Set], in folder: String) -> String {
+        guard let first = sets.first else { return "" }
+        let noun = first.kind == .imageSet ? "image set" : "colour set"
+        return "\(sets.count) \(noun)s are named \"\(first.name)\" in \(folder): \(Listing.names(sets.map(\.display)))"
+            + (first.kind == .imageSet ? " (rename one, or put it in a group that provides a namespace)" : "")
+    }
+
+    /// The names two or more sets of one kind share, each with its sets, in walk order.
+    package var ambiguities: [[Set]] {
+        var seen = Swift.Set<String>()
+        var result: [[Set]] = []
+        for set in sets where !seen.contains(set.kind.rawValue + ":" + set.name) {
+            seen.insert(set.kind.rawValue + ":" + set.name)
+            let named = self.sets(named: set.name, kind: set.kind)
+            if named.count > 1 { result.append(named) }
+        }
+        return result
+    }
+
     /// Every set name of `kind`, in walk order (for suggestions).
     package func names(of kind: Kind) -> [String] {
         sets.filter { $0.kind == kind }.map(\.name)

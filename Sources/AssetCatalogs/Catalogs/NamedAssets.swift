@@ -269,10 +269,7 @@ package final class NamedAssets {
             let sets = index.sets(named: name, kind: kind)
             guard let set = sets.first else { continue }
             guard sets.count == 1 else {
-                d.error(
-                    node,
-                    "\(sets.count) \(noun)s are named \"\(name)\" in \(folder.path): \(Listing.names(sets.map(\.display)))"
-                        + (kind == .imageSet ? " (rename one, or put it in a group that provides a namespace)" : ""))
+                d.error(node, CatalogIndex.ambiguity(sets, in: folder.path))
                 return .failed
             }
             let result = read(set)
