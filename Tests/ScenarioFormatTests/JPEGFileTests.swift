@@ -119,5 +119,16 @@ import Syntax
         } catch {
             #expect(error.diagnostics.first?.message.contains("it is a HEIC file, which ivsim does not decode") == true)
         }
+        // A Photoshop file saved with the extension .png (found in a real catalog).
+        try Data(Array("8BPS".utf8) + [0, 1] + [UInt8](repeating: 0, count: 40)).write(
+            to: folder.appendingPathComponent("p.png"))
+        do {
+            _ = try Self.load("\"p\": { \"file\": \"p.png\", \"scale\": 1 }", folder: folder)
+            Issue.record("a Photoshop file loaded")
+        } catch {
+            #expect(
+                error.diagnostics.first?.message.contains("(it is a Photoshop file: export it as PNG)") == true,
+                "\(error.diagnostics)")
+        }
     }
 }

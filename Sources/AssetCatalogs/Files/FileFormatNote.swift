@@ -21,6 +21,7 @@ public enum FileFormatNote {
         if starts("GIF8") { return " (it is a GIF file: export it as PNG)" }
         if bytes.starts(with: [0xFF, 0xD8]) { return " (it is a JPEG file)" }
         if starts("RIFF") && starts("WEBP", at: 8) { return " (it is a WebP file: export it as PNG or JPEG)" }
+        if starts("8BPS") { return " (it is a Photoshop file: export it as PNG)" }
         return ""
     }
 }

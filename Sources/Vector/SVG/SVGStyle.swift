@@ -106,8 +106,8 @@ struct SVGStyle {
         where refused.contains(name) && !["none", "normal"].contains(value.trimmingSpaces) {
             throw SVGError(
                 element: element,
-                message: "\"\(name)\" is not drawn (filters, masks, clipping paths and blend modes "
-                    + "are outside ivsim's SVG subset): flatten the effect in the export")
+                message: "\"\(name)\" is not drawn (filter effects are outside ivsim's SVG subset; masks, clipping "
+                    + "paths and blend modes are read): flatten the effect in the export")
         }
     }
 
