@@ -26,7 +26,7 @@ public enum CatalogListing {
         for sets in index.ambiguities {
             let message = CatalogIndex.ambiguity(sets, in: display)
             diagnostics.append(ScenarioDiagnostic(file: display, location: nil, path: "", message: message))
-            for set in sets { ambiguous[set.kind.rawValue + ":" + set.name] = message }
+            for set in sets { ambiguous[set.key] = message }
         }
         let imageSets = index.sets.filter { $0.kind == .imageSet }
         let colorSets = index.sets.filter { $0.kind == .colorSet }
@@ -39,7 +39,7 @@ public enum CatalogListing {
                 + index.skipped.map { ($0.display as NSString).lastPathComponent }.joined(separator: ", ") + "\n"
         for set in index.sets {
             out += "\n"
-            if let message = ambiguous[set.kind.rawValue + ":" + set.name] {
+            if let message = ambiguous[set.key] {
                 out +=
                     "\(set.kind == .imageSet ? "image set" : "colour set") \"\(set.name)\" (\(set.path))\n"
                     + "  unusable: \(message)\n"

@@ -25,7 +25,13 @@ package struct CatalogIndex {
         /// Its path from the catalog's folder on, for reports and listings
         /// ("Media.xcassets/Icons/Play.imageset"): the same for every scenario that uses it.
         package var path: String
+
+        /// Its kind and name, what lookup tells sets apart by.
+        package var key: String { CatalogIndex.key(kind, name) }
     }
+
+    /// The key of the sets of `kind` called `name`.
+    static func key(_ kind: Kind, _ name: String) -> String { kind.rawValue + ":" + name }
 
     /// The catalog's path for messages.
     package var display: String
@@ -48,7 +54,7 @@ package struct CatalogIndex {
 
     /// The sets of `kind` called `name` (more than one is an ambiguity the caller reports).
     package func sets(named name: String, kind: Kind) -> [Set] {
-        (byName[kind.rawValue + ":" + name] ?? []).map { sets[$0] }
+        (byName[Self.key(kind, name)] ?? []).map { sets[$0] }
     }
 
     /// Why `sets` (more than one, of one kind and name) cannot be looked up: UIImage(named:) and
@@ -64,8 +70,8 @@ package struct CatalogIndex {
     package var ambiguities: [[Set]] {
         var seen = Swift.Set<String>()
         var result: [[Set]] = []
-        for set in sets where !seen.contains(set.kind.rawValue + ":" + set.name) {
-            seen.insert(set.kind.rawValue + ":" + set.name)
+        for set in sets where !seen.contains(set.key) {
+            seen.insert(set.key)
             let named = self.sets(named: set.name, kind: set.kind)
             if named.count > 1 { result.append(named) }
         }
@@ -84,7 +90,7 @@ package struct CatalogIndex {
         walk(
             url, display: display, path: url.lastPathComponent, prefix: "", area: area, cache: cache, visited: &visited)
         for (index, set) in sets.enumerated() {
-            byName[set.kind.rawValue + ":" + set.name, default: []].append(index)
+            byName[set.key, default: []].append(index)
         }
     }
 
