@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "JPEGCodec"),
         .target(name: "Raster"),
         .target(name: "Vector", dependencies: ["Syntax", "Raster", "Deflate", "JPEGCodec"]),
+        .target(name: "Symbols", dependencies: ["Syntax", "Raster", "Vector"]),
         .target(name: "Cassowary"),
         .target(name: "ImageViews", dependencies: ["Raster", "Cassowary"]),
         .target(
@@ -57,6 +58,7 @@ let package = Package(
             name: "JPEGCodecTests", dependencies: ["JPEGCodec", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VectorTests", dependencies: ["Vector", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SymbolsTests", dependencies: ["Symbols", "Raster", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ImageViewsTests", dependencies: ["ImageViews", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ScenarioFormatTests",

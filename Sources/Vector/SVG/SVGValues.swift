@@ -4,7 +4,7 @@ import Raster
 // https://www.w3.org/TR/SVG11/coords.html#TransformAttribute). Skews take tangents as sin/cos of
 // `Trigonometry`, so every transform is the same on every machine.
 
-enum SVGValues {
+package enum SVGValues {
     /// A length in px: a number, optionally with an absolute CSS unit (CSS Values 3 §6.2: 1in =
     /// 96px, 1cm = 96/2.54px, 1mm = 1/10cm, 1pt = 1/72in, 1pc = 12pt) or em (16px, the initial
     /// font size, as browsers take it); nil when it is not one.
@@ -21,7 +21,7 @@ enum SVGValues {
     }
 
     /// A whole string that is one SVG number.
-    static func number(_ text: String) -> Double? {
+    package static func number(_ text: String) -> Double? {
         var scanner = Scanner(Array(text.trimmingSpaces.unicodeScalars))
         guard let value = try? scanner.number(), scanner.atEnd else { return nil }
         return value
@@ -74,7 +74,7 @@ enum SVGValues {
     }
 
     /// A transform list, applied left to right as SVG nests them (the first is outermost).
-    static func transform(_ text: String) -> AffineTransform? {
+    package static func transform(_ text: String) -> AffineTransform? {
         var result = AffineTransform.identity
         var rest = Substring(text)
         while true {

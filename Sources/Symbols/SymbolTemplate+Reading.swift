@@ -1,0 +1,256 @@
+import Raster
+import Syntax
+import Vector
+
+// Reading a template (docs/SYMBOLS.md §Templates): the `Guides` group's baselines, caplines and
+// margins, and the `Symbols` group's variants `<Weight>-<S|M|L>`, each a group of paths. Every
+// template version the SF Symbols app and Xcode write is read alike (1.0 to 7.0): guides may be
+// lines or paths, groups placed by matrix() or translate(), layer classes annotated in a style
+// sheet or inline. What is outside those two groups (notes, previews) is not read.
+
+extension SymbolTemplate {
+    /// A template file is at most this large (the largest real one seen is 0.6 MB; docs/LIMITS.md).
+    public static let maxBytes = 8 << 20
+    /// Path elements (moves, lines, curves, closes) in all of a template's variants together.
+    public static let maxElements = 400_000
+    /// Coordinates beyond this (template units; the canvas is 3300 × 2200) are refused.
+    public static let maxCoordinate = 100_000.0
+
+    /// Reads a template; `name` is what messages call it.
+    public static func read(_ bytes: [UInt8], name: String) throws(SymbolError) -> SymbolTemplate {
+        guard bytes.count <= maxBytes else {
+            throw SymbolError(
+                "symbol \"\(name)\": the template is \(bytes.count) bytes, more than the \(maxBytes) a template may have "
+                    + "(docs/LIMITS.md)")
+        }
+        let root: XMLElement
+        do throws(XMLError) {
+            root = try XMLDocument.parse(bytes)
+        } catch {
+            throw SymbolError("symbol \"\(name)\" is not a readable SVG template: \(error)")
+        }
+        guard root.name == "svg" else {
+            throw SymbolError(
+                "symbol \"\(name)\" is not an SVG template: its root element is <\(ErrorText.capped(root.name))>")
+        }
+        var reader = TemplateReader(name: name)
+        try reader.collect(root, transform: .identity)
+        return try reader.template()
+    }
+}
+
+/// One walk over the document, collecting guides, layer styles and variant groups.
+private struct TemplateReader {
+    let name: String
+    /// Guide positions by id: y of baselines and caplines, x of margins (absolute template units).
+    var guides: [String: Double] = [:]
+    /// Classes whose style sheet rule sets `-sfsymbols-clear-behind: true`.
+    var clearingClasses: Set<String> = []
+    /// Variant groups found, by slot: the group element and its transform.
+    var groups: [(weight: SymbolWeight, scale: SymbolScale, element: XMLElement, transform: AffineTransform)] = []
+    var elementCount = 0
+
+    init(name: String) {
+        self.name = name
+    }
+
+    func error(_ text: String) -> SymbolError {
+        SymbolError(ErrorText.capped("symbol \"\(name)\": \(text)"))
+    }
+
+    /// Walks the document: style sheets anywhere, guides under `Guides`, variants under `Symbols`.
+    mutating func collect(
+        _ element: XMLElement, transform: AffineTransform, inGuides: Bool = false, inSymbols: Bool = false
+    )
+        throws(SymbolError)
+    {
+        let here = try transform.prepending(ownTransform(element))
+        let id = element["id"] ?? ""
+        if element.name == "style" { readStyleSheet(element.text) }
+        if inGuides, !id.isEmpty { try readGuide(element, id: id, transform: here) }
+        if inSymbols, element.name == "g", let (weight, scale) = Self.variant(id) {
+            if groups.contains(where: { $0.weight == weight && $0.scale == scale }) {
+                throw error("two groups are called \"\(id)\"; a template has one group per weight and scale")
+            }
+            groups.append((weight, scale, element, here))
+            return
+        }
+        for child in element.children {
+            try collect(
+                child, transform: here, inGuides: inGuides || id == "Guides", inSymbols: inSymbols || id == "Symbols")
+        }
+    }
+
+    func ownTransform(_ element: XMLElement) throws(SymbolError) -> AffineTransform {
+        guard let text = element["transform"] else { return .identity }
+        guard let t = SVGValues.transform(text) else {
+            throw error(
+                "transform=\"\(ErrorText.capped(text))\" is not a transform list (matrix, translate, scale, rotate, skew)"
+            )
+        }
+        return t
+    }
+
+    /// "Regular-M" → (.regular, .medium).
+    static func variant(_ id: String) -> (SymbolWeight, SymbolScale)? {
+        let parts = id.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+            let weight = SymbolWeight.allCases.first(where: { $0.templateName == parts[0] }),
+            let scale = SymbolScale.allCases.first(where: { $0.templateLetter == parts[1] })
+        else { return nil }
+        return (weight, scale)
+    }
+
+    /// A guide's position: a line's (or a path's first point's) y for baselines and caplines, x for
+    /// margins.
+    mutating func readGuide(_ element: XMLElement, id: String, transform: AffineTransform) throws(SymbolError) {
+        let isLine = id.hasPrefix("Baseline-") || id.hasPrefix("Capline-")
+        guard isLine || id.hasPrefix("left-margin") || id.hasPrefix("right-margin") else { return }
+        var point: (x: Double, y: Double)?
+        if element.name == "line" {
+            point = (SVGValues.number(element["x1"] ?? "0") ?? .nan, SVGValues.number(element["y1"] ?? "0") ?? .nan)
+        } else if element.name == "path", let d = element["d"], let data = try? PathData(d),
+            case let .move(x, y)? = data.segments.first
+        {
+            point = (x, y)
+        }
+        guard let point, point.x.isFinite, point.y.isFinite else {
+            throw error("the guide \"\(id)\" has no readable position (a <line> with x1 and y1, or a <path>)")
+        }
+        let p = transform.apply(point.x, point.y)
+        guard abs(p.x) <= SymbolTemplate.maxCoordinate, abs(p.y) <= SymbolTemplate.maxCoordinate else {
+            throw error("the guide \"\(id)\" is placed beyond \(Int(SymbolTemplate.maxCoordinate)) template units")
+        }
+        guides[id] = isLine ? p.y : p.x
+    }
+
+    /// Class rules of a style sheet that set `-sfsymbols-clear-behind:true` (a knock-out layer).
+    mutating func readStyleSheet(_ text: String) {
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let body = rest[rest.index(after: open)..<close].filter { !$0.isWhitespace }
+            if body.contains("-sfsymbols-clear-behind:true") {
+                for selector in rest[..<open].split(whereSeparator: { $0 == "," || $0.isWhitespace })
+                where selector.hasPrefix(".") {
+                    clearingClasses.insert(String(selector.dropFirst()))
+                }
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+    }
+
+    /// The template: each variant's paths relative to its left margin and baseline.
+    mutating func template() throws(SymbolError) -> SymbolTemplate {
+        var capHeight = 0.0
+        for letter in ["S", "M", "L"] {
+            if let base = guides["Baseline-" + letter], let cap = guides["Capline-" + letter], base > cap {
+                capHeight = base - cap
+                break
+            }
+        }
+        guard capHeight > 0 else {
+            throw error(
+                "the template has no Baseline-S and Capline-S guides (a baseline below its capline) in its Guides group; "
+                    + "export the template again from the SF Symbols app")
+        }
+        guard !groups.isEmpty else {
+            throw error(
+                "the template has no variants: its Symbols group needs groups such as \"Regular-S\" or "
+                    + "\"Ultralight-S\", \"Regular-S\" and \"Black-S\"")
+        }
+        var variants = [SymbolGlyph?](repeating: nil, count: 27)
+        for group in groups {
+            let key = SymbolTemplate.variantName(group.weight, group.scale)
+            let letter = group.scale.templateLetter
+            let originX = guides["left-margin-" + key] ?? group.transform.tx
+            let originY = guides["Baseline-" + letter] ?? group.transform.ty
+            let local = AffineTransform.translation(-originX, -originY).prepending(group.transform)
+            var paths: [SymbolPath] = []
+            for child in group.element.children {
+                try readPaths(child, transform: local, variant: key, into: &paths)
+            }
+            let advance = guides["right-margin-" + key].map { $0 - originX }
+            variants[SymbolTemplate.slot(group.weight, group.scale)] = SymbolGlyph(paths: paths, advance: advance)
+        }
+        var template = SymbolTemplate(name: name, capHeight: capHeight, variants: variants, sharedBearings: nil)
+        if let left = guides["left-margin"] ?? guides["left-margin-Regular-M"],
+            let right = guides["right-margin"] ?? guides["right-margin-Regular-M"],
+            let regularM = groups.first(where: { $0.weight == .regular && $0.scale == .medium })
+        {
+            // Templates 1.0 and 2.0 draw one pair of margins, around Regular-M; static exports of
+            // later versions draw Regular-M's (and perhaps the masters'): the bearings serve the
+            // variants without margins of their own.
+            let originX = regularM.transform.tx
+            if let glyph = template.variant(.regular, .medium) {
+                let ink = SymbolBounds.ink(glyph.paths)
+                template.sharedBearings = (ink.minX - (left - originX), (right - originX) - ink.maxX)
+                template.variants[SymbolTemplate.slot(.regular, .medium)]?.advance = right - left
+            }
+        }
+        return template
+    }
+
+    /// The paths of a variant group (nested groups' transforms applied).
+    mutating func readPaths(
+        _ element: XMLElement, transform: AffineTransform, variant: String, into paths: inout [SymbolPath]
+    )
+        throws(SymbolError)
+    {
+        let here = try transform.prepending(ownTransform(element))
+        switch element.name {
+        case "g":
+            for child in element.children { try readPaths(child, transform: here, variant: variant, into: &paths) }
+        case "path":
+            guard let d = element["d"] else { return }
+            let data: PathData
+            do throws(PathData.Failure) {
+                data = try PathData(d)
+            } catch {
+                throw self.error(
+                    "a path of \(variant) has unreadable path data at character \(error.offset): \(error.message)")
+            }
+            elementCount += data.segments.count
+            guard elementCount <= SymbolTemplate.maxElements else {
+                throw self.error(
+                    "the template has more than \(SymbolTemplate.maxElements) path elements (docs/LIMITS.md)")
+            }
+            var outline: [ShapePath.Element] = []
+            outline.reserveCapacity(data.segments.count)
+            func point(_ x: Double, _ y: Double) throws(SymbolError) -> Point2 {
+                let p = here.apply(x, y)
+                guard p.x.isFinite, p.y.isFinite, abs(p.x) <= SymbolTemplate.maxCoordinate,
+                    abs(p.y) <= SymbolTemplate.maxCoordinate
+                else {
+                    throw self.error(
+                        "a path of \(variant) has a point beyond \(Int(SymbolTemplate.maxCoordinate)) template units")
+                }
+                return Point2(p.x, p.y)
+            }
+            for segment in data.segments {
+                switch segment {
+                case let .move(x, y): outline.append(.move(try point(x, y)))
+                case let .line(x, y): outline.append(.line(try point(x, y)))
+                case let .quad(x1, y1, x, y): outline.append(.quad(try point(x1, y1), try point(x, y)))
+                case let .cubic(x1, y1, x2, y2, x, y):
+                    outline.append(.cubic(try point(x1, y1), try point(x2, y2), try point(x, y)))
+                case .close: outline.append(.close)
+                }
+            }
+            let classes = (element["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+            let style = (element["style"] ?? "").filter { !$0.isWhitespace }
+            let monochrome = classes.filter { $0.hasPrefix("monochrome-") }
+            let clears =
+                style.contains("-sfsymbols-clear-behind:true")
+                || monochrome.contains(where: clearingClasses.contains)
+            let evenOdd = element["fill-rule"] == "evenodd" || style.contains("fill-rule:evenodd")
+            paths.append(
+                SymbolPath(outline: ShapePath(outline), rule: evenOdd ? .evenOdd : .nonZero, clearsBehind: clears))
+        case "rect", "circle", "ellipse", "line", "polyline", "polygon", "use", "text", "image":
+            throw error(
+                "\(variant) has a <\(element.name)>; a template's glyphs are paths (convert shapes to outlines in the "
+                    + "SF Symbols app or your editor)")
+        default:
+            return
+        }
+    }
+}
