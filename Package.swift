@@ -28,8 +28,11 @@ let package = Package(
         .target(name: "Cassowary"),
         .target(name: "ImageViews", dependencies: ["Raster", "Cassowary"]),
         .target(
-            name: "AssetCatalogs", dependencies: ["Syntax", "ImageViews", "Raster", "PNGCodec", "JPEGCodec", "Vector"]),
-        .target(name: "ScenarioFormat", dependencies: ["Syntax", "AssetCatalogs", "ImageViews", "PNGCodec", "Vector"]),
+            name: "AssetCatalogs",
+            dependencies: ["Syntax", "ImageViews", "Raster", "PNGCodec", "JPEGCodec", "Vector", "Symbols"]),
+        .target(
+            name: "ScenarioFormat",
+            dependencies: ["Syntax", "AssetCatalogs", "ImageViews", "PNGCodec", "Vector", "Symbols"]),
         .target(name: "Baselines", dependencies: ["Syntax", "AssetCatalogs", "ScenarioFormat", "PNGCodec", "Raster"]),
         .target(
             name: "IVSimKit", dependencies: ["Syntax", "AssetCatalogs", "Baselines", "ScenarioFormat", "ImageViews"]),

@@ -84,6 +84,14 @@ enum LayoutReport {
         .array([r.x, r.y, r.width, r.height].map { .number(Double($0)) })
     }
 
+    /// A symbol image's name, configuration and baseline (docs/SYMBOLS.md).
+    static func symbol(_ s: SymbolDescription) -> JSONOutput {
+        .object([
+            ("name", .string(s.name)), ("pointSize", .number(s.pointSize)), ("weight", .string(s.weight)),
+            ("scale", .string(s.scale)), ("baselineOffsetFromBottom", .number(s.baselineOffsetFromBottom))
+        ])
+    }
+
     static func insets(_ e: EdgeInsets) -> JSONOutput {
         .array([.number(e.top), .number(e.left), .number(e.bottom), .number(e.right)])
     }
@@ -184,7 +192,7 @@ enum LayoutReport {
                                 ("capInsets", info.capInsets.map(insets) ?? .null),
                                 ("resizingMode", .string(info.resizingMode.rawValue)),
                                 ("flipsForRightToLeftLayoutDirection", .bool(info.flipsForRightToLeftLayoutDirection))
-                            ])
+                            ] + (info.symbol.map { [("symbol", symbol($0))] } ?? []))
                     } ?? .null
                 ),
                 ("intrinsicContentSize", size(image.intrinsicContentSize)),

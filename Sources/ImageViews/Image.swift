@@ -37,6 +37,8 @@ public struct Image: Sendable {
     /// drawing took, shared by every copy, crop and variant made from it, so that a scenario is
     /// charged each drawing once (docs/LIMITS.md §Drawing work).
     public var drawing: DrawingRecord?
+    /// For a symbol image: its name, configuration and baseline (reports).
+    public var symbol: SymbolDescription?
 
     public init(
         name: String, pixels: SourceImage, scale: Double = 1, orientation: ImageOrientation = .up,
@@ -125,10 +127,13 @@ public struct Image: Sendable {
 
     /// The colour the image is drawn with as a mask, if any (docs/LAYOUT.md §Rendering mode):
     /// an alwaysTemplate image takes the view's tint, even if it has its own (the view's tint
-    /// wins); any other image with a `tintColor` takes that colour; otherwise nil (original).
+    /// wins); any other image with a `tintColor` takes that colour; a symbol image in the
+    /// automatic mode is a template and takes the view's tint (docs/SYMBOLS.md §Rendering modes);
+    /// otherwise nil (original).
     public func drawTint(viewTint: RGBA, traits: Traits) -> RGBA? {
         if renderingMode == .alwaysTemplate { return viewTint }
-        return tintColor?.resolved(traits)
+        if let tintColor { return tintColor.resolved(traits) }
+        return renderingMode == .automatic && symbol != nil ? viewTint : nil
     }
 }
 

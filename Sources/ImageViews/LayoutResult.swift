@@ -93,6 +93,8 @@ public struct ImageInfo: Sendable {
     public var flipsForRightToLeftLayoutDirection: Bool
     /// The file a named image's shown variant came from.
     public var source: String?
+    /// For a symbol image, what it was made from.
+    public var symbol: SymbolDescription? = nil
 }
 
 /// The laid-out view tree, in pre-order (a view before its subviews, subviews in order).

@@ -286,7 +286,8 @@ public struct Scene: Sendable {
                 pixelHeight: image.pixelSize.height, orientation: image.orientation, renderingMode: image.renderingMode,
                 tintColor: image.tintColor?.resolved(traits), capInsets: image.capInsets,
                 resizingMode: image.resizingMode,
-                flipsForRightToLeftLayoutDirection: image.flipsForRightToLeftLayoutDirection, source: image.source)
+                flipsForRightToLeftLayoutDirection: image.flipsForRightToLeftLayoutDirection, source: image.source,
+                symbol: image.symbol)
         }
     }
 }

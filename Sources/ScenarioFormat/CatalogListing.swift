@@ -30,8 +30,10 @@ public enum CatalogListing {
         }
         let imageSets = index.sets.filter { $0.kind == .imageSet }
         let colorSets = index.sets.filter { $0.kind == .colorSet }
+        let symbolSets = index.sets.filter { $0.kind == .symbolSet }
         var out =
             "\(display): \(imageSets.count) image set\(imageSets.count == 1 ? "" : "s"), \(colorSets.count) colour set\(colorSets.count == 1 ? "" : "s")"
+            + (symbolSets.isEmpty ? "" : ", \(symbolSets.count) symbol set\(symbolSets.count == 1 ? "" : "s")")
         out +=
             index.skipped.isEmpty
             ? "\n"
@@ -41,7 +43,8 @@ public enum CatalogListing {
             out += "\n"
             if let message = ambiguous[set.key] {
                 out +=
-                    "\(set.kind == .imageSet ? "image set" : "colour set") \"\(set.name)\" (\(set.path))\n"
+                    "\(set.kind == .imageSet ? "image set" : set.kind == .symbolSet ? "symbol set" : "colour set") "
+                    + "\"\(set.name)\" (\(set.path))\n"
                     + "  unusable: \(message)\n"
                 continue
             }
@@ -54,6 +57,8 @@ public enum CatalogListing {
                     set, result, noun: "image set", fixed: fixed, images: true,
                     header: { "  rendering: \($0[0].value.renderingMode.rawValue)\n" },
                     line: { pad(file($0.source, set)) + $0.conditions.summary + details($0.value) })
+            case .symbolSet:
+                out += SymbolListing.describe(set, area: area, cache: cache, diagnostics: &diagnostics)
             case .colorSet:
                 let result = ColorSetReader.read(set, cache: cache)
                 diagnostics += result.diagnostics

@@ -1,5 +1,6 @@
 import AssetCatalogs
 import ImageViews
+import Symbols
 import Syntax
 
 /// The JSON Schema (draft 2020-12) of the scenario format, printed by `ivsim schema` and
@@ -49,6 +50,17 @@ public enum ScenarioSchema {
                             (
                                 "description",
                                 .string("Xcode .xcassets folders (relative to the scenario), searched in order.")
+                            )
+                        ]),
+                        "symbolRoots": .object([
+                            ("type", .string("array")), ("minItems", .number(1)),
+                            ("items", .object([("type", .string("string"))])),
+                            (
+                                "description",
+                                .string(
+                                    "Folders (relative to the scenario) of symbol templates exported from the SF Symbols app "
+                                        + "(<name>.svg), searched by systemName before the catalogs' symbol sets (SYMBOLS.md)."
+                                )
                             )
                         ]),
                         "images": .object([
@@ -489,10 +501,35 @@ public enum ScenarioSchema {
                                     (
                                         "description",
                                         .string(
-                                            "UIImage(named:): an image set of the assetCatalogs, else a PNG in the bundle folder"
+                                            "UIImage(named:): an image set of the assetCatalogs, else a symbol set, else a PNG in "
+                                                + "the bundle folder"
                                         )
                                     )
                                 ]),
+                                "systemName": .object([
+                                    ("type", .string("string")),
+                                    (
+                                        "description",
+                                        .string(
+                                            "UIImage(systemName:): <name>.svg in the symbolRoots, else a symbol set of the "
+                                                + "assetCatalogs (SYMBOLS.md)")
+                                    )
+                                ]),
+                                "symbolConfiguration": closedObject(
+                                    ImageReader.symbolConfigurationKeys,
+                                    [
+                                        "pointSize": .object([
+                                            ("type", .string("number")),
+                                            ("minimum", .number(SymbolConfiguration.pointSizes.lowerBound)),
+                                            ("maximum", .number(SymbolConfiguration.pointSizes.upperBound))
+                                        ]),
+                                        "textStyle": enumeration(SymbolTextStyle.allCases.map(\.rawValue)),
+                                        "weight": enumeration(SymbolWeight.allCases.map(\.rawValue)),
+                                        "scale": enumeration(["small", "medium", "large", "default", "unspecified"])
+                                    ],
+                                    description:
+                                        "UIImage.SymbolConfiguration applied with withConfiguration(_:) to a symbol image: a point size "
+                                        + "or a text style, a weight and a scale (SYMBOLS.md)"),
                                 "generate": ref("generator"),
                                 "draw": ref("drawing"),
                                 "snapshot": closedObject(

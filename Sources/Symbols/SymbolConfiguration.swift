@@ -46,6 +46,8 @@ public struct SymbolConfiguration: Equatable, Sendable {
 
     /// The default when nothing is configured: the body style's 17 points, regular, medium.
     public static let defaultPointSize = 17.0
+    /// The point sizes a scenario may ask for (a symbol at 1,000 points is 3,000 pixels tall at 3x).
+    public static let pointSizes: ClosedRange<Double> = 0.5...1_000
 
     /// `applying(_:)`: the values `other` sets replace these; a point size and a text style replace
     /// each other (the one set last decides the size).

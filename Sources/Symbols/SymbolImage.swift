@@ -38,7 +38,7 @@ public struct SymbolMetrics: Equatable, Sendable {
     /// the ascender to the descender across the image's width.
     public var alignmentRectInsets: (top: Double, left: Double, bottom: Double, right: Double) {
         let k = Double(displayScale)
-        return (Double(-ascender - top) / k, 0, Double(bottom - descender) / k, 0)
+        return (Double(ascender - top) / k, 0, Double(bottom - descender) / k, 0)
     }
 }
 

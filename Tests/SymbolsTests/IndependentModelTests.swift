@@ -71,6 +71,10 @@ struct IndependentModelTests {
             #expect(m.top == c.expected["top"] as? Int, "\(label): top")
             #expect(m.ascender == c.expected["ascender"] as? Int, "\(label): ascender")
             #expect(m.descender == c.expected["descender"] as? Int, "\(label): descender")
+            #expect(m.alignmentRectInsets.top == c.expected["insetTop"] as? Double, "\(label): inset top")
+            #expect(m.alignmentRectInsets.bottom == c.expected["insetBottom"] as? Double, "\(label): inset bottom")
+            #expect(
+                m.baselineOffsetFromBottom == c.expected["baselineOffsetFromBottom"] as? Double, "\(label): baseline")
             let advance = try #require(c.expected["advance"] as? Double)
             #expect(abs((image.glyph.advance ?? .nan) - advance) < 1e-9, "\(label): advance")
             if let points = c.expected["points"] as? [Double] {

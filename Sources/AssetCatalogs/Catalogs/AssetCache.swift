@@ -3,6 +3,7 @@ import ImageViews
 import JPEGCodec
 import PNGCodec
 import Raster
+import Symbols
 import Syntax
 import Vector
 
@@ -61,6 +62,8 @@ public final class AssetCache: @unchecked Sendable {
     /// Preserved vectors' drawings afresh, one keeper per document for the run (VectorRedraw's
     /// answers depend on the size and budget alone, so sharing it changes speed only).
     private var redraws: [String: VectorRedraw] = [:]
+    /// Symbol templates read, by path (SymbolSetReader).
+    private var symbolTemplates: [String: SymbolTemplate] = [:]
     private var vectorRenderings: [String: VectorRendering] = [:]
 
     /// What drawing a vector file at a scale gave: the drawing (with its work), or that it needs
@@ -226,6 +229,27 @@ public final class AssetCache: @unchecked Sendable {
             .map { ($0.bitmap, $0.work) }
         }
         return keep(key, redraw, bytes: PixelBudget.documentBytes(fileSize: BoundedFile.size(url) ?? 0), in: \.redraws)
+    }
+
+    /// The symbol template at `url`, read once a run (refused if it lies outside `area` or is
+    /// larger than a template may be); `name` is the symbol's name for messages.
+    package func symbolTemplate(_ url: URL, area: ReadableArea, shownAs path: String, name: String) -> Result<
+        SymbolTemplate, AssetFile.Failure
+    > {
+        guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
+        return cachedSuccess(url.path, in: \.symbolTemplates) { () throws(AssetFile.Failure) in
+            if let size = BoundedFile.size(url), size > SymbolTemplate.maxBytes {
+                throw .message(
+                    "\"\(path)\" is \(size) bytes, more than the \(SymbolTemplate.maxBytes) a symbol template may have "
+                        + "(docs/LIMITS.md)")
+            }
+            let bytes = try AssetFile.contents(url, shownAs: path, upTo: nil)
+            do throws(SymbolError) {
+                return try SymbolTemplate.read(bytes, name: name)
+            } catch {
+                throw .message("\"\(path)\": \(error.message)")
+            }
+        }
     }
 
     package func catalog(_ url: URL, make: () -> CatalogIndex) -> CatalogIndex {

@@ -12,6 +12,7 @@ package struct CatalogIndex {
     package enum Kind: String {
         case imageSet = "imageset"
         case colorSet = "colorset"
+        case symbolSet = "symbolset"
     }
 
     /// One image set or colour set.
@@ -45,7 +46,7 @@ package struct CatalogIndex {
 
     /// Folder kinds an Xcode catalog may hold that image and colour lookup skip.
     package static let otherKinds = [
-        "appiconset", "icon", "iconset", "dataset", "symbolset", "imagestack", "imagestacklayer", "brandassets",
+        "appiconset", "icon", "iconset", "dataset", "imagestack", "imagestacklayer", "brandassets",
         "launchimage", "sticker", "stickerpack", "stickersequence", "complicationset",
         "cubetextureset", "mipmapset", "textureset", "arresourcegroup", "arreferenceimage", "arreferenceobject",
         "gcdashboardimage", "gcleaderboard", "gcleaderboardset", "gcachievement", "solidimagestack",
@@ -61,9 +62,9 @@ package struct CatalogIndex {
     /// UIColor(named:) cannot tell them apart (§Lookup order). Scenarios and the listing say it alike.
     package static func ambiguity(_ sets: [Set], in folder: String) -> String {
         guard let first = sets.first else { return "" }
-        let noun = first.kind == .imageSet ? "image set" : "colour set"
+        let noun = first.kind == .imageSet ? "image set" : first.kind == .symbolSet ? "symbol set" : "colour set"
         return "\(sets.count) \(noun)s are named \"\(first.name)\" in \(folder): \(Listing.names(sets.map(\.display)))"
-            + (first.kind == .imageSet ? " (rename one, or put it in a group that provides a namespace)" : "")
+            + (first.kind != .colorSet ? " (rename one, or put it in a group that provides a namespace)" : "")
     }
 
     /// The names two or more sets of one kind share, each with its sets, in walk order.
@@ -144,14 +145,14 @@ package struct CatalogIndex {
             } else if Self.otherKinds.contains(ext) {
                 skipped.append((entryDisplay, ext))
             } else {
-                let known = [Kind.imageSet.rawValue, Kind.colorSet.rawValue] + Self.otherKinds
+                let known = [Kind.imageSet.rawValue, Kind.colorSet.rawValue, Kind.symbolSet.rawValue] + Self.otherKinds
                 let suggestion = Suggestions.didYouMean(ext, among: known)
                 diagnostics.append(
                     ScenarioDiagnostic(
                         file: entryDisplay, location: nil, path: "",
                         message: "unknown kind of catalog folder \".\(ext)\""
                             + (suggestion.isEmpty
-                                ? " (image and colour lookup read .imageset and .colorset folders; groups have no extension)"
+                                ? " (lookup reads .imageset, .colorset and .symbolset folders; groups have no extension)"
                                 : suggestion)))
             }
         }

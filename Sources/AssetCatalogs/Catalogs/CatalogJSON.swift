@@ -27,6 +27,11 @@ package enum CatalogKeys {
     ]
     /// Entry keys for traits ivsim does not model: an entry with one of them is never picked.
     package static let unmodelledSlots = ["subtype", "screen-width", "graphics-feature-set", "memory", "locale"]
+    package static let symbolSet = ["info", "properties", "symbols"]
+    package static let symbolSetProperties = [
+        "symbol-rendering-intent", "localizable", "on-demand-resource-tags", "compression-type"
+    ]
+    package static let symbolEntry = ["filename", "idiom", "language-direction", "locale", "appearances"]
     package static let colorSet = ["info", "properties", "colors"]
     package static let colorSetProperties = ["localizable", "on-demand-resource-tags"]
     package static let colorEntry = ["idiom", "appearances", "display-gamut", "color", "locale"]

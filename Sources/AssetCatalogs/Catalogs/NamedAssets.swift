@@ -21,6 +21,9 @@ package final class NamedAssets {
 
     package let bundle: Folder?
     package let catalogs: [(folder: Folder, index: CatalogIndex)]
+    /// Folders of symbol templates exported from the SF Symbols app (`symbolRoots`), searched by
+    /// UIImage(systemName:) before the catalogs.
+    package let symbolRoots: [Folder]
     /// Where the scenario may read (its folder and the project's asset roots).
     package let area: ReadableArea
     /// The scenario's image budget: files are admitted by their headers before they are decoded
@@ -39,10 +42,11 @@ package final class NamedAssets {
     package let isIncomplete: Bool
 
     package init(
-        bundle: Folder?, catalogs: [Folder], isIncomplete: Bool = false, area: ReadableArea, cache: AssetCache,
-        traitCombinations: [Traits], d: Diagnostics
+        bundle: Folder?, catalogs: [Folder], symbolRoots: [Folder] = [], isIncomplete: Bool = false,
+        area: ReadableArea, cache: AssetCache, traitCombinations: [Traits], d: Diagnostics
     ) {
         self.bundle = bundle
+        self.symbolRoots = symbolRoots
         self.isIncomplete = isIncomplete
         self.area = area
         self.cache = cache
@@ -362,7 +366,8 @@ extension Image {
 }
 
 extension NamedAssets {
-    /// The scenario's "bundle" and "assetCatalogs" (folders inside the scenario's folder tree).
+    /// The scenario's "bundle", "assetCatalogs" and "symbolRoots" (folders inside the scenario's
+    /// folder tree or the project's asset roots).
     package convenience init(
         _ document: ObjectReader, area: ReadableArea, displayName: String, cache: AssetCache,
         traitCombinations: [Traits], _ d: Diagnostics
@@ -411,13 +416,23 @@ extension NamedAssets {
                 catalogs.append(catalog)
             }
         }
+        var symbolRoots: [Folder] = []
+        if let node = document["symbolRoots"], let items = Read.array(node, d, what: "folders of symbol templates") {
+            for item in items {
+                guard let root = read(item, what: "a folder of symbol templates", catalog: false) else {
+                    isIncomplete = true
+                    continue
+                }
+                symbolRoots.append(root)
+            }
+        }
         if let node = document["assetCatalogs"], case .array = node.value {
         } else if document.has("assetCatalogs") {
             isIncomplete = true
         }
         self.init(
-            bundle: bundle, catalogs: catalogs, isIncomplete: isIncomplete, area: area, cache: cache,
-            traitCombinations: traitCombinations, d: d)
+            bundle: bundle, catalogs: catalogs, symbolRoots: symbolRoots, isIncomplete: isIncomplete, area: area,
+            cache: cache, traitCombinations: traitCombinations, d: d)
     }
 }
 

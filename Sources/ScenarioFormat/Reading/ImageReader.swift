@@ -3,6 +3,7 @@ import Foundation
 import ImageViews
 import PNGCodec
 import Raster
+import Symbols
 import Syntax
 import Vector
 
@@ -19,6 +20,8 @@ struct ImageReader {
     enum Kind {
         case file(path: String, node: JSONNode)
         case named(name: String, node: JSONNode)
+        /// UIImage(systemName:).
+        case systemName(name: String, node: JSONNode)
         case generate(width: Int, height: Int, pixels: () -> [UInt8])
         case derived(base: String, node: JSONNode)
         case animated(frames: [(name: String, node: JSONNode)], duration: Double)
@@ -35,7 +38,7 @@ struct ImageReader {
             case let .animated(frames, _): frames.map(\.name)
             case let .asset(registrations): registrations.map(\.image)
             case let .draw(_, references): references.map(\.name)
-            case .file, .named, .generate, .snapshot: []
+            case .file, .named, .systemName, .generate, .snapshot: []
             }
         }
     }
@@ -56,6 +59,9 @@ struct ImageReader {
         var renderingMode: RenderingMode?
         var tintColor: Color?
         var flipsForRightToLeftLayoutDirection: Bool?
+        /// `withConfiguration(_:)` on a symbol image (made before the methods above apply).
+        var symbolConfiguration: SymbolConfiguration?
+        var symbolConfigurationNode: JSONNode?
 
         /// Applies the methods to `image`, to each variant of a named image and, for an animated
         /// image, to each of its frames (whichever is shown, UIKit applied the methods to it).
@@ -97,6 +103,8 @@ struct ImageReader {
     private var depths: [String: Int] = [:]
     /// Names given in file order (so that nothing depends on dictionary order).
     private(set) var order: [String] = []
+    /// How each symbol image was made (`symbolConfiguration` on an image derived from it makes it again).
+    private var symbolRecipes: [String: SymbolRecipe] = [:]
     /// `snapshot` images in file order, with the node of their `view` (SnapshotImages).
     private(set) var snapshotRequests: [(request: SnapshotRequest, node: JSONNode)] = []
 
@@ -239,6 +247,9 @@ struct ImageReader {
         case "named":
             guard let name = Read.string(object.at("named"), d, what: "an image name") else { return nil }
             return (.named(name: name, node: object.at("named")), modifiers)
+        case "systemName":
+            guard let name = Read.string(object.at("systemName"), d, what: "a symbol name") else { return nil }
+            return (.systemName(name: name, node: object.at("systemName")), modifiers)
         case "generate":
             return readGenerator(object.at("generate")).map { ($0, modifiers) }
         case "from":
@@ -328,6 +339,10 @@ struct ImageReader {
         if let n = object["tintColor"] { m.tintColor = check(colors.read(n)) }
         if let n = object["flipsForRightToLeftLayoutDirection"] {
             m.flipsForRightToLeftLayoutDirection = check(Read.bool(n, d))
+        }
+        if let n = object["symbolConfiguration"] {
+            m.symbolConfigurationNode = n
+            m.symbolConfiguration = check(Self.symbolConfiguration(n, d))
         }
         return ok ? m : nil
     }
@@ -509,8 +524,20 @@ struct ImageReader {
                 d.error(node, error.message)
             }
         case let .named(lookup, node):
-            image = assets.image(named: lookup, node: node)
-            image?.rename(name)
+            // UIImage(named:) finds a custom symbol when no image set has the name.
+            let symbol = assets.hasImageSet(named: lookup) ? .notFound : assets.symbolSet(named: lookup, node: node)
+            switch symbol {
+            case .notFound:
+                image = assets.image(named: lookup, node: node)
+                image?.rename(name)
+            case let .found(found):
+                image = makeSymbol(SymbolRecipe(found: found, symbolName: lookup, configuration: .init()), entry, name)
+            case .failed: break
+            }
+        case let .systemName(lookup, node):
+            if case let .found(found) = assets.systemSymbol(named: lookup, node: node) {
+                image = makeSymbol(SymbolRecipe(found: found, symbolName: lookup, configuration: .init()), entry, name)
+            }
         case let .generate(w, h, pixels):
             // Refused before its pixels are made.
             if budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: entry.node) {
@@ -522,6 +549,16 @@ struct ImageReader {
             if let baseImage = dependency(base, node: node, of: name, role: "to derive from", chain: &chain) {
                 image = baseImage
                 image?.rename(name)  // each variant too: whichever is shown bears this name
+                if let recipe = symbolRecipes[base] {
+                    if entry.modifiers.symbolConfiguration != nil {
+                        image = makeSymbol(recipe, entry, name).map {
+                            Self.replacingSymbolDrawing(of: baseImage, with: $0)
+                        }
+                        image?.rename(name)
+                    } else {
+                        symbolRecipes[name] = recipe
+                    }
+                }
             }
         case let .animated(frames, duration):
             var images: [Image] = []
@@ -574,6 +611,13 @@ struct ImageReader {
             if drawn.count == Set(references.map(\.name)).count {
                 image = renderDrawing(recipe, name: name, images: drawn, node: entry.node)
             }
+        }
+        if image != nil, symbolRecipes[name] == nil, let node = entry.modifiers.symbolConfigurationNode {
+            d.error(
+                node,
+                "\"symbolConfiguration\" applies to symbol images (\"systemName\", a symbol set by \"named\", or one derived "
+                    + "\"from\" them); this image is not a symbol, so UIKit would ignore it: leave it out")
+            image = nil
         }
         // A crop makes a new image without the base's cap insets.
         if let made = image, entry.modifiers.capInsets == nil && (made.capInsets == nil || entry.modifiers.crop != nil),
@@ -635,6 +679,19 @@ struct ImageReader {
         }
         failed.insert(name)
         return nil
+    }
+
+    /// The symbol of `recipe` at the configuration `entry` applies to it, remembered as `name`'s recipe.
+    private mutating func makeSymbol(
+        _ recipe: SymbolRecipe, _ entry: (name: String, node: JSONNode, kind: Kind, modifiers: Modifiers),
+        _ name: String
+    ) -> Image? {
+        var recipe = recipe
+        if let configuration = entry.modifiers.symbolConfiguration {
+            recipe.configuration = recipe.configuration.applying(configuration)
+        }
+        symbolRecipes[name] = recipe
+        return symbolImage(recipe, name: name, node: entry.node)
     }
 
     /// Resolves the image `base` that `name` is made from (`role`: "to derive from", "as a frame",

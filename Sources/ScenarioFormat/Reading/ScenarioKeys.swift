@@ -5,18 +5,19 @@ import Raster
 /// JSON Schema (`ivsim schema`).
 enum ScenarioKeys {
     static let document = [
-        "$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "images", "metrics", "root",
+        "$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "symbolRoots", "images", "metrics",
+        "root",
         "variants", "acknowledgedWarnings"
     ]
     static let canvas = ["size", "background", "safeAreaInsets", "device", "orientation"]
     static let traits = TraitDimension.keys
     static let imageSource = [
-        "file", "named", "generate", "from", "animated", "asset", "draw", "snapshot", "crop", "scale", "orientation",
-        "horizontallyFlipped",
+        "file", "named", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot", "crop", "scale",
+        "orientation", "horizontallyFlipped", "symbolConfiguration",
         "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
         "flipsForRightToLeftLayoutDirection"
     ]
-    static let imageKinds = ["file", "named", "generate", "from", "animated", "asset", "draw", "snapshot"]
+    static let imageKinds = ["file", "named", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot"]
     static let snapshot = ["view", "scale", "rect"]
     static let animated = ["frames", "duration"]
     static let assetRegistration = ["image", "traits"]

@@ -1,0 +1,97 @@
+import Foundation
+import Symbols
+import Syntax
+
+// Symbol lookups (docs/SYMBOLS.md §Finding a symbol): UIImage(systemName:) in the folders of
+// exported templates a scenario declares (`symbolRoots`), then in its catalogs' symbol sets;
+// UIImage(named:) in the catalogs' symbol sets when no image set has the name.
+
+/// A symbol's template, where it was found and the rendering its set asks for.
+package struct FoundSymbol {
+    package var template: SymbolTemplate
+    package var source: String
+    package var renderingIntent: String?
+}
+
+extension NamedAssets {
+    /// What looking a symbol up gave.
+    package enum SymbolLookup {
+        case found(FoundSymbol)
+        case notFound
+        /// Found but unusable (reported).
+        case failed
+    }
+
+    /// Whether a catalog has an image set called `name` (UIImage(named:) finds it before a symbol set).
+    package func hasImageSet(named name: String) -> Bool {
+        catalogs.contains { !$0.index.sets(named: name, kind: .imageSet).isEmpty }
+    }
+
+    /// The symbol set called `name` in the first catalog that has one.
+    package func symbolSet(named name: String, node: JSONNode) -> SymbolLookup {
+        for (folder, index) in catalogs {
+            let sets = index.sets(named: name, kind: .symbolSet)
+            guard let set = sets.first else { continue }
+            guard sets.count == 1 else {
+                d.error(node, CatalogIndex.ambiguity(sets, in: folder.path))
+                return .failed
+            }
+            guard let contents = SymbolSetReader.read(set, cache: cache, d) else {
+                d.error(
+                    node,
+                    "symbol set \"\(name)\" in \(folder.path) cannot be used (see the errors in \(set.display)/Contents.json)"
+                )
+                return .failed
+            }
+            return template(
+                contents.template, shownAs: contents.display, source: contents.source, name: name,
+                intent: contents.renderingIntent, node: node)
+        }
+        return .notFound
+    }
+
+    /// UIImage(systemName:): `<root>/<name>.svg` in the first symbol root that has it, else the
+    /// catalogs' symbol set of that name; a name found nowhere is reported with how to export it.
+    package func systemSymbol(named name: String, node: JSONNode) -> SymbolLookup {
+        for root in symbolRoots {
+            let file = name + ".svg"
+            guard !name.contains("/"), cache.contains(file, in: root.url) else { continue }
+            return template(
+                root.url.appendingPathComponent(file), shownAs: root.display + "/" + file,
+                source: root.path + "/" + file,
+                name: name, intent: nil, node: node)
+        }
+        switch symbolSet(named: name, node: node) {
+        case .notFound: break
+        case let result: return result
+        }
+        let known =
+            symbolRoots.flatMap { root in
+                (cache.listing(root.url) ?? []).filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }
+            } + catalogs.flatMap { $0.index.names(of: .symbolSet) }
+        let places = symbolRoots.map(\.path) + catalogs.map(\.folder.path)
+        d.error(
+            node,
+            "no symbol named \"\(name)\""
+                + (places.isEmpty
+                    ? " (the scenario declares no \"symbolRoots\" and no \"assetCatalogs\")"
+                    : " in " + places.joined(separator: " or "))
+                + Suggestions.didYouMean(name, among: known)
+                + ": Apple's symbols cannot ship with ivsim — export the symbol's template from the SF Symbols app "
+                + "(File › Export Symbol…, as \(name).svg) into a folder listed in \"symbolRoots\" "
+                + "(docs/SYMBOLS.md §System symbols)")
+        return .failed
+    }
+
+    private func template(
+        _ url: URL, shownAs path: String, source: String, name: String, intent: String?, node: JSONNode
+    ) -> SymbolLookup {
+        switch cache.symbolTemplate(url, area: area, shownAs: path, name: name) {
+        case let .success(template):
+            return .found(FoundSymbol(template: template, source: source, renderingIntent: intent))
+        case let .failure(failure):
+            d.error(node, failure.message)
+            return .failed
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// What a symbol image was made from and its baseline (docs/SYMBOLS.md), for layout reports. The
+/// glyph itself is drawn into the image's pixels by the scenario reader.
+public struct SymbolDescription: Sendable, Equatable {
+    /// The symbol's name (`systemName` or the symbol set's).
+    public var name: String
+    public var pointSize: Double
+    /// UIImage.SymbolWeight and UIImage.SymbolScale names ("bold", "large").
+    public var weight: String
+    public var scale: String
+    /// UIImage.baselineOffsetFromBottom, in points.
+    public var baselineOffsetFromBottom: Double
+
+    public init(name: String, pointSize: Double, weight: String, scale: String, baselineOffsetFromBottom: Double) {
+        self.name = name
+        self.pointSize = pointSize
+        self.weight = weight
+        self.scale = scale
+        self.baselineOffsetFromBottom = baselineOffsetFromBottom
+    }
+}

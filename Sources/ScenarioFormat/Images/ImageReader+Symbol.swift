@@ -1,0 +1,150 @@
+import AssetCatalogs
+import ImageViews
+import Raster
+import Symbols
+import Syntax
+
+// Symbol images (docs/SYMBOLS.md): a template found by `systemName` or `named`, made at a
+// configuration into one image per display scale, each as large as the symbol's metrics say at
+// that scale, drawn as a template and drawn afresh (sharp) at any other size a view shows it.
+
+/// How a symbol image was made: enough to make it again at another configuration
+/// (`symbolConfiguration` on an image derived `from` it).
+struct SymbolRecipe {
+    var found: FoundSymbol
+    var symbolName: String
+    var configuration: SymbolConfiguration
+}
+
+extension ImageReader {
+    /// The keys of a symbol configuration.
+    static let symbolConfigurationKeys = ["pointSize", "textStyle", "weight", "scale"]
+
+    /// Reads `{"pointSize": 24, "weight": "bold", "scale": "large"}` or `{"textStyle": "title1"}`.
+    static func symbolConfiguration(_ node: JSONNode, _ d: Diagnostics) -> SymbolConfiguration? {
+        guard let object = ObjectReader(node, allowed: symbolConfigurationKeys, what: "a symbol configuration", d)
+        else {
+            return nil
+        }
+        var configuration = SymbolConfiguration()
+        if object.has("pointSize"), let textStyle = object["textStyle"] {
+            d.error(
+                textStyle,
+                "a symbol configuration takes \"pointSize\" or \"textStyle\", not both (the last applied decides the size)"
+            )
+            return nil
+        }
+        if let n = object["pointSize"] {
+            guard let value = Read.number(n, d, in: SymbolConfiguration.pointSizes, what: "a point size") else {
+                return nil
+            }
+            configuration.pointSize = value
+        }
+        if let n = object["textStyle"] {
+            guard
+                let value: SymbolTextStyle = Read.value(
+                    n, d, among: SymbolTextStyle.allCases.map(\.rawValue), what: "text style")
+            else { return nil }
+            configuration.textStyle = value
+        }
+        if let n = object["weight"] {
+            guard
+                let value: SymbolWeight = Read.value(
+                    n, d, among: SymbolWeight.allCases.map(\.rawValue), what: "symbol weight")
+            else { return nil }
+            configuration.weight = value
+        }
+        if let n = object["scale"] {
+            guard
+                let value = Read.name(
+                    n, d, among: ["small", "medium", "large", "default", "unspecified"], what: "symbol scale")
+            else { return nil }
+            // default and unspecified resolve to medium (docs/SYMBOLS.md §Configuration).
+            configuration.scale = SymbolScale(rawValue: value)
+        }
+        return configuration
+    }
+
+    /// The symbol `recipe` describes, as an image called `name` with a variant per display scale.
+    func symbolImage(_ recipe: SymbolRecipe, name: String, node: JSONNode) -> Image? {
+        switch recipe.found.renderingIntent {
+        case nil, "template", "monochrome": break
+        case let intent?:
+            d.error(
+                node,
+                "symbol \"\(recipe.symbolName)\" asks to be rendered as \"\(intent)\" (its set's symbol-rendering-intent); ivsim draws "
+                    + "symbols as templates only so far (docs/SYMBOLS.md §Rendering modes): set the intent to \"template\""
+            )
+            return nil
+        }
+        let symbol: SymbolImage
+        do throws(SymbolError) {
+            symbol = try SymbolImage(recipe.found.template, configuration: recipe.configuration)
+        } catch {
+            d.error(node, "\"\(recipe.found.source)\": \(error.message)")
+            return nil
+        }
+        let (pointSize, weight, scale) = recipe.configuration.resolved
+        let fullWork = d.limits.drawingWork
+        return rendered(
+            at: nil, node: node,
+            pixelSize: { s in
+                let m = symbol.metrics(displayScale: Int(s))
+                return (m.pixelWidth, m.pixelHeight)
+            }
+        ) { s, spent in
+            let m = symbol.metrics(displayScale: Int(s))
+            let limits = budget.drawingLimits(spent: spent)
+            do throws(DrawingFailure) {
+                let (bitmap, work) = try symbol.render(displayScale: m.displayScale, limits: limits)
+                var image = Image(name: name, pixels: SourceImage(bitmap), scale: s).withSource(recipe.found.source)
+                image.drawing = DrawingRecord(work: work)
+                let insets = m.alignmentRectInsets
+                image.alignmentRectInsets = EdgeInsets(
+                    top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
+                image.symbol = SymbolDescription(
+                    name: recipe.symbolName, pointSize: pointSize, weight: weight.rawValue, scale: scale.rawValue,
+                    baselineOffsetFromBottom: m.baselineOffsetFromBottom)
+                let drawingLimits = d.limits.drawing
+                image.vectorRedraw = VectorRedraw { width, height, work in
+                    var redrawLimits = drawingLimits
+                    redrawLimits.work = work
+                    return Result { () throws(DrawingFailure) in
+                        try symbol.render(pixelWidth: width, pixelHeight: height, metrics: m, limits: redrawLimits)
+                    }
+                    .map { ($0.bitmap, $0.work) }
+                }
+                return image
+            } catch {
+                if case .tooMuchWork = error {
+                    budget.drawingSpent = true
+                    if limits.work < fullWork {
+                        budget.drawingRefused = true
+                        return nil
+                    }
+                }
+                d.error(
+                    node,
+                    "symbol \"\(recipe.symbolName)\" is too complex to draw at \(Int(s))x: \(error)"
+                        + ScenarioLimits.raise(error))
+                return nil
+            }
+        }
+    }
+
+    /// `base` with its drawing (pixels, variants, size, alignment insets, baseline) replaced by
+    /// `made`'s, its other properties (rendering mode, tint, orientation, flipping) kept:
+    /// UIImage.withConfiguration(_:). Insets a scenario gave the base are the base's: the new
+    /// configuration's metrics replace them (give them again on the derived image).
+    static func replacingSymbolDrawing(of base: Image, with made: Image) -> Image {
+        var image = made
+        image.rename(base.name)
+        image.modify {
+            $0.renderingMode = base.renderingMode
+            $0.tintColor = base.tintColor
+            $0.orientation = base.orientation
+            $0.flipsForRightToLeftLayoutDirection = base.flipsForRightToLeftLayoutDirection
+        }
+        return image
+    }
+}
