@@ -49,6 +49,9 @@ private struct TemplateReader {
     /// Variant groups found, by slot: the group element and its transform.
     var groups: [(weight: SymbolWeight, scale: SymbolScale, element: XMLElement, transform: AffineTransform)] = []
     var elementCount = 0
+    /// Elements with an id, for `<use>` (Sketch re-saves place glyphs as uses of paths in `defs`).
+    var definitions: [String: XMLElement] = [:]
+    var visits = 0
 
     init(name: String) {
         self.name = name
@@ -66,6 +69,7 @@ private struct TemplateReader {
     {
         let here = try transform.prepending(ownTransform(element))
         let id = element["id"] ?? ""
+        if !id.isEmpty, definitions[id] == nil { definitions[id] = element }
         if element.name == "style" { readStyleSheet(element.text) }
         if inGuides, !id.isEmpty { try readGuide(element, id: id, transform: here) }
         if inSymbols, element.name == "g", let (weight, scale) = Self.variant(id) {
@@ -107,15 +111,19 @@ private struct TemplateReader {
         let isLine = id.hasPrefix("Baseline-") || id.hasPrefix("Capline-")
         guard isLine || id.hasPrefix("left-margin") || id.hasPrefix("right-margin") else { return }
         var point: (x: Double, y: Double)?
+        func number(_ attribute: String) -> Double { SVGValues.number(element[attribute] ?? "0") ?? .nan }
         if element.name == "line" {
-            point = (SVGValues.number(element["x1"] ?? "0") ?? .nan, SVGValues.number(element["y1"] ?? "0") ?? .nan)
+            point = (number("x1"), number("y1"))
+        } else if element.name == "rect" {
+            // Sketch re-saves draw guides as thin rectangles: the guide is the rectangle's middle.
+            point = (number("x") + number("width") / 2, number("y") + number("height") / 2)
         } else if element.name == "path", let d = element["d"], let data = try? PathData(d),
             case let .move(x, y)? = data.segments.first
         {
             point = (x, y)
         }
         guard let point, point.x.isFinite, point.y.isFinite else {
-            throw error("the guide \"\(id)\" has no readable position (a <line> with x1 and y1, or a <path>)")
+            throw error("the guide \"\(id)\" has no readable position (a <line> with x1 and y1, a <rect>, or a <path>)")
         }
         let p = transform.apply(point.x, point.y)
         guard abs(p.x) <= SymbolTemplate.maxCoordinate, abs(p.y) <= SymbolTemplate.maxCoordinate else {
@@ -190,16 +198,48 @@ private struct TemplateReader {
         return template
     }
 
-    /// The paths of a variant group (nested groups' transforms applied).
+    /// How many `<use>` may lead through one another to a path.
+    static let maxUseDepth = 4
+    /// Elements visited while reading the variants, uses counted each time they are followed (a
+    /// group that uses itself many times would otherwise multiply at every level).
+    static let maxVisits = 1_000_000
+
+    /// The paths of a variant group (nested groups' transforms applied, `<use>` of a path or group
+    /// followed; masks and other definitions are not drawn).
     mutating func readPaths(
-        _ element: XMLElement, transform: AffineTransform, variant: String, into paths: inout [SymbolPath]
+        _ element: XMLElement, transform: AffineTransform, variant: String, into paths: inout [SymbolPath],
+        uses: Int = 0
     )
         throws(SymbolError)
     {
+        visits += 1
+        guard visits <= Self.maxVisits else {
+            throw error(
+                "reading the variants visits more than \(Self.maxVisits) elements (uses of uses; docs/LIMITS.md)")
+        }
         let here = try transform.prepending(ownTransform(element))
         switch element.name {
         case "g":
-            for child in element.children { try readPaths(child, transform: here, variant: variant, into: &paths) }
+            for child in element.children {
+                try readPaths(child, transform: here, variant: variant, into: &paths, uses: uses)
+            }
+        case "use":
+            let reference = element["href"] ?? element["xlink:href"] ?? ""
+            guard reference.hasPrefix("#"), var target = definitions[String(reference.dropFirst())] else {
+                throw error(
+                    "a <use> in \(variant) refers to \"\(ErrorText.capped(reference))\", which is not in the template")
+            }
+            guard uses < Self.maxUseDepth, target.name == "path" || target.name == "g" else {
+                throw error(
+                    "a <use> in \(variant) leads to a <\(target.name)>\(uses < Self.maxUseDepth ? "" : " through too many uses"); "
+                        + "a glyph's uses must lead to paths")
+            }
+            let x = SVGValues.number(element["x"] ?? "0") ?? 0, y = SVGValues.number(element["y"] ?? "0") ?? 0
+            target.attributes.removeAll { $0.name == "id" }
+            try readPaths(
+                target, transform: here.prepending(.translation(x, y)), variant: variant, into: &paths, uses: uses + 1)
+        case "mask", "clipPath", "defs", "title", "desc":
+            return
         case "path":
             guard let d = element["d"] else { return }
             let data: PathData
@@ -245,7 +285,7 @@ private struct TemplateReader {
             let evenOdd = element["fill-rule"] == "evenodd" || style.contains("fill-rule:evenodd")
             paths.append(
                 SymbolPath(outline: ShapePath(outline), rule: evenOdd ? .evenOdd : .nonZero, clearsBehind: clears))
-        case "rect", "circle", "ellipse", "line", "polyline", "polygon", "use", "text", "image":
+        case "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "image":
             throw error(
                 "\(variant) has a <\(element.name)>; a template's glyphs are paths (convert shapes to outlines in the "
                     + "SF Symbols app or your editor)")
