@@ -10,7 +10,8 @@
 // The Cassowary and Auto Layout rows (filters `cassowary`, `autolayout`) need no anchor images; `--kiwi` takes the output of
 // Benchmarks/anchors/kiwi_bench.py for kiwisolver's medians. The JPEG rows (filter `jpeg`) need the files
 // and medians Benchmarks/pillow_jpeg.py writes into the data folder; the PDF rows (filter `pdf`, run
-// from the repository's root) PDFium's medians from Benchmarks/pdfium_pdf.py.
+// from the repository's root) PDFium's medians from Benchmarks/pdfium_pdf.py; the symbol rows (filter
+// `symbol`, from the root) need nothing else.
 
 import Foundation
 
@@ -20,7 +21,7 @@ let solverOnly =
     !options.filters.isEmpty
     && options.filters.allSatisfy {
         $0.hasPrefix("cassowary") || $0.hasPrefix("autolayout") || $0.hasPrefix("load") || $0.hasPrefix("jpeg")
-            || $0.hasPrefix("pdf")
+            || $0.hasPrefix("pdf") || $0.hasPrefix("symbol")
     }
 guard anchors.isComplete || solverOnly else {
     print(
@@ -40,7 +41,7 @@ for round in 1...options.rounds {
     print("== round \(round)/\(options.rounds)")
     let suite =
         (solverOnly ? cassowaryBenchmarks() + autoLayoutBenchmarks() + scaleBenchmarks() : allBenchmarks(anchors))
-        + jpegBenchmarks(options.dataDirectory) + pdfBenchmarks()
+        + jpegBenchmarks(options.dataDirectory) + pdfBenchmarks() + symbolBenchmarks()
     for benchmark in suite where options.selects(benchmark.name) {
         let times = benchmark.measure()
         merge(
