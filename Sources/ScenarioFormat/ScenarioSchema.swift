@@ -525,7 +525,8 @@ public enum ScenarioSchema {
                                         ]),
                                         "textStyle": enumeration(SymbolTextStyle.allCases.map(\.rawValue)),
                                         "weight": enumeration(SymbolWeight.allCases.map(\.rawValue)),
-                                        "scale": enumeration(["small", "medium", "large", "default", "unspecified"])
+                                        "scale": enumeration(["small", "medium", "large", "default", "unspecified"]),
+                                        "hierarchicalColor": ref("color")
                                     ],
                                     description:
                                         "UIImage.SymbolConfiguration applied with withConfiguration(_:) to a symbol image: a point size "

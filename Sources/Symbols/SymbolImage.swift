@@ -89,18 +89,37 @@ public struct SymbolImage: Sendable {
             descender: Self.round(pointSize * SymbolFontMetrics.descender / SymbolFontMetrics.unitsPerEm * k))
     }
 
+    /// Whether the template annotates hierarchical layers (else hierarchical rendering is monochrome).
+    public var hasHierarchy: Bool { glyph.paths.contains { $0.level != nil } }
+
+    /// The opacity of each hierarchical level, out of 255: 1, 1/2 and 1/4, rounded (docs/SYMBOLS.md
+    /// §Rendering modes).
+    public static func alpha(_ level: SymbolHierarchyLevel) -> UInt8 {
+        switch level {
+        case .primary: 255
+        case .secondary: 128
+        case .tertiary: 64
+        }
+    }
+
     /// The glyph in black at `displayScale`, on the image of `metrics(displayScale:)`, and the
-    /// drawing's work.
-    public func render(displayScale: Int, limits: DrawingLimits) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
+    /// drawing's work; `hierarchical` draws each layer at its level's opacity (a template without
+    /// levels is drawn as monochrome).
+    public func render(displayScale: Int, hierarchical: Bool = false, limits: DrawingLimits) throws(DrawingFailure) -> (
+        bitmap: Bitmap, work: Int
+    ) {
         let m = metrics(displayScale: displayScale)
-        return try render(pixelWidth: m.pixelWidth, pixelHeight: m.pixelHeight, metrics: m, limits: limits)
+        return try render(
+            pixelWidth: m.pixelWidth, pixelHeight: m.pixelHeight, metrics: m, hierarchical: hierarchical, limits: limits
+        )
     }
 
     /// The image of `metrics` stretched to `pixelWidth` × `pixelHeight` (an image view drawing the
     /// symbol afresh at the size it shows it).
-    public func render(pixelWidth: Int, pixelHeight: Int, metrics m: SymbolMetrics, limits: DrawingLimits)
-        throws(DrawingFailure) -> (bitmap: Bitmap, work: Int)
-    {
+    public func render(
+        pixelWidth: Int, pixelHeight: Int, metrics m: SymbolMetrics, hierarchical: Bool = false, limits: DrawingLimits
+    ) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
+        let layered = hierarchical && hasHierarchy
         let k = Double(m.displayScale)
         let sx = Double(pixelWidth) / Double(m.pixelWidth), sy = Double(pixelHeight) / Double(m.pixelHeight)
         // Template units → device pixels of the image at its own size → the destination size.
@@ -110,12 +129,13 @@ public struct SymbolImage: Sendable {
             width: pixelWidth, height: pixelHeight, opaque: false, transform: transform, limits: limits)
         let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
         for path in glyph.paths {
-            if path.clearsBehind {
+            if layered ? path.clearsBehindHierarchically : path.clearsBehind {
                 context.state.blendMode = .destinationOut
                 try context.fill(path.outline, rule: path.rule, color: black)
                 context.state.blendMode = .normal
             } else {
-                try context.fill(path.outline, rule: path.rule, color: black)
+                let alpha = layered ? Self.alpha(path.level ?? .primary) : 255
+                try context.fill(path.outline, rule: path.rule, color: PremultipliedColor(r: 0, g: 0, b: 0, a: alpha))
             }
         }
         return (context.bitmap, context.work)

@@ -82,8 +82,7 @@ extension SymbolTemplate {
                     "symbol \"\(name)\" cannot be interpolated: path \(index + 1) has \(other.count) points in \(label) "
                         + "and \(re.count) in Regular-S (the masters must match point for point)")
             }
-            paths.append(
-                SymbolPath(outline: ShapePath(elements), rule: regular.rule, clearsBehind: regular.clearsBehind))
+            paths.append(regular.with(ShapePath(elements)))
         }
         let advance: Double? =
             if let ra = r.advance, let ua = u.advance, let ba = b.advance { mix(ra, ua, ba) } else {
@@ -99,9 +98,7 @@ extension SymbolTemplate {
         let s = to / from, middle = -capHeight / 2
         let transform = AffineTransform(a: s, b: 0, c: 0, d: s, tx: 0, ty: middle - s * middle)
         return SymbolGlyph(
-            paths: glyph.paths.map {
-                SymbolPath(outline: $0.outline.applying(transform), rule: $0.rule, clearsBehind: $0.clearsBehind)
-            },
+            paths: glyph.paths.map { $0.with($0.outline.applying(transform)) },
             advance: glyph.advance.map { $0 * s })
     }
 

@@ -279,12 +279,19 @@ private struct TemplateReader {
             let classes = (element["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
             let style = (element["style"] ?? "").filter { !$0.isWhitespace }
             let monochrome = classes.filter { $0.hasPrefix("monochrome-") }
-            let clears =
-                style.contains("-sfsymbols-clear-behind:true")
-                || monochrome.contains(where: clearingClasses.contains)
+            let hierarchical = classes.filter { $0.hasPrefix("hierarchical-") }
+            let inlineClear = style.contains("-sfsymbols-clear-behind:true")
+            let clears = inlineClear || monochrome.contains(where: clearingClasses.contains)
+            // "hierarchical-2:secondary": the level after the colon.
+            let level = hierarchical.lazy.compactMap { name in
+                name.split(separator: ":").last.flatMap { SymbolHierarchyLevel(rawValue: String($0)) }
+            }.first
             let evenOdd = element["fill-rule"] == "evenodd" || style.contains("fill-rule:evenodd")
             paths.append(
-                SymbolPath(outline: ShapePath(outline), rule: evenOdd ? .evenOdd : .nonZero, clearsBehind: clears))
+                SymbolPath(
+                    outline: ShapePath(outline), rule: evenOdd ? .evenOdd : .nonZero, clearsBehind: clears,
+                    level: level,
+                    clearsBehindHierarchically: inlineClear || hierarchical.contains(where: clearingClasses.contains)))
         case "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "image":
             throw error(
                 "\(variant) has a <\(element.name)>; a template's glyphs are paths (convert shapes to outlines in the "

@@ -4,17 +4,37 @@ import Raster
 // guides (baselines, caplines and margins) and its weight/scale variants, each a glyph whose
 // coordinates are template units from the variant's left margin and baseline, y down.
 
-/// One path of a glyph: its outline, its fill rule, and whether it erases what is drawn before
-/// it (an `-sfsymbols-clear-behind` layer in monochrome rendering).
+/// A layer's place in a hierarchical symbol (`hierarchical-N:primary|secondary|tertiary`).
+public enum SymbolHierarchyLevel: String, CaseIterable, Sendable {
+    case primary, secondary, tertiary
+}
+
+/// One path of a glyph: its outline, its fill rule, whether it erases what is drawn before it
+/// (an `-sfsymbols-clear-behind` layer) in monochrome and in hierarchical rendering, and its
+/// hierarchical level, if the template annotates one.
 public struct SymbolPath: Equatable, Sendable {
     public var outline: ShapePath
     public var rule: FillRule
     public var clearsBehind: Bool
+    public var level: SymbolHierarchyLevel?
+    public var clearsBehindHierarchically: Bool
 
-    public init(outline: ShapePath, rule: FillRule, clearsBehind: Bool) {
+    public init(
+        outline: ShapePath, rule: FillRule, clearsBehind: Bool, level: SymbolHierarchyLevel? = nil,
+        clearsBehindHierarchically: Bool = false
+    ) {
         self.outline = outline
         self.rule = rule
         self.clearsBehind = clearsBehind
+        self.level = level
+        self.clearsBehindHierarchically = clearsBehindHierarchically
+    }
+
+    /// The same layers with another outline.
+    func with(_ outline: ShapePath) -> SymbolPath {
+        var path = self
+        path.outline = outline
+        return path
     }
 }
 

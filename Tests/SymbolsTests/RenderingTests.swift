@@ -28,3 +28,33 @@ struct RenderingTests {
         #expect(alpha(20, -20) == 255)  // the tile
     }
 }
+
+extension RenderingTests {
+    /// Hierarchical rendering: each layer at its level's opacity (the ring is secondary, 128 of
+    /// 255; the plus primary, 255); a template without levels draws as monochrome.
+    @Test func hierarchicalLayersAtTheirOpacities() throws {
+        let template = try SymbolTemplate.read(Fixture().data("templates/ivsim.ring.plus.svg"), name: "ring")
+        let image = try SymbolImage(
+            template, configuration: SymbolConfiguration(pointSize: 40, weight: .bold, scale: .small))
+        #expect(image.hasHierarchy)
+        let m = image.metrics(displayScale: 2)
+        let (layered, _) = try image.render(displayScale: 2, hierarchical: true, limits: .default)
+        let (plain, _) = try image.render(displayScale: 2, limits: .default)
+        // Bold at Small: the masters' thickness t = 8 + 0.5 (17 − 8) = 12.5, the ring's outer radius
+        // 36 + t/2 around (4 + 36 + t/2, −35.23); the plus's centre is the ring's.
+        let t = 12.5, r = 36 + t / 2, cx = 4 + r, cy = -70.459 / 2
+        func pixel(_ bitmap: Bitmap, _ x: Double, _ y: Double) -> UInt8 {
+            bitmap[Int(x * image.unit * 2), Int(y * image.unit * 2) - m.top].a
+        }
+        #expect(pixel(layered, cx, cy) == 255)  // the plus, primary
+        #expect(pixel(layered, cx - r + t / 2, cy) == 128)  // the ring, secondary
+        #expect(pixel(plain, cx - r + t / 2, cy) == 255)
+        let badge = try SymbolImage(
+            SymbolTemplate.read(Fixture().data("templates/ivsim.badge.svg"), name: "badge"),
+            configuration: SymbolConfiguration(pointSize: 40))
+        #expect(!badge.hasHierarchy)
+        #expect(
+            try badge.render(displayScale: 2, hierarchical: true, limits: .default).bitmap
+                == badge.render(displayScale: 2, limits: .default).bitmap)
+    }
+}

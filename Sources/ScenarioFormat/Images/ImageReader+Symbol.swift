@@ -14,17 +14,41 @@ struct SymbolRecipe {
     var found: FoundSymbol
     var symbolName: String
     var configuration: SymbolConfiguration
+    /// `UIImage.SymbolConfiguration(hierarchicalColor:)`: the symbol's layers in this colour at their
+    /// levels' opacities.
+    var hierarchicalColor: Color?
+
+    /// This recipe with `change` applied as `applying(_:)` applies a configuration.
+    func applying(_ change: SymbolSettings) -> SymbolRecipe {
+        var recipe = self
+        recipe.configuration = configuration.applying(change.configuration)
+        if let color = change.hierarchicalColor { recipe.hierarchicalColor = color }
+        return recipe
+    }
+}
+
+/// A `symbolConfiguration` object: the configuration, and the colour configuration ivsim keeps
+/// beside it (the Symbols module knows no colours).
+struct SymbolSettings {
+    var configuration = SymbolConfiguration()
+    var hierarchicalColor: Color?
 }
 
 extension ImageReader {
     /// The keys of a symbol configuration.
-    static let symbolConfigurationKeys = ["pointSize", "textStyle", "weight", "scale"]
+    static let symbolConfigurationKeys = ["pointSize", "textStyle", "weight", "scale", "hierarchicalColor"]
 
-    /// Reads `{"pointSize": 24, "weight": "bold", "scale": "large"}` or `{"textStyle": "title1"}`.
-    static func symbolConfiguration(_ node: JSONNode, _ d: Diagnostics) -> SymbolConfiguration? {
-        guard let object = ObjectReader(node, allowed: symbolConfigurationKeys, what: "a symbol configuration", d)
+    /// Reads `{"pointSize": 24, "weight": "bold", "scale": "large"}` or `{"textStyle": "title1"}`,
+    /// and `"hierarchicalColor"`.
+    func symbolConfiguration(_ node: JSONNode) -> SymbolSettings? {
+        guard let object = ObjectReader(node, allowed: Self.symbolConfigurationKeys, what: "a symbol configuration", d)
         else {
             return nil
+        }
+        var settings = SymbolSettings()
+        if let n = object["hierarchicalColor"] {
+            guard let color = colors.read(n) else { return nil }
+            settings.hierarchicalColor = color
         }
         var configuration = SymbolConfiguration()
         if object.has("pointSize"), let textStyle = object["textStyle"] {
@@ -62,7 +86,8 @@ extension ImageReader {
             // default and unspecified resolve to medium (docs/SYMBOLS.md §Configuration).
             configuration.scale = SymbolScale(rawValue: value)
         }
-        return configuration
+        settings.configuration = configuration
+        return settings
     }
 
     /// The symbol `recipe` describes, as an image called `name` with a variant per display scale.
@@ -86,6 +111,9 @@ extension ImageReader {
         }
         let (pointSize, weight, scale) = recipe.configuration.resolved
         let fullWork = d.limits.drawingWork
+        // Without hierarchical layers in the template, a hierarchical colour has no effect: the
+        // symbol stays a monochrome template (docs/SYMBOLS.md §Rendering modes).
+        let hierarchical = recipe.hierarchicalColor != nil && symbol.hasHierarchy
         return rendered(
             at: nil, node: node,
             pixelSize: { s in
@@ -96,9 +124,11 @@ extension ImageReader {
             let m = symbol.metrics(displayScale: Int(s))
             let limits = budget.drawingLimits(spent: spent)
             do throws(DrawingFailure) {
-                let (bitmap, work) = try symbol.render(displayScale: m.displayScale, limits: limits)
+                let (bitmap, work) = try symbol.render(
+                    displayScale: m.displayScale, hierarchical: hierarchical, limits: limits)
                 var image = Image(name: name, pixels: SourceImage(bitmap), scale: s).withSource(recipe.found.source)
                 image.drawing = DrawingRecord(work: work)
+                if hierarchical { image.tintColor = recipe.hierarchicalColor }
                 let insets = m.alignmentRectInsets
                 image.alignmentRectInsets = EdgeInsets(
                     top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
@@ -110,7 +140,9 @@ extension ImageReader {
                     var redrawLimits = drawingLimits
                     redrawLimits.work = work
                     return Result { () throws(DrawingFailure) in
-                        try symbol.render(pixelWidth: width, pixelHeight: height, metrics: m, limits: redrawLimits)
+                        try symbol.render(
+                            pixelWidth: width, pixelHeight: height, metrics: m, hierarchical: hierarchical,
+                            limits: redrawLimits)
                     }
                     .map { ($0.bitmap, $0.work) }
                 }
@@ -133,7 +165,8 @@ extension ImageReader {
     }
 
     /// `base` with its drawing (pixels, variants, size, alignment insets, baseline) replaced by
-    /// `made`'s, its other properties (rendering mode, tint, orientation, flipping) kept:
+    /// `made`'s, its other properties (rendering mode, tint unless the new configuration gives a
+    /// hierarchical colour, orientation, flipping) kept:
     /// UIImage.withConfiguration(_:). Insets a scenario gave the base are the base's: the new
     /// configuration's metrics replace them (give them again on the derived image).
     static func replacingSymbolDrawing(of base: Image, with made: Image) -> Image {
@@ -141,7 +174,7 @@ extension ImageReader {
         image.rename(base.name)
         image.modify {
             $0.renderingMode = base.renderingMode
-            $0.tintColor = base.tintColor
+            $0.tintColor = made.tintColor ?? base.tintColor  // a new hierarchical colour, else the base's
             $0.orientation = base.orientation
             $0.flipsForRightToLeftLayoutDirection = base.flipsForRightToLeftLayoutDirection
         }

@@ -60,7 +60,7 @@ struct ImageReader {
         var tintColor: Color?
         var flipsForRightToLeftLayoutDirection: Bool?
         /// `withConfiguration(_:)` on a symbol image (made before the methods above apply).
-        var symbolConfiguration: SymbolConfiguration?
+        var symbolConfiguration: SymbolSettings?
         var symbolConfigurationNode: JSONNode?
 
         /// Applies the methods to `image`, to each variant of a named image and, for an animated
@@ -342,7 +342,7 @@ struct ImageReader {
         }
         if let n = object["symbolConfiguration"] {
             m.symbolConfigurationNode = n
-            m.symbolConfiguration = check(Self.symbolConfiguration(n, d))
+            m.symbolConfiguration = check(symbolConfiguration(n))
         }
         return ok ? m : nil
     }
@@ -687,8 +687,8 @@ struct ImageReader {
         _ name: String
     ) -> Image? {
         var recipe = recipe
-        if let configuration = entry.modifiers.symbolConfiguration {
-            recipe.configuration = recipe.configuration.applying(configuration)
+        if let settings = entry.modifiers.symbolConfiguration {
+            recipe = recipe.applying(settings)
         }
         symbolRecipes[name] = recipe
         return symbolImage(recipe, name: name, node: entry.node)
