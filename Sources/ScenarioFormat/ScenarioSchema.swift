@@ -203,6 +203,7 @@ public enum ScenarioSchema {
                 ("description", .string("layer.borderWidth in points, drawn inside the bounds over the content"))
             ]),
             "borderColor": ref("color"),
+            "preferredSymbolConfiguration": ref("symbolConfiguration"),
             "cornerCurve": enumeration(
                 ["circular"],
                 description: "layer.cornerCurve: circular only (continuous is refused: its curve is not documented)"),
@@ -367,7 +368,24 @@ public enum ScenarioSchema {
                         + PropertyValue.names.joined(separator: ", "))
             )
         ])
+        let symbolConfiguration = closedObject(
+            ImageReader.symbolConfigurationKeys,
+            [
+                "pointSize": .object([
+                    ("type", .string("number")),
+                    ("minimum", .number(SymbolConfiguration.pointSizes.lowerBound)),
+                    ("maximum", .number(SymbolConfiguration.pointSizes.upperBound))
+                ]),
+                "textStyle": enumeration(SymbolTextStyle.allCases.map(\.rawValue)),
+                "weight": enumeration(SymbolWeight.allCases.map(\.rawValue)),
+                "scale": enumeration(["small", "medium", "large", "default", "unspecified"]),
+                "hierarchicalColor": ref("color")
+            ],
+            description:
+                "UIImage.SymbolConfiguration: a point size or a text style, a weight, a scale, a hierarchical colour "
+                + "(SYMBOLS.md); on an image, withConfiguration(_:); on an image view, preferredSymbolConfiguration")
         return [
+            ("symbolConfiguration", symbolConfiguration),
             (
                 "acknowledgedWarnings",
                 acknowledgedWarnings(WarningKinds.scenario, "for every view, and the asset names")
@@ -515,22 +533,7 @@ public enum ScenarioSchema {
                                                 + "assetCatalogs (SYMBOLS.md)")
                                     )
                                 ]),
-                                "symbolConfiguration": closedObject(
-                                    ImageReader.symbolConfigurationKeys,
-                                    [
-                                        "pointSize": .object([
-                                            ("type", .string("number")),
-                                            ("minimum", .number(SymbolConfiguration.pointSizes.lowerBound)),
-                                            ("maximum", .number(SymbolConfiguration.pointSizes.upperBound))
-                                        ]),
-                                        "textStyle": enumeration(SymbolTextStyle.allCases.map(\.rawValue)),
-                                        "weight": enumeration(SymbolWeight.allCases.map(\.rawValue)),
-                                        "scale": enumeration(["small", "medium", "large", "default", "unspecified"]),
-                                        "hierarchicalColor": ref("color")
-                                    ],
-                                    description:
-                                        "UIImage.SymbolConfiguration applied with withConfiguration(_:) to a symbol image: a point size "
-                                        + "or a text style, a weight and a scale (SYMBOLS.md)"),
+                                "symbolConfiguration": ref("symbolConfiguration"),
                                 "generate": ref("generator"),
                                 "draw": ref("drawing"),
                                 "snapshot": closedObject(

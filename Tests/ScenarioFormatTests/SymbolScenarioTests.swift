@@ -145,3 +145,33 @@ import Syntax
         #expect(both.first?.contains("takes \"pointSize\" or \"textStyle\", not both") == true)
     }
 }
+
+extension SymbolScenarioTests {
+    /// preferredSymbolConfiguration: applied under the image's own configuration (the image's values
+    /// win), to the image a view shows and to one a state sets.
+    @Test func anImageViewsPreferredConfigurationUnderTheImagesOwn() throws {
+        let scenario = try Self.load(
+            """
+            { "canvas": { "size": [200, 100] }, "symbolRoots": ["Exported"], "assetCatalogs": ["Cat.xcassets"],
+              "images": { "a": { "systemName": "square" },
+                          "heavy": { "systemName": "square", "symbolConfiguration": { "weight": "black" } } },
+              "root": { "subviews": [
+                { "id": "v", "type": "imageView", "origin": [0, 0], "sizeToFit": true, "image": "a",
+                  "preferredSymbolConfiguration": { "pointSize": 100, "weight": "ultraLight", "scale": "small" } },
+                { "type": "imageView", "origin": [0, 0], "sizeToFit": true, "image": "heavy",
+                  "preferredSymbolConfiguration": { "pointSize": 100, "weight": "ultraLight", "scale": "small" } } ] },
+              "variants": { "states": [ { "name": "s", "set": { "v.image": "heavy" } } ] } }
+            """, files: Self.files
+        ).get()
+        // At 100 points a unit is a point: ultraLight's margins are 50 apart, black's 70.
+        let shown = scenario.root.subviews.map { $0.imageView?.image?.size.width }
+        #expect(shown == [50, 70])
+        let set = scenario.states.first?.assignments.first?.value
+        guard case let .image(image?)? = set else {
+            Issue.record("the state sets no image: \(String(describing: set))")
+            return
+        }
+        #expect(image.size.width == 70)
+        #expect(image.symbol?.pointSize == 100)
+    }
+}

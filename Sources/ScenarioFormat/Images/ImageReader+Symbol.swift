@@ -164,6 +164,20 @@ extension ImageReader {
         }
     }
 
+    /// `image` as an image view with `preferredSymbolConfiguration` shows it: a symbol image made
+    /// again with the view's configuration under its own (the image's values win: its
+    /// configuration is the more specific); any other image unchanged. Nil when the symbol cannot
+    /// be made (reported at `node`).
+    func preferring(_ preferred: SymbolSettings, _ image: Image, node: JSONNode) -> Image? {
+        guard let recipe = symbolRecipe(named: image.name) else { return image }
+        var effective = recipe
+        effective.configuration = preferred.configuration.applying(recipe.configuration)
+        effective.hierarchicalColor = recipe.hierarchicalColor ?? preferred.hierarchicalColor
+        return symbolImage(effective, name: image.name, node: node).map {
+            Self.replacingSymbolDrawing(of: image, with: $0)
+        }
+    }
+
     /// `base` with its drawing (pixels, variants, size, alignment insets, baseline) replaced by
     /// `made`'s, its other properties (rendering mode, tint unless the new configuration gives a
     /// hierarchical colour, orientation, flipping) kept:

@@ -160,6 +160,9 @@ struct ImageReader {
     /// The image called `name`, if it was read without errors.
     func image(_ name: String) -> Image? { resolved[name] }
 
+    /// How the symbol image called `name` was made, if it is one.
+    func symbolRecipe(named name: String) -> SymbolRecipe? { symbolRecipes[name] }
+
     /// Every image that resolved, in file order.
     var images: [Image] { order.compactMap { resolved[$0] } }
 

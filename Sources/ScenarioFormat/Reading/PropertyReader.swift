@@ -10,8 +10,11 @@ struct PropertyReader {
     let d: Diagnostics
 
     /// The value `node` gives `property`. With `nullClears` (states), `null` clears an image or
-    /// a colour; in a view, an absent key is how to say "none".
-    func value(of property: String, _ node: JSONNode, nullClears: Bool) -> PropertyValue? {
+    /// a colour; in a view, an absent key is how to say "none". A symbol image shown by an image
+    /// view with a `preferred` symbol configuration is made at it (docs/SYMBOLS.md §Configuration).
+    func value(of property: String, _ node: JSONNode, nullClears: Bool, preferred: SymbolSettings? = nil)
+        -> PropertyValue?
+    {
         switch property {
         case "isHighlighted": return Read.bool(node, d).map(PropertyValue.isHighlighted)
         case "isHidden": return Read.bool(node, d).map(PropertyValue.isHidden)
@@ -20,7 +23,12 @@ struct PropertyReader {
         case "contentMode": return Self.contentMode(node, d).map(PropertyValue.contentMode)
         case "image", "highlightedImage":
             let image: Image?? =
-                nullClears && node.value == .null ? .some(nil) : images.reference(node).map { .some($0) }
+                nullClears && node.value == .null
+                ? .some(nil)
+                : images.reference(node).flatMap { image in
+                    guard let preferred else { return .some(image) }
+                    return images.preferring(preferred, image, node: node).map { .some($0) }
+                }
             return image.map { property == "image" ? .image($0) : .highlightedImage($0) }
         case "cornerRadius":
             return Read.number(node, d, in: 0...100_000, what: "a corner radius in points").map(

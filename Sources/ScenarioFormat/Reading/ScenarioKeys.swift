@@ -37,12 +37,13 @@ enum ScenarioKeys {
             "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
             "animationTime", "constraints", "contentHuggingPriority", "contentCompressionResistancePriority",
             "subviews",
-            "acknowledgedWarnings", "cornerRadius", "maskedCorners", "borderWidth", "borderColor", "cornerCurve"
+            "acknowledgedWarnings", "cornerRadius", "maskedCorners", "borderWidth", "borderColor", "cornerCurve",
+            "preferredSymbolConfiguration"
         ] + margins + stackView
     static let imageViewOnly = [
         "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
         "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
-        "animationTime"
+        "animationTime", "preferredSymbolConfiguration"
     ]
     static let root =
         [

@@ -167,7 +167,9 @@ struct VariantReader {
                 "\"\(id)\" is not an image view, so it has no \"\(property)\"")
             return nil
         }
-        return properties.value(of: property, member.value, nullClears: true).map {
+        return properties.value(
+            of: property, member.value, nullClears: true, preferred: view.preferredSymbolConfiguration
+        ).map {
             PropertyAssignment(viewID: id, value: $0)
         }
     }

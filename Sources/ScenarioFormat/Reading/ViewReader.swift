@@ -118,7 +118,12 @@ struct ViewReader {
                 view.imageView?.highlightedAnimationImages = frames
             }
         }
-        readProperties(object, among: isImageView ? ScenarioKeys.view : Self.plainViewKeys, into: &view)
+        var preferred: SymbolSettings?
+        if isImageView, let node = object["preferredSymbolConfiguration"] {
+            preferred = images.symbolConfiguration(node)
+        }
+        readProperties(
+            object, among: isImageView ? ScenarioKeys.view : Self.plainViewKeys, preferred: preferred, into: &view)
         if arranged {
             view.positioning = .constraints
             arrangedSubviews.insert(treePath)
@@ -146,7 +151,7 @@ struct ViewReader {
         let acknowledged =
             object["acknowledgedWarnings"].flatMap { Self.acknowledgedWarnings($0, among: WarningKinds.view, d) } ?? []
         viewNodes.append((treePath, node, acknowledged))
-        readCommon(object, treePath: treePath, into: &view)
+        readCommon(object, treePath: treePath, preferred: preferred, into: &view)
         return view
     }
 
@@ -170,12 +175,16 @@ struct ViewReader {
 
     /// Reads the settable properties (`PropertyValue.names`, but the frame, which has its own
     /// forms) among `keys` that the object gives, by the rules a variant state follows.
-    private func readProperties(_ object: ObjectReader, among keys: [String], into view: inout View) {
+    private func readProperties(
+        _ object: ObjectReader, among keys: [String], preferred: SymbolSettings? = nil, into view: inout View
+    ) {
         let properties = PropertyReader(images: images, colors: images.colors, d: d)
         // The object's few members against the lists, not every property against them.
         for member in object.members
         where member.key != "frame" && keys.contains(member.key) && PropertyValue.names.contains(member.key) {
-            if let value = properties.value(of: member.key, member.value, nullClears: false) { view.set(value) }
+            if let value = properties.value(of: member.key, member.value, nullClears: false, preferred: preferred) {
+                view.set(value)
+            }
         }
         if keys.contains("cornerCurve"), let node = object["cornerCurve"],
             let curve = Read.name(node, d, among: ["circular", "continuous"], what: "corner curve"),
@@ -189,7 +198,9 @@ struct ViewReader {
         }
     }
 
-    private mutating func readCommon(_ object: ObjectReader, treePath: [Int], into view: inout View) {
+    private mutating func readCommon(
+        _ object: ObjectReader, treePath: [Int], preferred: SymbolSettings? = nil, into view: inout View
+    ) {
         if let node = object["id"], let id = Read.string(node, d, what: "an id") {
             if id.isEmpty
                 || !id.unicodeScalars.allSatisfy({
@@ -209,7 +220,7 @@ struct ViewReader {
                 ids.append(
                     ViewID(
                         id: id, node: object.node, isImageView: view.imageView != nil, treePath: treePath,
-                        positioning: view.positioning))
+                        positioning: view.positioning, preferredSymbolConfiguration: preferred))
             }
         }
         MarginReader(d: d).read(object, into: &view.guides)
@@ -342,6 +353,8 @@ struct ViewID {
     /// Indices of subviews from the root.
     let treePath: [Int]
     let positioning: Positioning
+    /// An image view's `preferredSymbolConfiguration`, which images its states set follow too.
+    var preferredSymbolConfiguration: SymbolSettings? = nil
 }
 
 /// The views that have ids, in file order, with a lookup by id (so that reading a scenario stays
