@@ -6,4 +6,6 @@ package enum AssetWarnings {
     package static let duplicateName = "duplicateName"
     /// Image files: an embedded colour profile ivsim does not convert from (pixels taken as sRGB).
     package static let colorProfile = "colorProfile"
+    /// Symbols: a system symbol drawn as ivsim's stand-in because its template was not found.
+    package static let symbolStandIn = "symbolStandIn"
 }

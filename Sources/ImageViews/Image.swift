@@ -39,6 +39,8 @@ public struct Image: Sendable {
     public var drawing: DrawingRecord?
     /// For a symbol image: its name, configuration and baseline (reports).
     public var symbol: SymbolDescription?
+    /// For a symbol image: its outlines, which drawings fill instead of resampling the pixels.
+    public var vectorDrawing: VectorDrawing?
 
     public init(
         name: String, pixels: SourceImage, scale: Double = 1, orientation: ImageOrientation = .up,

@@ -63,6 +63,15 @@ public enum ScenarioSchema {
                                 )
                             )
                         ]),
+                        "symbolStandIns": .object([
+                            ("type", .string("boolean")),
+                            (
+                                "description",
+                                .string(
+                                    "Draw a system symbol found nowhere as ivsim's stand-in (a crossed square), with a "
+                                        + "symbolStandIn warning, instead of an error (SYMBOLS.md).")
+                            )
+                        ]),
                         "images": .object([
                             ("type", .string("object")),
                             ("description", .string("Image names to sources.")),

@@ -13,9 +13,11 @@ enum WarningKinds {
     static let duplicateName = AssetWarnings.duplicateName
     /// Image files: an embedded colour profile ivsim does not convert from (pixels taken as sRGB).
     static let colorProfile = AssetWarnings.colorProfile
+    /// Symbols: a system symbol drawn as ivsim's stand-in (`symbolStandIns`).
+    static let symbolStandIn = AssetWarnings.symbolStandIn
 
     /// Kinds a view can acknowledge: its image's and its Auto Layout frame's.
     static let view = ImageWarning.kinds + [ambiguous, negativeSize]
     /// Kinds the scenario can acknowledge (for every view, and its names).
-    static let scenario = view + [duplicateName, colorProfile]
+    static let scenario = view + [duplicateName, colorProfile, symbolStandIn]
 }

@@ -114,6 +114,47 @@ public struct SymbolImage: Sendable {
         )
     }
 
+    /// Fills the glyph into the rectangle (x, y, width, height) of `context`'s user space, which
+    /// stands for the image of `metrics`, in `color` (premultiplied; hierarchical levels scale its
+    /// opacity): UIImage.draw(in:) of a symbol, as vectors.
+    public func draw(
+        into context: inout DrawingContext, x: Double, y: Double, width: Double, height: Double,
+        metrics m: SymbolMetrics, hierarchical: Bool = false, color: PremultipliedColor
+    ) throws(DrawingFailure) {
+        let k = Double(m.displayScale)
+        let sx = width / Double(m.pixelWidth), sy = height / Double(m.pixelHeight)
+        // Template units → pixels of the image at its own size → the rectangle.
+        let transform = AffineTransform(
+            a: unit * k * sx, b: 0, c: 0, d: unit * k * sy, tx: x, ty: y - Double(m.top) * sy)
+        try context.save()
+        defer { context.restore() }
+        context.concatenate(transform)
+        try fillGlyph(into: &context, hierarchical: hierarchical, color: color)
+    }
+
+    /// Fills the glyph's paths in order in the context's current user space (template units).
+    private func fillGlyph(into context: inout DrawingContext, hierarchical: Bool, color: PremultipliedColor)
+        throws(DrawingFailure)
+    {
+        let layered = hierarchical && hasHierarchy
+        let blendMode = context.state.blendMode
+        defer { context.state.blendMode = blendMode }
+        for path in glyph.paths {
+            if layered ? path.clearsBehindHierarchically : path.clearsBehind {
+                context.state.blendMode = .destinationOut
+                try context.fill(path.outline, rule: path.rule, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
+                context.state.blendMode = blendMode
+            } else {
+                let alpha = layered ? Int(Self.alpha(path.level ?? .primary)) : 255
+                func scaled(_ v: UInt8) -> UInt8 { UInt8((Int(v) * alpha + 127) / 255) }
+                try context.fill(
+                    path.outline, rule: path.rule,
+                    color: PremultipliedColor(
+                        r: scaled(color.r), g: scaled(color.g), b: scaled(color.b), a: scaled(color.a)))
+            }
+        }
+    }
+
     /// The image of `metrics` stretched to `pixelWidth` × `pixelHeight` (an image view drawing the
     /// symbol afresh at the size it shows it).
     public func render(
@@ -127,17 +168,7 @@ public struct SymbolImage: Sendable {
             a: unit * k * sx, b: 0, c: 0, d: unit * k * sy, tx: 0, ty: -Double(m.top) * sy)
         var context = try DrawingContext(
             width: pixelWidth, height: pixelHeight, opaque: false, transform: transform, limits: limits)
-        let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
-        for path in glyph.paths {
-            if layered ? path.clearsBehindHierarchically : path.clearsBehind {
-                context.state.blendMode = .destinationOut
-                try context.fill(path.outline, rule: path.rule, color: black)
-                context.state.blendMode = .normal
-            } else {
-                let alpha = layered ? Self.alpha(path.level ?? .primary) : 255
-                try context.fill(path.outline, rule: path.rule, color: PremultipliedColor(r: 0, g: 0, b: 0, a: alpha))
-            }
-        }
+        try fillGlyph(into: &context, hierarchical: layered, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
         return (context.bitmap, context.work)
     }
 }

@@ -175,3 +175,24 @@ extension SymbolScenarioTests {
         #expect(image.symbol?.pointSize == 100)
     }
 }
+
+extension SymbolScenarioTests {
+    /// `symbolStandIns`: a system symbol found nowhere is drawn as the stand-in, sized like a symbol,
+    /// with a `symbolStandIn` warning naming it; without the key it is an error.
+    @Test func standInsForSymbolsNotExportedYet() throws {
+        let scenario = try Self.load(
+            Self.scenario(
+                "\"a\": { \"systemName\": \"gearshape\", \"symbolConfiguration\": { \"pointSize\": 100, \"scale\": \"small\" } }",
+                extra: "\"symbolStandIns\": true,"), files: Self.files
+        ).get()
+        let image = try #require(scenario.images.first)
+        // The stand-in: a square of the cap height (70.459 units, 70.459 points at 100 points)
+        // between bearings of 6: 82.459 points, 165 pixels at the default 2x.
+        #expect(image.size.width == 82.5)
+        #expect(image.source == "stand-in for gearshape")
+        let warning = try #require(scenario.warnings.first)
+        #expect(warning.kind == "symbolStandIn")
+        #expect(warning.message.contains("no symbol named \"gearshape\""))
+        #expect(warning.message.contains("drawn as ivsim's stand-in"))
+    }
+}

@@ -58,3 +58,26 @@ extension RenderingTests {
                 == badge.render(displayScale: 2, limits: .default).bitmap)
     }
 }
+
+extension RenderingTests {
+    /// draw(in:) as vectors: the glyph filled into a rectangle of a context equals the image drawn
+    /// afresh at that rectangle's pixel size (two paths to the same fills), and a colour fills it.
+    @Test func drawingIntoAContextIsTheRedrawAtThatSize() throws {
+        let template = try SymbolTemplate.read(Fixture().data("templates/ivsim.ring.plus.svg"), name: "ring")
+        let image = try SymbolImage(template, configuration: SymbolConfiguration(pointSize: 17, weight: .medium))
+        let m = image.metrics(displayScale: 3)
+        let (w, h) = (m.pixelWidth * 5, m.pixelHeight * 5)
+        let redrawn = try image.render(pixelWidth: w, pixelHeight: h, metrics: m, hierarchical: true, limits: .default)
+        var context = try DrawingContext(width: w, height: h, opaque: false, transform: .identity, limits: .default)
+        try image.draw(
+            into: &context, x: 0, y: 0, width: Double(w), height: Double(h), metrics: m, hierarchical: true,
+            color: PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
+        #expect(context.bitmap == redrawn.bitmap)
+        var red = try DrawingContext(width: w, height: h, opaque: false, transform: .identity, limits: .default)
+        try image.draw(
+            into: &red, x: 0, y: 0, width: Double(w), height: Double(h), metrics: m,
+            color: PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        let painted = zip(red.bitmap.pixels, redrawn.bitmap.pixels).filter { $0.1 >> 24 == 255 }
+        #expect(!painted.isEmpty && painted.allSatisfy { $0.0 == 0xFF00_00FF })
+    }
+}

@@ -70,6 +70,16 @@ extension NamedAssets {
                 (cache.listing(root.url) ?? []).filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }
             } + catalogs.flatMap { $0.index.names(of: .symbolSet) }
         let places = symbolRoots.map(\.path) + catalogs.map(\.folder.path)
+        if symbolStandIns {
+            d.warning(
+                node, kind: AssetWarnings.symbolStandIn,
+                "no symbol named \"\(name)\"" + (places.isEmpty ? "" : " in " + places.joined(separator: " or "))
+                    + ": drawn as ivsim's stand-in (a crossed square) because \"symbolStandIns\" is on; export its "
+                    + "template from the SF Symbols app into a folder of \"symbolRoots\" (docs/SYMBOLS.md §System symbols)"
+            )
+            return .found(
+                FoundSymbol(template: .standIn(for: name), source: "stand-in for \(name)", renderingIntent: nil))
+        }
         d.error(
             node,
             "no symbol named \"\(name)\""

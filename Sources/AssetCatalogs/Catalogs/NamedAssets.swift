@@ -24,6 +24,8 @@ package final class NamedAssets {
     /// Folders of symbol templates exported from the SF Symbols app (`symbolRoots`), searched by
     /// UIImage(systemName:) before the catalogs.
     package let symbolRoots: [Folder]
+    /// `symbolStandIns`: a system symbol found nowhere is drawn as ivsim's stand-in, with a warning.
+    package let symbolStandIns: Bool
     /// Where the scenario may read (its folder and the project's asset roots).
     package let area: ReadableArea
     /// The scenario's image budget: files are admitted by their headers before they are decoded
@@ -42,11 +44,12 @@ package final class NamedAssets {
     package let isIncomplete: Bool
 
     package init(
-        bundle: Folder?, catalogs: [Folder], symbolRoots: [Folder] = [], isIncomplete: Bool = false,
-        area: ReadableArea, cache: AssetCache, traitCombinations: [Traits], d: Diagnostics
+        bundle: Folder?, catalogs: [Folder], symbolRoots: [Folder] = [], symbolStandIns: Bool = false,
+        isIncomplete: Bool = false, area: ReadableArea, cache: AssetCache, traitCombinations: [Traits], d: Diagnostics
     ) {
         self.bundle = bundle
         self.symbolRoots = symbolRoots
+        self.symbolStandIns = symbolStandIns
         self.isIncomplete = isIncomplete
         self.area = area
         self.cache = cache
@@ -426,13 +429,14 @@ extension NamedAssets {
                 symbolRoots.append(root)
             }
         }
+        let standIns = document["symbolStandIns"].flatMap { Read.bool($0, d) } ?? false
         if let node = document["assetCatalogs"], case .array = node.value {
         } else if document.has("assetCatalogs") {
             isIncomplete = true
         }
         self.init(
-            bundle: bundle, catalogs: catalogs, symbolRoots: symbolRoots, isIncomplete: isIncomplete, area: area,
-            cache: cache, traitCombinations: traitCombinations, d: d)
+            bundle: bundle, catalogs: catalogs, symbolRoots: symbolRoots, symbolStandIns: standIns,
+            isIncomplete: isIncomplete, area: area, cache: cache, traitCombinations: traitCombinations, d: d)
     }
 }
 

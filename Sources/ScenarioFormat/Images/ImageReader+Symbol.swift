@@ -135,6 +135,11 @@ extension ImageReader {
                 image.symbol = SymbolDescription(
                     name: recipe.symbolName, pointSize: pointSize, weight: weight.rawValue, scale: scale.rawValue,
                     baselineOffsetFromBottom: m.baselineOffsetFromBottom)
+                image.vectorDrawing = VectorDrawing { context, x, y, width, height, color throws(DrawingFailure) in
+                    try symbol.draw(
+                        into: &context, x: x, y: y, width: width, height: height, metrics: m,
+                        hierarchical: hierarchical, color: color)
+                }
                 let drawingLimits = d.limits.drawing
                 image.vectorRedraw = VectorRedraw { width, height, work in
                     var redrawLimits = drawingLimits

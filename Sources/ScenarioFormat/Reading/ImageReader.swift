@@ -645,6 +645,7 @@ struct ImageReader {
             switch crop.apply(toEvery: made) {
             case let .success(cropped):
                 image = cropped
+                symbolRecipes[name] = nil  // a cropped CGImage is no longer a symbol
             case .failure(.animated):
                 d.error(
                     node,

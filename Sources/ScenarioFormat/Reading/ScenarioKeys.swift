@@ -5,8 +5,8 @@ import Raster
 /// JSON Schema (`ivsim schema`).
 enum ScenarioKeys {
     static let document = [
-        "$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "symbolRoots", "images", "metrics",
-        "root",
+        "$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "symbolRoots", "symbolStandIns",
+        "images", "metrics", "root",
         "variants", "acknowledgedWarnings"
     ]
     static let canvas = ["size", "background", "safeAreaInsets", "device", "orientation"]

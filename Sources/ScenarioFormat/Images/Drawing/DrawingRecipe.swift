@@ -126,7 +126,8 @@ struct DrawingRecipe {
     }
 
     /// UIImage.draw(at:) / draw(in:): the displayed (oriented) pixels, upright, the image's size in
-    /// points at a point; with a tint colour (withTintColor) as a mask filled with it.
+    /// points at a point; with a tint colour (withTintColor) as a mask filled with it. A symbol is
+    /// drawn as its outlines, in its tint colour or black (docs/SYMBOLS.md §Drawing symbols).
     /// CGContext.draw(cgImage, in:): the stored pixels, flipped.
     static func draw(_ image: Image, _ placement: ImagePlacementSpec, cgImage: Bool, in context: inout DrawingContext)
         throws(DrawingFailure)
@@ -138,6 +139,11 @@ struct DrawingRecipe {
             case let .at(x, y): (x, y, image.size.width, image.size.height)
             case let .rect(x, y, w, h): (x, y, w, h)
             }
+        if !cgImage, image.orientation == .up, let vector = image.vectorDrawing {
+            try vector.draw(
+                &context, rect.0, rect.1, rect.2, rect.3, tint ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
+            return
+        }
         try context.draw(
             pixels, x: rect.0, y: rect.1, width: rect.2, height: rect.3, placement: cgImage ? .flipped : .upright,
             tint: tint,
