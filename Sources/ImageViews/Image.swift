@@ -130,9 +130,10 @@ public struct Image: Sendable {
     /// The colour the image is drawn with as a mask, if any (docs/LAYOUT.md §Rendering mode):
     /// an alwaysTemplate image takes the view's tint, even if it has its own (the view's tint
     /// wins); any other image with a `tintColor` takes that colour; a symbol image in the
-    /// automatic mode is a template and takes the view's tint (docs/SYMBOLS.md §Rendering modes);
-    /// otherwise nil (original).
+    /// automatic mode is a template and takes the view's tint (docs/SYMBOLS.md §Rendering modes),
+    /// but a symbol in palette colours keeps them in every mode; otherwise nil (original).
     public func drawTint(viewTint: RGBA, traits: Traits) -> RGBA? {
+        if symbol?.ownColors == true { return nil }
         if renderingMode == .alwaysTemplate { return viewTint }
         if let tintColor { return tintColor.resolved(traits) }
         return renderingMode == .automatic && symbol != nil ? viewTint : nil

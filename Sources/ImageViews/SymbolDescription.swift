@@ -9,12 +9,18 @@ public struct SymbolDescription: Sendable, Equatable {
     public var scale: String
     /// UIImage.baselineOffsetFromBottom, in points.
     public var baselineOffsetFromBottom: Double
+    /// The pixels carry the symbol's own colours (a palette): never drawn as a template.
+    public var ownColors: Bool
 
-    public init(name: String, pointSize: Double, weight: String, scale: String, baselineOffsetFromBottom: Double) {
+    public init(
+        name: String, pointSize: Double, weight: String, scale: String, baselineOffsetFromBottom: Double,
+        ownColors: Bool = false
+    ) {
         self.name = name
         self.pointSize = pointSize
         self.weight = weight
         self.scale = scale
         self.baselineOffsetFromBottom = baselineOffsetFromBottom
+        self.ownColors = ownColors
     }
 }

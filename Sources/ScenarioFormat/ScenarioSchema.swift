@@ -388,11 +388,16 @@ public enum ScenarioSchema {
                 "textStyle": enumeration(SymbolTextStyle.allCases.map(\.rawValue)),
                 "weight": enumeration(SymbolWeight.allCases.map(\.rawValue)),
                 "scale": enumeration(["small", "medium", "large", "default", "unspecified"]),
-                "hierarchicalColor": ref("color")
+                "hierarchicalColor": ref("color"),
+                "paletteColors": .object([
+                    ("type", .string("array")), ("items", ref("color")), ("minItems", .number(1)),
+                    ("maxItems", .number(3))
+                ])
             ],
             description:
                 "UIImage.SymbolConfiguration: a point size or a text style, a weight, a scale, a hierarchical colour "
-                + "(SYMBOLS.md); on an image, withConfiguration(_:); on an image view, preferredSymbolConfiguration")
+                + "or palette colours (SYMBOLS.md); on an image, withConfiguration(_:); on an image view, preferredSymbolConfiguration"
+        )
         return [
             ("symbolConfiguration", symbolConfiguration),
             (

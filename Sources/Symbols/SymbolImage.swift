@@ -89,8 +89,14 @@ public struct SymbolImage: Sendable {
             descender: Self.round(pointSize * SymbolFontMetrics.descender / SymbolFontMetrics.unitsPerEm * k))
     }
 
-    /// Whether the template annotates hierarchical layers (else hierarchical rendering is monochrome).
+    /// Whether the template annotates hierarchical layers (else hierarchical and palette rendering
+    /// draw it as monochrome).
     public var hasHierarchy: Bool { glyph.paths.contains { $0.level != nil } }
+
+    /// The levels the glyph's paths have, in order primary, secondary, tertiary.
+    var presentLevels: [SymbolHierarchyLevel] {
+        SymbolHierarchyLevel.allCases.filter { level in glyph.paths.contains { ($0.level ?? .primary) == level } }
+    }
 
     /// The opacity of each hierarchical level, out of 255: 1, 1/2 and 1/4, rounded (docs/SYMBOLS.md
     /// §Rendering modes).
@@ -102,24 +108,22 @@ public struct SymbolImage: Sendable {
         }
     }
 
-    /// The glyph in black at `displayScale`, on the image of `metrics(displayScale:)`, and the
-    /// drawing's work; `hierarchical` draws each layer at its level's opacity (a template without
-    /// levels is drawn as monochrome).
-    public func render(displayScale: Int, hierarchical: Bool = false, limits: DrawingLimits) throws(DrawingFailure) -> (
-        bitmap: Bitmap, work: Int
-    ) {
+    /// The glyph at `displayScale`, on the image of `metrics(displayScale:)`, in black (or the
+    /// palette's colours), and the drawing's work.
+    public func render(displayScale: Int, coloring: SymbolColoring = .monochrome, limits: DrawingLimits)
+        throws(DrawingFailure) -> (bitmap: Bitmap, work: Int)
+    {
         let m = metrics(displayScale: displayScale)
         return try render(
-            pixelWidth: m.pixelWidth, pixelHeight: m.pixelHeight, metrics: m, hierarchical: hierarchical, limits: limits
-        )
+            pixelWidth: m.pixelWidth, pixelHeight: m.pixelHeight, metrics: m, coloring: coloring, limits: limits)
     }
 
     /// Fills the glyph into the rectangle (x, y, width, height) of `context`'s user space, which
     /// stands for the image of `metrics`, in `color` (premultiplied; hierarchical levels scale its
-    /// opacity): UIImage.draw(in:) of a symbol, as vectors.
+    /// opacity; a palette gives its own colours): UIImage.draw(in:) of a symbol, as vectors.
     public func draw(
         into context: inout DrawingContext, x: Double, y: Double, width: Double, height: Double,
-        metrics m: SymbolMetrics, hierarchical: Bool = false, color: PremultipliedColor
+        metrics m: SymbolMetrics, coloring: SymbolColoring = .monochrome, color: PremultipliedColor
     ) throws(DrawingFailure) {
         let k = Double(m.displayScale)
         let sx = width / Double(m.pixelWidth), sy = height / Double(m.pixelHeight)
@@ -129,14 +133,18 @@ public struct SymbolImage: Sendable {
         try context.save()
         defer { context.restore() }
         context.concatenate(transform)
-        try fillGlyph(into: &context, hierarchical: hierarchical, color: color)
+        try fillGlyph(into: &context, coloring: coloring, color: color)
     }
 
     /// Fills the glyph's paths in order in the context's current user space (template units).
-    private func fillGlyph(into context: inout DrawingContext, hierarchical: Bool, color: PremultipliedColor)
+    private func fillGlyph(into context: inout DrawingContext, coloring: SymbolColoring, color: PremultipliedColor)
         throws(DrawingFailure)
     {
-        let layered = hierarchical && hasHierarchy
+        // Without levels in the template, hierarchical rendering is monochrome and a palette gives
+        // every path its first colour (every path is primary).
+        let layered = coloring.isLayered && hasHierarchy
+        let coloring = coloring == .hierarchical && !layered ? .monochrome : coloring
+        let present = presentLevels
         let blendMode = context.state.blendMode
         defer { context.state.blendMode = blendMode }
         for path in glyph.paths {
@@ -145,12 +153,8 @@ public struct SymbolImage: Sendable {
                 try context.fill(path.outline, rule: path.rule, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
                 context.state.blendMode = blendMode
             } else {
-                let alpha = layered ? Int(Self.alpha(path.level ?? .primary)) : 255
-                func scaled(_ v: UInt8) -> UInt8 { UInt8((Int(v) * alpha + 127) / 255) }
                 try context.fill(
-                    path.outline, rule: path.rule,
-                    color: PremultipliedColor(
-                        r: scaled(color.r), g: scaled(color.g), b: scaled(color.b), a: scaled(color.a)))
+                    path.outline, rule: path.rule, color: coloring.color(path.level, base: color, present: present))
             }
         }
     }
@@ -158,9 +162,9 @@ public struct SymbolImage: Sendable {
     /// The image of `metrics` stretched to `pixelWidth` × `pixelHeight` (an image view drawing the
     /// symbol afresh at the size it shows it).
     public func render(
-        pixelWidth: Int, pixelHeight: Int, metrics m: SymbolMetrics, hierarchical: Bool = false, limits: DrawingLimits
+        pixelWidth: Int, pixelHeight: Int, metrics m: SymbolMetrics, coloring: SymbolColoring = .monochrome,
+        limits: DrawingLimits
     ) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
-        let layered = hierarchical && hasHierarchy
         let k = Double(m.displayScale)
         let sx = Double(pixelWidth) / Double(m.pixelWidth), sy = Double(pixelHeight) / Double(m.pixelHeight)
         // Template units → device pixels of the image at its own size → the destination size.
@@ -168,7 +172,7 @@ public struct SymbolImage: Sendable {
             a: unit * k * sx, b: 0, c: 0, d: unit * k * sy, tx: 0, ty: -Double(m.top) * sy)
         var context = try DrawingContext(
             width: pixelWidth, height: pixelHeight, opaque: false, transform: transform, limits: limits)
-        try fillGlyph(into: &context, hierarchical: layered, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
+        try fillGlyph(into: &context, coloring: coloring, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
         return (context.bitmap, context.work)
     }
 }

@@ -38,7 +38,7 @@ extension RenderingTests {
             template, configuration: SymbolConfiguration(pointSize: 40, weight: .bold, scale: .small))
         #expect(image.hasHierarchy)
         let m = image.metrics(displayScale: 2)
-        let (layered, _) = try image.render(displayScale: 2, hierarchical: true, limits: .default)
+        let (layered, _) = try image.render(displayScale: 2, coloring: .hierarchical, limits: .default)
         let (plain, _) = try image.render(displayScale: 2, limits: .default)
         // Bold at Small: the masters' thickness t = 8 + 0.5 (17 − 8) = 12.5, the ring's outer radius
         // 36 + t/2 around (4 + 36 + t/2, −35.23); the plus's centre is the ring's.
@@ -54,7 +54,7 @@ extension RenderingTests {
             configuration: SymbolConfiguration(pointSize: 40))
         #expect(!badge.hasHierarchy)
         #expect(
-            try badge.render(displayScale: 2, hierarchical: true, limits: .default).bitmap
+            try badge.render(displayScale: 2, coloring: .hierarchical, limits: .default).bitmap
                 == badge.render(displayScale: 2, limits: .default).bitmap)
     }
 }
@@ -67,10 +67,11 @@ extension RenderingTests {
         let image = try SymbolImage(template, configuration: SymbolConfiguration(pointSize: 17, weight: .medium))
         let m = image.metrics(displayScale: 3)
         let (w, h) = (m.pixelWidth * 5, m.pixelHeight * 5)
-        let redrawn = try image.render(pixelWidth: w, pixelHeight: h, metrics: m, hierarchical: true, limits: .default)
+        let redrawn = try image.render(
+            pixelWidth: w, pixelHeight: h, metrics: m, coloring: .hierarchical, limits: .default)
         var context = try DrawingContext(width: w, height: h, opaque: false, transform: .identity, limits: .default)
         try image.draw(
-            into: &context, x: 0, y: 0, width: Double(w), height: Double(h), metrics: m, hierarchical: true,
+            into: &context, x: 0, y: 0, width: Double(w), height: Double(h), metrics: m, coloring: .hierarchical,
             color: PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
         #expect(context.bitmap == redrawn.bitmap)
         var red = try DrawingContext(width: w, height: h, opaque: false, transform: .identity, limits: .default)
@@ -79,5 +80,36 @@ extension RenderingTests {
             color: PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
         let painted = zip(red.bitmap.pixels, redrawn.bitmap.pixels).filter { $0.1 >> 24 == 255 }
         #expect(!painted.isEmpty && painted.allSatisfy { $0.0 == 0xFF00_00FF })
+    }
+}
+
+extension RenderingTests {
+    /// Palette colours by level, as Apple's documentation of init(paletteColors:) states for a
+    /// symbol with only primary and tertiary layers: two colours give the tertiary the second,
+    /// three ignore the second.
+    @Test func paletteColoursByLevel() {
+        let pt: [SymbolHierarchyLevel] = [.primary, .tertiary], all = SymbolHierarchyLevel.allCases
+        #expect(SymbolColoring.paletteIndex(.tertiary, present: pt, count: 2) == 1)
+        #expect(SymbolColoring.paletteIndex(.tertiary, present: pt, count: 3) == 2)
+        #expect(SymbolColoring.paletteIndex(.primary, present: pt, count: 3) == 0)
+        #expect(SymbolColoring.paletteIndex(.secondary, present: all, count: 2) == 1)
+        #expect(SymbolColoring.paletteIndex(.tertiary, present: all, count: 2) == 1)  // the last colour for the rest
+        #expect(SymbolColoring.paletteIndex(.tertiary, present: all, count: 1) == 0)
+    }
+
+    /// A palette draws each level in its colour, whatever the base colour.
+    @Test func paletteRendering() throws {
+        let template = try SymbolTemplate.read(Fixture().data("templates/ivsim.ring.plus.svg"), name: "ring")
+        let image = try SymbolImage(
+            template, configuration: SymbolConfiguration(pointSize: 40, weight: .bold, scale: .small))
+        let m = image.metrics(displayScale: 2)
+        let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255), blue = PremultipliedColor(r: 0, g: 0, b: 255, a: 255)
+        let (bitmap, _) = try image.render(displayScale: 2, coloring: .palette([red, blue]), limits: .default)
+        let t = 12.5, r = 36 + t / 2, cx = 4 + r, cy = -70.459 / 2
+        func pixel(_ x: Double, _ y: Double) -> PremultipliedColor {
+            bitmap[Int(x * image.unit * 2), Int(y * image.unit * 2) - m.top]
+        }
+        #expect(pixel(cx, cy) == red)  // the plus, primary: the first colour
+        #expect(pixel(cx - r + t / 2, cy) == blue)  // the ring, secondary: the second
     }
 }

@@ -14,41 +14,72 @@ struct SymbolRecipe {
     var found: FoundSymbol
     var symbolName: String
     var configuration: SymbolConfiguration
-    /// `UIImage.SymbolConfiguration(hierarchicalColor:)`: the symbol's layers in this colour at their
-    /// levels' opacities.
-    var hierarchicalColor: Color?
+    /// The colour configuration, if any.
+    var colors: SymbolColors?
 
-    /// This recipe with `change` applied as `applying(_:)` applies a configuration.
+    /// This recipe with `change` applied as `applying(_:)` applies a configuration (a colour
+    /// configuration replaces the one before it).
     func applying(_ change: SymbolSettings) -> SymbolRecipe {
         var recipe = self
         recipe.configuration = configuration.applying(change.configuration)
-        if let color = change.hierarchicalColor { recipe.hierarchicalColor = color }
+        if let colors = change.colors { recipe.colors = colors }
         return recipe
     }
+}
+
+/// A colour configuration (docs/SYMBOLS.md §Rendering modes).
+enum SymbolColors {
+    /// `UIImage.SymbolConfiguration(hierarchicalColor:)`: the layers in this colour at their levels'
+    /// opacities.
+    case hierarchical(Color)
+    /// `UIImage.SymbolConfiguration(paletteColors:)`: a colour per layer level.
+    case palette([Color])
 }
 
 /// A `symbolConfiguration` object: the configuration, and the colour configuration ivsim keeps
 /// beside it (the Symbols module knows no colours).
 struct SymbolSettings {
     var configuration = SymbolConfiguration()
-    var hierarchicalColor: Color?
+    var colors: SymbolColors?
 }
 
 extension ImageReader {
     /// The keys of a symbol configuration.
-    static let symbolConfigurationKeys = ["pointSize", "textStyle", "weight", "scale", "hierarchicalColor"]
+    static let symbolConfigurationKeys = [
+        "pointSize", "textStyle", "weight", "scale", "hierarchicalColor", "paletteColors"
+    ]
 
     /// Reads `{"pointSize": 24, "weight": "bold", "scale": "large"}` or `{"textStyle": "title1"}`,
-    /// and `"hierarchicalColor"`.
+    /// and a colour configuration: `"hierarchicalColor"` or `"paletteColors"`.
     func symbolConfiguration(_ node: JSONNode) -> SymbolSettings? {
         guard let object = ObjectReader(node, allowed: Self.symbolConfigurationKeys, what: "a symbol configuration", d)
         else {
             return nil
         }
         var settings = SymbolSettings()
+        if object.has("hierarchicalColor"), let palette = object["paletteColors"] {
+            d.error(palette, "a symbol configuration takes \"hierarchicalColor\" or \"paletteColors\", not both")
+            return nil
+        }
         if let n = object["hierarchicalColor"] {
             guard let color = colors.read(n) else { return nil }
-            settings.hierarchicalColor = color
+            settings.colors = .hierarchical(color)
+        }
+        if let n = object["paletteColors"] {
+            guard let items = Read.array(n, d, what: "palette colours") else { return nil }
+            guard items.count <= 3 else {
+                d.error(
+                    n,
+                    "\(items.count) palette colours: a symbol has at most three layer levels (primary, secondary, tertiary)"
+                )
+                return nil
+            }
+            var palette: [Color] = []
+            for item in items {
+                guard let color = colors.read(item) else { return nil }
+                palette.append(color)
+            }
+            settings.colors = .palette(palette)
         }
         var configuration = SymbolConfiguration()
         if object.has("pointSize"), let textStyle = object["textStyle"] {
@@ -113,32 +144,42 @@ extension ImageReader {
         let fullWork = d.limits.drawingWork
         // Without hierarchical layers in the template, a hierarchical colour has no effect: the
         // symbol stays a monochrome template (docs/SYMBOLS.md §Rendering modes).
-        let hierarchical = recipe.hierarchicalColor != nil && symbol.hasHierarchy
-        return rendered(
-            at: nil, node: node,
-            pixelSize: { s in
-                let m = symbol.metrics(displayScale: Int(s))
-                return (m.pixelWidth, m.pixelHeight)
-            }
-        ) { s, spent in
+        var hierarchicalColor: Color?
+        var palette: [Color]?
+        switch recipe.colors {
+        case let .hierarchical(color)? where symbol.hasHierarchy: hierarchicalColor = color
+        case let .palette(colors)?: palette = colors
+        default: break
+        }
+        let description = { (m: SymbolMetrics) in
+            SymbolDescription(
+                name: recipe.symbolName, pointSize: pointSize, weight: weight.rawValue, scale: scale.rawValue,
+                baselineOffsetFromBottom: m.baselineOffsetFromBottom, ownColors: palette != nil)
+        }
+        // One rendering at `scale` with the colours of `traits`, charged nothing here (the caller
+        // reserves its pixels).
+        func variant(_ s: Double, traits: Traits, spent: Int) -> Image? {
             let m = symbol.metrics(displayScale: Int(s))
             let limits = budget.drawingLimits(spent: spent)
+            let coloring: SymbolColoring =
+                if let palette {
+                    .palette(palette.map { $0.resolved(traits).premultiplied })
+                } else if hierarchicalColor
+                    != nil
+                { .hierarchical } else { .monochrome }
             do throws(DrawingFailure) {
-                let (bitmap, work) = try symbol.render(
-                    displayScale: m.displayScale, hierarchical: hierarchical, limits: limits)
+                let (bitmap, work) = try symbol.render(displayScale: m.displayScale, coloring: coloring, limits: limits)
                 var image = Image(name: name, pixels: SourceImage(bitmap), scale: s).withSource(recipe.found.source)
                 image.drawing = DrawingRecord(work: work)
-                if hierarchical { image.tintColor = recipe.hierarchicalColor }
+                image.tintColor = hierarchicalColor
                 let insets = m.alignmentRectInsets
                 image.alignmentRectInsets = EdgeInsets(
                     top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
-                image.symbol = SymbolDescription(
-                    name: recipe.symbolName, pointSize: pointSize, weight: weight.rawValue, scale: scale.rawValue,
-                    baselineOffsetFromBottom: m.baselineOffsetFromBottom)
+                image.symbol = description(m)
                 image.vectorDrawing = VectorDrawing { context, x, y, width, height, color throws(DrawingFailure) in
                     try symbol.draw(
-                        into: &context, x: x, y: y, width: width, height: height, metrics: m,
-                        hierarchical: hierarchical, color: color)
+                        into: &context, x: x, y: y, width: width, height: height, metrics: m, coloring: coloring,
+                        color: color)
                 }
                 let drawingLimits = d.limits.drawing
                 image.vectorRedraw = VectorRedraw { width, height, work in
@@ -146,8 +187,8 @@ extension ImageReader {
                     redrawLimits.work = work
                     return Result { () throws(DrawingFailure) in
                         try symbol.render(
-                            pixelWidth: width, pixelHeight: height, metrics: m, hierarchical: hierarchical,
-                            limits: redrawLimits)
+                            pixelWidth: width, pixelHeight: height, metrics: m, coloring: coloring, limits: redrawLimits
+                        )
                     }
                     .map { ($0.bitmap, $0.work) }
                 }
@@ -167,6 +208,42 @@ extension ImageReader {
                 return nil
             }
         }
+        let pixelSize = { (s: Double) -> (width: Int, height: Int) in
+            let m = symbol.metrics(displayScale: Int(s))
+            return (m.pixelWidth, m.pixelHeight)
+        }
+        guard let palette, !palette.allSatisfy(\.isFixed) else {
+            return rendered(at: nil, node: node, pixelSize: pixelSize) { s, spent in
+                variant(s, traits: Traits(displayScale: Int(s)), spent: spent)
+            }
+        }
+        // Palette colours that change with the appearance: a rendering per display scale, style
+        // and contrast, as variants the view's traits pick.
+        var made: [AssetVariant<Image>] = []
+        var spent = 0
+        for s in Self.drawingScales {
+            for style in [UserInterfaceStyle.light, .dark] {
+                for contrast in [AccessibilityContrast.normal, .high] {
+                    let (w, h) = pixelSize(Double(s))
+                    let traits = Traits(displayScale: s, userInterfaceStyle: style, accessibilityContrast: contrast)
+                    guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node),
+                        let image = variant(Double(s), traits: traits, spent: spent)
+                    else { return nil }
+                    budget.markCharged(image.pixels)
+                    spent += image.drawing?.work ?? 0
+                    made.append(
+                        AssetVariant(
+                            conditions: AssetConditions(
+                                userInterfaceStyle: style, accessibilityContrast: contrast, scale: s),
+                            value: image,
+                            source: recipe.found.source + " (\(s)x \(style.rawValue) \(contrast.rawValue))"))
+                }
+            }
+        }
+        guard let index = made.bestMatch(for: Traits()) else { return nil }
+        var image = made[index].value
+        image.variants = made
+        return image
     }
 
     /// `image` as an image view with `preferredSymbolConfiguration` shows it: a symbol image made
@@ -177,7 +254,7 @@ extension ImageReader {
         guard let recipe = symbolRecipe(named: image.name) else { return image }
         var effective = recipe
         effective.configuration = preferred.configuration.applying(recipe.configuration)
-        effective.hierarchicalColor = recipe.hierarchicalColor ?? preferred.hierarchicalColor
+        effective.colors = recipe.colors ?? preferred.colors
         return symbolImage(effective, name: image.name, node: node).map {
             Self.replacingSymbolDrawing(of: image, with: $0)
         }
