@@ -9,7 +9,7 @@ import Symbols
 public func fuzzSymbol(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let template = try? SymbolTemplate.read(bytes, name: "fuzz") else { return 0 }
-    precondition(template.capHeight > 0 && template.capHeight.isFinite)
+    precondition(template.capHeight >= SymbolTemplate.minCapHeight && template.capHeight.isFinite)
     let limits = DrawingLimits(lines: 20_000, steps: 200_000, pixels: 1 << 16, work: 2_000_000)
     for weight in SymbolWeight.allCases {
         for scale in SymbolScale.allCases {
@@ -18,6 +18,7 @@ public func fuzzSymbol(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             for displayScale in 1...3 {
                 let m = image.metrics(displayScale: displayScale)
                 precondition(m.pixelWidth >= 1 && m.pixelHeight >= 1)
+                precondition(m.pixelWidth <= SymbolImage.maxSide && m.pixelHeight <= SymbolImage.maxSide)
             }
             if weight == .regular && scale == .medium {
                 let m = image.metrics(displayScale: 2)

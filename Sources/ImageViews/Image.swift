@@ -131,9 +131,11 @@ public struct Image: Sendable {
     /// an alwaysTemplate image takes the view's tint, even if it has its own (the view's tint
     /// wins); any other image with a `tintColor` takes that colour; a symbol image in the
     /// automatic mode is a template and takes the view's tint (docs/SYMBOLS.md §Rendering modes),
-    /// but a symbol in palette colours keeps them in every mode; otherwise nil (original).
+    /// but a symbol in palette colours keeps them, and a hierarchical one its colour, in every
+    /// mode; otherwise nil (original).
     public func drawTint(viewTint: RGBA, traits: Traits) -> RGBA? {
         if symbol?.ownColors == true { return nil }
+        if symbol?.hierarchical == true, let tintColor { return tintColor.resolved(traits) }
         if renderingMode == .alwaysTemplate { return viewTint }
         if let tintColor { return tintColor.resolved(traits) }
         return renderingMode == .automatic && symbol != nil ? viewTint : nil

@@ -11,11 +11,14 @@ public struct SymbolDescription: Sendable, Equatable {
     public var baselineOffsetFromBottom: Double
     /// The pixels carry the symbol's own colours (a palette): never drawn as a template.
     public var ownColors: Bool
+    /// The image's tint colour is its hierarchical colour, which no view tint replaces.
+    public var hierarchical: Bool
 
     public init(
         name: String, pointSize: Double, weight: String, scale: String, baselineOffsetFromBottom: Double,
-        ownColors: Bool = false
+        ownColors: Bool = false, hierarchical: Bool = false
     ) {
+        self.hierarchical = hierarchical
         self.name = name
         self.pointSize = pointSize
         self.weight = weight

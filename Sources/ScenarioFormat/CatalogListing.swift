@@ -43,8 +43,7 @@ public enum CatalogListing {
             out += "\n"
             if let message = ambiguous[set.key] {
                 out +=
-                    "\(set.kind == .imageSet ? "image set" : set.kind == .symbolSet ? "symbol set" : "colour set") "
-                    + "\"\(set.name)\" (\(set.path))\n"
+                    "\(set.kind.noun) \"\(set.name)\" (\(set.path))\n"
                     + "  unusable: \(message)\n"
                 continue
             }

@@ -15,11 +15,12 @@ enum SymbolListing {
         guard let contents = SymbolSetReader.read(set, cache: cache, d) else {
             return out + "  unusable: see the errors\n"
         }
-        switch cache.symbolTemplate(contents.template, area: area, shownAs: contents.display, name: set.name) {
+        switch cache.symbolTemplate(contents.template, area: area, shownAs: contents.display) {
         case let .failure(failure):
             d.error(at: nil, path: "", failure.message)
             return out + "  unusable: \(failure.message)\n"
-        case let .success(template):
+        case var .success(template):
+            template.name = set.name
             let names = template.variantNames
             out +=
                 "  template: \((contents.source as NSString).lastPathComponent), \(names.count) variant"

@@ -6,7 +6,7 @@ import Raster
 // and descender; its baseline is the glyph's.
 
 /// The system font's vertical metrics, in units of its em (2,048): what a symbol's size and
-/// alignment rectangle follow (docs/SYMBOLS.md §Font metrics).
+/// alignment rectangle follow (docs/SYMBOLS.md §Size).
 public enum SymbolFontMetrics {
     public static let unitsPerEm = 2048.0
     public static let capHeight = 1443.0
@@ -50,8 +50,11 @@ public struct SymbolImage: Sendable {
     public let pointSize: Double
     /// Points per template unit.
     public let unit: Double
+    /// The glyph's ink (template units), measured once.
+    let ink: SymbolBounds.Box
 
-    /// Makes the glyph of `template` for `configuration`.
+    /// Makes the glyph of `template` for `configuration`; refused when the image would pass
+    /// `maxSide` pixels a side at `maxDisplayScale`.
     public init(_ template: SymbolTemplate, configuration: SymbolConfiguration) throws(SymbolError) {
         let (pointSize, weight, scale) = configuration.resolved
         name = template.name
@@ -64,17 +67,36 @@ public struct SymbolImage: Sendable {
                 "symbol \"\(name)\" flattens to \(lines) lines, more than the \(Self.maxLines) a glyph may have (docs/LIMITS.md)"
             )
         }
+        ink = SymbolBounds.ink(glyph.paths)
+        // Every extent in pixels at the largest display scale, in Doubles before any is made an Int.
+        let k = Double(Self.maxDisplayScale),
+            capPoints = pointSize * SymbolFontMetrics.capHeight / SymbolFontMetrics.unitsPerEm
+        let width = (glyph.advance ?? ink.maxX) * unit * k
+        let height = (ink.maxY - ink.minY) * unit * k + capPoints / 4 * k + 4  // rounding adds at most 3
+        let reach = max(abs(ink.minY), abs(ink.maxY)) * unit * k
+        guard width.isFinite, height.isFinite, width <= Double(Self.maxSide), height <= Double(Self.maxSide),
+            reach <= Double(Self.maxSide)
+        else {
+            throw SymbolError(
+                "symbol \"\(name)\" at \(pointSize) points would be more than \(Self.maxSide) pixels a side at "
+                    + "\(Self.maxDisplayScale)x (docs/LIMITS.md): use a smaller point size")
+        }
     }
 
     /// Lines a glyph's curves may become when its ink is measured.
     public static let maxLines = 4_000_000
+    /// The largest side of a symbol image, in pixels at `maxDisplayScale` (a 1,000-point symbol of
+    /// Apple's proportions is about 3,500).
+    public static let maxSide = 16_384
+    /// The largest display scale a symbol is made for (1x, 2x and 3x).
+    public static let maxDisplayScale = 3
 
     static func round(_ value: Double) -> Int { Int(value.rounded(.toNearestOrAwayFromZero)) }
 
-    /// The image's size and placement at `displayScale` pixels per point.
+    /// The image's size and placement at `displayScale` (1 to `maxDisplayScale`) pixels per point.
     public func metrics(displayScale: Int) -> SymbolMetrics {
+        let displayScale = min(max(displayScale, 1), Self.maxDisplayScale)
         let k = Double(displayScale)
-        let ink = SymbolBounds.ink(glyph.paths)
         let capPoints = pointSize * SymbolFontMetrics.capHeight / SymbolFontMetrics.unitsPerEm
         let pad = Self.round(capPoints / 8 * k)
         let advance = (glyph.advance ?? ink.maxX) * unit
@@ -125,15 +147,19 @@ public struct SymbolImage: Sendable {
         into context: inout DrawingContext, x: Double, y: Double, width: Double, height: Double,
         metrics m: SymbolMetrics, coloring: SymbolColoring = .monochrome, color: PremultipliedColor
     ) throws(DrawingFailure) {
-        let k = Double(m.displayScale)
-        let sx = width / Double(m.pixelWidth), sy = height / Double(m.pixelHeight)
-        // Template units → pixels of the image at its own size → the rectangle.
-        let transform = AffineTransform(
-            a: unit * k * sx, b: 0, c: 0, d: unit * k * sy, tx: x, ty: y - Double(m.top) * sy)
+        let transform = placement(m, x: x, y: y, width: width, height: height)
         try context.save()
         defer { context.restore() }
         context.concatenate(transform)
         try fillGlyph(into: &context, coloring: coloring, color: color)
+    }
+
+    /// Template units → pixels of the image of `m` at its own size → the rectangle (x, y, width,
+    /// height) that stands for it.
+    private func placement(_ m: SymbolMetrics, x: Double, y: Double, width: Double, height: Double) -> AffineTransform {
+        let k = Double(m.displayScale)
+        let sx = width / Double(m.pixelWidth), sy = height / Double(m.pixelHeight)
+        return AffineTransform(a: unit * k * sx, b: 0, c: 0, d: unit * k * sy, tx: x, ty: y - Double(m.top) * sy)
     }
 
     /// Fills the glyph's paths in order in the context's current user space (template units).
@@ -165,11 +191,7 @@ public struct SymbolImage: Sendable {
         pixelWidth: Int, pixelHeight: Int, metrics m: SymbolMetrics, coloring: SymbolColoring = .monochrome,
         limits: DrawingLimits
     ) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
-        let k = Double(m.displayScale)
-        let sx = Double(pixelWidth) / Double(m.pixelWidth), sy = Double(pixelHeight) / Double(m.pixelHeight)
-        // Template units → device pixels of the image at its own size → the destination size.
-        let transform = AffineTransform(
-            a: unit * k * sx, b: 0, c: 0, d: unit * k * sy, tx: 0, ty: -Double(m.top) * sy)
+        let transform = placement(m, x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight))
         var context = try DrawingContext(
             width: pixelWidth, height: pixelHeight, opaque: false, transform: transform, limits: limits)
         try fillGlyph(into: &context, coloring: coloring, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 255))

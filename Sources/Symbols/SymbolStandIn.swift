@@ -1,7 +1,7 @@
 import Raster
 
 // The stand-in for a system symbol whose template a team has not exported yet (docs/SYMBOLS.md
-// §System symbols): ivsim's own glyph, a square as tall as the cap height with a cross from
+// §Finding a symbol): ivsim's own glyph, a square as tall as the cap height with a cross from
 // corner to corner — a "missing" mark nobody mistakes for a real symbol — made as a variable
 // template (three Small masters of stroke 3, 7 and 13 units) so that every weight, scale and
 // point size gives it the size and weight a real symbol would roughly have.
@@ -14,7 +14,7 @@ extension SymbolTemplate {
         for (weight, stroke) in [(SymbolWeight.ultraLight, 3.0), (.regular, 7.0), (.black, 13.0)] {
             variants[slot(weight, .small)] = standInGlyph(side: capHeight, stroke: stroke, bearing: 6)
         }
-        return SymbolTemplate(name: name, capHeight: capHeight, variants: variants, sharedBearings: nil)
+        return SymbolTemplate(name: name, capHeight: capHeight, variants: variants, sharedRightBearing: nil)
     }
 
     /// A square of `side` standing on the baseline, `bearing` from each margin: its frame (outer

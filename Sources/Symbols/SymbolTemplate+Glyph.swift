@@ -1,6 +1,6 @@
 import Raster
 
-// Which glyph a weight and scale get (docs/SYMBOLS.md §Choosing a variant), and the two ways of
+// Which glyph a weight and scale get (docs/SYMBOLS.md §Weights and scales), and the two ways of
 // making one the file does not hold: interpolating the Small masters, and enlarging a glyph
 // from one scale to another about the cap height's middle.
 
@@ -20,7 +20,7 @@ extension SymbolTemplate {
             let small = try interpolate(ultralight: u, regular: r, black: b, scalars: scalars)
             return enlarged(small, from: 1, to: scale.factor)
         }
-        let nearest = SymbolScale.allCases.sorted { a, _ in a == scale }.lazy.compactMap { s in
+        let nearest = ([scale] + SymbolScale.allCases.filter { $0 != scale }).lazy.compactMap { s in
             SymbolWeight.allCases.sorted { abs($0.index - weight.index) < abs($1.index - weight.index) }
                 .lazy.compactMap { w in self.variant(w, s).map { (glyph: $0, scale: s) } }.first
         }.first
@@ -39,8 +39,9 @@ extension SymbolTemplate {
     )
         throws(SymbolError) -> SymbolGlyph
     {
-        let a = scalars.ultralight, k = scalars.black
-        func mix(_ rv: Double, _ uv: Double, _ bv: Double) -> Double { rv + a * (uv - rv) + k * (bv - rv) }
+        func mix(_ rv: Double, _ uv: Double, _ bv: Double) -> Double {
+            scalars.mix(regular: rv, ultralight: uv, black: bv)
+        }
         func mix(_ rp: Point2, _ up: Point2, _ bp: Point2) -> Point2 {
             Point2(mix(rp.x, up.x, bp.x), mix(rp.y, up.y, bp.y))
         }
@@ -108,15 +109,14 @@ extension SymbolTemplate {
         guard let u = variant(.ultraLight, .small)?.advance, let r = variant(.regular, .small)?.advance,
             let b = variant(.black, .small)?.advance
         else { return nil }
-        let k = InterpolationScalars.of(weight, scale)
-        return (r + k.ultralight * (u - r) + k.black * (b - r)) * scale.factor
+        return InterpolationScalars.of(weight, scale).mix(regular: r, ultralight: u, black: b) * scale.factor
     }
 
     /// The advance of a glyph without its own margins: its ink between the template's shared
     /// bearings (templates 1.0 and 2.0), or else its ink with a right bearing equal to its left.
     func sharedAdvance(of glyph: SymbolGlyph) -> Double {
         let ink = SymbolBounds.ink(glyph.paths)
-        if let bearings = sharedBearings { return max(0, ink.maxX + bearings.right) }
+        if let bearing = sharedRightBearing { return max(0, ink.maxX + bearing) }
         return max(0, ink.maxX + max(0, ink.minX))
     }
 

@@ -15,6 +15,10 @@ extension SymbolTemplate {
     public static let maxElements = 400_000
     /// Coordinates beyond this (template units; the canvas is 3300 × 2200) are refused.
     public static let maxCoordinate = 100_000.0
+    /// The smallest cap height (Baseline-S − Capline-S) a template may have, in template units.
+    public static let minCapHeight = 1.0
+    /// Bytes of path data the variants may parse, uses counted each time (4 × the largest file).
+    public static let maxParsedBytes = 4 * maxBytes
 
     /// Reads a template; `name` is what messages call it.
     public static func read(_ bytes: [UInt8], name: String) throws(SymbolError) -> SymbolTemplate {
@@ -52,6 +56,9 @@ private struct TemplateReader {
     /// Elements with an id, for `<use>` (Sketch re-saves place glyphs as uses of paths in `defs`).
     var definitions: [String: XMLElement] = [:]
     var visits = 0
+    var parsedBytes = 0
+    /// Lines the variants' curves flatten to, counted as they are read.
+    var lines = 0
 
     init(name: String) {
         self.name = name
@@ -77,11 +84,20 @@ private struct TemplateReader {
                 throw error("two groups are called \"\(id)\"; a template has one group per weight and scale")
             }
             groups.append((weight, scale, element, here))
+            registerIDs(inside: element)
             return
         }
         for child in element.children {
             try collect(
                 child, transform: here, inGuides: inGuides || id == "Guides", inSymbols: inSymbols || id == "Symbols")
+        }
+    }
+
+    /// Records the ids of a variant group's descendants (a `<use>` elsewhere may name them).
+    mutating func registerIDs(inside element: XMLElement) {
+        for child in element.children {
+            if let id = child["id"], !id.isEmpty, definitions[id] == nil { definitions[id] = child }
+            registerIDs(inside: child)
         }
     }
 
@@ -161,6 +177,13 @@ private struct TemplateReader {
                 "the template has no Baseline-S and Capline-S guides (a baseline below its capline) in its Guides group; "
                     + "export the template again from the SF Symbols app")
         }
+        // Apple's templates have 70.459; a cap height of a unit or less would make a template unit
+        // hundreds of points (docs/LIMITS.md).
+        guard capHeight >= SymbolTemplate.minCapHeight else {
+            throw error(
+                "the cap height (Baseline-S − Capline-S) is \(capHeight) template units, less than the "
+                    + "\(Int(SymbolTemplate.minCapHeight)) a template may have (Apple's templates: 70.459)")
+        }
         guard !groups.isEmpty else {
             throw error(
                 "the template has no variants: its Symbols group needs groups such as \"Regular-S\" or "
@@ -172,6 +195,9 @@ private struct TemplateReader {
             let letter = group.scale.templateLetter
             let originX = guides["left-margin-" + key] ?? group.transform.tx
             let originY = guides["Baseline-" + letter] ?? group.transform.ty
+            guard abs(originX) <= SymbolTemplate.maxCoordinate, abs(originY) <= SymbolTemplate.maxCoordinate else {
+                throw error("\(key) is placed beyond \(Int(SymbolTemplate.maxCoordinate)) template units")
+            }
             let local = AffineTransform.translation(-originX, -originY).prepending(group.transform)
             var paths: [SymbolPath] = []
             for child in group.element.children {
@@ -180,20 +206,20 @@ private struct TemplateReader {
             let advance = guides["right-margin-" + key].map { $0 - originX }
             variants[SymbolTemplate.slot(group.weight, group.scale)] = SymbolGlyph(paths: paths, advance: advance)
         }
-        var template = SymbolTemplate(name: name, capHeight: capHeight, variants: variants, sharedBearings: nil)
-        if let left = guides["left-margin"] ?? guides["left-margin-Regular-M"],
-            let right = guides["right-margin"] ?? guides["right-margin-Regular-M"],
+        var template = SymbolTemplate(name: name, capHeight: capHeight, variants: variants, sharedRightBearing: nil)
+        // Templates 1.0 and 2.0 draw one pair of margins, `left-margin` and `right-margin`, around
+        // Regular-M; static exports of later versions draw Regular-M's own (and perhaps the
+        // masters'). Regular-M's right bearing serves the variants without margins of their own.
+        let pair =
+            guides["left-margin"].flatMap { left in guides["right-margin"].map { (left, $0) } }
+            ?? guides["left-margin-Regular-M"].flatMap { left in guides["right-margin-Regular-M"].map { (left, $0) } }
+        if let (left, right) = pair, let glyph = template.variant(.regular, .medium),
             let regularM = groups.first(where: { $0.weight == .regular && $0.scale == .medium })
         {
-            // Templates 1.0 and 2.0 draw one pair of margins, around Regular-M; static exports of
-            // later versions draw Regular-M's (and perhaps the masters'): the bearings serve the
-            // variants without margins of their own.
-            let originX = regularM.transform.tx
-            if let glyph = template.variant(.regular, .medium) {
-                let ink = SymbolBounds.ink(glyph.paths)
-                template.sharedBearings = (ink.minX - (left - originX), (right - originX) - ink.maxX)
-                template.variants[SymbolTemplate.slot(.regular, .medium)]?.advance = right - left
-            }
+            // Regular-M's glyph is relative to the origin it was read with (its margin, else its translation).
+            let originX = guides["left-margin-Regular-M"] ?? regularM.transform.tx
+            template.sharedRightBearing = (right - originX) - SymbolBounds.ink(glyph.paths).maxX
+            template.variants[SymbolTemplate.slot(.regular, .medium)]?.advance = right - left
         }
         return template
     }
@@ -219,7 +245,8 @@ private struct TemplateReader {
         }
         let here = try transform.prepending(ownTransform(element))
         switch element.name {
-        case "g":
+        case "g", "a", "switch", "svg":
+            // Groups, and the elements that group like them.
             for child in element.children {
                 try readPaths(child, transform: here, variant: variant, into: &paths, uses: uses)
             }
@@ -229,19 +256,27 @@ private struct TemplateReader {
                 throw error(
                     "a <use> in \(variant) refers to \"\(ErrorText.capped(reference))\", which is not in the template")
             }
-            guard uses < Self.maxUseDepth, target.name == "path" || target.name == "g" else {
+            guard uses < Self.maxUseDepth, ["path", "g", "symbol"].contains(target.name) else {
                 throw error(
                     "a <use> in \(variant) leads to a <\(target.name)>\(uses < Self.maxUseDepth ? "" : " through too many uses"); "
                         + "a glyph's uses must lead to paths")
             }
             let x = SVGValues.number(element["x"] ?? "0") ?? 0, y = SVGValues.number(element["y"] ?? "0") ?? 0
-            target.attributes.removeAll { $0.name == "id" }
+            if target.name == "symbol" { target.name = "g" }  // a used <symbol> draws as a group
             try readPaths(
                 target, transform: here.prepending(.translation(x, y)), variant: variant, into: &paths, uses: uses + 1)
-        case "mask", "clipPath", "defs", "title", "desc":
+        case "mask", "clipPath", "defs", "title", "desc", "symbol", "style":
             return
         case "path":
             guard let d = element["d"] else { return }
+            // Every reading of path data counts, uses of one path each time (a path used through
+            // uses of uses would otherwise be parsed without end).
+            parsedBytes += d.utf8.count
+            guard parsedBytes <= SymbolTemplate.maxParsedBytes else {
+                throw self.error(
+                    "reading the variants parses more than \(SymbolTemplate.maxParsedBytes) bytes of path data (uses of uses; "
+                        + "docs/LIMITS.md)")
+            }
             let data: PathData
             do throws(PathData.Failure) {
                 data = try PathData(d)
@@ -287,9 +322,16 @@ private struct TemplateReader {
                 name.split(separator: ":").last.flatMap { SymbolHierarchyLevel(rawValue: String($0)) }
             }.first
             let evenOdd = element["fill-rule"] == "evenodd" || style.contains("fill-rule:evenodd")
+            let shape = ShapePath(outline)
+            // Bounded before any curve is flattened (to measure the ink, or to draw).
+            lines += shape.lineCount(tolerance: SymbolBounds.tolerance)
+            guard lines <= SymbolImage.maxLines else {
+                throw self.error(
+                    "the template's curves flatten to more than \(SymbolImage.maxLines) lines (docs/LIMITS.md)")
+            }
             paths.append(
                 SymbolPath(
-                    outline: ShapePath(outline), rule: evenOdd ? .evenOdd : .nonZero, clearsBehind: clears,
+                    outline: shape, rule: evenOdd ? .evenOdd : .nonZero, clearsBehind: clears,
                     level: level,
                     clearsBehindHierarchically: inlineClear || hierarchical.contains(where: clearingClasses.contains)))
         case "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "image":

@@ -59,9 +59,10 @@ public struct SymbolTemplate: Sendable {
     public var capHeight: Double
     /// The variants the file has, by `slot(weight, scale)`.
     var variants: [SymbolGlyph?]
-    /// Margins drawn once for the whole template (templates 1.0 and 2.0: `left-margin` and
-    /// `right-margin`, around Regular-M): the distance from Regular-M's ink to each margin.
-    var sharedBearings: (left: Double, right: Double)?
+    /// The distance from Regular-M's ink to its right margin, when the template draws Regular-M's
+    /// margins (templates 1.0 and 2.0: `left-margin` and `right-margin`): variants without margins
+    /// of their own keep it.
+    var sharedRightBearing: Double?
 
     static func slot(_ weight: SymbolWeight, _ scale: SymbolScale) -> Int {
         weight.index * 3 + (SymbolScale.allCases.firstIndex(of: scale) ?? 0)

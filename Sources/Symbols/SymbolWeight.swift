@@ -57,10 +57,15 @@ public struct InterpolationScalars: Equatable, Sendable {
         self.black = black
     }
 
+    /// R + ultralight·(U − R) + black·(B − R) for one coordinate of the three masters.
+    func mix(regular r: Double, ultralight u: Double, black b: Double) -> Double {
+        r + ultralight * (u - r) + black * (b - r)
+    }
+
     /// The scalars of `weight` at `scale`. Small: the weights' own positions between the masters;
     /// Medium and Large: moved towards Ultralight, so that a glyph drawn larger keeps its stroke
     /// weight. Measured to ±0.0005 on every static export of SF Symbols 2–4 in docs/SYMBOLS.md's
-    /// list; these nine-digit values agree with that measurement (docs/SYMBOLS.md §Evidence).
+    /// list; these nine-digit values agree with that measurement (docs/SYMBOLS.md §Weights and scales).
     public static func of(_ weight: SymbolWeight, _ scale: SymbolScale) -> InterpolationScalars {
         let row: [InterpolationScalars]
         switch scale {

@@ -18,7 +18,7 @@ struct MetricsTests {
         var variants = [SymbolGlyph?](repeating: nil, count: 27)
         variants[SymbolTemplate.slot(.light, .medium)] = SymbolGlyph(
             paths: [SymbolPath(outline: path, rule: .nonZero, clearsBehind: false)], advance: advance)
-        return SymbolTemplate(name: "stand-in", capHeight: 70.459, variants: variants, sharedBearings: nil)
+        return SymbolTemplate(name: "stand-in", capHeight: 70.459, variants: variants, sharedRightBearing: nil)
     }
 
     @Test func theForumsChevronNumbersFollowFromItsInk() throws {

@@ -62,8 +62,11 @@ public final class AssetCache: @unchecked Sendable {
     /// Preserved vectors' drawings afresh, one keeper per document for the run (VectorRedraw's
     /// answers depend on the size and budget alone, so sharing it changes speed only).
     private var redraws: [String: VectorRedraw] = [:]
-    /// Symbol templates read, by path (SymbolSetReader).
+    /// Symbol templates read, by path (SymbolSetReader), and the messages of those found unusable
+    /// (read once a run, as unusable vector files are; at most `maxUnusableTemplates`).
     private var symbolTemplates: [String: SymbolTemplate] = [:]
+    private var unusableSymbolTemplates: [String: String] = [:]
+    static let maxUnusableTemplates = 4_096
     private var vectorRenderings: [String: VectorRendering] = [:]
 
     /// What drawing a vector file at a scale gave: the drawing (with its work), or that it needs
@@ -232,12 +235,16 @@ public final class AssetCache: @unchecked Sendable {
     }
 
     /// The symbol template at `url`, read once a run (refused if it lies outside `area` or is
-    /// larger than a template may be); `name` is the symbol's name for messages.
-    package func symbolTemplate(_ url: URL, area: ReadableArea, shownAs path: String, name: String) -> Result<
+    /// larger than a template may be); its messages name the file.
+    package func symbolTemplate(_ url: URL, area: ReadableArea, shownAs path: String) -> Result<
         SymbolTemplate, AssetFile.Failure
     > {
         guard area.contains(url) else { return .failure(area.outside(path, links: true)) }
-        return cachedSuccess(url.path, in: \.symbolTemplates) { () throws(AssetFile.Failure) in
+        lock.lock()
+        let known = unusableSymbolTemplates[url.path]
+        lock.unlock()
+        if let known { return .failure(.message(known)) }
+        let result = cachedSuccess(url.path, in: \.symbolTemplates) { () throws(AssetFile.Failure) in
             if let size = BoundedFile.size(url), size > SymbolTemplate.maxBytes {
                 throw .message(
                     "\"\(path)\" is \(size) bytes, more than the \(SymbolTemplate.maxBytes) a symbol template may have "
@@ -245,11 +252,20 @@ public final class AssetCache: @unchecked Sendable {
             }
             let bytes = try AssetFile.contents(url, shownAs: path, upTo: nil)
             do throws(SymbolError) {
-                return try SymbolTemplate.read(bytes, name: name)
+                // Named after its file, not the caller's name: what is kept is the same for every caller.
+                return try SymbolTemplate.read(bytes, name: url.deletingPathExtension().lastPathComponent)
             } catch {
                 throw .message("\"\(path)\": \(error.message)")
             }
         }
+        if case let .failure(failure) = result {
+            lock.lock()
+            if unusableSymbolTemplates.count < Self.maxUnusableTemplates {
+                unusableSymbolTemplates[url.path] = failure.message
+            }
+            lock.unlock()
+        }
+        return result
     }
 
     package func catalog(_ url: URL, make: () -> CatalogIndex) -> CatalogIndex {

@@ -13,6 +13,15 @@ package struct CatalogIndex {
         case imageSet = "imageset"
         case colorSet = "colorset"
         case symbolSet = "symbolset"
+
+        /// What messages and listings call a set of this kind.
+        package var noun: String {
+            switch self {
+            case .imageSet: "image set"
+            case .colorSet: "colour set"
+            case .symbolSet: "symbol set"
+            }
+        }
     }
 
     /// One image set or colour set.
@@ -62,8 +71,8 @@ package struct CatalogIndex {
     /// UIColor(named:) cannot tell them apart (§Lookup order). Scenarios and the listing say it alike.
     package static func ambiguity(_ sets: [Set], in folder: String) -> String {
         guard let first = sets.first else { return "" }
-        let noun = first.kind == .imageSet ? "image set" : first.kind == .symbolSet ? "symbol set" : "colour set"
-        return "\(sets.count) \(noun)s are named \"\(first.name)\" in \(folder): \(Listing.names(sets.map(\.display)))"
+        return
+            "\(sets.count) \(first.kind.noun)s are named \"\(first.name)\" in \(folder): \(Listing.names(sets.map(\.display)))"
             + (first.kind != .colorSet ? " (rename one, or put it in a group that provides a namespace)" : "")
     }
 

@@ -75,7 +75,7 @@ extension NamedAssets {
                 node, kind: AssetWarnings.symbolStandIn,
                 "no symbol named \"\(name)\"" + (places.isEmpty ? "" : " in " + places.joined(separator: " or "))
                     + ": drawn as ivsim's stand-in (a crossed square) because \"symbolStandIns\" is on; export its "
-                    + "template from the SF Symbols app into a folder of \"symbolRoots\" (docs/SYMBOLS.md §System symbols)"
+                    + "template from the SF Symbols app into a folder of \"symbolRoots\" (docs/SYMBOLS.md §Finding a symbol)"
             )
             return .found(
                 FoundSymbol(template: .standIn(for: name), source: "stand-in for \(name)", renderingIntent: nil))
@@ -89,15 +89,18 @@ extension NamedAssets {
                 + Suggestions.didYouMean(name, among: known)
                 + ": Apple's symbols cannot ship with ivsim — export the symbol's template from the SF Symbols app "
                 + "(File › Export Symbol…, as \(name).svg) into a folder listed in \"symbolRoots\" "
-                + "(docs/SYMBOLS.md §System symbols)")
+                + "(docs/SYMBOLS.md §Finding a symbol)")
         return .failed
     }
 
     private func template(
         _ url: URL, shownAs path: String, source: String, name: String, intent: String?, node: JSONNode
     ) -> SymbolLookup {
-        switch cache.symbolTemplate(url, area: area, shownAs: path, name: name) {
-        case let .success(template):
+        // A template is held like a vector document: charged to the scenario's image bytes once.
+        if let budget, !budget.admitDocument(url, at: node) { return .failed }
+        switch cache.symbolTemplate(url, area: area, shownAs: path) {
+        case var .success(template):
+            template.name = name  // the run's cache may have read it for another name
             return .found(FoundSymbol(template: template, source: source, renderingIntent: intent))
         case let .failure(failure):
             d.error(node, failure.message)

@@ -271,7 +271,7 @@ package final class NamedAssets {
         named name: String, kind: CatalogIndex.Kind, node: JSONNode,
         read: (CatalogIndex.Set) -> CatalogSetResult<Value>
     ) -> CatalogOutcome<Value> {
-        let noun = kind == .imageSet ? "image set" : "colour set"
+        let noun = kind.noun
         for (folder, index) in catalogs {
             let sets = index.sets(named: name, kind: kind)
             guard let set = sets.first else { continue }

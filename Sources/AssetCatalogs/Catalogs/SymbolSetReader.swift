@@ -2,7 +2,7 @@ import Foundation
 import Symbols
 import Syntax
 
-// A `.symbolset` (docs/SYMBOLS.md §Symbol sets): its Contents.json names one SVG template for the
+// A `.symbolset` (docs/SYMBOLS.md §Finding a symbol): its Contents.json names one SVG template for the
 // universal idiom, and may set `symbol-rendering-intent`. Entries for a language direction, a
 // locale or an appearance are refused with a message: ivsim reads one template per set.
 
@@ -58,7 +58,7 @@ package enum SymbolSetReader {
                     file.error(
                         node,
                         "\"\(key)\" on a symbol entry is not read: ivsim reads one universal template per symbol set "
-                            + "(docs/SYMBOLS.md §Symbol sets)")
+                            + "(docs/SYMBOLS.md §Finding a symbol)")
                     return nil
                 }
             }

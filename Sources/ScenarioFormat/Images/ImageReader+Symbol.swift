@@ -141,7 +141,6 @@ extension ImageReader {
             return nil
         }
         let (pointSize, weight, scale) = recipe.configuration.resolved
-        let fullWork = d.limits.drawingWork
         // Without hierarchical layers in the template, a hierarchical colour has no effect: the
         // symbol stays a monochrome template (docs/SYMBOLS.md §Rendering modes).
         var hierarchicalColor: Color?
@@ -154,7 +153,8 @@ extension ImageReader {
         let description = { (m: SymbolMetrics) in
             SymbolDescription(
                 name: recipe.symbolName, pointSize: pointSize, weight: weight.rawValue, scale: scale.rawValue,
-                baselineOffsetFromBottom: m.baselineOffsetFromBottom, ownColors: palette != nil)
+                baselineOffsetFromBottom: m.baselineOffsetFromBottom, ownColors: palette != nil,
+                hierarchical: hierarchicalColor != nil)
         }
         // One rendering at `scale` with the colours of `traits`, charged nothing here (the caller
         // reserves its pixels).
@@ -194,17 +194,7 @@ extension ImageReader {
                 }
                 return image
             } catch {
-                if case .tooMuchWork = error {
-                    budget.drawingSpent = true
-                    if limits.work < fullWork {
-                        budget.drawingRefused = true
-                        return nil
-                    }
-                }
-                d.error(
-                    node,
-                    "symbol \"\(recipe.symbolName)\" is too complex to draw at \(Int(s))x: \(error)"
-                        + ScenarioLimits.raise(error))
+                drawingFailed(error, "symbol \"\(recipe.symbolName)\"", scale: s, limits: limits, node: node)
                 return nil
             }
         }
@@ -219,30 +209,35 @@ extension ImageReader {
         }
         // Palette colours that change with the appearance: a rendering per display scale, style
         // and contrast, as variants the view's traits pick.
-        var made: [AssetVariant<Image>] = []
-        var spent = 0
-        for s in Self.drawingScales {
-            for style in [UserInterfaceStyle.light, .dark] {
-                for contrast in [AccessibilityContrast.normal, .high] {
-                    let (w, h) = pixelSize(Double(s))
-                    let traits = Traits(displayScale: s, userInterfaceStyle: style, accessibilityContrast: contrast)
-                    guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node),
-                        let image = variant(Double(s), traits: traits, spent: spent)
-                    else { return nil }
-                    budget.markCharged(image.pixels)
-                    spent += image.drawing?.work ?? 0
-                    made.append(
-                        AssetVariant(
-                            conditions: AssetConditions(
-                                userInterfaceStyle: style, accessibilityContrast: contrast, scale: s),
-                            value: image,
-                            source: recipe.found.source + " (\(s)x \(style.rawValue) \(contrast.rawValue))"))
+        let keys = Self.drawingScales.flatMap { s in
+            [UserInterfaceStyle.light, .dark].flatMap { style in
+                [AccessibilityContrast.normal, .high].map { contrast in
+                    (
+                        scale: Double(s),
+                        traits: Traits?.some(
+                            Traits(displayScale: s, userInterfaceStyle: style, accessibilityContrast: contrast))
+                    )
                 }
             }
         }
-        guard let index = made.bestMatch(for: Traits()) else { return nil }
-        var image = made[index].value
-        image.variants = made
+        guard
+            let made = renderings(
+                keys, node: node, pixelSize: pixelSize,
+                make: { s, traits, spent in variant(s, traits: traits ?? Traits(displayScale: Int(s)), spent: spent) })
+        else { return nil }
+        let variants = made.map { rendering in
+            let t = rendering.traits ?? Traits()
+            return AssetVariant(
+                conditions: AssetConditions(
+                    userInterfaceStyle: t.userInterfaceStyle, accessibilityContrast: t.accessibilityContrast,
+                    scale: t.displayScale),
+                value: rendering.image,
+                source: recipe.found.source
+                    + " (\(t.displayScale)x \(t.userInterfaceStyle.rawValue) \(t.accessibilityContrast.rawValue))")
+        }
+        guard let index = variants.bestMatch(for: Traits()) else { return nil }
+        var image = variants[index].value
+        image.variants = variants
         return image
     }
 

@@ -40,17 +40,7 @@ extension ImageReader {
                 image.drawing = DrawingRecord(work: work)
                 return image
             } catch {
-                if case .tooMuchWork = error {
-                    budget.drawingSpent = true
-                    if limits.work < d.limits.drawingWork {
-                        budget.drawingRefused = true  // the scenario's work ran out: reported at the image
-                        return nil
-                    }
-                }
-                d.error(
-                    node,
-                    "the drawing is too complex at scale \(JSONOutput.format(scale)): \(error)"
-                        + ScenarioLimits.raise(error))
+                drawingFailed(error, "the drawing", scale: scale, limits: limits, node: node)
                 return nil
             }
         }
@@ -64,17 +54,50 @@ extension ImageReader {
         at scale: Double?, node: JSONNode, pixelSize: (Double) -> (width: Int, height: Int),
         make: (_ scale: Double, _ spent: Int) -> Image?
     ) -> Image? {
-        var made: [(Double, Image)] = []
+        let scales = scale.map { [$0] } ?? Self.drawingScales.map(Double.init)
+        guard
+            let made = renderings(
+                scales.map { ($0, Traits?.none) }, node: node, pixelSize: pixelSize,
+                make: {
+                    s, _, spent in make(s, spent)
+                })
+        else { return nil }
+        return Self.scaleVariants(made.map { ($0.scale, $0.image) }, fixed: scale != nil)
+    }
+
+    /// The renderings `keys` ask for (a scale, and the traits whose colours to use), in order: each
+    /// one's pixels charged to the budget before `make` makes it, given the work of those before it.
+    func renderings(
+        _ keys: [(scale: Double, traits: Traits?)], node: JSONNode, pixelSize: (Double) -> (width: Int, height: Int),
+        make: (_ scale: Double, _ traits: Traits?, _ spent: Int) -> Image?
+    ) -> [(scale: Double, traits: Traits?, image: Image)]? {
+        var made: [(scale: Double, traits: Traits?, image: Image)] = []
         var spent = 0
-        for s in scale.map({ [$0] }) ?? Self.drawingScales.map(Double.init) {
+        for (s, traits) in keys {
             let (w, h) = pixelSize(s)
-            guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node),
-                let image = make(s, spent)
+            let (pixels, tooMany) = w.multipliedReportingOverflow(by: h)
+            let (bytes, overflow) = pixels.multipliedReportingOverflow(by: PixelBudget.bytesPerPixel)
+            guard !tooMany, !overflow, budget.reserve(bytes, for: "\(w) × \(h) px", at: node),
+                let image = make(s, traits, spent)
             else { return nil }
             budget.markCharged(image.pixels)
             spent += image.drawing?.work ?? 0
-            made.append((s, image))
+            made.append((s, traits, image))
         }
-        return Self.scaleVariants(made, fixed: scale != nil)
+        return made
+    }
+
+    /// Reports a drawing that failed at `scale` (`what` names it), or, when the scenario's drawing
+    /// work ran out, marks the refusal for the image (PixelBudget reports it there).
+    func drawingFailed(_ error: DrawingFailure, _ what: String, scale: Double, limits: DrawingLimits, node: JSONNode) {
+        if case .tooMuchWork = error {
+            budget.drawingSpent = true
+            if limits.work < d.limits.drawingWork {
+                budget.drawingRefused = true  // the scenario's work ran out: reported at the image
+                return
+            }
+        }
+        d.error(
+            node, "\(what) is too complex at scale \(JSONOutput.format(scale)): \(error)" + ScenarioLimits.raise(error))
     }
 }
