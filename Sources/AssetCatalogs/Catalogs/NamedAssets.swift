@@ -405,30 +405,27 @@ extension NamedAssets {
             bundle = read(node, what: "the bundle's folder", catalog: false)
             isIncomplete = bundle == nil
         }
-        var catalogs: [Folder] = []
-        if let node = document["assetCatalogs"], let items = Read.array(node, d, what: "asset catalog folders") {
+        // A list of folders, each once; one that cannot be used makes the lookups incomplete.
+        func folders(_ key: String, what: String, each: String, catalog: Bool) -> [Folder] {
+            var list: [Folder] = []
+            guard let node = document[key], let items = Read.array(node, d, what: what) else { return list }
             for item in items {
-                guard let catalog = read(item, what: "an .xcassets folder", catalog: true) else {
+                guard let folder = read(item, what: each, catalog: catalog) else {
                     isIncomplete = true
                     continue
                 }
-                if catalogs.contains(where: { $0.url.standardizedFileURL == catalog.url.standardizedFileURL }) {
-                    d.error(item, "\"\(catalog.path)\" is listed twice")
+                if list.contains(where: { $0.url.standardizedFileURL == folder.url.standardizedFileURL }) {
+                    d.error(item, "\"\(folder.path)\" is listed twice")
                     continue
                 }
-                catalogs.append(catalog)
+                list.append(folder)
             }
+            return list
         }
-        var symbolRoots: [Folder] = []
-        if let node = document["symbolRoots"], let items = Read.array(node, d, what: "folders of symbol templates") {
-            for item in items {
-                guard let root = read(item, what: "a folder of symbol templates", catalog: false) else {
-                    isIncomplete = true
-                    continue
-                }
-                symbolRoots.append(root)
-            }
-        }
+        let catalogs = folders(
+            "assetCatalogs", what: "asset catalog folders", each: "an .xcassets folder", catalog: true)
+        let symbolRoots = folders(
+            "symbolRoots", what: "folders of symbol templates", each: "a folder of symbol templates", catalog: false)
         let standIns = document["symbolStandIns"].flatMap { Read.bool($0, d) } ?? false
         if let node = document["assetCatalogs"], case .array = node.value {
         } else if document.has("assetCatalogs") {
