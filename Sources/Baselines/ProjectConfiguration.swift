@@ -16,7 +16,7 @@ import Syntax
 public struct ProjectConfiguration: Sendable, Equatable {
     /// The file name looked for in the folder ivsim runs in.
     public static let fileName = "ivsim.json"
-    static let keys = ["$schema", "scenarios", "snapshots", "artifacts", "assetRoots"]
+    static let keys = ["$schema", "scenarios", "snapshots", "artifacts", "assetRoots", "symbolRoots"]
     /// The most asset roots (each path a scenario reads is checked against every root).
     static let maxAssetRoots = 100
 
@@ -46,6 +46,9 @@ public struct ProjectConfiguration: Sendable, Equatable {
     public var artifacts: String = defaultArtifacts
     /// Folders (relative to `folder` as written) that scenarios may read besides their own.
     public var assetRoots: [String] = []
+    /// Folders of symbol templates exported from the SF Symbols app that every scenario's
+    /// `systemName` searches after its own `symbolRoots` (readable like asset roots).
+    public var symbolRoots: [String] = []
 
     /// The defaults for a project rooted at `folder` (no file).
     public init(folder: URL) {
@@ -65,7 +68,10 @@ public struct ProjectConfiguration: Sendable, Equatable {
     }
 
     /// The asset roots as the loader takes them.
-    public var roots: [AssetRoot] { assetRoots.map { AssetRoot(url: url($0), written: $0) } }
+    public var roots: [AssetRoot] {
+        assetRoots.map { AssetRoot(url: url($0), written: $0) }
+            + symbolRoots.map { AssetRoot(url: url($0), written: $0, holdsSymbols: true) }
+    }
 
     /// Reads the file at `url`; errors name the file (as `displayName`), line and JSON path.
     public static func load(_ url: URL, displayName: String) throws(ScenarioErrors) -> ProjectConfiguration {
@@ -136,19 +142,26 @@ public struct ProjectConfiguration: Sendable, Equatable {
         if let node = object["artifacts"], let path = folderPath(node, what: "the artifacts folder", mustExist: false) {
             configuration.artifacts = path
         }
-        if let node = object["assetRoots"],
-            let items = Read.array(node, d, what: "folders scenarios may read from", allowEmpty: true)
-        {
-            guard items.count <= Self.maxAssetRoots else {
+        for (key, what, each) in [
+            ("assetRoots", "folders scenarios may read from", "an asset root"),
+            ("symbolRoots", "folders of exported symbol templates", "a symbol root")
+        ] {
+            guard let node = object[key], let items = Read.array(node, d, what: what, allowEmpty: true) else {
+                continue
+            }
+            guard configuration.assetRoots.count + items.count <= Self.maxAssetRoots else {
                 d.error(
                     node,
-                    "\(items.count) asset roots, more than the \(Self.maxAssetRoots) a project may have: name the folders that hold the "
-                        + "assets (a root covers everything under it)")
+                    "\(configuration.assetRoots.count + items.count) asset and symbol roots, more than the \(Self.maxAssetRoots) a "
+                        + "project may have: name the folders that hold the assets (a root covers everything under it)")
                 throw ScenarioErrors(d.sorted)
             }
             for item in items {
-                if let path = folderPath(item, what: "an asset root", mustExist: true) {
+                guard let path = folderPath(item, what: each, mustExist: true) else { continue }
+                if key == "assetRoots" {
                     configuration.assetRoots.append(path)
+                } else {
+                    configuration.symbolRoots.append(path)
                 }
             }
         }
@@ -158,9 +171,11 @@ public struct ProjectConfiguration: Sendable, Equatable {
 
     /// The file's text for `ivsim init`.
     public var text: String {
-        JSONOutput.object([
-            ("scenarios", .string(scenarios)), ("snapshots", .string(baselines)), ("artifacts", .string(artifacts)),
-            ("assetRoots", .array(assetRoots.map(JSONOutput.string)))
-        ]).text()
+        JSONOutput.object(
+            [
+                ("scenarios", .string(scenarios)), ("snapshots", .string(baselines)), ("artifacts", .string(artifacts)),
+                ("assetRoots", .array(assetRoots.map(JSONOutput.string)))
+            ] + (symbolRoots.isEmpty ? [] : [("symbolRoots", .array(symbolRoots.map(JSONOutput.string)))])
+        ).text()
     }
 }

@@ -10,6 +10,9 @@ public struct LoadOptions: Sendable {
     public var strict: Bool
     /// Folders scenarios may read images and asset catalogs from besides their own folder.
     public var assetRoots: [URL]
+    /// Folders of symbol templates exported from the SF Symbols app, searched by every scenario's
+    /// `systemName` after its own `symbolRoots` (docs/SYMBOLS.md).
+    public var symbolRoots: [URL] = []
     /// Raised limits by name (`views`, `constraints`, `variants`, `image-bytes`, `file-bytes`,
     /// `layout-work`, `render-pixels`, `drawing-work`; docs/LIMITS.md);
     /// the others keep their defaults.
@@ -37,5 +40,9 @@ public struct LoadOptions: Sendable {
     /// The asset roots as an ivsim.json wrote them (the command line's project), shown so in messages.
     package var configuredRoots: [AssetRoot]?
 
-    package var roots: [AssetRoot] { configuredRoots ?? assetRoots.map { AssetRoot(url: $0, written: $0.path) } }
+    package var roots: [AssetRoot] {
+        configuredRoots
+            ?? assetRoots.map { AssetRoot(url: $0, written: $0.path) }
+            + symbolRoots.map { AssetRoot(url: $0, written: $0.path, holdsSymbols: true) }
+    }
 }

@@ -252,6 +252,25 @@ import TestSupport
         #expect(bad.stderr.contains("unknown key \"snapshot\"") && bad.stderr.contains("did you mean \"snapshots\"?"))
     }
 
+    /// `symbolRoots` in ivsim.json: every scenario's systemName finds the project's exported templates.
+    @Test func projectSymbolRootsServeEveryScenario() throws {
+        let w = try Workspace()
+        let template = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("SymbolsTests/Fixtures/templates/ivsim.ring.plus.svg"), encoding: .utf8)
+        try FileManager.default.createDirectory(at: w.url("App/Symbols"), withIntermediateDirectories: true)
+        try w.write("App/Symbols/ivsim.ring.plus.svg", template)
+        try w.edit(
+            "Scenarios/basic/one-view.json", "{ \"generate\": { \"indexGrid\": { \"size\": [4, 4] } } }",
+            "{ \"systemName\": \"ivsim.ring.plus\" }")
+        let missing = try w.run(["validate", "Scenarios/basic/one-view.json"])
+        #expect(
+            missing.status == 2 && missing.stderr.contains("no symbol named \"ivsim.ring.plus\""), "\(missing.stderr)")
+        try w.write("ivsim.json", "{ \"symbolRoots\": [\"App/Symbols\"] }")
+        let found = try w.run(["validate", "Scenarios/basic/one-view.json"])
+        #expect(found.status == 0, "\(found.stderr)")
+    }
+
     @Test func aDiffOnAnOlderBaselineSaysSo() throws {
         let w = try Workspace()
         try w.edit("Snapshots/basic/one-view/default.layout.json", "\"renderingRules\": 5", "\"renderingRules\": 1")

@@ -424,8 +424,12 @@ extension NamedAssets {
         }
         let catalogs = folders(
             "assetCatalogs", what: "asset catalog folders", each: "an .xcassets folder", catalog: true)
-        let symbolRoots = folders(
-            "symbolRoots", what: "folders of symbol templates", each: "a folder of symbol templates", catalog: false)
+        // The scenario's own symbol roots, then the project's (ivsim.json's `symbolRoots`).
+        let symbolRoots =
+            folders(
+                "symbolRoots", what: "folders of symbol templates", each: "a folder of symbol templates", catalog: false
+            )
+            + area.roots.filter(\.holdsSymbols).map { Folder(url: $0.url, path: $0.written, display: $0.written) }
         let standIns = document["symbolStandIns"].flatMap { Read.bool($0, d) } ?? false
         if let node = document["assetCatalogs"], case .array = node.value {
         } else if document.has("assetCatalogs") {

@@ -41,10 +41,14 @@ public struct AssetRoot: Sendable, Equatable {
     public var url: URL
     /// How the configuration file wrote it, for messages.
     public var written: String
+    /// A folder of exported symbol templates (`symbolRoots` of ivsim.json): every scenario's
+    /// `systemName` looks in it after the scenario's own symbol roots (docs/SYMBOLS.md).
+    public var holdsSymbols: Bool
 
-    public init(url: URL, written: String) {
+    public init(url: URL, written: String, holdsSymbols: Bool = false) {
         self.url = url
         self.written = written
+        self.holdsSymbols = holdsSymbols
     }
 }
 
