@@ -70,8 +70,12 @@ extension PDFInterpreter {
         guard let group = try file.value(d, "G"), case let .stream(form) = group else {
             throw PDFError("a soft mask has no group /G")
         }
+        // /TR (§11.6.5.2): a function of one input, the mask value 0…1, giving the value used,
+        // forced into 0…1; tabulated once for the 256 8-bit values.
+        var transfer: [UInt8]?
         if let tr = try file.value(d, "TR"), tr.name != "Identity" {
-            throw PDFError("a soft mask's transfer function /TR is not read")
+            let function = try PDFFunction.read(tr, file: file)
+            transfer = (0...255).map { v in PDFColorSpace.byte(function.evaluate(Double(v) / 255).first ?? 0) }
         }
         var backdrop: (UInt8, UInt8, UInt8) = (0, 0, 0)
         if let bc = try file.value(d, "BC")?.array {
@@ -93,7 +97,8 @@ extension PDFInterpreter {
             outerSaves = savedOuter
         }
         let operations = try formOperations(form, number: d["G"]?.referenceNumber, asGroup: false, inherited: nil)
-        return PDFSoftMask(operations: operations, luminosity: type == "Luminosity", backdrop: backdrop)
+        return PDFSoftMask(
+            operations: operations, luminosity: type == "Luminosity", backdrop: backdrop, transfer: transfer)
     }
 
     mutating func shading(_ name: String, resources: [String: PDFObject]?) throws(PDFError) -> PDFShading {

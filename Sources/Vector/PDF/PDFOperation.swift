@@ -40,4 +40,7 @@ struct PDFSoftMask: Sendable {
     var luminosity: Bool
     /// /BC, as 8-bit RGB (black by default).
     var backdrop: (UInt8, UInt8, UInt8)
+    /// /TR, the transfer function as a table from each 8-bit mask value to the value used; nil
+    /// for the identity.
+    var transfer: [UInt8]? = nil
 }

@@ -8,6 +8,7 @@ import Raster
 //   C = G + B × (255 − αG) / 255 (rounded, per channel, G premultiplied)
 //   luminosity: round((30·Cr + 59·Cg + 11·Cb) / 100)   (Lum of the Luminosity blend mode)
 //   alpha: αG
+// then through /TR when given: the value v becomes round(clamp(f(v / 255), 0, 1) × 255).
 //
 // Work is bounded by the drawing context's budget (docs/LIMITS.md §Drawing work): every clip,
 // painting operation, group and soft mask is charged there the pixels it visits; a soft mask's
@@ -142,13 +143,14 @@ struct PDFRenderer {
         try context.charge(group.work)
         try context.charge(group.bitmap.pixels.count * DrawingCost.maskPixel)
         let (br, bg, bb) = (Int(mask.backdrop.0), Int(mask.backdrop.1), Int(mask.backdrop.2))
+        let transfer = mask.transfer ?? (0...255).map { UInt8($0) }
         let values = group.bitmap.pixels.map { p in
             let a = Int(p >> 24)
-            guard mask.luminosity else { return UInt8(a) }
+            guard mask.luminosity else { return transfer[a] }
             let r = Int(p & 0xFF) + (br * (255 - a) + 127) / 255
             let g = Int(p >> 8 & 0xFF) + (bg * (255 - a) + 127) / 255
             let b = Int(p >> 16 & 0xFF) + (bb * (255 - a) + 127) / 255
-            return UInt8(min(255, (30 * r + 59 * g + 11 * b + 50) / 100))
+            return transfer[min(255, (30 * r + 59 * g + 11 * b + 50) / 100)]
         }
         return ClipMask(canvas: values, width: group.bitmap.width, height: group.bitmap.height)
     }
