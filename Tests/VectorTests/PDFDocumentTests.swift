@@ -337,3 +337,22 @@ import TestSupport
         #expect(Self.pixel(b, 3, 9) == (0, 0, 0, 0))
     }
 }
+
+extension PDFDocumentTests {
+    /// "nan" and "-nan" operands (an exporter's NaN coordinates, seen in two real catalogs' PDFs):
+    /// a path segment with one is left out, the path goes on from the last point; anywhere else
+    /// it is an error naming the value.
+    @Test func notANumberLeavesOutItsSegment() throws {
+        let drawn = try Self.render(
+            Self.pdf("0 0 1 rg 1 1 m 9 1 l -nan -nan l -nan -nan -nan -nan -nan -nan c 9 9 l 1 9 l h f"), scale: 4)
+        let plain = try Self.render(Self.pdf("0 0 1 rg 1 1 m 9 1 l 9 9 l 1 9 l h f"), scale: 4)
+        #expect(drawn == plain)
+        #expect(throws: PDFError.self) { try Self.render(Self.pdf("nan w 1 1 m 9 9 l S")) }
+        do {
+            _ = try Self.render(Self.pdf("0 0 1 rg nan 0 0 1 0 0 cm 0 0 5 5 re f"))
+            Issue.record("a nan in cm was read")
+        } catch {
+            #expect("\(error)".contains("not a number"), "\(error)")
+        }
+    }
+}

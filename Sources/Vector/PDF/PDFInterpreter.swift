@@ -74,6 +74,12 @@ struct PDFInterpreter {
                 throw error.inside("a content stream")
             }
             guard let token = next else { break }
+            // "nan" and "-nan", as some exporters print a coordinate that is not a number: an operand
+            // whose path segment is left out (docs/PDF.md §Paths), an error anywhere else.
+            if case let .keyword(word) = token, Self.notANumber.contains(word) {
+                operands.append(.real(.nan))
+                continue
+            }
             guard case let .keyword(op) = token, !["true", "false", "null"].contains(op) else {
                 operands.append(try parser.object(from: token, at: at, depth: 0))
                 guard operands.count <= Self.maxOperands else {
@@ -104,17 +110,31 @@ struct PDFInterpreter {
         return out
     }
 
+    /// The words read as an operand that is not a number.
+    static let notANumber: Set<String> = ["nan", "-nan", "+nan", "NaN", "-NaN"]
+
     /// An operator's last `count` operands, each a finite number.
     static func numbers(_ operands: [PDFObject], _ count: Int) throws(PDFError) -> [Double] {
+        guard let values = try pathNumbers(operands, count) else {
+            throw PDFError("expects numbers, has \"nan\" (a value that is not a number)")
+        }
+        return values
+    }
+
+    /// A path operator's last `count` operands: numbers, or nil when one is "nan" (the segment is
+    /// left out, as PDFium draws nothing of it).
+    static func pathNumbers(_ operands: [PDFObject], _ count: Int) throws(PDFError) -> [Double]? {
         guard operands.count >= count else {
             throw PDFError("expects \(count) numbers, has \(operands.count) operands")
         }
         var values: [Double] = []
+        var finite = true
         for operand in operands.suffix(count) {
-            guard let v = operand.number, v.isFinite else { throw PDFError("expects numbers, has \(operand.kind)") }
+            guard let v = operand.number else { throw PDFError("expects numbers, has \(operand.kind)") }
+            finite = finite && v.isFinite
             values.append(v)
         }
-        return values
+        return finite ? values : nil
     }
 
     /// Counts one operator (or glyph shown) against the page's limit.
@@ -130,6 +150,8 @@ struct PDFInterpreter {
         compatibility: inout Int, into out: inout [PDFOperation]
     ) throws(PDFError) {
         func numbers(_ count: Int) throws(PDFError) -> [Double] { try Self.numbers(operands, count) }
+        /// A path segment's numbers; nil (the segment left out) when one is "nan".
+        func segmentNumbers(_ count: Int) throws(PDFError) -> [Double]? { try Self.pathNumbers(operands, count) }
         func point(_ v: [Double], _ i: Int) -> Point2 { Point2(v[i], v[i + 1]) }
         func name() throws(PDFError) -> String {
             guard let n = operands.last?.name else { throw PDFError("expects a name") }
@@ -167,28 +189,28 @@ struct PDFInterpreter {
             try graphicsState(try name(), resources: resources, patternBase: patternBase, into: &out)
         // Path construction.
         case "m":
-            let v = try numbers(2)
+            guard let v = try segmentNumbers(2) else { return }
             path.elements.append(.move(point(v, 0)))
             current = point(v, 0)
             start = current
         case "l":
-            let v = try numbers(2)
+            guard let v = try segmentNumbers(2) else { return }
             segment(.line(point(v, 0)), to: point(v, 0))
         case "c":
-            let v = try numbers(6)
+            guard let v = try segmentNumbers(6) else { return }
             segment(.cubic(point(v, 0), point(v, 2), point(v, 4)), to: point(v, 4))
         case "v":
-            let v = try numbers(4)
+            guard let v = try segmentNumbers(4) else { return }
             segment(.cubic(current ?? point(v, 0), point(v, 0), point(v, 2)), to: point(v, 2))
         case "y":
-            let v = try numbers(4)
+            guard let v = try segmentNumbers(4) else { return }
             segment(.cubic(point(v, 0), point(v, 2), point(v, 2)), to: point(v, 2))
         case "h":
             guard current != nil else { return }
             path.elements.append(.close)
             current = start
         case "re":
-            let v = try numbers(4)
+            guard let v = try segmentNumbers(4) else { return }
             path.elements += ShapePath.rectangle(x: v[0], y: v[1], width: v[2], height: v[3]).elements
             current = point(v, 0)
             start = current

@@ -81,7 +81,7 @@ extension PDFInterpreter {
             try show([.string(bytes)], resources: resources, into: &out)
         default:  // "
             guard operands.count >= 3, let aw = operands[operands.count - 3].number,
-                let ac = operands[operands.count - 2].number,
+                let ac = operands[operands.count - 2].number, aw.isFinite, ac.isFinite,
                 case let .string(bytes)? = operands.last
             else {
                 throw PDFError("expects word spacing, character spacing and a string")
