@@ -152,8 +152,9 @@ public struct ProjectConfiguration: Sendable, Equatable {
             guard configuration.assetRoots.count + items.count <= Self.maxAssetRoots else {
                 d.error(
                     node,
-                    "\(configuration.assetRoots.count + items.count) asset and symbol roots, more than the \(Self.maxAssetRoots) a "
-                        + "project may have: name the folders that hold the assets (a root covers everything under it)")
+                    "\(configuration.assetRoots.count + items.count) \(key == "assetRoots" ? "asset" : "asset and symbol") roots, "
+                        + "more than the \(Self.maxAssetRoots) a project may have: name the folders that hold the assets (a root "
+                        + "covers everything under it)")
                 throw ScenarioErrors(d.sorted)
             }
             for item in items {
