@@ -122,6 +122,9 @@ struct LayoutTree {
         let intrinsicSize: Size
         let hugging: AxisPriorities
         let compression: AxisPriorities
+        /// An image view's baseline: its distance above the bottom of the alignment rect (the
+        /// image's baselineOffsetFromBottom less the bottom inset); nil without one.
+        var baseline: Double? = nil
         /// For a layout guide's node: which guide of its parent (the owner) it is; nil for a view.
         var guide: LayoutGuideReference? = nil
     }
@@ -197,7 +200,8 @@ struct LayoutTree {
                 insets: imageView?.alignmentRectInsets(direction: viewTraits.layoutDirection) ?? .zero,
                 direction: viewTraits.layoutDirection,
                 intrinsicSize: imageView?.intrinsicContentSize ?? .noIntrinsicMetric,
-                hugging: view.contentHuggingPriority, compression: view.contentCompressionResistancePriority))
+                hugging: view.contentHuggingPriority, compression: view.contentCompressionResistancePriority,
+                baseline: imageView?.baselineAboveAlignmentBottom(direction: viewTraits.layoutDirection)))
         let me = nodes.count - 1
         for (offset, subview) in view.subviews.enumerated() {
             add(subview, path: path + [offset], treePath: "\(treePath).subviews[\(offset)]", parent: me, traits: traits)

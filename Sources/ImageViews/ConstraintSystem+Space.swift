@@ -30,9 +30,14 @@ extension ConstraintSystem {
     }
 
     /// An attribute of a view's alignment rect in canvas coordinates, negated when mirrored
-    /// (leading is then −right, trailing −left, centerX −centerX).
-    static func expression(_ box: Box, _ attribute: LayoutAttribute, mirrored: Bool) -> Expression {
+    /// (leading is then −right, trailing −left, centerX −centerX); the baselines `baseline` above
+    /// its bottom, else its top (first) and bottom (last).
+    static func expression(_ box: Box, _ attribute: LayoutAttribute, mirrored: Bool, baseline: Double? = nil)
+        -> Expression
+    {
         switch attribute {
+        case .firstBaseline: baseline.map { box.y + box.height - $0 } ?? Expression(box.y)
+        case .lastBaseline: baseline.map { box.y + box.height - $0 } ?? box.y + box.height
         case .left: Expression(box.x)
         case .right: box.x + box.width
         case .top: Expression(box.y)

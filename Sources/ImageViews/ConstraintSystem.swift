@@ -213,12 +213,15 @@ struct ConstraintSystem {
         else { return nil }
         let directional = constraint.first.attribute.isDirectional || constraint.second?.attribute.isDirectional == true
         let mirrored = directional && tree.nodes[container].direction == .rightToLeft
-        let lhs = Self.expression(firstBox, constraint.first.attribute, mirrored: mirrored)
+        let lhs = Self.expression(
+            firstBox, constraint.first.attribute, mirrored: mirrored, baseline: tree.nodes[first].baseline)
         var rhs = Expression(constant: constraint.constant)
         if let second = constraint.second {
             guard let node = tree.node(at: second.itemPath), let box = boxes[node] else { return nil }
             let m = constraint.multiplier
-            rhs = m * Self.expression(box, second.attribute, mirrored: mirrored) + constraint.constant
+            rhs =
+                m * Self.expression(box, second.attribute, mirrored: mirrored, baseline: tree.nodes[node].baseline)
+                + constraint.constant
             if m != 1 && !second.attribute.isDimension {
                 rhs = rhs + (1 - m) * reference(container, second.attribute.axis, mirrored: mirrored)
             }

@@ -37,6 +37,9 @@ public struct Image: Sendable {
     /// drawing took, shared by every copy, crop and variant made from it, so that a scenario is
     /// charged each drawing once (docs/LIMITS.md §Drawing work).
     public var drawing: DrawingRecord?
+    /// UIImage.baselineOffsetFromBottom: the baseline's height above the image's bottom (a symbol's,
+    /// or given by withBaselineOffset(fromBottom:)); nil when the image has no baseline.
+    public var baselineOffsetFromBottom: Double?
     /// For a symbol image: its name, configuration and baseline (reports).
     public var symbol: SymbolDescription?
     /// For a symbol image: its outlines, which drawings fill instead of resampling the pixels.

@@ -5,12 +5,15 @@
 /// An edge, centre or dimension of a view's alignment rect (NSLayoutConstraint.Attribute).
 public enum LayoutAttribute: String, Sendable, CaseIterable {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    /// The first and last baselines: an image view's image baseline (`baselineOffsetFromBottom`),
+    /// else the top and the bottom of the alignment rect (UIView.forFirstBaselineLayout).
+    case firstBaseline, lastBaseline
 
     /// The axis the attribute lies on.
     public var axis: LayoutAxis {
         switch self {
         case .left, .right, .leading, .trailing, .width, .centerX: .horizontal
-        case .top, .bottom, .height, .centerY: .vertical
+        case .top, .bottom, .height, .centerY, .firstBaseline, .lastBaseline: .vertical
         }
     }
 

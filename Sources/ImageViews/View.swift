@@ -229,6 +229,14 @@ public struct ImageView: Sendable {
         )
     }
 
+    /// The sizing image's baseline above the bottom of the view's alignment rect: its
+    /// baselineOffsetFromBottom less the bottom inset (the image's bottom taken at the view's, as
+    /// when the view is sized to it; docs/LAYOUT.md §Baselines); nil when the image has none.
+    public func baselineAboveAlignmentBottom(direction: LayoutDirection) -> Double? {
+        guard let offset = sizingImage?.baselineOffsetFromBottom else { return nil }
+        return offset - alignmentRectInsets(direction: direction).bottom
+    }
+
     /// The sizing image's alignment rect insets (zero without one), mirrored when the image flips
     /// for right-to-left and `direction` is right-to-left: the view's alignment rect insets.
     public func alignmentRectInsets(direction: LayoutDirection) -> EdgeInsets {

@@ -548,6 +548,15 @@ public enum ScenarioSchema {
                                     )
                                 ]),
                                 "symbolConfiguration": ref("symbolConfiguration"),
+                                "baselineOffsetFromBottom": .object([
+                                    ("type", .string("number")),
+                                    (
+                                        "description",
+                                        .string(
+                                            "withBaselineOffset(fromBottom:): the baseline's height above the image's bottom, "
+                                                + "in points (LAYOUT.md §Baselines)")
+                                    )
+                                ]),
                                 "generate": ref("generator"),
                                 "draw": ref("drawing"),
                                 "snapshot": closedObject(

@@ -193,14 +193,14 @@ import Testing
         Self.fails(
             "icon.xyzzy == 4", at: 5,
             "unknown attribute \"xyzzy\" (expected left, right, top, bottom, "
-                + "leading, trailing, width, height, centerX or centerY, or a guide: \"icon.margins.top\", \"icon.safeArea.top\")"
+                + "leading, trailing, width, height, centerX, centerY, firstBaseline or lastBaseline, or a guide: \"icon.margins.top\", \"icon.safeArea.top\")"
         )
         Self.fails(
             "icon.margin.top == superview.top", at: 5, "unknown attribute \"margin\" (did you mean \"margins\"?)")
         Self.fails(
             "icon.safeArea.xyzzy == superview.top", at: 14,
             "unknown attribute \"xyzzy\" (expected left, right, top, bottom, "
-                + "leading, trailing, width, height, centerX or centerY)")
+                + "leading, trailing, width, height, centerX, centerY, firstBaseline or lastBaseline)")
         Self.fails(
             "icon.safeArea == superview.top", at: 14,
             "expected \".\" and an attribute after \"icon.safeArea\" "

@@ -149,3 +149,35 @@ private let fixture = Fixture()
             .contains("\"spacing\" belongs to stack views: add \"type\": \"stackView\"") == true)
     }
 }
+
+extension StackScenarioTests {
+    /// The scenario with image a's baseline 5 points above its bottom and, when `b` is given, b's.
+    static func withBaselines(_ stack: String, b: Int? = nil) -> String {
+        var text = scenario(stack).replacingOccurrences(
+            of: "\"#E53935\" } }, \"scale\": 1", with: "\"#E53935\" } }, \"scale\": 1, \"baselineOffsetFromBottom\": 5")
+        if let b {
+            text = text.replacingOccurrences(
+                of: "\"#43A047\" } }, \"scale\": 1",
+                with: "\"#43A047\" } }, \"scale\": 1, \"baselineOffsetFromBottom\": \(b)")
+        }
+        return text
+    }
+
+    /// firstBaseline and lastBaseline with images that have baselines (withBaselineOffset): the
+    /// views' baselines line up, and the stack spans them. Computed by hand from the constraints
+    /// (docs/LAYOUT.md §Stack views): a is 30 tall with its baseline 5 above its bottom, b 50 tall,
+    /// c 20 tall without a baseline (its first baseline is its top, its last its bottom).
+    @Test func imagesWithBaselinesLineUpOnThem() throws {
+        // firstBaseline, b's baseline 40 above its bottom: the lines lie 25 (a), 10 (b) and 0 (c)
+        // below the views' tops; the highest top is the stack's, so the line is 25 down: tops 0, 15,
+        // 25, bottoms 30, 65, 45, and the stack is 65 tall.
+        let first = try Self.frames(Self.withBaselines(", \"spacing\": 10, \"alignment\": \"firstBaseline\"", b: 40))
+        #expect(first.map(\.minY) == [20, 0, 15, 25])
+        #expect(first[0].height == 65)
+        // lastBaseline: a's line is 5 above its bottom, b's and c's their bottoms; b is the tallest
+        // above the line (50), so the line is 50 down: tops 25, 0, 30; the stack reaches a's bottom, 55.
+        let last = try Self.frames(Self.withBaselines(", \"spacing\": 10, \"alignment\": \"lastBaseline\""))
+        #expect(last.map(\.minY) == [20, 25, 0, 30])
+        #expect(last[0].height == 55)
+    }
+}

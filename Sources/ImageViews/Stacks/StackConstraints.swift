@@ -205,13 +205,16 @@ enum StackConstraints {
                 add("UISV-canvas-connection", canvas, start, .equal, spanner, start)
                 add("UISV-canvas-connection", canvas, end, .greaterThanOrEqual, first, end)
             }
-            // A view without text has its first baseline at its top and its last at its bottom.
+            // Baselines: an image view's image baseline; a view without one has its first baseline
+            // at its top and its last at its bottom.
             let aligned: [LayoutAttribute] =
                 switch edge {
                 case .fill: [start, end]
-                case .leading, .firstBaseline: [start]
+                case .leading: [start]
+                case .firstBaseline: [.firstBaseline]
                 case .center: [crossCenter]
-                case .trailing, .lastBaseline: [end]
+                case .trailing: [end]
+                case .lastBaseline: [.lastBaseline]
                 }
             for view in views.dropFirst() {
                 for attribute in aligned { add("UISV-alignment", view, attribute, .equal, first, attribute) }

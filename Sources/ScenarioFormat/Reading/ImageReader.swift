@@ -59,6 +59,8 @@ struct ImageReader {
         var renderingMode: RenderingMode?
         var tintColor: Color?
         var flipsForRightToLeftLayoutDirection: Bool?
+        /// withBaselineOffset(fromBottom:).
+        var baselineOffsetFromBottom: Double?
         /// `withConfiguration(_:)` on a symbol image (made before the methods above apply).
         var symbolConfiguration: SymbolSettings?
         var symbolConfigurationNode: JSONNode?
@@ -82,6 +84,7 @@ struct ImageReader {
                 if let flipsForRightToLeftLayoutDirection {
                     image.flipsForRightToLeftLayoutDirection = flipsForRightToLeftLayoutDirection
                 }
+                if let baselineOffsetFromBottom { image.baselineOffsetFromBottom = baselineOffsetFromBottom }
             }
         }
     }
@@ -342,6 +345,10 @@ struct ImageReader {
         if let n = object["tintColor"] { m.tintColor = check(colors.read(n)) }
         if let n = object["flipsForRightToLeftLayoutDirection"] {
             m.flipsForRightToLeftLayoutDirection = check(Read.bool(n, d))
+        }
+        if let n = object["baselineOffsetFromBottom"] {
+            m.baselineOffsetFromBottom = check(
+                Read.number(n, d, in: ScenarioLimits.inset, what: "a baseline offset in points"))
         }
         if let n = object["symbolConfiguration"] {
             m.symbolConfigurationNode = n

@@ -13,7 +13,7 @@ enum ScenarioKeys {
     static let traits = TraitDimension.keys
     static let imageSource = [
         "file", "named", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot", "crop", "scale",
-        "orientation", "horizontallyFlipped", "symbolConfiguration",
+        "orientation", "horizontallyFlipped", "symbolConfiguration", "baselineOffsetFromBottom",
         "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
         "flipsForRightToLeftLayoutDirection"
     ]

@@ -64,6 +64,7 @@ extension ImageReader {
                 image.alignmentRectInsets = EdgeInsets(
                     top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
                 image.symbol = description(m)
+                image.baselineOffsetFromBottom = m.baselineOffsetFromBottom
                 image.vectorDrawing = VectorDrawing { context, x, y, width, height, color throws(DrawingFailure) in
                     try symbol.draw(
                         into: &context, x: x, y: y, width: width, height: height, metrics: m, coloring: coloring,
