@@ -192,7 +192,10 @@ enum LayoutReport {
                                 ("capInsets", info.capInsets.map(insets) ?? .null),
                                 ("resizingMode", .string(info.resizingMode.rawValue)),
                                 ("flipsForRightToLeftLayoutDirection", .bool(info.flipsForRightToLeftLayoutDirection))
-                            ] + (info.symbol.map { [("symbol", symbol($0))] } ?? []))
+                            ]
+                                + (info.baselineOffsetFromBottom.map { [("baselineOffsetFromBottom", .number($0))] }
+                                    ?? [])
+                                + (info.symbol.map { [("symbol", symbol($0))] } ?? []))
                     } ?? .null
                 ),
                 ("intrinsicContentSize", size(image.intrinsicContentSize)),

@@ -95,6 +95,8 @@ public struct ImageInfo: Sendable {
     public var source: String?
     /// For a symbol image, what it was made from.
     public var symbol: SymbolDescription? = nil
+    /// UIImage.baselineOffsetFromBottom, when the image has a baseline.
+    public var baselineOffsetFromBottom: Double? = nil
 }
 
 /// The laid-out view tree, in pre-order (a view before its subviews, subviews in order).

@@ -287,7 +287,7 @@ public struct Scene: Sendable {
                 tintColor: image.tintColor?.resolved(traits), capInsets: image.capInsets,
                 resizingMode: image.resizingMode,
                 flipsForRightToLeftLayoutDirection: image.flipsForRightToLeftLayoutDirection, source: image.source,
-                symbol: image.symbol)
+                symbol: image.symbol, baselineOffsetFromBottom: image.baselineOffsetFromBottom)
         }
     }
 }
