@@ -69,6 +69,8 @@ package enum ImageSetReader {
         package var isDisplayP3: Bool
         /// An SVG or PDF file, drawn at the entry's scale.
         package var vector = false
+        /// One of the drawings of a single-scale vector entry (at 1x, 2x and 3x).
+        package var drawnPerScale = false
     }
 
     /// Slicing in pixels of the entry's file.
@@ -304,7 +306,8 @@ package enum ImageSetReader {
                         Entry(
                             filename: filename, filenameNode: filenameNode, slots: slots, scale: vectorScale,
                             slicing: slicing?.scaled(by: factor), alignmentInsets: alignment?.map { $0 * factor },
-                            renderingMode: rendering, isDisplayP3: isDisplayP3, vector: true))
+                            renderingMode: rendering, isDisplayP3: isDisplayP3, vector: true,
+                            drawnPerScale: scale == nil))
                 }
                 continue
             case let other:
@@ -359,6 +362,14 @@ package enum ImageSetReader {
                     do throws(AssetFile.Failure) {
                         try AssetFile.checkSize(document, scale: Double(entry.scale ?? 1), shownAs: source)
                     } catch {
+                        // A single-scale entry too large to draw at 2x or 3x keeps its smaller
+                        // drawings: a view on such a screen shows the largest of them, resampled
+                        // (with the image warning), where refusing the whole set would show nothing
+                        // at any scale (docs/LIMITS.md §Drawing work).
+                        if entry.drawnPerScale, (entry.scale ?? 1) > 1 {
+                            result.skipped.append((source + " (drawn at \(entry.scale ?? 1)x)", error.message))
+                            continue
+                        }
                         d.error(entry.filenameNode, error.message)
                         continue
                     }
