@@ -43,6 +43,8 @@ public struct LoadOptions: Sendable {
     package var roots: [AssetRoot] {
         configuredRoots
             ?? assetRoots.map { AssetRoot(url: $0, written: $0.path) }
-            + symbolRoots.map { AssetRoot(url: $0, written: $0.path, holdsSymbols: true) }
+            // Named by their last component: symbol sources reach layout reports, which must not
+            // carry a machine's paths.
+            + symbolRoots.map { AssetRoot(url: $0, written: $0.lastPathComponent, holdsSymbols: true) }
     }
 }

@@ -550,6 +550,8 @@ public enum ScenarioSchema {
                                 "symbolConfiguration": ref("symbolConfiguration"),
                                 "baselineOffsetFromBottom": .object([
                                     ("type", .string("number")),
+                                    ("minimum", .number(ScenarioLimits.inset.lowerBound)),
+                                    ("maximum", .number(ScenarioLimits.inset.upperBound)),
                                     (
                                         "description",
                                         .string(

@@ -181,3 +181,28 @@ extension StackScenarioTests {
         #expect(last[0].height == 55)
     }
 }
+
+extension StackScenarioTests {
+    /// isBaselineRelativeArrangement in a vertical stack: the spacing runs from a view's last
+    /// baseline to the next one's first (K1's log). a (30 tall) has its baseline 5 above its
+    /// bottom, b (50 tall) 40 above its bottom, c none (first baseline its top). With spacing 10:
+    /// a's top 0, its baseline 25; b's first baseline 35, so b's top 35 − 10 = 25; b's last
+    /// baseline is the same line, 35; c's top (its first baseline) 45; the stack ends at c's
+    /// bottom, 65.
+    @Test func baselineRelativeSpacingRunsBetweenBaselines() throws {
+        let frames = try Self.frames(
+            Self.withBaselines(
+                ", \"axis\": \"vertical\", \"spacing\": 10, \"alignment\": \"leading\", \"isBaselineRelativeArrangement\": true",
+                b: 40))
+        #expect(frames.dropFirst().map(\.minY) == [0, 25, 45])
+        #expect(frames[0].height == 65)
+    }
+
+    /// A layout guide has no baselines (UILayoutGuide has no baseline anchors).
+    @Test func aGuideHasNoBaseline() {
+        let errors = Self.errors(
+            Self.scenario(
+                ", \"alignment\": \"top\"", constraints: ["a.firstBaseline == superview.margins.firstBaseline"]))
+        #expect(errors.contains { $0.contains("a layout guide has no firstBaseline") }, "\(errors)")
+    }
+}

@@ -356,3 +356,30 @@ extension PDFDocumentTests {
         }
     }
 }
+
+extension PDFDocumentTests {
+    /// A run of "nan" operands counts against the operands a row may have, as numbers do.
+    @Test func nanOperandsCountAgainstTheOperandLimit() throws {
+        let run = String(repeating: "nan ", count: PDFInterpreter.maxOperands + 1)
+        do {
+            _ = try Self.render(Self.pdf(run + "0 0 m"))
+            Issue.record("the run was read")
+        } catch {
+            #expect("\(error)".contains("more than \(PDFInterpreter.maxOperands) operands in a row"), "\(error)")
+        }
+    }
+
+    /// A transfer function whose value is infinite is forced to 1 (§11.6.5.2): an exponential with
+    /// /N −1 gives f(0) = ∞, so where the mask's luminosity is 0 the fill shows fully.
+    @Test func anInfiniteTransferValueIsForcedToOne() throws {
+        let form =
+            "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Length 16 >>\nstream\n0 g 0 0 10 10 re f\nendstream"
+        let bytes = Self.pdf(
+            "/S0 gs 1 0 0 rg 0 0 10 10 re f",
+            resources:
+                "<< /ExtGState << /S0 << /SMask << /S /Luminosity /G 5 0 R /TR << /FunctionType 2 /Domain [0 1] /C0 [0] /C1 [1] /N -1 >> >> >> >> >>",
+            extra: [form])
+        let bitmap = try Self.render(bytes)
+        #expect(bitmap[5, 5] == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+    }
+}

@@ -408,13 +408,14 @@ extension NamedAssets {
         // A list of folders, each once; one that cannot be used makes the lookups incomplete.
         func folders(_ key: String, what: String, each: String, catalog: Bool) -> [Folder] {
             var list: [Folder] = []
+            var seen: Set<String> = []
             guard let node = document[key], let items = Read.array(node, d, what: what) else { return list }
             for item in items {
                 guard let folder = read(item, what: each, catalog: catalog) else {
                     isIncomplete = true
                     continue
                 }
-                if list.contains(where: { $0.url.standardizedFileURL == folder.url.standardizedFileURL }) {
+                guard seen.insert(folder.url.standardizedFileURL.path).inserted else {
                     d.error(item, "\"\(folder.path)\" is listed twice")
                     continue
                 }
@@ -425,11 +426,12 @@ extension NamedAssets {
         let catalogs = folders(
             "assetCatalogs", what: "asset catalog folders", each: "an .xcassets folder", catalog: true)
         // The scenario's own symbol roots, then the project's (ivsim.json's `symbolRoots`).
-        let symbolRoots =
-            folders(
-                "symbolRoots", what: "folders of symbol templates", each: "a folder of symbol templates", catalog: false
-            )
-            + area.roots.filter(\.holdsSymbols).map { Folder(url: $0.url, path: $0.written, display: $0.written) }
+        var symbolRoots = folders(
+            "symbolRoots", what: "folders of symbol templates", each: "a folder of symbol templates", catalog: false)
+        var searched = Set(symbolRoots.map(\.url.standardizedFileURL.path))
+        for root in area.roots where root.holdsSymbols && searched.insert(root.url.standardizedFileURL.path).inserted {
+            symbolRoots.append(Folder(url: root.url, path: root.written, display: root.written))
+        }
         let standIns = document["symbolStandIns"].flatMap { Read.bool($0, d) } ?? false
         if let node = document["assetCatalogs"], case .array = node.value {
         } else if document.has("assetCatalogs") {

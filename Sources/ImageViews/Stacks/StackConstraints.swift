@@ -125,13 +125,18 @@ enum StackConstraints {
             add("UISV-canvas-connection", first, lead, .equal, canvas, lead)
             add("UISV-canvas-connection", canvas, trail, .equal, last, trail)
             let fills = [.fill, .fillEqually, .fillProportionally].contains(stack.distribution)
+            // isBaselineRelativeArrangement (vertical stacks): from a view's last baseline to the
+            // next one's first (K1's log); the canvas connections stay top and bottom (K1).
+            let relative = stack.axis == .vertical && stack.isBaselineRelativeArrangement
+            let (spacingLead, spacingTrail) = relative ? (LayoutAttribute.firstBaseline, .lastBaseline) : (lead, trail)
             for i in views.indices.dropLast() {
                 // A hidden view takes no spacing: the gap before it (or, before any visible view,
                 // after it) is 0, so visible neighbours keep one spacing, the one after the earlier.
                 let before = views[...i].indices.last { !hidden[$0] }
                 let gap = hidden[i + 1] ? 0 : before.map { stack.spacing(after: $0) } ?? 0
                 add(
-                    "UISV-spacing", views[i + 1], lead, fills ? .equal : .greaterThanOrEqual, views[i], trail,
+                    "UISV-spacing", views[i + 1], spacingLead, fills ? .equal : .greaterThanOrEqual, views[i],
+                    spacingTrail,
                     constant: gap)
             }
             for i in views.indices where hidden[i] {

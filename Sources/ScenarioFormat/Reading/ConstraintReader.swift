@@ -80,6 +80,15 @@ struct ConstraintReader {
                 case "safeArea": .safeArea
                 default: nil
                 }
+            // UILayoutGuide has no baseline anchors.
+            let baseline = anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline
+            if baseline, anchor.guide != nil || guides[anchor.item] != nil {
+                report(
+                    node, text: text, offset: anchor.offset,
+                    "a layout guide has no \(anchor.attribute.rawValue) (UILayoutGuide has no baseline anchors): use "
+                        + "top or bottom")
+                return nil
+            }
             if anchor.item == "superview" {
                 return LayoutAnchor(view: holder, guide: guide, attribute: anchor.attribute)
             }

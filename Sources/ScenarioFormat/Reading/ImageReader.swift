@@ -69,6 +69,8 @@ struct ImageReader {
         /// image, to each of its frames (whichever is shown, UIKit applied the methods to it).
         func apply(to image: inout Image) {
             image.modify { image in
+                // UIImage(cgImage:scale:orientation:) makes a new image: no baseline of the old one's.
+                if scale != nil || orientation != nil { image.baselineOffsetFromBottom = nil }
                 if let scale { image.scale = scale }
                 if let orientation { image.orientation = orientation }
                 if horizontallyFlipped { image.orientation = image.orientation.horizontallyFlipped }
@@ -672,6 +674,9 @@ struct ImageReader {
                     "the crop rectangle has no area (a width or height of 0), so CGImage.cropping(to:) returns nil")
                 image = nil
             }
+        }
+        if entry.modifiers.scale != nil || entry.modifiers.orientation != nil {
+            symbolRecipes[name] = nil  // UIImage(cgImage:scale:orientation:): a new image, not a symbol to remake
         }
         if budget.drawingRefused {
             // A drawing of this image was refused when the scenario's drawing work ran out.

@@ -75,7 +75,10 @@ extension PDFInterpreter {
         var transfer: [UInt8]?
         if let tr = try file.value(d, "TR"), tr.name != "Identity" {
             let function = try PDFFunction.read(tr, file: file)
-            transfer = (0...255).map { v in PDFColorSpace.byte(function.evaluate(Double(v) / 255).first ?? 0) }
+            transfer = (0...255).map { v in
+                let value = function.evaluate(Double(v) / 255).first ?? 0
+                return PDFColorSpace.byte(value.isNaN ? 0 : min(max(value, 0), 1))  // forced into 0…1, ±∞ included
+            }
         }
         var backdrop: (UInt8, UInt8, UInt8) = (0, 0, 0)
         if let bc = try file.value(d, "BC")?.array {

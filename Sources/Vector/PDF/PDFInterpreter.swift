@@ -76,12 +76,14 @@ struct PDFInterpreter {
             guard let token = next else { break }
             // "nan" and "-nan", as some exporters print a coordinate that is not a number: an operand
             // whose path segment is left out (docs/PDF.md §Paths), an error anywhere else.
+            let notANumber: Bool
             if case let .keyword(word) = token, Self.notANumber.contains(word) {
-                operands.append(.real(.nan))
-                continue
+                notANumber = true
+            } else {
+                notANumber = false
             }
-            guard case let .keyword(op) = token, !["true", "false", "null"].contains(op) else {
-                operands.append(try parser.object(from: token, at: at, depth: 0))
+            guard case let .keyword(op) = token, !["true", "false", "null"].contains(op), !notANumber else {
+                operands.append(notANumber ? .real(.nan) : try parser.object(from: token, at: at, depth: 0))
                 guard operands.count <= Self.maxOperands else {
                     throw .at(at, "more than \(Self.maxOperands) operands in a row")
                 }

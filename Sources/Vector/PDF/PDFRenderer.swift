@@ -143,14 +143,14 @@ struct PDFRenderer {
         try context.charge(group.work)
         try context.charge(group.bitmap.pixels.count * DrawingCost.maskPixel)
         let (br, bg, bb) = (Int(mask.backdrop.0), Int(mask.backdrop.1), Int(mask.backdrop.2))
-        let transfer = mask.transfer ?? (0...255).map { UInt8($0) }
         let values = group.bitmap.pixels.map { p in
             let a = Int(p >> 24)
-            guard mask.luminosity else { return transfer[a] }
+            guard mask.luminosity else { return mask.transfer?[a] ?? UInt8(a) }
             let r = Int(p & 0xFF) + (br * (255 - a) + 127) / 255
             let g = Int(p >> 8 & 0xFF) + (bg * (255 - a) + 127) / 255
             let b = Int(p >> 16 & 0xFF) + (bb * (255 - a) + 127) / 255
-            return transfer[min(255, (30 * r + 59 * g + 11 * b + 50) / 100)]
+            let v = min(255, (30 * r + 59 * g + 11 * b + 50) / 100)
+            return mask.transfer?[v] ?? UInt8(v)
         }
         return ClipMask(canvas: values, width: group.bitmap.width, height: group.bitmap.height)
     }
