@@ -6,12 +6,16 @@ import Raster
 // a Display P3 profile, recognised by its colorants as in JPEG files, converts its colours to sRGB
 // by docs/RENDERING.md §9's rule; any other profile is taken as sRGB), Indexed over one of these,
 // and Pattern. Components become 8-bit values by round(clamp(c, 0, 1) × 255).
-// CMYK (DeviceCMYK, ICCBased with /N 4), Lab, Separation and DeviceN are refused: their
-// conversion needs a colour profile or a tint function ivsim does not model.
+// CMYK (DeviceCMYK, and ICCBased with /N 4, its profile not read) converts by ISO 32000-1
+// §10.3.5: red = 1 − min(1, cyan + black), and so on — an approximation of what a device profile
+// gives (docs/PDF.md §Colour). Lab, Separation and DeviceN are refused: their conversion needs a
+// profile or a tint function ivsim does not model.
 
 indirect enum PDFColorSpace: Equatable {
     case gray
     case rgb
+    /// DeviceCMYK (and ICC-based CMYK), converted by §10.3.5's formula.
+    case cmyk
     /// RGB components in Display P3 (an ICC profile with P3's colorants).
     case displayP3
     /// base, highest index, lookup table (hival + 1 entries of the base's components).
@@ -23,12 +27,18 @@ indirect enum PDFColorSpace: Equatable {
         switch self {
         case .gray: 1
         case .rgb, .displayP3: 3
+        case .cmyk: 4
         case .indexed, .pattern: 1
         }
     }
 
-    /// The initial colour (§8.6.5): black, index 0.
-    var initial: [Double] { components == 3 ? [0, 0, 0] : [0] }
+    /// The initial colour (§8.6.5): black (in CMYK, full black), index 0.
+    var initial: [Double] {
+        switch self {
+        case .cmyk: [0, 0, 0, 1]
+        default: components == 3 ? [0, 0, 0] : [0]
+        }
+    }
 
     static func byte(_ v: Double) -> UInt8 {
         guard v.isFinite else { return 0 }
@@ -44,6 +54,14 @@ indirect enum PDFColorSpace: Equatable {
         case .rgb:
             return (
                 Self.byte(c.count > 0 ? c[0] : 0), Self.byte(c.count > 1 ? c[1] : 0), Self.byte(c.count > 2 ? c[2] : 0)
+            )
+        case .cmyk:
+            // §10.3.5: each of red, green, blue is 1 − min(1, its opposite ink + black).
+            func value(_ i: Int) -> Double { i < c.count && c[i].isFinite ? c[i] : 0 }
+            let k = value(3)
+            return (
+                Self.byte(1 - min(1, value(0) + k)), Self.byte(1 - min(1, value(1) + k)),
+                Self.byte(1 - min(1, value(2) + k))
             )
         case .displayP3:
             let (r, g, b) = PDFColorSpace.rgb.rgb(c)
@@ -75,8 +93,7 @@ indirect enum PDFColorSpace: Equatable {
             case "DeviceGray", "G", "CalGray": return .gray
             case "DeviceRGB", "RGB", "CalRGB": return .rgb
             case "Pattern": return .pattern
-            case "DeviceCMYK", "CMYK":
-                throw PDFError("the colour space DeviceCMYK is not read (export the image in RGB)")
+            case "DeviceCMYK", "CMYK": return .cmyk
             default:
                 guard let defined = try named(name) else {
                     throw PDFError("the colour space /\(name) is not in the resources")
@@ -103,12 +120,13 @@ indirect enum PDFColorSpace: Equatable {
                 case 3:
                     let bytes = try file.decode(profile).bytes
                     return ICCProfileKind(profile: bytes) == .displayP3 ? .displayP3 : .rgb
+                case 4: return .cmyk  // the profile is not read: §10.3.5's conversion
                 default:
                     if let alternate = try file.value(profile.dictionary, "Alternate"), n == nil {
                         return try read(alternate, file: file, depth: depth + 1, named: named)
                     }
                     throw PDFError(
-                        "an ICCBased colour space with /N \(n.map(String.init) ?? "missing") is not read (only gray and RGB profiles; export in RGB)"
+                        "an ICCBased colour space with /N \(n.map(String.init) ?? "missing") is not read (only gray, RGB and CMYK profiles)"
                     )
                 }
             case "Indexed", "I":
@@ -116,10 +134,10 @@ indirect enum PDFColorSpace: Equatable {
                     throw PDFError("an Indexed colour space needs [/Indexed base hival lookup]")
                 }
                 let base = try read(items[1], file: file, depth: depth + 1, named: named)
-                if base == .pattern || base.components != 1 && base.components != 3
+                if base == .pattern || ![1, 3, 4].contains(base.components)
                     || { if case .indexed = base { true } else { false } }()
                 {
-                    throw PDFError("an Indexed colour space must be over a gray or RGB space")
+                    throw PDFError("an Indexed colour space must be over a gray, RGB or CMYK space")
                 }
                 guard let hival = try file.resolve(items[2]).integer, (0...255).contains(hival) else {
                     throw PDFError("an Indexed colour space's hival must be 0 to 255")
@@ -143,7 +161,7 @@ indirect enum PDFColorSpace: Equatable {
                 return .indexed(base, hival, table)
             default:
                 throw PDFError(
-                    "the colour space \(family) is not read (ivsim reads gray, RGB, ICC-based gray and RGB, and indexed colours)"
+                    "the colour space \(family) is not read (ivsim reads gray, RGB, CMYK, ICC-based gray, RGB and CMYK, and indexed colours)"
                 )
             }
         default:

@@ -5,7 +5,7 @@ import Raster
 // then clipped (W W*), colours, sh, marked content and optional content, and the operators'
 // dispatch. Resources (colour spaces, ExtGState, soft masks, shadings, patterns) are in
 // PDFInterpreter+Resources.swift, images and forms in PDFInterpreter+XObjects.swift, text in
-// PDFText.swift. Tiling patterns, CMYK and operators outside the standard are refused naming the
+// PDFText.swift. Tiling patterns and operators outside the standard are refused naming the
 // operator (docs/PDF.md §What is drawn).
 
 struct PDFInterpreter {
@@ -261,7 +261,12 @@ struct PDFInterpreter {
                 state.fillSpace = .rgb; state.fill = .components(v)
             }
         case "K", "k":
-            throw PDFError("CMYK colours are not read (export in RGB)")
+            let v = try numbers(4)
+            if op == "K" {
+                state.strokeSpace = .cmyk; state.stroke = .components(v)
+            } else {
+                state.fillSpace = .cmyk; state.fill = .components(v)
+            }
         // Shadings, images and forms.
         case "sh" where hidden, "Do" where hidden: break
         case "sh":
