@@ -185,6 +185,52 @@ import Testing
         #expect(whole == byRow)
     }
 
+    /// The vectorised passes (eight products at a time, pairs added) against the fixed-point
+    /// arithmetic of §11.8.1 written out one tap at a time: the same bytes, odd widths included.
+    @Test(arguments: [(301, 207, 97.5, 40.25), (1024, 64, 600, 37), (50, 300, 49, 7), (33, 40, 5, 39.5), (9, 9, 3, 3)])
+    func passesAreTheFixedPointArithmetic(_ size: (Int, Int, Double, Double)) throws {
+        let (sw, sh, w, h) = size
+        let bitmap = Self.image(width: sw, height: sh, seed: UInt64(sw * 31 + sh))
+        let mapping = PixelMapping(
+            AffineTransform(a: Double(sw) / w, b: 0, c: 0, d: Double(sh) / h, tx: -0.25 * Double(sw) / w, ty: 0))
+        let box = PixelRect(x: 0, y: 0, width: Int(w.rounded(.up)), height: Int(h.rounded(.up)))
+        let columns = FilterAxis(pixels: 0..<box.width, start: mapping.u0, step: mapping.ux, count: sw)
+        let rows = FilterAxis(pixels: 0..<box.height, start: mapping.v0, step: mapping.vy, count: sh)
+        let whole = try #require(
+            FilteredImage(image: SourceImage(bitmap), columns: columns, rows: rows, box: box).whole())
+        func channel(_ p: UInt32, _ k: Int) -> Int { Int((p >> (8 * UInt32(k))) & 255) }
+        // First pass: every image row, each device column, in 1/128 levels held to 0…32,640.
+        let firstPass = (0..<sh).map { j in
+            (0..<box.width).map { c in
+                (0..<4).map { k in
+                    var sum = 64
+                    for t in columns.offsets[c]..<columns.offsets[c + 1] {
+                        let x = columns.first[c] + t - columns.offsets[c]
+                        sum += Int(columns.weights[t]) * channel(bitmap.pixels[j * sw + x], k)
+                    }
+                    return min(max(sum >> 7, 0), 32640)
+                }
+            }
+        }
+        var expected: [UInt32] = []
+        for y in 0..<box.height {
+            for c in 0..<box.width {
+                let levels = (0..<4).map { k in
+                    var sum = 1 << 20
+                    for t in rows.offsets[y]..<rows.offsets[y + 1] {
+                        sum += Int(rows.weights[t]) * firstPass[rows.first[y] + t - rows.offsets[y]][c][k]
+                    }
+                    return min(max(sum >> 21, 0), 255)
+                }
+                let a = levels[3]
+                expected.append(
+                    UInt32(min(levels[0], a)) | UInt32(min(levels[1], a)) << 8 | UInt32(min(levels[2], a)) << 16
+                        | UInt32(a) << 24)
+            }
+        }
+        #expect(whole == expected)
+    }
+
     /// A destination narrower than 1/512 of a pixel still resamples to one sample (it made none,
     /// and divided by zero, before this test).
     @Test func aSliverOfADestinationTakesOneSample() throws {

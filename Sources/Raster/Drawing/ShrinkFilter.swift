@@ -193,17 +193,31 @@ struct FilterAxis {
 /// the vertical taps use them, and output rows are made as they are asked for, top to bottom.
 /// Every sum fits 32 bits: a first-pass sum is at most 255 × 32,767, a second-pass one at most
 /// 32,640 × 32,767 + 2^20 (FilterAxis.maxPositive).
+///
+/// Both passes multiply 16-bit numbers into 32-bit sums eight at a time, pairs of products added
+/// (what SSE2's `pmaddwd` does): the first pass over each channel's plane of an image row, eight
+/// taps of one device column at once; the second over two ring rows interleaved, two taps of
+/// eight lanes at once. Integer sums do not depend on their order, so the bytes are those of
+/// one tap after another (`ShrinkFilterTests` recomputes them so).
 struct FilteredImage {
     let image: SourceImage
     let columns: FilterAxis, rows: FilterAxis
     let box: PixelRect
-    /// Horizontally filtered source rows in 1/128 levels, `box.width` × 4 channels each, in slot
-    /// (row mod capacity).
+    /// The column taps' weights, each device column's padded with zeros to a multiple of eight,
+    /// and where each column's start (the last entry closes the list).
+    private let columnWeights: [Int16]
+    private let columnStarts: [Int]
+    /// The image columns any device column reads.
+    private let usedColumns: Range<Int>
+    /// One image row's channels, a plane each of `planeStride` (the image's width and eight zeros
+    /// that padded taps read).
+    private var planes: [Int16] = []
+    private let planeStride: Int
+    /// Horizontally filtered source rows in 1/128 levels, 4 channels a device column, `stride`
+    /// lanes a row (a multiple of eight), in slot (row mod capacity).
     private var ring: [Int16]
-    private let capacity: Int
+    private let capacity: Int, stride: Int
     private var kept = 1..<1  // source rows in the ring
-    /// The vertical sums of one output row, and the row.
-    private var sums: [Int32]
     private var row: [UInt32]
     private var madeRow = Int.min
 
@@ -217,14 +231,34 @@ struct FilteredImage {
         self.rows = rows
         self.box = box
         capacity = max(1, rows.widest)
+        stride = (box.width * 4 + 7) & ~7
+        planeStride = image.width + 8
+        var weights: [Int16] = [], starts = [0]
+        var lo = image.width, hi = 0
+        for column in 0..<columns.count {
+            let taps = columns.offsets[column]..<columns.offsets[column + 1]
+            weights.append(contentsOf: columns.weights[taps])
+            weights.append(contentsOf: repeatElement(0, count: (8 - taps.count % 8) % 8))
+            starts.append(weights.count)
+            lo = min(lo, columns.first[column])
+            hi = max(hi, columns.first[column] + taps.count)
+        }
+        columnWeights = weights
+        columnStarts = starts
+        usedColumns = lo..<max(lo, hi)
         ring = []  // made by the first row filtered, so that a band's copy makes its own
-        sums = Array(repeating: 0, count: box.width * 4)
         row = Array(repeating: 0, count: box.width)
     }
 
     /// The filtered pixel at device (x, y), inside `box`; rows are asked for in order.
     mutating func pixel(_ x: Int, _ y: Int) -> UInt32 {
-        if y != madeRow { make(row: y - box.y); madeRow = y }
+        if y != madeRow {
+            var out: [UInt32] = []
+            swap(&out, &row)  // out of self while make(row:into:) changes self
+            out.withUnsafeMutableBufferPointer { make(row: y - box.y, into: $0.baseAddress!) }
+            row = out
+            madeRow = y
+        }
         return row[x - box.x]
     }
 
@@ -245,64 +279,178 @@ struct FilteredImage {
             DispatchQueue.concurrentPerform(iterations: Self.bands) { band in
                 var filter = self  // a ring of its own
                 for index in min(height, band * bandRows)..<min(height, (band + 1) * bandRows) {
-                    filter.make(row: index)
-                    filter.row.withUnsafeBufferPointer {
-                        (target + index * width).initialize(from: $0.baseAddress!, count: width)
-                    }
+                    filter.make(row: index, into: target + index * width)
                 }
             }
             count = box.area
         }
     }
 
-    // Both passes multiply 16-bit numbers into 32-bit sums (pixels and first-pass values are at
-    // most 32,640, weights within ±2^15), which a vector unit does eight at a time.
-
-    private mutating func make(row index: Int) {
+    /// Output row `index` of the box into `target` (`box.width` pixels): the second pass over the
+    /// ring rows its taps name, eight lanes (two pixels) at a time.
+    private mutating func make(row index: Int, into target: UnsafeMutablePointer<UInt32>) {
         let lo = rows.first[index], taps = rows.offsets[index]..<rows.offsets[index + 1]
         let needed = lo..<(lo + taps.count)
         for source in needed where !kept.contains(source) { filterRow(source) }
         kept = needed
-        let lanes = box.width * 4, capacity = capacity
-        sums.withUnsafeMutableBufferPointer { sums in
-            let sums = sums.baseAddress!
-            ring.withUnsafeBufferPointer { ring in
-                rows.weights.withUnsafeBufferPointer { weights in
-                    for c in 0..<lanes { sums[c] = 1 << 20 }
-                    for (k, t) in taps.enumerated() {
-                        let w = Int32(weights[t]), cells = ring.baseAddress! + ((lo + k) % capacity) * lanes
-                        for c in 0..<lanes { sums[c] &+= w &* Int32(cells[c]) }
+        let (width, stride, capacity, n) = (box.width, stride, capacity, taps.count)
+        ring.withUnsafeBufferPointer { ring in
+            rows.weights.withUnsafeBufferPointer { weights in
+                let w = weights.baseAddress! + taps.lowerBound
+                withUnsafeTemporaryAllocation(of: UnsafePointer<Int16>.self, capacity: n) { bases in
+                    for k in 0..<n { bases[k] = ring.baseAddress! + ((lo + k) % capacity) * stride }
+                    var block = 0
+                    while block < width * 4 {
+                        var left = SIMD4<Int32>(repeating: 1 << 20), right = left
+                        var k = 0
+                        while k + 1 < n {
+                            let x = Self.load8(bases[k] + block), y = Self.load8(bases[k + 1] + block)
+                            let pair = Self.pair(w[k], w[k + 1])
+                            left &+= Self.multiplyAdd(x.interleavedLow(y), pair)
+                            right &+= Self.multiplyAdd(x.interleavedHigh(y), pair)
+                            k += 2
+                        }
+                        if k < n {
+                            let x = Self.load8(bases[k] + block), pair = Self.pair(w[k], 0)
+                            left &+= Self.multiplyAdd(x.interleavedLow(.zero), pair)
+                            right &+= Self.multiplyAdd(x.interleavedHigh(.zero), pair)
+                        }
+                        let column = block >> 2, pair = Self.pixels(left, right)
+                        target[column] = UInt32(truncatingIfNeeded: pair)
+                        if column + 1 < width { target[column + 1] = UInt32(truncatingIfNeeded: pair >> 32) }
+                        block += 8
                     }
-                }
-            }
-            row.withUnsafeMutableBufferPointer { row in
-                for column in 0..<row.count {
-                    row[column] = Self.pixel(
-                        SIMD4<Int32>(sums[4 * column], sums[4 * column + 1], sums[4 * column + 2], sums[4 * column + 3])
-                    )
                 }
             }
         }
     }
 
+    /// Image row `source` filtered horizontally into its ring slot: its channels spread into
+    /// planes, then each device column's taps eight at a time per channel.
+    private mutating func filterRow(_ source: Int) {
+        let base = (source % capacity) * stride, planeStride = planeStride, used = usedColumns
+        if ring.isEmpty {
+            ring = Array(repeating: 0, count: capacity * stride)
+            planes = Array(repeating: 0, count: 4 * planeStride)
+        }
+        image.bitmap.pixels.withUnsafeBufferPointer { pixels in
+            let pixels = UnsafeRawPointer(pixels.baseAddress! + source * image.width)
+            planes.withUnsafeMutableBufferPointer { planes in
+                let planes = planes.baseAddress!
+                var x = used.lowerBound
+                while x + 8 <= used.upperBound {  // eight pixels at a time
+                    let p = pixels.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+                    Self.store(SIMD8(truncatingIfNeeded: p & 255), planes + x)
+                    Self.store(SIMD8(truncatingIfNeeded: (p &>> 8) & 255), planes + (planeStride + x))
+                    Self.store(SIMD8(truncatingIfNeeded: (p &>> 16) & 255), planes + (2 * planeStride + x))
+                    Self.store(SIMD8(truncatingIfNeeded: p &>> 24), planes + (3 * planeStride + x))
+                    x += 8
+                }
+                for x in x..<used.upperBound {
+                    let p = SIMD4<UInt32>(repeating: pixels.load(fromByteOffset: 4 * x, as: UInt32.self))
+                    let v = SIMD4<Int16>(truncatingIfNeeded: (p &>> SIMD4(0, 8, 16, 24)) & 255)
+                    planes[x] = v[0]
+                    planes[planeStride + x] = v[1]
+                    planes[2 * planeStride + x] = v[2]
+                    planes[3 * planeStride + x] = v[3]
+                }
+            }
+        }
+        ring.withUnsafeMutableBufferPointer { ring in
+            let cells = ring.baseAddress! + base
+            planes.withUnsafeBufferPointer { planes in
+                let (r, g) = (planes.baseAddress!, planes.baseAddress! + planeStride)
+                let (b, a) = (g + planeStride, g + 2 * planeStride)
+                let (weights, starts, first) = (columnWeights, columnStarts, columns.first)
+                weights.withUnsafeBufferPointer { weights in
+                    starts.withUnsafeBufferPointer { starts in
+                        first.withUnsafeBufferPointer { first in
+                            let weights = weights.baseAddress!
+                            for column in 0..<box.width {
+                                var x = first[column], k = starts[column]
+                                var sr = SIMD4<Int32>.zero, sg = sr, sb = sr, sa = sr
+                                while k < starts[column + 1] {
+                                    let w = Self.load8(weights + k)
+                                    sr &+= Self.multiplyAdd(Self.load8(r + x), w)
+                                    sg &+= Self.multiplyAdd(Self.load8(g + x), w)
+                                    sb &+= Self.multiplyAdd(Self.load8(b + x), w)
+                                    sa &+= Self.multiplyAdd(Self.load8(a + x), w)
+                                    k &+= 8
+                                    x &+= 8
+                                }
+                                UnsafeMutableRawPointer(cells + 4 * column).storeBytes(
+                                    of: Self.levels(sr, sg, sb, sa), as: SIMD4<Int16>.self)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    static func store(_ v: SIMD8<Int16>, _ p: UnsafeMutablePointer<Int16>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<Int16>.self)
+    }
+
+    @inline(__always)
+    static func load8(_ p: UnsafePointer<Int16>) -> SIMD8<Int16> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Int16>.self)
+    }
+
+    /// The first pass's four channel sums (each the sum of its four lanes) as 1/128 levels held to
+    /// 0…32,640: rounded, shifted, then saturated to 16 bits and clamped there, which gives what
+    /// clamping the 32-bit values does (saturation keeps the order).
+    @inline(__always)
+    static func levels(_ r: SIMD4<Int32>, _ g: SIMD4<Int32>, _ b: SIMD4<Int32>, _ a: SIMD4<Int32>) -> SIMD4<Int16> {
+        let rg = SIMD4(lowHalf: r.lowHalf &+ r.highHalf, highHalf: g.lowHalf &+ g.highHalf)
+        let ba = SIMD4(lowHalf: b.lowHalf &+ b.highHalf, highHalf: a.lowHalf &+ a.highHalf)
+        let sums = SIMD4(lowHalf: rg.evenHalf &+ rg.oddHalf, highHalf: ba.evenHalf &+ ba.oddHalf)
+        let shifted = (sums &+ 64) &>> 7
+        let saturated = SIMD4<Int16>(
+            truncatingIfNeeded: shifted.clamped(
+                lowerBound: SIMD4(repeating: Int32(Int16.min)), upperBound: SIMD4(repeating: Int32(Int16.max))))
+        return saturated.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 32640))
+    }
+
+    /// Products of 16-bit lanes, each pair added: (a0·b0 + a1·b1, a2·b2 + a3·b3, …).
+    @inline(__always)
+    static func multiplyAdd(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD4<Int32> {
+        let p = SIMD8<Int32>(truncatingIfNeeded: a) &* SIMD8<Int32>(truncatingIfNeeded: b)
+        return p.evenHalf &+ p.oddHalf
+    }
+
+    /// (w0, w1) repeated four times.
+    @inline(__always)
+    static func pair(_ w0: Int16, _ w1: Int16) -> SIMD8<Int16> { SIMD8(w0, w1, w0, w1, w0, w1, w0, w1) }
+
     /// The first pass at one place: Σ w·P over `count` taps, in 1/128 levels, rounded and held
-    /// to 0…255 levels.
+    /// to 0…255 levels (TurnedFilteredImage's, one device column at a time).
     @inline(__always)
     static func firstPass(_ taps: UnsafePointer<UInt64>, _ weights: UnsafePointer<Int16>, _ count: Int) -> SIMD4<Int32>
     {
-        func lanes(_ k: Int) -> SIMD4<Int32> {
-            SIMD4(truncatingIfNeeded: unsafeBitCast(taps[k], to: SIMD4<Int16>.self))
-        }
         var sum = SIMD4<Int32>(repeating: 64)
-        var k = 0
-        while k + 1 < count {  // two taps at a time: one multiply-add of 16-bit pairs
+        for k in 0..<count {
             sum &+=
-                lanes(k) &* SIMD4(repeating: Int32(weights[k])) &+ lanes(k + 1)
-                &* SIMD4(repeating: Int32(weights[k + 1]))
-            k += 2
+                SIMD4(truncatingIfNeeded: unsafeBitCast(taps[k], to: SIMD4<Int16>.self))
+                &* SIMD4(repeating: Int32(weights[k]))
         }
-        if k < count { sum &+= lanes(k) &* SIMD4(repeating: Int32(weights[k])) }
         return (sum &>> 7).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 32640))
+    }
+
+    /// Two second-pass sums as two pixels (the first in the low half), as `pixel` makes each:
+    /// after the shift every lane lies within −256…511 (the sums' bounds above), so 16 bits hold
+    /// it and the clamps and the minimum are those of 16-bit lanes.
+    @inline(__always)
+    static func pixels(_ left: SIMD4<Int32>, _ right: SIMD4<Int32>) -> UInt64 {
+        let l = left &>> 21, r = right &>> 21
+        let levels = SIMD8<Int16>(truncatingIfNeeded: SIMD8<Int32>(lowHalf: l, highHalf: r))
+        let alphas = SIMD8<Int16>(
+            truncatingIfNeeded: SIMD8<Int32>(lowHalf: SIMD4(repeating: l[3]), highHalf: SIMD4(repeating: r[3])))
+        let (low, high) = (SIMD8<Int16>.zero, SIMD8<Int16>(repeating: 255))
+        let held = pointwiseMin(
+            levels.clamped(lowerBound: low, upperBound: high), alphas.clamped(lowerBound: low, upperBound: high))
+        return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: held), to: UInt64.self)
     }
 
     /// A second-pass sum (with its 2^20 already added) as a pixel: levels, clamped to 0…255, each
@@ -313,32 +461,16 @@ struct FilteredImage {
         let a = c[3]
         return UInt32(min(c[0], a)) | UInt32(min(c[1], a)) << 8 | UInt32(min(c[2], a)) << 16 | UInt32(a) << 24
     }
+}
 
-    private mutating func filterRow(_ source: Int) {
-        let width = box.width, base = (source % capacity) * width * 4
-        if ring.isEmpty { ring = Array(repeating: 0, count: capacity * width * 4) }
-        image.spread.withUnsafeBufferPointer { pixels in
-            let pixels = pixels.baseAddress! + source * image.width
-            ring.withUnsafeMutableBufferPointer { ring in
-                let cells = ring.baseAddress! + base
-                columns.weights.withUnsafeBufferPointer { weights in
-                    columns.first.withUnsafeBufferPointer { first in
-                        columns.offsets.withUnsafeBufferPointer { offsets in
-                            for column in 0..<width {
-                                let v = Self.firstPass(
-                                    pixels + first[column], weights.baseAddress! + offsets[column],
-                                    offsets[column + 1] - offsets[column])
-                                cells[4 * column] = Int16(truncatingIfNeeded: v[0])
-                                cells[4 * column + 1] = Int16(truncatingIfNeeded: v[1])
-                                cells[4 * column + 2] = Int16(truncatingIfNeeded: v[2])
-                                cells[4 * column + 3] = Int16(truncatingIfNeeded: v[3])
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
+extension SIMD8 where Scalar == Int16 {
+    /// (a0, b0, a1, b1, a2, b2, a3, b3) of self = a and `b`.
+    @inline(__always)
+    func interleavedLow(_ b: Self) -> Self { Self(self[0], b[0], self[1], b[1], self[2], b[2], self[3], b[3]) }
+
+    /// (a4, b4, a5, b5, a6, b6, a7, b7).
+    @inline(__always)
+    func interleavedHigh(_ b: Self) -> Self { Self(self[4], b[4], self[5], b[5], self[6], b[6], self[7], b[7]) }
 }
 
 extension DrawingContext {
