@@ -10,7 +10,8 @@ extension DisplayList {
     ///   canvas; clips inside the list are not subtracted);
     /// - an image: per destination row on the canvas, its columns plus the source columns they
     ///   span (the bilinear kernel blends every source column between a row's first and last tap:
-    ///   a 2-pixel-wide view showing a 4096-pixel-wide image blends about 4096 per row);
+    ///   a 2-pixel-wide view showing a 4096-pixel-wide image blends about 4096 per row); drawn
+    ///   smaller, its halvings and filter passes besides (`shrinkingWork`);
     /// - tiles: the same for the region, each tile spanning the source's width, plus 64 per tile
     ///   (a tile is a draw of its own);
     /// - a border: twice its pixels on the canvas (its mask, then the compositing);
@@ -47,6 +48,9 @@ extension DisplayList {
                 let v = visible(draw.destination)
                 let spanned = (Double(draw.source.width) * v.columns / v.fullWidth).rounded(.up)
                 work += v.rows * (v.columns + spanned)
+                if draw.sampling == .bilinear, images.indices.contains(draw.image) {
+                    work += shrinkingWork(draw, images[draw.image], columns: v.columns, rows: v.rows, bands: bands)
+                }
             case let .tileImage(tile):
                 let v = visible(tile.region)
                 let tileWidth = max(1, Double(tile.tileWidth)) / 256, tileHeight = max(1, Double(tile.tileHeight)) / 256
@@ -71,5 +75,35 @@ extension DisplayList {
             work += bands
         }
         return work.isFinite && work < Double(Int.max) ? Int(work) : Int.max
+    }
+
+    /// What an image drawn smaller adds (§4.1), when it shrinks: the halvings (each pixel of the
+    /// image read once for all of them, counted as its area), then the filter's first pass over
+    /// the image rows the visible rows read — at most the rows' reach and the taps once more per
+    /// band — times the columns and their taps, and its second pass, the visible pixels times the
+    /// row taps. Taps are bounded as FilterAxis.maxTaps bounds them.
+    private func shrinkingWork(_ draw: ImageDraw, _ image: SourceImage, columns: Double, rows: Double, bands: Double)
+        -> Double
+    {
+        let spanX = draw.destination.x1 - draw.destination.x0, spanY = draw.destination.y1 - draw.destination.y0
+        guard spanX > 0, spanY > 0, columns > 0, rows > 0 else { return 0 }
+        var width = draw.source.width, height = draw.source.height
+        var kx = (width << 24) / spanX, ky = (height << 24) / spanY
+        guard kx > 1 << 16 || ky > 1 << 16 else { return 0 }
+        var work = 0.0
+        if draw.source == PixelRect(x: 0, y: 0, width: image.width, height: image.height) {
+            let levels = ShrinkPyramid.levels(reduction: UInt64(min(kx, ky)) << 16, width: width, height: height)
+            if levels > 0 {
+                work += Double(width) * Double(height)
+                width >>= levels
+                height >>= levels
+                kx = (width << 24) / spanX
+                ky = (height << 24) / spanY
+            }
+        }
+        let tapsX = Double(FilterAxis.maxTaps(step: Int64(min(kx, 1 << 40)) << 16, count: width))
+        let tapsY = Double(FilterAxis.maxTaps(step: Int64(min(ky, 1 << 40)) << 16, count: height))
+        let sourceRows = min(Double(height), rows * (Double(ky >> 16) + 1) + tapsY) + bands * tapsY
+        return work + sourceRows * columns * tapsX + rows * columns * tapsY
     }
 }

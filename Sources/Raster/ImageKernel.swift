@@ -54,6 +54,13 @@ extension RenderState {
             pixels: py0..<py1, visible: visible.y0..<visible.y1, destination: destination.y0..<destination.y1,
             source: source.y, count: source.height, sampling: sampling,
             period: tiled ? destination.y1 - destination.y0 : nil)
+        if sampling == .bilinear, !tiled,
+            var shrinking = ShrinkingDraw(
+                image, source: source, destination: destination, x: px0..<px1, y: py0..<py1)
+        {
+            rasterize(&shrinking, columns: columns, rows: rows, x: px0..<px1, y: py0..<py1, tint: tint)
+            return
+        }
         rasterize(image, columns: columns, rows: rows, x: px0..<px1, y: py0..<py1, sampling: sampling, tint: tint)
     }
 

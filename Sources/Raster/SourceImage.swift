@@ -9,6 +9,8 @@ public final class SourceImage: @unchecked Sendable {
     let spread: [UInt64]
     /// Transformed copies made so far.
     private let transforms = Mutex<[PixelTransform: SourceImage]>([:])
+    /// This image halved, once made (ShrinkPyramid.swift).
+    let halves = Mutex<SourceImage?>(nil)
 
     public init(_ bitmap: Bitmap) {
         self.bitmap = bitmap

@@ -25,6 +25,7 @@ import TestSupport
             let t = u - 32768
             return (min(max(t >> 16, s0), last), min(max((t >> 16) + 1, s0), last), (t >> 8) & 0xFF)
         }
+        let shrunk = covering == nil && draw.sampling == .bilinear ? referenceShrink(draw, image) : nil
         for y in (visible.y0 >> 8)..<((visible.y1 + 255) >> 8) {
             for x in (visible.x0 >> 8)..<((visible.x1 + 255) >> 8) {
                 let cx = min(visible.x1, (x + 1) << 8) - max(visible.x0, x << 8)
@@ -32,7 +33,8 @@ import TestSupport
                 let (xa, xb, fx) = taps(x, d0: d.x0, d1: d.x1, s0: s.x, n: s.width)
                 let (ya, yb, fy) = taps(y, d0: d.y0, d1: d.y1, s0: s.y, n: s.height)
                 var sample = [0, 0, 0, 0]
-                for c in 0..<4 {
+                if let shrunk { sample = shrunk(x, y) }
+                for c in 0..<4 where shrunk == nil {
                     func ch(_ px: Int, _ py: Int) -> Int {
                         Int((image.pixels[py * image.width + px] >> UInt32(8 * c)) & 0xFF)
                     }
@@ -60,11 +62,75 @@ import TestSupport
         }
     }
 
+    /// RENDERING.md §4.1, one pixel at a time: when an axis shrinks, the image halved while more
+    /// than a halving is left (whole images only; 2 × 2 means, half up, odd edges left out), then
+    /// §11.8.1's two passes over the filter's taps at §4's mapping; nil when §4.1 does not apply.
+    static func referenceShrink(_ draw: ImageDraw, _ original: Bitmap) -> ((Int, Int) -> [Int])? {
+        let d = draw.destination
+        var image = original, s = draw.source
+        var kx = (s.width << 24) / (d.x1 - d.x0), ky = (s.height << 24) / (d.y1 - d.y0)
+        guard kx > 65536 || ky > 65536 else { return nil }
+        if s == PixelRect(x: 0, y: 0, width: image.width, height: image.height) {
+            var halvings = 0
+            while min(kx, ky) > (2 * 65536) << halvings, image.width >= 2, image.height >= 2 {
+                let w = image.width / 2, h = image.height / 2
+                var pixels = [UInt32](repeating: 0, count: w * h)
+                for y in 0..<h {
+                    for x in 0..<w {
+                        for c in 0..<4 {
+                            func ch(_ px: Int, _ py: Int) -> Int {
+                                Int((image.pixels[py * image.width + px] >> UInt32(8 * c)) & 0xFF)
+                            }
+                            let mean =
+                                (ch(2 * x, 2 * y) + ch(2 * x + 1, 2 * y) + ch(2 * x, 2 * y + 1)
+                                    + ch(2 * x + 1, 2 * y + 1) + 2) / 4
+                            pixels[y * w + x] |= UInt32(mean) << UInt32(8 * c)
+                        }
+                    }
+                }
+                halvings += 1
+                image = Bitmap(width: w, height: h, pixels: pixels)
+            }
+            s = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+            kx = (s.width << 24) / (d.x1 - d.x0)
+            ky = (s.height << 24) / (d.y1 - d.y0)
+        }
+        func axis(_ d0: Int, _ k: Int, _ s0: Int, _ n: Int) -> FilterAxis {
+            var axis = FilterAxis(pixels: 0..<16, start: Int64((128 - d0) * k) << 8, step: Int64(k) << 16, count: n)
+            axis.offset(by: s0)
+            return axis
+        }
+        let columns = axis(d.x0, kx, s.x, s.width), rows = axis(d.y0, ky, s.y, s.height)
+        return { x, y in
+            let levels = (0..<4).map { c -> Int in
+                func ch(_ px: Int, _ py: Int) -> Int {
+                    Int((image.pixels[py * image.width + px] >> UInt32(8 * c)) & 0xFF)
+                }
+                var sum = 1 << 20
+                for t in rows.offsets[y]..<rows.offsets[y + 1] {
+                    let row = rows.first[y] + t - rows.offsets[y]
+                    var first = 64
+                    for u in columns.offsets[x]..<columns.offsets[x + 1] {
+                        first += Int(columns.weights[u]) * ch(columns.first[x] + u - columns.offsets[x], row)
+                    }
+                    sum += Int(rows.weights[t]) * min(max(first >> 7, 0), 32640)
+                }
+                return min(max(sum >> 21, 0), 255)
+            }
+            return levels.enumerated().map { $0.offset == 3 ? $0.element : min($0.element, levels[3]) }
+        }
+    }
+
     @Test func randomDrawsMatchTheReference() {
         let seed: UInt64 = 0xB111_EA12
         var random = SeededGenerator(seed: seed)
+        var shrunk = 0, halved = 0
         for round in 0..<400 {
-            let w = Int.random(in: 1...9, using: &random), h = Int.random(in: 1...9, using: &random)
+            // Every fourth draw shows a whole image of up to 40 × 40 pixels in a few pixels, so that
+            // it is halved before it is filtered (§4.1).
+            let small = round % 4 == 1
+            let w = Int.random(in: 1...(small ? 40 : 9), using: &random)
+            let h = Int.random(in: 1...(small ? 40 : 9), using: &random)
             var straight: [UInt8] = []
             for _ in 0..<(w * h) {
                 straight += [
@@ -75,13 +141,16 @@ import TestSupport
             }
             let image = Bitmap(width: w, height: h, straightRGBA: straight)
             let sx = Int.random(in: 0..<w, using: &random), sy = Int.random(in: 0..<h, using: &random)
-            let source = PixelRect(
-                x: sx, y: sy, width: Int.random(in: 1...(w - sx), using: &random),
-                height: Int.random(in: 1...(h - sy), using: &random))
+            let source =
+                small
+                ? PixelRect(x: 0, y: 0, width: w, height: h)
+                : PixelRect(
+                    x: sx, y: sy, width: Int.random(in: 1...(w - sx), using: &random),
+                    height: Int.random(in: 1...(h - sy), using: &random))
             let x0 = Int.random(in: -600...3000, using: &random), y0 = Int.random(in: -600...3000, using: &random)
             let destination = DeviceRect(
-                x0: x0, y0: y0, x1: x0 + Int.random(in: 1...6000, using: &random),
-                y1: y0 + Int.random(in: 1...6000, using: &random))
+                x0: x0, y0: y0, x1: x0 + Int.random(in: 1...(small ? 1500 : 6000), using: &random),
+                y1: y0 + Int.random(in: 1...(small ? 1500 : 6000), using: &random))
             let clip = DeviceRect(
                 x0: Int.random(in: 0...1000, using: &random), y0: Int.random(in: 0...1000, using: &random),
                 x1: Int.random(in: 1500...4096, using: &random), y1: Int.random(in: 1500...4096, using: &random))
@@ -93,6 +162,12 @@ import TestSupport
 
             var expected = Bitmap(width: 16, height: 16, pixels: [UInt32](repeating: background.packed, count: 256))
             Self.referenceDraw(draw, image, clip: clip.intersection(.canvas(width: 16, height: 16)), onto: &expected)
+            if sampling == .bilinear, Self.referenceShrink(draw, image) != nil {
+                shrunk += 1
+                let kx = (source.width << 24) / (destination.x1 - destination.x0)
+                let ky = (source.height << 24) / (destination.y1 - destination.y0)
+                if min(kx, ky) > 2 * 65536, source == PixelRect(x: 0, y: 0, width: w, height: h) { halved += 1 }
+            }
             let actual = Renderer.render(
                 DisplayList(
                     images: [SourceImage(image)], imageNames: ["i"],
@@ -104,6 +179,7 @@ import TestSupport
                 "seed \(seed) round \(round): \(differing.count) pixels differ, first at index \(differing.first?.offset ?? -1)"
             )
         }
+        #expect(shrunk >= 40 && halved >= 5, "draws shrunk: \(shrunk), halved first: \(halved)")
     }
 }
 

@@ -22,7 +22,9 @@ import TestSupport
 /// and last image pixels, RENDERING.md §11.8.1) and PDFium at the pixel centres' images, so the
 /// rings, three image pixels apart, land at other phases: mean 4.9 and 5.5/255 at 1x and 2x, 4.2
 /// and 3.3 % of pixels beyond 32 (one bilinear sample a pixel, rendering rules 4, left 25.9/255
-/// and 31 % at 1x); bound 6 and 5 %.
+/// and 31 % at 1x). Since rendering rules 7 the image drawn 3 times smaller at 1x is halved
+/// first, as UIKit does (RENDERING.md §11.8.1) and PDFium does not: mean 6.2/255 and 6.6 % there;
+/// bound 7 and 7.5 %.
 /// Measured (92 renderings): all others 0.00–1.4/255.
 @Suite struct PDFReferenceTests {
     @Test func everyFileMatchesPDFiumWithinAntialiasing() throws {
@@ -31,10 +33,10 @@ import TestSupport
             let shading = (27...31).contains(number) && scale == 1, thinLine = number == 15 && scale == 1,
                 shrunk = number == 47
             #expect(
-                c.mean < (shading ? 4.5 : thinLine ? 3 : shrunk ? 6 : 2.5),
+                c.mean < (shading ? 4.5 : thinLine ? 3 : shrunk ? 7 : 2.5),
                 "\(entry.file) @\(scale)x: mean difference \(c.mean)")
             #expect(
-                Double(c.far) <= (thinLine || shrunk ? 0.05 : 0.025) * Double(c.pixels) + 4,
+                Double(c.far) <= (shrunk ? 0.075 : thinLine ? 0.05 : 0.025) * Double(c.pixels) + 4,
                 "\(entry.file) @\(scale)x: \(c.far) pixels differ by more than 32")
         }
     }

@@ -371,6 +371,14 @@ public struct DrawingContext {
         let region = try coverage(
             ShapePath.rectangle(x: x, y: y, width: width, height: height).devicePath(state.transform), rule: .nonZero)
         let mapping = PixelMapping(toImage)
+        if sampling == .filtered, let levels = Self.halvings(image, mapping), levels > 0 {
+            // Drawn more than twice smaller: the image halved first (§11.8.1), then drawn the same.
+            try charge(Self.cost(image.width * image.height, DrawingCost.maskPixel))
+            try draw(
+                image.halved(levels), x: x, y: y, width: width, height: height, placement: placement, tint: tint,
+                sampling: sampling)
+            return
+        }
         // A template draw's colour masked by the filtered alpha (§4's tint, after sampling).
         let colour = tint?.packed
         func tinted(_ p: UInt32) -> UInt32 { colour.map { scaleLanes($0, by: p >> 24) } ?? p }
@@ -392,6 +400,20 @@ public struct DrawingContext {
         let shader = ImageShader(
             image: image, mapping: mapping, tint: colour, sampling: sampling == .nearest ? .nearest : .bilinear)
         try paint(region, cost: DrawingCost.imagePixel) { px, py in shader.sample(px, py) }
+    }
+
+    /// The halvings before the shrinking filter (ShrinkPyramid) for a draw whose device → image
+    /// mapping keeps the axes apart or exchanges them; nil for any other mapping (sampled once).
+    static func halvings(_ image: SourceImage, _ mapping: PixelMapping) -> Int? {
+        let reduction: UInt64
+        if mapping.uy == 0, mapping.vx == 0 {
+            reduction = min(mapping.ux.magnitude, mapping.vy.magnitude)
+        } else if mapping.ux == 0, mapping.vy == 0 {
+            reduction = min(mapping.uy.magnitude, mapping.vx.magnitude)
+        } else {
+            return nil
+        }
+        return ShrinkPyramid.levels(reduction: reduction, width: image.width, height: image.height)
     }
 
     /// Fills the clip with a gradient.

@@ -182,6 +182,12 @@ struct FilterAxis {
         return x < 1 << 16 ? (3 * x3 - 5 * x2 + (2 << 16)) >> 1 : (-x3 + 5 * x2 - 8 * x + (4 << 16)) >> 1
     }
 
+    /// Moves every tap `source` pixels on (an axis of a part of an image that starts there).
+    mutating func offset(by source: Int) {
+        guard source != 0 else { return }
+        for index in first.indices { first[index] += source }
+    }
+
     var count: Int { first.count }
     /// The most taps any device pixel has.
     var widest: Int { (0..<count).reduce(0) { max($0, offsets[$1 + 1] - offsets[$1]) } }
@@ -260,6 +266,11 @@ struct FilteredImage {
             madeRow = y
         }
         return row[x - box.x]
+    }
+
+    /// Device row `y` (inside `box`) into `target`, `box.width` pixels; rows are asked for in order.
+    mutating func row(_ y: Int, into target: UnsafeMutablePointer<UInt32>) {
+        make(row: y - box.y, into: target)
     }
 
     /// Up to this many pixels, a box is filtered whole before it is painted, its rows in bands on

@@ -13,6 +13,8 @@ with a channel off by more than 16:
   two-stage the image resampled to ceil(destination width) samples by corner-aligned
             Catmull-Rom, then those samples interpolated bilinearly (ivsim's rules 5,
             docs/RENDERING.md §11.8.1, without its fixed point)
+  halved    the image first halved (2 x 2 means, an odd last row or column left out) while the
+            smaller reduction left is more than 2, then two-stage (ivsim's rules 7)
 
 Needs numpy and Pillow:  python3 fit_shrink.py   (about a minute)
 """
@@ -79,6 +81,16 @@ def axis(model, n, pixels, d0, d1):
     return weights, cover
 
 
+def halved(image, reduction):
+    """2 x 2 means while more than a halving of `reduction` is left (RENDERING.md §11.8.1)."""
+    while reduction > 2 and image.shape[0] >= 2 and image.shape[1] >= 2:
+        h, w = image.shape[0] // 2 * 2, image.shape[1] // 2 * 2
+        image = image[:h, :w]
+        image = np.floor((image[0::2, 0::2] + image[1::2, 0::2] + image[0::2, 1::2] + image[1::2, 1::2] + 2) / 4)
+        reduction /= 2
+    return image
+
+
 def rectangle(family, size, points):
     w, h = size
     if family == "scaled":
@@ -99,10 +111,13 @@ def main():
         height, width = source.shape[:2]
         x, y, rw, rh = (v * scale for v in rectangle(family, (w, h), (width / scale, height / scale)))
         reference = premultiplied(path)
-        for model in ("point", "centre", "corners", "two-stage"):
-            wx, cx = axis(model, width, w * scale, x, x + rw)
-            wy, cy = axis(model, height, h * scale, y, y + rh)
-            rows = np.clip(np.einsum("hic,oi->hoc", source, wx), 0, 255)  # rows first, kept within 0…255
+        for model in ("point", "centre", "corners", "two-stage", "halved"):
+            image = halved(source, min(width / rw, height / rh)) if model == "halved" else source
+            ih, iw = image.shape[:2]
+            kind = "two-stage" if model == "halved" else model
+            wx, cx = axis(kind, iw, w * scale, x, x + rw)
+            wy, cy = axis(kind, ih, h * scale, y, y + rh)
+            rows = np.clip(np.einsum("hic,oi->hoc", image, wx), 0, 255)  # rows first, kept within 0…255
             out = np.einsum("oj,jic->oic", wy, rows) * (cy[:, None, None] * cx[None, :, None])
             out = np.clip(np.round(out), 0, 255)
             out[..., :3] = np.minimum(out[..., :3], out[..., 3:])
