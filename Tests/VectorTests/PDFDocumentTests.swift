@@ -387,6 +387,44 @@ extension PDFDocumentTests {
 extension PDFDocumentTests {
     /// CMYK by ISO 32000-1 §10.3.5: each of red, green and blue is 1 − min(1, its opposite ink +
     /// black), rounded to 8 bits — in `k`, in a DeviceCMYK colour space, and in a CMYK image.
+    /// A page filled by `sh` of a type 4 or 5 mesh in object 5, its vertices given in hex
+    /// (8-bit coordinates over the 10-point page, 8-bit RGB).
+    static func mesh(_ type: Int, _ hex: String, extra: String = "") -> [UInt8] {
+        let flag = type == 4 ? "/BitsPerFlag 8" : "/VerticesPerRow 2"
+        return pdf(
+            "/M sh", resources: "<< /Shading << /M 5 0 R >> >>",
+            extra: [
+                "<< /ShadingType \(type) /ColorSpace /DeviceRGB /BitsPerCoordinate 8 /BitsPerComponent 8 \(flag) "
+                    + "/Decode [0 10 0 10 0 1 0 1 0 1] /Filter /ASCIIHexDecode \(extra) /Length \(hex.utf8.count + 1) >>\n"
+                    + "stream\n\(hex)>\nendstream"
+            ])
+    }
+
+    @Test func meshShadingsAreReadAsTheirFlagsSay() throws {
+        // Flag 0: a red triangle over the lower-left half; flag 1: the next one shares its second
+        // and third vertices, with a green vertex at the top right.
+        let free = try Self.render(Self.mesh(4, "00 00 00 FF0000 00 FF 00 FF0000 00 00 FF FF0000 01 FF FF 00FF00"))
+        #expect(Self.pixel(free, 1, 8) == (255, 0, 0, 255))  // page (1.5, 1.5): red
+        let upper = Self.pixel(free, 8, 1)  // page (8.5, 8.5): mostly green
+        #expect(upper.1 > 150 && upper.0 < 100 && upper.3 == 255)
+        // A 2 × 2 lattice: two triangles over the page, blue at the top.
+        let lattice = try Self.render(Self.mesh(5, "00 00 000000 FF 00 000000 00 FF 0000FF FF FF 0000FF"))
+        #expect(Self.pixel(lattice, 5, 0).2 > 200 && Self.pixel(lattice, 5, 9).2 < 30)
+        #expect(lattice.pixels.allSatisfy { $0 >> 24 == 255 })
+    }
+
+    @Test func badMeshesAreRefused() {
+        #expect(Self.refusal(Self.mesh(4, "03 00 00 FF0000 00 FF 00 FF0000 00 00 FF FF0000")).contains("edge flag 3"))
+        #expect(Self.refusal(Self.mesh(4, "01 00 00 FF0000")).contains("a new triangle needs flag 0"))
+        #expect(
+            Self.refusal(Self.mesh(4, "00 00 00 00", extra: "/Function << /FunctionType 2 /Domain [0 1] /N 1 >>"))
+                .contains("/Function is not read"))
+        let sevenBits = Self.mesh(4, "00").map { $0 }  // BitsPerCoordinate 8 → 7
+        let text = String(decoding: sevenBits, as: UTF8.self).replacingOccurrences(
+            of: "/BitsPerCoordinate 8", with: "/BitsPerCoordinate 7")
+        #expect(Self.refusal(Array(text.utf8)).contains("/BitsPerCoordinate must be one of"))
+    }
+
     @Test func cmykConvertsByTheSpecificationsFormula() throws {
         func expected(_ c: Double, _ m: Double, _ y: Double, _ k: Double) -> (UInt8, UInt8, UInt8, UInt8) {
             func v(_ ink: Double) -> UInt8 { UInt8(((1 - min(1, ink + k)) * 255).rounded(.toNearestOrEven)) }

@@ -25,15 +25,21 @@ import TestSupport
 /// and 31 % at 1x). Since rendering rules 7 the image drawn 3 times smaller at 1x is halved
 /// first, as UIKit does (RENDERING.md §11.8.1) and PDFium does not: mean 6.2/255 and 6.6 % there;
 /// bound 7 and 7.5 %.
-/// Measured (92 renderings): all others 0.00–1.4/255.
+/// 49, triangle meshes (types 4 and 5) with steep colour ramps: ivsim samples each pixel at its
+/// centre (RENDERING.md §11.9.1), PDFium walks scanlines at the pixels' top edges, widens each
+/// span to the pixels it touches and steps its colours one pixel ahead, so edge pixels and the
+/// ramps' phase differ: mean 9.1/255 at 1x and 4.8 at 2x, 1.8 and 0.9 % of pixels beyond 32
+/// (DuckDuckGo's real mesh icons, with gentle ramps: 1.6, 0.6 and 0.5 per channel at 1x, 2x,
+/// 3x; docs/PDF.md §Shadings); bound 10 and 2.5 %.
+/// Measured (94 renderings): all others 0.00–1.4/255.
 @Suite struct PDFReferenceTests {
     @Test func everyFileMatchesPDFiumWithinAntialiasing() throws {
-        try ReferenceCorpus.compare("pdf", atLeast: 47, read: { try PDFImage($0) }) { entry, scale, c in
+        try ReferenceCorpus.compare("pdf", atLeast: 49, read: { try PDFImage($0) }) { entry, scale, c in
             let number = Int(entry.file.prefix(2)) ?? 0
             let shading = (27...31).contains(number) && scale == 1, thinLine = number == 15 && scale == 1,
-                shrunk = number == 47
+                shrunk = number == 47, mesh = number == 49
             #expect(
-                c.mean < (shading ? 4.5 : thinLine ? 3 : shrunk ? 7 : 2.5),
+                c.mean < (shading ? 4.5 : thinLine ? 3 : shrunk ? 7 : mesh ? 10 : 2.5),
                 "\(entry.file) @\(scale)x: mean difference \(c.mean)")
             #expect(
                 Double(c.far) <= (shrunk ? 0.075 : thinLine ? 0.05 : 0.025) * Double(c.pixels) + 4,

@@ -54,7 +54,7 @@ extension DrawingContext {
         return Region(box: box, alpha: mask.alpha)
     }
 
-    /// Paints a region with a colour or a gradient.
+    /// Paints a region with a colour, a gradient or a triangle mesh.
     mutating func paint(_ region: Region, _ fill: Paint) throws(DrawingFailure) {
         switch fill {
         case let .color(color):
@@ -64,6 +64,16 @@ extension DrawingContext {
             let shader = try tabulated(GradientShader(gradient, toUser: toGradient), for: region.box.area)
             let search = shader.table == nil ? DrawingCost.gradientSearch(gradient.stops.count) : 0
             try paint(region, cost: DrawingCost.perPixel(fill) + search) { px, py in shader.shade(px, py) }
+        case let .mesh(mesh, toUser):
+            let toDevice = state.transform.prepending(toUser), box = paintedBox(region)
+            guard !box.isEmpty else { return }
+            let (pixels, triangles) = mesh.work(toDevice, box: box)
+            try charge(Self.cost(pixels, DrawingCost.maskPixel) &+ Self.cost(triangles, DrawingCost.line))
+            let colours = mesh.raster(toDevice, box: box)
+            try paint(region, cost: DrawingCost.perPixel(fill)) { px, py in
+                let colour = colours[(py - box.y) * box.width + px - box.x]
+                return colour == 0 ? nil : colour
+            }
         }
     }
 

@@ -68,6 +68,9 @@ public enum Paint: Sendable {
     /// A gradient whose geometry is in its own space; the transform maps that space to the
     /// current user space (an SVG gradient's units and gradientTransform).
     case gradient(Gradient, AffineTransform)
+    /// Gouraud-shaded triangles in their own space, the transform mapping it to the current user
+    /// space (a PDF mesh shading, §11.9.1).
+    case mesh(TriangleMesh, AffineTransform)
 }
 
 /// How an image's samples are taken between their centres (docs/RENDERING.md §11.8), after
@@ -414,6 +417,12 @@ public struct DrawingContext {
             return nil
         }
         return ShrinkPyramid.levels(reduction: reduction, width: image.width, height: image.height)
+    }
+
+    /// Fills the clip with a triangle mesh whose space is the current user space (where its
+    /// triangles are; PDF's `sh` of a mesh shading).
+    public mutating func draw(_ mesh: TriangleMesh) throws(DrawingFailure) {
+        try paint(Region(box: state.clip?.box.intersection(canvas) ?? canvas, alpha: nil), .mesh(mesh, .identity))
     }
 
     /// Fills the clip with a gradient.

@@ -89,7 +89,7 @@ public enum DrawingCost {
     /// The cost per pixel of painting with `paint`.
     static func perPixel(_ paint: Paint) -> Int {
         switch paint {
-        case .color: colorPixel
+        case .color, .mesh: colorPixel
         case let .gradient(gradient, _):
             switch gradient.shape {
             case .axial: axialPixel

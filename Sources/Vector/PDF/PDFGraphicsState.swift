@@ -28,9 +28,12 @@ struct PDFGraphicsState {
             guard space != .pattern else { return nil }
             let (r, g, b) = space.rgb(c)
             return .color(PremultipliedColor(r: r, g: g, b: b, a: 255))
-        case let .shading(gradient, toPage):
+        case let .shading(kind, toPage):
             guard let toUser = ctm.inverted else { return nil }
-            return .gradient(gradient, toUser.prepending(toPage))
+            switch kind {
+            case let .gradient(gradient): return .gradient(gradient, toUser.prepending(toPage))
+            case let .mesh(mesh): return .mesh(mesh, toUser.prepending(toPage))
+            }
         }
     }
 
@@ -62,5 +65,5 @@ struct PDFGraphicsState {
 /// the transform from its space to the page's default space.
 enum PDFColor {
     case components([Double])
-    case shading(Gradient, AffineTransform)
+    case shading(PDFShading.Kind, AffineTransform)
 }

@@ -137,6 +137,6 @@ extension PDFInterpreter {
         if let m = try file.numbers(d["Matrix"]), m.count == 6 {
             matrix = AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
         }
-        return .shading(shading.gradient, patternBase.prepending(matrix))
+        return .shading(shading.kind, patternBase.prepending(matrix))
     }
 }

@@ -275,10 +275,10 @@ struct PDFInterpreter {
             if let box = shading.box {
                 out += [
                     .save, .clip(ShapePath.rectangle(x: box.0, y: box.1, width: box.2, height: box.3), .nonZero),
-                    .shade(shading.gradient, how), .restore
+                    .shade(shading.kind, how), .restore
                 ]
             } else {
-                out.append(.shade(shading.gradient, how))
+                out.append(.shade(shading.kind, how))
             }
         case "Do":
             try xObject(try name(), resources: resources, into: &out)

@@ -15,7 +15,7 @@ indirect enum PDFOperation: Sendable {
     /// (ISO 32000-1 §11.7.4.4), composited together.
     case fillAndStroke(ShapePath, FillRule, Paint, StrokeStyle, Paint, fillAlpha: Double, PDFCompositing)
     /// sh: the gradient over the clip (the shading's /BBox, when it has one, is a clip before it).
-    case shade(Gradient, PDFCompositing)
+    case shade(PDFShading.Kind, PDFCompositing)
     /// An image over the unit square of user space, its first row at y = 1; sampled bilinearly
     /// only with /Interpolate true (§8.9.5.3), else by nearest sample.
     case image(SourceImage, ImageSampling, PDFCompositing)

@@ -61,8 +61,13 @@ struct PDFRenderer {
                         try c.stroke(path, style: style, paint: stroke)
                     }
                 }
-            case let .shade(gradient, how):
-                try painting(how, &context) { (c) throws(DrawingFailure) in try c.draw(gradient) }
+            case let .shade(kind, how):
+                try painting(how, &context) { (c) throws(DrawingFailure) in
+                    switch kind {
+                    case let .gradient(gradient): try c.draw(gradient)
+                    case let .mesh(mesh): try c.draw(mesh)
+                    }
+                }
             case let .image(image, sampling, how):
                 try painting(how, &context) { (c) throws(DrawingFailure) in
                     try c.draw(image, x: 0, y: 0, width: 1, height: 1, placement: .flipped, sampling: sampling)

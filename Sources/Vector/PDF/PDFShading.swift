@@ -2,12 +2,19 @@ import Raster
 
 // Axial (type 2) and radial (type 3) shadings (ISO 32000-1 §8.7.4.5.3–4) as the drawing context's
 // gradients: Coords in the shading's space, the function (one, or one per colour component) over
-// Domain turned into stops at (t − t0) / (t1 − t0), Extend as drawsBefore/AfterStart. /BBox
-// clips; /Background is not painted (it only matters for a pattern's cells outside the shape's
-// gradient, which design tools do not export). Other shading types are refused.
+// Domain turned into stops at (t − t0) / (t1 − t0), Extend as drawsBefore/AfterStart; free-form
+// and lattice-form triangle meshes (types 4 and 5) as its TriangleMesh (PDFMeshShading.swift).
+// /BBox clips; /Background is not painted (it only matters for a pattern's cells outside the
+// shape's gradient, which design tools do not export). Other shading types are refused.
 
 struct PDFShading {
-    var gradient: Gradient
+    /// What the shading paints.
+    enum Kind {
+        case gradient(Gradient)
+        case mesh(TriangleMesh)
+    }
+
+    var kind: Kind
     /// The shading's /BBox in its space, if it has one.
     var box: (Double, Double, Double, Double)?
 
@@ -19,15 +26,30 @@ struct PDFShading {
         guard let d = try file.resolve(object).dictionary, let type = try file.value(d, "ShadingType")?.integer else {
             throw PDFError("a shading is not a dictionary with /ShadingType")
         }
-        guard type == 2 || type == 3 else {
-            throw PDFError("shading type \(type) is not read (ivsim reads axial and radial shadings, types 2 and 3)")
+        guard (2...5).contains(type) else {
+            throw PDFError(
+                "shading type \(type) is not read (ivsim reads axial, radial and triangle-mesh shadings, types 2 to 5)")
         }
         guard let spaceObject = d["ColorSpace"] else { throw PDFError("a shading has no /ColorSpace") }
         let space = try colorSpace(spaceObject)
+        func numbers(_ key: String) throws(PDFError) -> [Double]? { try file.numbers(d, key, of: "a shading's ") }
+        var box: (Double, Double, Double, Double)?
+        if let b = try numbers("BBox"), b.count == 4 {
+            box = (min(b[0], b[2]), min(b[1], b[3]), abs(b[2] - b[0]), abs(b[3] - b[1]))
+        }
+        if type >= 4 {
+            guard [.gray, .rgb, .displayP3, .cmyk].contains(space) else {
+                throw PDFError("a mesh shading's colour space must be gray, RGB or CMYK")
+            }
+            guard let stream = try file.resolve(object).stream else {
+                throw PDFError("a type \(type) shading must be a stream (its vertices)")
+            }
+            return PDFShading(
+                kind: .mesh(try PDFMeshShading.read(stream, type: type, space: space, file: file)), box: box)
+        }
         guard [.gray, .rgb, .displayP3].contains(space) else {
             throw PDFError("a shading's colour space must be gray or RGB")
         }
-        func numbers(_ key: String) throws(PDFError) -> [Double]? { try file.numbers(d, key, of: "a shading's ") }
         let coords = try numbers("Coords") ?? []
         guard coords.count == (type == 2 ? 4 : 6) else {
             throw PDFError("a type \(type) shading needs \(type == 2 ? 4 : 6) /Coords")
@@ -49,14 +71,11 @@ struct PDFShading {
                 startCenter: Point2(coords[0], coords[1]), startRadius: coords[2],
                 endCenter: Point2(coords[3], coords[4]), endRadius: coords[5])
         if type == 3, coords[2] < 0 || coords[5] < 0 { throw PDFError("a radial shading's radii must not be negative") }
-        var box: (Double, Double, Double, Double)?
-        if let b = try numbers("BBox"), b.count == 4 {
-            box = (min(b[0], b[2]), min(b[1], b[3]), abs(b[2] - b[0]), abs(b[3] - b[1]))
-        }
         return PDFShading(
-            gradient: Gradient(
-                shape: shape, stops: stops, extendsStart: extend.first ?? false,
-                extendsEnd: extend.count > 1 ? extend[1] : false), box: box)
+            kind: .gradient(
+                Gradient(
+                    shape: shape, stops: stops, extendsStart: extend.first ?? false,
+                    extendsEnd: extend.count > 1 ? extend[1] : false)), box: box)
     }
 
     /// The function's colours as stops over the domain.
