@@ -297,6 +297,34 @@ import TestSupport
                 ))
     }
 
+    @Test func filtersHoldABoundedAmountOfMemoryAndWork() throws {
+        // Sixty primitives over a 4096 × 4096 region would hold 62 images of 64 MiB; eight filters
+        // nested over a 2048 × 2048 drawing, each blurring, pass the work (both refused before any
+        // filter image is made).
+        var limits = DrawingLimits.default
+        limits.pixels = 1 << 24
+        let region =
+            "x='0' y='0' width='4096' height='4096' filterUnits='userSpaceOnUse' color-interpolation-filters='sRGB'"
+        let many = try SVGImage(
+            Self.svg(
+                4096, "<rect width='4096' height='4096' fill='red' filter='url(#f)'/>",
+                defs: "<filter id='f' \(region)>" + String(repeating: "<feOffset dx='1'/>", count: 60) + "</filter>"))
+        #expect(
+            Self.failure(many, limits: limits)
+                == .tooComplex(
+                    "a filter over 4096 × 4096 pixels would hold more than 256 MiB of images: use a smaller filter region or fewer primitives"
+                ))
+        let nested = try SVGImage(
+            Self.svg(
+                2048,
+                String(repeating: "<g filter='url(#f)'>", count: 8) + "<rect width='2048' height='2048'/>"
+                    + String(repeating: "</g>", count: 8),
+                defs: "<filter id='f' \(region)><feGaussianBlur stdDeviation='3'/><feOffset dx='2'/></filter>"))
+        var small = limits
+        small.work = 1_000_000_000
+        #expect(Self.failure(nested, limits: small) == .tooMuchWork(limit: small.work))
+    }
+
     @Test func errorsQuoteAFewHundredCharactersAtMost() {
         let name = String(repeating: "a", count: 1_000_000)
         let long = Self.message(

@@ -92,7 +92,7 @@ import Testing
             ),
             (
                 "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' filter='url(#f)'/></svg>",
-                "\"filter\" is not drawn"
+                "no <filter> has that id"
             ),
             (
                 "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='-1' height='1'/></svg>",
@@ -106,8 +106,19 @@ import Testing
             ("<svg xmlns='http://www.w3.org/2000/svg' width='4vw' height='4'/>", "other units"),
             ("<svg xmlns='http://www.w3.org/2000/svg'/>", "no size"),
             (
-                "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' style='filter: url(#f)'/></svg>",
-                "\"filter\" is not drawn"
+                "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' style='filter: url(#f)'/>"
+                    + "<filter id='f'><feFlood/></filter></svg>",
+                "linearRGB"
+            ),
+            (
+                "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' filter='url(#f)'/>"
+                    + "<filter id='f' color-interpolation-filters='sRGB'><feTurbulence/></filter></svg>",
+                "<feTurbulence> is not drawn"
+            ),
+            (
+                "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' filter='url(#f)'/>"
+                    + "<filter id='f' color-interpolation-filters='sRGB'><feFlood x='1'/></filter></svg>",
+                "subregion"
             ),
             (
                 "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='1' height='1' mask='url(#m)'/></svg>",

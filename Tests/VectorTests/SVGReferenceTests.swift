@@ -18,7 +18,7 @@ import TestSupport
 /// while on another circle (r = 15, the same pattern) the two agree exactly; not resolved.
 @Suite struct SVGReferenceTests {
     @Test func everyFileMatchesResvgWithinAntialiasing() throws {
-        try ReferenceCorpus.compare("svg", atLeast: 36, read: { try SVGImage($0) }) { entry, scale, c in
+        try ReferenceCorpus.compare("svg", atLeast: 41, read: { try SVGImage($0) }) { entry, scale, c in
             #expect(
                 c.mean < (entry.file.hasPrefix("04-") && scale == 1 ? 4.5 : 2.5),
                 "\(entry.file) @\(scale)x: mean difference \(c.mean)")

@@ -29,6 +29,8 @@ enum SVGDeclaration: Sendable {
     case clipPath(String?)
     /// The id of a mask; nil: none.
     case mask(String?)
+    /// The id of a filter; nil: none.
+    case filter(String?)
     case displayed(Bool)
 
     /// The declarations `pairs` make, in order (a later one wins when they are applied).
@@ -96,13 +98,13 @@ enum SVGDeclaration: Sendable {
         case "mix-blend-mode":
             guard let mode = SVGStyle.blendModes[value] else { return nil }
             self = .blendMode(mode)
-        case "clip-path", "mask":
+        case "clip-path", "mask", "filter":
             var id: String?
             if value != "none" {
                 guard value.hasPrefix("url(#"), let close = value.firstIndex(of: ")") else { return nil }
                 id = value[value.index(value.startIndex, offsetBy: 5)..<close].trimmingCharacters(in: " \"'")
             }
-            self = name == "mask" ? .mask(id) : .clipPath(id)
+            self = name == "mask" ? .mask(id) : name == "filter" ? .filter(id) : .clipPath(id)
         case "display":
             self = .displayed(value != "none")
         default:

@@ -67,6 +67,11 @@ struct SVGRenderer {
                 }
                 try maskAndDraw(mask, region, content, inherited, &context)
                 context.restore()
+            case let .filtered(transform, filter, content):
+                let outer = context.state.transform
+                context.concatenate(transform)
+                try filterAndDraw(filter, content, inherited, &context)
+                context.state.transform = outer
             case let .shape(transform, declarations, path):
                 style.apply(declarations.list)
                 guard style.displayed, style.visible, !path.elements.isEmpty else { continue }
@@ -130,6 +135,54 @@ struct SVGRenderer {
         try context.charge(painted.area * DrawingCost.maskPixel)
         try context.clip(toMask: SVGMask.luminance(layer, over: painted))
         try draw([content], style: inherited, in: &context)
+    }
+
+    /// Draws the element into a layer of its own, clipped to the filter region only, runs the
+    /// filter over the region's pixels and paints the result through the clip (docs/SVG.md
+    /// §Filters). The work and the memory of the filter's images are bounded before any is made.
+    mutating func filterAndDraw(
+        _ filter: SVGFilter, _ content: SVGNode, _ inherited: SVGStyle, _ context: inout DrawingContext
+    ) throws(DrawingFailure) {
+        var region = filter.region
+        if filter.boundingBoxUnits, case let .shape(_, _, path) = content {
+            let box = Self.bounds(path)
+            guard box.width > 0, box.height > 0 else { return }
+            region = [
+                box.x + region[0] * box.width, box.y + region[1] * box.height, region[2] * box.width,
+                region[3] * box.height
+            ]
+        }
+        let t = context.state.transform
+        guard let box = context.filterBox(x: region[0], y: region[1], width: region[2], height: region[3]) else {
+            throw .tooComplex("a filter under a rotation or skew is not drawn: ivsim filters axis-aligned drawings")
+        }
+        guard !box.isEmpty else { return }
+        // Each primitive's image and the source's two: held at once at most.
+        let (held, heldOverflow) = (filter.primitives.count + 2).multipliedReportingOverflow(by: box.area * 4)
+        guard !heldOverflow, held <= DrawingContext.maxHeld else {
+            throw .tooComplex(
+                "a filter over \(box.width) × \(box.height) pixels would hold more than \(DrawingContext.maxHeld >> 20) "
+                    + "MiB of images: use a smaller filter region or fewer primitives")
+        }
+        let blurs = filter.primitives.filter { if case .blur = $0.operation { true } else { false } }.count
+        let (units, unitsOverflow) = box.area.multipliedReportingOverflow(
+            by: DrawingCost.imagePixel * (filter.primitives.count + 2) + 200 * blurs)
+        try context.charge(unitsOverflow ? Int.max : units)
+        // Counted with the drawing's layers and masks while the element and its filter are made
+        // (a filter inside a filter holds its images as well).
+        context.heldOutside += held
+        defer { context.heldOutside -= held }
+        try context.checkHeld()
+        let clip = context.state.clip
+        try context.beginTransparencyLayer()
+        context.state.clip = nil
+        try context.clip(
+            to: .rectangle(x: region[0], y: region[1], width: region[2], height: region[3]), rule: .nonZero)
+        try draw([content], style: inherited, in: &context)
+        context.state.clip = clip
+        guard let (layer, _) = context.takeTransparencyLayer() else { return }
+        let result = filter.apply(FilterImage(layer, box: box), scaleX: t.a, scaleY: t.d)
+        try context.composite(result)
     }
 
     /// Runs `body` in a transparency layer composited at `opacity`, or directly at 1.

@@ -2,8 +2,8 @@ import Raster
 
 // Presentation attributes and `style` declarations (SVG 1.1 §6.4, §6.6): each element's own
 // values, from its attributes and then its `style` (which wins), over the inherited ones. Only
-// the properties below are read; `filter`, `mask`, `clip-path` and `mix-blend-mode` change what
-// is drawn and are refused; other properties are ignored.
+// the properties below are read (`filter`, `mask`, `clip-path` and `mix-blend-mode` among them,
+// which change how the element is composited); other properties are ignored.
 
 /// A fill or stroke paint.
 enum SVGPaint: Equatable {
@@ -42,6 +42,8 @@ struct SVGStyle {
     var clipPath: String?
     /// The id of a mask (mask="url(#id)").
     var mask: String?
+    /// The id of a filter (filter="url(#id)").
+    var filter: String?
     /// `mix-blend-mode` (Compositing Level 1 §3.2): the element composited as a group with it.
     var blendMode = BlendMode.normal
 
@@ -59,8 +61,9 @@ struct SVGStyle {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility"
     ]
-    static let own = ["opacity", "display", "clip-path", "mix-blend-mode", "mask"]
-    static let refused = ["filter"]
+    static let own = ["opacity", "display", "clip-path", "mix-blend-mode", "mask", "filter"]
+    /// Properties refused when not none (none now: `filter` is read since 2026-11-29).
+    static let refused: [String] = []
 
     /// The style of a child: inherited properties carried, the others reset.
     var inheritedByChild: SVGStyle {
@@ -69,6 +72,7 @@ struct SVGStyle {
         child.displayed = true
         child.clipPath = nil
         child.mask = nil
+        child.filter = nil
         child.blendMode = .normal
         return child
     }
@@ -106,8 +110,7 @@ struct SVGStyle {
         where refused.contains(name) && !["none", "normal"].contains(value.trimmingSpaces) {
             throw SVGError(
                 element: element,
-                message: "\"\(name)\" is not drawn (filter effects are outside ivsim's SVG subset; masks, clipping "
-                    + "paths and blend modes are read): flatten the effect in the export")
+                message: "\"\(name)\" is not drawn (outside ivsim's SVG subset): flatten the effect in the export")
         }
     }
 
@@ -145,6 +148,7 @@ struct SVGStyle {
             case let .blendMode(mode): blendMode = mode
             case let .clipPath(id): clipPath = id
             case let .mask(id): mask = id
+            case let .filter(id): filter = id
             case let .displayed(d): displayed = d
             }
         }

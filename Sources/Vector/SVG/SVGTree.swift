@@ -15,12 +15,14 @@ indirect enum SVGNode: Sendable {
     case clipped(transform: AffineTransform, clip: SVGClip, content: SVGNode)
     /// An element with a mask, likewise.
     case masked(transform: AffineTransform, mask: SVGMask, content: SVGNode)
+    /// An element with a filter, likewise (inside its mask and clip path, which apply after it).
+    case filtered(transform: AffineTransform, filter: SVGFilter, content: SVGNode)
 
     /// The declarations applied when the node is drawn (SVGRenderer charges them).
     var declarationCount: Int {
         switch self {
         case let .group(_, d, _), let .shape(_, d, _), let .use(_, d, _): d.given
-        case .clipped, .masked: 0
+        case .clipped, .masked, .filtered: 0
         }
     }
 
@@ -32,6 +34,8 @@ indirect enum SVGNode: Sendable {
         case let .use(t, d, c): (.use(transform: .identity, declarations: d, target: c), t)
         case let .clipped(t, clip, content): (.clipped(transform: .identity, clip: clip, content: content), t)
         case let .masked(t, mask, content): (.masked(transform: .identity, mask: mask, content: content), t)
+        case let .filtered(t, filter, content):
+            (.filtered(transform: .identity, filter: filter, content: content), t)
         }
     }
 }
@@ -112,10 +116,11 @@ struct SVGCompiler {
     var clips: [String: SVGClip] = [:]
 
     static let skipped: Set<String> = [
-        "title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop", "style", "clipPath", "mask"
+        "title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop", "style", "clipPath", "mask",
+        "filter"
     ]
     static let refused: Set<String> = [
-        "text", "tspan", "textPath", "image", "filter", "pattern", "marker",
+        "text", "tspan", "textPath", "image", "pattern", "marker",
         "symbol", "switch", "foreignObject", "svg", "animate", "animateTransform", "animateMotion",
         "set", "font", "glyph", "feGaussianBlur", "script", "view", "cursor"
     ]
@@ -181,10 +186,22 @@ struct SVGCompiler {
         probe.apply(
             declarations.list.filter {
                 switch $0 {
-                case .mask, .clipPath: true
+                case .mask, .clipPath, .filter: true
                 default: false
                 }
             })
+        if let id = probe.filter {
+            let filter = try SVGFilter.resolve(id, for: element, compiler: &self)
+            if filter.boundingBoxUnits, case .shape = node {
+            } else if filter.boundingBoxUnits {
+                throw SVGError(
+                    element: element,
+                    message: "a filter in objectBoundingBox units is read on shapes only (give the group's filter "
+                        + "filterUnits=\"userSpaceOnUse\")")
+            }
+            let (content, transform) = node.withoutTransform
+            node = .filtered(transform: transform, filter: filter, content: content)
+        }
         if let id = probe.mask {
             guard !using.contains("mask:" + id) else {
                 throw SVGError(element: element, message: "masks refer to each other in a cycle through \"\(id)\"")
