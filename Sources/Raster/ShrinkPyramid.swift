@@ -9,8 +9,8 @@ import Synchronization
 public enum ShrinkPyramid {
     /// The halvings for a draw whose smaller reduction along its two axes is `reduction` (image
     /// pixels a device pixel, in 2^-32 units): while what is left of it is more than 2, and the
-    /// halved image would keep both sides at least one pixel long. So a reduction of 2.5 to 4
-    /// halves once, of 4 to 8 twice; 2 or less, never.
+    /// halved image would keep both sides at least one pixel long. So a reduction of more than 2
+    /// up to 4 halves once, of more than 4 up to 8 twice; 2 or less, never.
     public static func levels(reduction: UInt64, width: Int, height: Int) -> Int {
         var levels = 0
         while levels < 30, reduction > UInt64(1) << (33 + levels), width >> (levels + 1) >= 1,

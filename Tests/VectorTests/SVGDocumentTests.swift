@@ -20,7 +20,11 @@ import Testing
             root.name == "a" && root["x"] == "1 & 2" && root["y"] == "AB" && root.children.count == 1
                 && root.text == "<t> <")
         for (text, message) in [
-            ("<!DOCTYPE svg [<!ENTITY a \"b\">]><svg/>", "internal subset"), ("<a>&foo;</a>", "&foo; is not read"),
+            ("<!DOCTYPE svg [<!ENTITY a \"&b;\"><!ENTITY b \"c\">]><svg/>", "&b; is not declared"),
+            ("<!DOCTYPE svg [<!ENTITY % p \"x\">]><svg/>", "parameter entities"),
+            ("<!DOCTYPE svg [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><svg/>", "external entity e"),
+            ("<!DOCTYPE svg [<!ENTITY m \"<g/>\">]><svg/>", "holds markup"),
+            ("<!DOCTYPE svg [<!ENTITY a \"b\">", "never ends"), ("<a>&foo;</a>", "&foo; is not declared"),
             ("<a><b></a>", "</a> closes <b>"), ("<a x='1' x='2'/>", "appears twice"), ("<a>", "never closed"),
             ("<a/><b/>", "content after the root")
         ] {
@@ -28,6 +32,21 @@ import Testing
             do { _ = try XMLDocument.parse(Array(text.utf8)) } catch {
                 #expect(error.message.contains(message), "\(text): \(error)")
             }
+        }
+        // Illustrator's styles as entities: expanded in attributes and text, the first declaration
+        // of a name winning; character references in a value decoded once.
+        let styled = try XMLDocument.parse(
+            Array(
+                ("<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\" ["
+                    + "<!ENTITY st0 \"opacity:.22;fill:#231F20;\"><!ENTITY st0 \"no\"><!ENTITY amp2 \"&#38;\">"
+                    + "<!ATTLIST svg x CDATA \">\"><!-- c -->]><a style=\"&st0;\">&amp2;&st0;</a>").utf8))
+        #expect(styled["style"] == "opacity:.22;fill:#231F20;" && styled.text == "&opacity:.22;fill:#231F20;")
+        // Expansion is bounded: 64 KiB referenced 129 times passes 8 MiB.
+        let big =
+            "<!DOCTYPE svg [<!ENTITY x \"" + String(repeating: "a", count: 1 << 16) + "\">]><a>"
+            + String(repeating: "&x;", count: 129) + "</a>"
+        do { _ = try XMLDocument.parse(Array(big.utf8)); Issue.record("read") } catch {
+            #expect(error.message.contains("expand to more than 8388608 bytes"))
         }
         // Nesting is bounded before the stack is.
         let deep = String(repeating: "<g>", count: 300) + String(repeating: "</g>", count: 300)

@@ -364,6 +364,17 @@ public struct DrawingContext {
         _ image: SourceImage, x: Double, y: Double, width: Double, height: Double,
         placement: ImagePlacement, tint: PremultipliedColor? = nil, sampling: ImageSampling = .filtered
     ) throws(DrawingFailure) {
+        try draw(
+            image, x: x, y: y, width: width, height: height, placement: placement, tint: tint, sampling: sampling,
+            mayHalve: true)
+    }
+
+    /// The draw, halving the image first when it may (the halved image is drawn without asking
+    /// again: the halvings are fixed by the first mapping, §11.8.1).
+    private mutating func draw(
+        _ image: SourceImage, x: Double, y: Double, width: Double, height: Double,
+        placement: ImagePlacement, tint: PremultipliedColor?, sampling: ImageSampling, mayHalve: Bool
+    ) throws(DrawingFailure) {
         guard image.width > 0, image.height > 0, width != 0, height != 0 else { return }
         let sx = width / Double(image.width), sy = height / Double(image.height)
         let toUser =
@@ -374,12 +385,12 @@ public struct DrawingContext {
         let region = try coverage(
             ShapePath.rectangle(x: x, y: y, width: width, height: height).devicePath(state.transform), rule: .nonZero)
         let mapping = PixelMapping(toImage)
-        if sampling == .filtered, let levels = Self.halvings(image, mapping), levels > 0 {
+        if mayHalve, sampling == .filtered, let levels = Self.halvings(image, mapping), levels > 0 {
             // Drawn more than twice smaller: the image halved first (§11.8.1), then drawn the same.
             try charge(Self.cost(image.width * image.height, DrawingCost.maskPixel))
             try draw(
                 image.halved(levels), x: x, y: y, width: width, height: height, placement: placement, tint: tint,
-                sampling: sampling)
+                sampling: sampling, mayHalve: false)
             return
         }
         // A template draw's colour masked by the filtered alpha (§4's tint, after sampling).

@@ -161,7 +161,7 @@ public struct FilterImage: Equatable, Sendable {
                 var channels = [Int64](repeating: 0, count: 4)
                 for c in 0..<4 {
                     let x = Int64(a >> (8 * UInt32(c)) & 0xFF), y = Int64(b >> (8 * UInt32(c)) & 0xFF)
-                    let sum = (k[0] * x * y + 127) / 255 + k[1] * x + k[2] * y + k[3] * 255
+                    let sum = CoverageRasterizer.floorDiv(k[0] * x * y + 127, 255) + k[1] * x + k[2] * y + k[3] * 255
                     channels[c] = min(max((sum + 32768) >> 16, 0), 255)
                 }
                 let alpha = channels[3]

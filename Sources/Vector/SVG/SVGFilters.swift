@@ -35,7 +35,15 @@ struct SVGFilter: Sendable {
     /// x, y, width, height as given (fractions of the box, or user units).
     var region: [Double]
 
+    /// Primitives a filter may have, each merge input counted as one.
     static let maxPrimitives = 64
+
+    /// The images the filter makes: one a primitive, one more a merge input.
+    var steps: Int {
+        primitives.reduce(0) { count, primitive in
+            if case let .merge(inputs) = primitive.operation { count + 1 + inputs.count } else { count + 1 }
+        }
+    }
 
     static func resolve(_ id: String, for element: XMLElement, compiler: inout SVGCompiler) throws(SVGError)
         -> SVGFilter
@@ -65,10 +73,18 @@ struct SVGFilter: Sendable {
         let box = units == "objectBoundingBox"
         var region: [Double] = []
         for (key, fallback) in [("x", "-10%"), ("y", "-10%"), ("width", "120%"), ("height", "120%")] {
+            if !box, filter[key] == nil {
+                throw SVGError(
+                    element: filter,
+                    message: "a filter in userSpaceOnUse units needs its \(key) (its default is a share of the "
+                        + "viewport, which ivsim does not read): give x, y, width and height in user units")
+            }
             let text = filter[key] ?? fallback
             guard let value = box ? SVGValues.numberOrPercentage(text) : SVGValues.length(text), value.isFinite else {
                 throw SVGError(
-                    element: filter, message: "\(key)=\"\(text)\": expected a number, a percentage or a length")
+                    element: filter,
+                    message:
+                        "\(key)=\"\(text)\": expected \(box ? "a number or a percentage" : "a length in user units")")
             }
             region.append(value)
         }
@@ -82,6 +98,12 @@ struct SVGFilter: Sendable {
                     element: e, message: "a filter has more than \(maxPrimitives) primitives (docs/LIMITS.md)")
             }
             primitives.append(try primitive(e))
+            guard SVGFilter(primitives: primitives, boundingBoxUnits: box, region: region).steps <= maxPrimitives
+            else {
+                throw SVGError(
+                    element: e,
+                    message: "a filter has more than \(maxPrimitives) primitives and merge inputs (docs/LIMITS.md)")
+            }
         }
         return SVGFilter(primitives: primitives, boundingBoxUnits: box, region: region)
     }

@@ -138,11 +138,30 @@ struct SVGRenderer {
     }
 
     /// Draws the element into a layer of its own, clipped to the filter region only, runs the
-    /// filter over the region's pixels and paints the result through the clip (docs/SVG.md
-    /// §Filters). The work and the memory of the filter's images are bounded before any is made.
+    /// filter over the region's pixels and paints the result through the clip with the element's
+    /// opacity and blend mode, which apply after the filter (Filter Effects §4; docs/SVG.md
+    /// §Filters). An element not displayed draws nothing. The work and the memory of the
+    /// filter's images are bounded before any is made.
     mutating func filterAndDraw(
         _ filter: SVGFilter, _ content: SVGNode, _ inherited: SVGStyle, _ context: inout DrawingContext
     ) throws(DrawingFailure) {
+        // The element's own display, opacity and blend mode (a group, use or shape: the filter is
+        // the innermost of an element's filter, mask and clip).
+        var own = inherited.inheritedByChild
+        var inner = content
+        switch content {
+        case let .group(t, d, children), let .use(t, d, children):
+            own.apply(d.list)
+            inner =
+                Self.isUse(content)
+                ? .use(transform: t, declarations: Self.unblended(d), target: children)
+                : .group(transform: t, declarations: Self.unblended(d), children: children)
+        case let .shape(t, d, path):
+            own.apply(d.list)
+            inner = .shape(transform: t, declarations: Self.unblended(d), path: path)
+        default: break
+        }
+        guard own.displayed else { return }
         var region = filter.region
         if filter.boundingBoxUnits, case let .shape(_, _, path) = content {
             let box = Self.bounds(path)
@@ -157,16 +176,19 @@ struct SVGRenderer {
             throw .tooComplex("a filter under a rotation or skew is not drawn: ivsim filters axis-aligned drawings")
         }
         guard !box.isEmpty else { return }
-        // Each primitive's image and the source's two: held at once at most.
-        let (held, heldOverflow) = (filter.primitives.count + 2).multipliedReportingOverflow(by: box.area * 4)
-        guard !heldOverflow, held <= DrawingContext.maxHeld else {
+        // Held at once at most: the element's layer (the canvas's size), the source, its alpha, a
+        // blur's two buffers, and an image a step (each primitive and merge input).
+        let canvas = context.bitmap.width * context.bitmap.height
+        let (images, imagesOverflow) = (filter.steps + 4).multipliedReportingOverflow(by: box.area)
+        let (held, heldOverflow) = (images + canvas).multipliedReportingOverflow(by: 4)
+        guard !imagesOverflow, !heldOverflow, held <= DrawingContext.maxHeld else {
             throw .tooComplex(
                 "a filter over \(box.width) × \(box.height) pixels would hold more than \(DrawingContext.maxHeld >> 20) "
                     + "MiB of images: use a smaller filter region or fewer primitives")
         }
         let blurs = filter.primitives.filter { if case .blur = $0.operation { true } else { false } }.count
         let (units, unitsOverflow) = box.area.multipliedReportingOverflow(
-            by: DrawingCost.imagePixel * (filter.primitives.count + 2) + 200 * blurs)
+            by: DrawingCost.imagePixel * (filter.steps + 2) + 200 * blurs)
         try context.charge(unitsOverflow ? Int.max : units)
         // Counted with the drawing's layers and masks while the element and its filter are made
         // (a filter inside a filter holds its images as well).
@@ -178,11 +200,24 @@ struct SVGRenderer {
         context.state.clip = nil
         try context.clip(
             to: .rectangle(x: region[0], y: region[1], width: region[2], height: region[3]), rule: .nonZero)
-        try draw([content], style: inherited, in: &context)
+        try draw([inner], style: inherited, in: &context)
         context.state.clip = clip
         guard let (layer, _) = context.takeTransparencyLayer() else { return }
         let result = filter.apply(FilterImage(layer, box: box), scaleX: t.a, scaleY: t.d)
+        let (alpha, mode) = (context.state.alpha, context.state.blendMode)
+        context.state.alpha = UInt8((Double(alpha) * min(max(own.opacity, 0), 1)).rounded(.toNearestOrEven))
+        context.state.blendMode = own.blendMode
+        defer { (context.state.alpha, context.state.blendMode) = (alpha, mode) }
         try context.composite(result)
+    }
+
+    static func isUse(_ node: SVGNode) -> Bool { if case .use = node { true } else { false } }
+
+    /// The declarations with full opacity and normal blending last (the filter applies them).
+    static func unblended(_ d: SVGDeclarations) -> SVGDeclarations {
+        var d = d
+        d.list += [.opacity(1), .blendMode(.normal)]
+        return d
     }
 
     /// Runs `body` in a transparency layer composited at `opacity`, or directly at 1.

@@ -114,6 +114,8 @@ struct SVGCompiler {
     var maxDeclarations = SVGCompiler.maxDeclarations
     /// Clip paths resolved so far, by id (each is the same for every element that refers to it).
     var clips: [String: SVGClip] = [:]
+    /// Filters resolved so far, by id (shared by every element and copy that refers to them).
+    var filters: [String: SVGFilter] = [:]
 
     static let skipped: Set<String> = [
         "title", "desc", "metadata", "defs", "linearGradient", "radialGradient", "stop", "style", "clipPath", "mask",
@@ -191,7 +193,13 @@ struct SVGCompiler {
                 }
             })
         if let id = probe.filter {
-            let filter = try SVGFilter.resolve(id, for: element, compiler: &self)
+            let filter: SVGFilter
+            if let known = filters[id] {
+                filter = known
+            } else {
+                filter = try SVGFilter.resolve(id, for: element, compiler: &self)
+                filters[id] = filter
+            }
             if filter.boundingBoxUnits, case .shape = node {
             } else if filter.boundingBoxUnits {
                 throw SVGError(

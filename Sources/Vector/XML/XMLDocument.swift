@@ -1,8 +1,11 @@
 // A small XML reader for SVG (XML 1.0, https://www.w3.org/TR/xml/): elements, attributes, text and
-// CDATA; the XML declaration, processing instructions, comments and a DOCTYPE without an internal
-// subset are skipped. The five predefined entities and character references are decoded; any
-// other entity, and any DOCTYPE that declares some, is refused (entity expansion is how a few
-// bytes become gigabytes). Limits on depth and counts refuse what would exhaust memory.
+// CDATA; the XML declaration, processing instructions and comments are skipped. A DOCTYPE's
+// internal subset may declare general entities with literal values (what Illustrator writes for
+// its styles); their references are expanded, and so are the five predefined entities and
+// character references. An entity that refers to another entity, holds markup, is a parameter
+// or external entity, or expansion past XMLDocument.maxExpansion bytes, is refused (entities
+// referring to entities are how a few bytes become gigabytes). Limits on depth and counts refuse
+// what would exhaust memory.
 
 /// An XML element: its name, attributes in document order, child elements and text.
 public struct XMLElement: Sendable, Equatable {
@@ -40,6 +43,12 @@ public enum XMLDocument {
     public static let maxElements = 200_000
     /// Attributes of one element.
     public static let maxAttributes = 1_000
+    /// Declarations a DOCTYPE's internal subset may make.
+    public static let maxDeclarations = 10_000
+    /// The longest entity value, in bytes.
+    public static let maxEntityBytes = 1 << 16
+    /// Bytes entity references may put in a document, in all.
+    public static let maxExpansion = 1 << 23
 
     /// The document's root element.
     public static func parse(_ bytes: [UInt8]) throws(XMLError) -> XMLElement {

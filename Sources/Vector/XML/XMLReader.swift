@@ -4,6 +4,10 @@ struct XMLReader {
     let bytes: [UInt8]
     var offset = 0
     var elements = 0
+    /// General entities the DOCTYPE's internal subset declares: their replacement text, decoded.
+    var entities: [String: [UInt8]] = [:]
+    /// Bytes entity references have put in the document so far.
+    var expanded = 0
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -48,17 +52,114 @@ struct XMLReader {
                 try skip(past: "?>", what: "a processing instruction")
             } else if prolog && starts("<!DOCTYPE") {
                 let start = offset
-                while !atEnd && bytes[offset] != UInt8(ascii: ">") && bytes[offset] != UInt8(ascii: "[") { offset += 1 }
-                if !atEnd && bytes[offset] == UInt8(ascii: "[") {
-                    throw fail(
-                        "a DOCTYPE with an internal subset (entity declarations) is not read: entities can expand without "
-                            + "bound; export the SVG without a DOCTYPE", at: start)
+                while !atEnd && bytes[offset] != UInt8(ascii: ">") && bytes[offset] != UInt8(ascii: "[") {
+                    if bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'") {
+                        try skipQuoted(what: "the DOCTYPE's identifier")
+                    } else {
+                        offset += 1
+                    }
                 }
+                if !atEnd && bytes[offset] == UInt8(ascii: "[") {
+                    offset += 1
+                    try internalSubset()
+                }
+                guard !atEnd else { throw fail("the DOCTYPE never ends (no \">\")", at: start) }
                 try skip(past: ">", what: "the DOCTYPE")
             } else {
                 return
             }
         }
+    }
+
+    /// Skips a quoted string, `offset` at its opening quote.
+    mutating func skipQuoted(what: String) throws(XMLError) {
+        let start = offset, quote = bytes[offset]
+        offset += 1
+        while !atEnd && bytes[offset] != quote { offset += 1 }
+        guard !atEnd else { throw fail("\(what) never ends (no closing quote)", at: start) }
+        offset += 1
+    }
+
+    /// The DOCTYPE's internal subset, `offset` after its "[", up to and past its "]" (XML 1.0
+    /// §2.8): general entities declared with a literal value are kept (the first declaration of
+    /// a name wins, §4.2); element, attribute-list and notation declarations, comments and
+    /// processing instructions are skipped; parameter entities, external entities, an entity
+    /// whose value refers to another entity or holds markup are refused.
+    mutating func internalSubset() throws(XMLError) {
+        var declarations = 0
+        while true {
+            skipSpace()
+            guard !atEnd else { throw fail("the DOCTYPE's internal subset never ends (no \"]\")") }
+            if bytes[offset] == UInt8(ascii: "]") {
+                offset += 1
+                skipSpace()
+                return
+            }
+            declarations += 1
+            guard declarations <= XMLDocument.maxDeclarations else {
+                throw fail("the DOCTYPE declares more than \(XMLDocument.maxDeclarations) things (docs/LIMITS.md)")
+            }
+            if starts("<!--") {
+                try skip(past: "-->", what: "a comment")
+            } else if starts("<?") {
+                try skip(past: "?>", what: "a processing instruction")
+            } else if starts("<!ENTITY") {
+                try entityDeclaration()
+            } else if starts("<!ELEMENT") || starts("<!ATTLIST") || starts("<!NOTATION") {
+                let start = offset
+                while !atEnd && bytes[offset] != UInt8(ascii: ">") {
+                    if bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'") {
+                        try skipQuoted(what: "a declaration's value")
+                    } else {
+                        offset += 1
+                    }
+                }
+                guard !atEnd else { throw fail("a declaration never ends (no \">\")", at: start) }
+                offset += 1
+            } else if bytes[offset] == UInt8(ascii: "%") {
+                throw fail("parameter entities are not read: export the SVG without a DOCTYPE")
+            } else {
+                throw fail("expected a declaration in the DOCTYPE's internal subset")
+            }
+        }
+    }
+
+    /// `<!ENTITY name "value">`, `offset` at its "<".
+    mutating func entityDeclaration() throws(XMLError) {
+        let start = offset
+        offset += 8
+        skipSpace()
+        if !atEnd && bytes[offset] == UInt8(ascii: "%") {
+            throw fail("parameter entities are not read: export the SVG without a DOCTYPE", at: start)
+        }
+        let entity = try name()
+        skipSpace()
+        if starts("SYSTEM") || starts("PUBLIC") {
+            throw fail("the external entity \(entity) is not read (ivsim reads no other file)", at: start)
+        }
+        guard !atEnd, bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'") else {
+            throw fail("expected the entity \(entity)'s value in quotes", at: start)
+        }
+        let valueStart = offset + 1
+        try skipQuoted(what: "the entity \(entity)'s value")
+        guard offset - 1 - valueStart <= XMLDocument.maxEntityBytes else {
+            throw fail("the entity \(entity)'s value is longer than \(XMLDocument.maxEntityBytes) bytes", at: start)
+        }
+        // Character references and the predefined entities are decoded now; a reference to another
+        // entity is refused (entities that refer to entities are how a few bytes become gigabytes).
+        let saved = entities
+        entities = [:]
+        let value = try decode(valueStart..<(offset - 1))
+        entities = saved
+        guard !value.utf8.contains(UInt8(ascii: "<")) else {
+            throw fail("the entity \(entity)'s value holds markup (\"<\"), which ivsim does not read", at: start)
+        }
+        skipSpace()
+        guard !atEnd, bytes[offset] == UInt8(ascii: ">") else {
+            throw fail("expected \">\" to end the entity \(entity)'s declaration", at: start)
+        }
+        offset += 1
+        if entities[entity] == nil { entities[entity] = Array(value.utf8) }
     }
 
     mutating func document() throws(XMLError) -> XMLElement {
@@ -178,8 +279,10 @@ struct XMLReader {
         }
     }
 
-    /// Text with its references decoded.
-    func decode(_ range: Range<Int>) throws(XMLError) -> String {
+    /// Text with its references decoded: character references, the predefined entities and the
+    /// internal subset's general entities (their replacement text, counted against
+    /// XMLDocument.maxExpansion).
+    mutating func decode(_ range: Range<Int>) throws(XMLError) -> String {
         guard bytes[range].contains(UInt8(ascii: "&")) else { return String(decoding: bytes[range], as: UTF8.self) }
         var out: [UInt8] = []
         var i = range.lowerBound
@@ -189,7 +292,7 @@ struct XMLReader {
                 i += 1
                 continue
             }
-            guard let semicolon = bytes[i..<range.upperBound].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 12
+            guard let semicolon = bytes[i..<range.upperBound].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 64
             else {
                 throw fail("\"&\" does not start a reference (write &amp;)", at: i)
             }
@@ -206,9 +309,20 @@ struct XMLReader {
                     scalar = UInt32(reference.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
                 } else if reference.hasPrefix("#") {
                     scalar = UInt32(reference.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
+                } else if let replacement = entities[reference] {
+                    expanded += replacement.count
+                    guard expanded <= XMLDocument.maxExpansion else {
+                        throw fail(
+                            "entity references expand to more than \(XMLDocument.maxExpansion) bytes (docs/LIMITS.md)",
+                            at: i)
+                    }
+                    out += replacement
+                    i = semicolon + 1
+                    continue
                 } else {
                     throw fail(
-                        "the entity &\(reference); is not read (only &lt; &gt; &amp; &quot; &apos; and character references)",
+                        "the entity &\(reference); is not declared (ivsim reads &lt; &gt; &amp; &quot; &apos;, character "
+                            + "references and the entities a DOCTYPE's internal subset declares)",
                         at: i)
                 }
             }
