@@ -160,18 +160,13 @@ indirect enum PDFFunction {
             }
             try file.functionWork.charge(count * outputs)
             let data = try file.decode(stream).bytes
-            var samples: [[Double]] = [], bit = 0
+            var samples: [[Double]] = []
+            var reader = BitReader(bytes: data)
             let maxValue = Double((UInt64(1) << UInt64(bits)) - 1)
             for _ in 0..<count {
                 var sample: [Double] = []
                 for j in 0..<outputs {
-                    var v: UInt64 = 0
-                    for _ in 0..<bits {
-                        let byte = bit >> 3
-                        let b = byte < data.count ? (data[byte] >> (7 - UInt8(bit & 7))) & 1 : 0
-                        v = v << 1 | UInt64(b)
-                        bit += 1
-                    }
+                    let v = reader.read(bits)
                     sample.append(decode[2 * j] + Double(v) * (decode[2 * j + 1] - decode[2 * j]) / maxValue)
                 }
                 samples.append(sample)
