@@ -413,6 +413,35 @@ extension PDFDocumentTests {
         #expect(lattice.pixels.allSatisfy { $0 >> 24 == 255 })
     }
 
+    /// A page whose resources hold pattern /P (object 5: a cell drawing a 2 × 2 square at its
+    /// origin, in an 4 × 4 box), painted by `content`.
+    static func tiled(_ content: String, _ entries: String = "/PaintType 1 /XStep 4 /YStep 4") -> [UInt8] {
+        let cell = "0 0 1 rg 0 0 2 2 re f"
+        return pdf(
+            content, resources: "<< /Pattern << /P 5 0 R >> >>",
+            extra: [
+                "<< /Type /Pattern /PatternType 1 \(entries) /TilingType 1 /BBox [0 0 4 4] /Length \(cell.utf8.count) >>\n"
+                    + "stream\n\(cell)\nendstream"
+            ])
+    }
+
+    @Test func tilingPatternsRepeatTheirCell() throws {
+        // Copies every 4 points: blue squares at (0, 0), (4, 0), (0, 4)… of a 10-point page (y up).
+        let page = try Self.render(Self.tiled("/Pattern cs /P scn 0 0 10 10 re f"))
+        #expect(Self.pixel(page, 1, 9) == (0, 0, 255, 255) && Self.pixel(page, 5, 9) == (0, 0, 255, 255))
+        #expect(Self.pixel(page, 5, 5) == (0, 0, 255, 255) && Self.pixel(page, 3, 9) == (0, 0, 0, 0))
+        #expect(Self.pixel(page, 9, 1) == (0, 0, 255, 255) && Self.pixel(page, 7, 7) == (0, 0, 0, 0))
+        #expect(
+            Self.refusal(Self.tiled("/Pattern cs /P scn 0 0 10 10 re f", "/PaintType 2 /XStep 4 /YStep 4")).contains(
+                "PaintType 2"))
+        #expect(
+            Self.refusal(Self.tiled("/Pattern CS /P SCN 0 0 10 10 re S")).contains(
+                "a stroke painted with a tiling pattern"))
+        #expect(
+            Self.refusal(Self.tiled("/Pattern cs /P scn 0 0 10 10 re f", "/PaintType 1 /XStep 0.01 /YStep 0.01"))
+                .contains("more than 4096 copies"))
+    }
+
     @Test func badMeshesAreRefused() {
         #expect(Self.refusal(Self.mesh(4, "03 00 00 FF0000 00 FF 00 FF0000 00 00 FF FF0000")).contains("edge flag 3"))
         #expect(Self.refusal(Self.mesh(4, "01 00 00 FF0000")).contains("a new triangle needs flag 0"))

@@ -34,7 +34,7 @@ import TestSupport
 /// Measured (94 renderings): all others 0.00–1.4/255.
 @Suite struct PDFReferenceTests {
     @Test func everyFileMatchesPDFiumWithinAntialiasing() throws {
-        try ReferenceCorpus.compare("pdf", atLeast: 49, read: { try PDFImage($0) }) { entry, scale, c in
+        try ReferenceCorpus.compare("pdf", atLeast: 50, read: { try PDFImage($0) }) { entry, scale, c in
             let number = Int(entry.file.prefix(2)) ?? 0
             let shading = (27...31).contains(number) && scale == 1, thinLine = number == 15 && scale == 1,
                 shrunk = number == 47, mesh = number == 49

@@ -28,6 +28,8 @@ struct PDFGraphicsState {
             guard space != .pattern else { return nil }
             let (r, g, b) = space.rgb(c)
             return .color(PremultipliedColor(r: r, g: g, b: b, a: 255))
+        case .tiling:
+            return nil  // painted as copies of its cell (PDFInterpreter+Tiling.swift)
         case let .shading(kind, toPage):
             guard let toUser = ctm.inverted else { return nil }
             switch kind {
@@ -66,4 +68,14 @@ struct PDFGraphicsState {
 enum PDFColor {
     case components([Double])
     case shading(PDFShading.Kind, AffineTransform)
+    /// A coloured tiling pattern, with the transform from its space to the page's default space.
+    case tiling(PDFTiling, AffineTransform)
+}
+
+/// A coloured tiling pattern (PatternType 1, PaintType 1; ISO 32000-1 §8.7.3.3): its cell's
+/// operations in pattern space (clipped to /BBox), the cell's box and the steps between copies.
+struct PDFTiling: Sendable {
+    var cell: [PDFOperation]
+    var box: (x: Double, y: Double, width: Double, height: Double)
+    var xStep: Double, yStep: Double
 }

@@ -125,18 +125,21 @@ extension PDFInterpreter {
     mutating func pattern(_ name: String, resources: [String: PDFObject]?, patternBase: AffineTransform)
         throws(PDFError) -> PDFColor
     {
-        guard let d = try resource("Pattern", name, in: resources)?.dictionary else {
+        guard let raw = try resource("Pattern", name, in: resources), let d = try file.resolve(raw).dictionary else {
             throw PDFError("the pattern /\(name) is not in the resources")
         }
-        guard try file.value(d, "PatternType")?.integer == 2 else {
-            throw PDFError("tiling patterns (PatternType 1) are not read (ivsim reads shading patterns)")
-        }
-        guard let shadingObject = d["Shading"] else { throw PDFError("a shading pattern has no /Shading") }
-        let shading = try shading(shadingObject, resources: resources)
         var matrix = AffineTransform.identity
         if let m = try file.numbers(d["Matrix"]), m.count == 6 {
             matrix = AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
         }
+        switch try file.value(d, "PatternType")?.integer {
+        case 1: return try tiling(raw, d, resources: resources, toPage: patternBase.prepending(matrix))
+        case 2: break
+        case let other:
+            throw PDFError("a pattern's /PatternType is \(other.map(String.init) ?? "missing"), expected 1 or 2")
+        }
+        guard let shadingObject = d["Shading"] else { throw PDFError("a shading pattern has no /Shading") }
+        let shading = try shading(shadingObject, resources: resources)
         return .shading(shading.kind, patternBase.prepending(matrix))
     }
 }

@@ -217,15 +217,15 @@ struct PDFInterpreter {
             current = point(v, 0)
             start = current
         // Painting.
-        case "S": paint(fill: nil, stroke: true, into: &out)
-        case "s": close(); paint(fill: nil, stroke: true, into: &out)
-        case "f", "F": paint(fill: .nonZero, stroke: false, into: &out)
-        case "f*": paint(fill: .evenOdd, stroke: false, into: &out)
-        case "B": paint(fill: .nonZero, stroke: true, into: &out)
-        case "B*": paint(fill: .evenOdd, stroke: true, into: &out)
-        case "b": close(); paint(fill: .nonZero, stroke: true, into: &out)
-        case "b*": close(); paint(fill: .evenOdd, stroke: true, into: &out)
-        case "n": paint(fill: nil, stroke: false, into: &out)
+        case "S": try paint(fill: nil, stroke: true, into: &out)
+        case "s": close(); try paint(fill: nil, stroke: true, into: &out)
+        case "f", "F": try paint(fill: .nonZero, stroke: false, into: &out)
+        case "f*": try paint(fill: .evenOdd, stroke: false, into: &out)
+        case "B": try paint(fill: .nonZero, stroke: true, into: &out)
+        case "B*": try paint(fill: .evenOdd, stroke: true, into: &out)
+        case "b": close(); try paint(fill: .nonZero, stroke: true, into: &out)
+        case "b*": close(); try paint(fill: .evenOdd, stroke: true, into: &out)
+        case "n": try paint(fill: nil, stroke: false, into: &out)
         case "W": pendingClip = .nonZero
         case "W*": pendingClip = .evenOdd
         // Colour.
@@ -345,12 +345,20 @@ struct PDFInterpreter {
 
     /// Paints the current path (fill by `fill`'s rule, then stroke), applies a pending clip, and
     /// ends the path.
-    private mutating func paint(fill: FillRule?, stroke: Bool, into out: inout [PDFOperation]) {
+    private mutating func paint(fill: FillRule?, stroke: Bool, into out: inout [PDFOperation]) throws(PDFError) {
         defer {
             path = ShapePath()
             current = nil
             start = nil
             pendingClip = nil
+        }
+        if stroke, !path.elements.isEmpty, !hidden, case .tiling = state.stroke {
+            throw PDFError("a stroke painted with a tiling pattern is not read (ivsim fills with them)")
+        }
+        var fill = fill
+        if let rule = fill, !path.elements.isEmpty, !hidden, case let .tiling(tiling, toPage) = state.fill {
+            out += try tiledFill(path, rule, tiling, toPage: toPage)
+            fill = nil  // the stroke, if any, follows on its own
         }
         if !path.elements.isEmpty, !hidden {
             let fillPaint = fill == nil ? nil : state.paint(state.fill, space: state.fillSpace)

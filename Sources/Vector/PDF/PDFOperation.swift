@@ -23,6 +23,10 @@ indirect enum PDFOperation: Sendable {
     case group([PDFOperation], PDFCompositing)
     /// The soft mask from here to the graphics state's restore (nil: none).
     case softMask(PDFSoftMask?)
+    /// A tiling pattern's cell (its operations, in pattern space, clipped to its /BBox) drawn once
+    /// under each transform (pattern space to the current user space, one per copy), each inside
+    /// a save and restore.
+    case tiles([PDFOperation], [AffineTransform])
 }
 
 /// How an operation composites: its constant alpha (ca or CA) and blend mode.

@@ -36,6 +36,8 @@ struct PDFRenderer {
                 softMask = mask
             case let .transform(t):
                 context.concatenate(t)
+            case let .tiles(cell, transforms):
+                for t in transforms { try run([.save, .transform(t)] + cell + [.restore], in: &context) }
             case let .clip(path, rule):
                 try context.clip(to: path, rule: rule)
             case let .fill(path, rule, paint, how):
