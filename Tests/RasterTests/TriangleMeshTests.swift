@@ -9,7 +9,7 @@ import TestSupport
 /// sharing edges leaves no pixel inside it unpainted.
 @Suite struct TriangleMeshTests {
     static func randomMesh(_ random: inout SeededGenerator, triangles: Int) -> TriangleMesh {
-        var points: [Point2] = [], colors: [PremultipliedColor] = [], list: [(Int, Int, Int)] = []
+        var points: [Point2] = [], colors: [PremultipliedColor] = [], list: [(Int32, Int32, Int32)] = []
         for t in 0..<triangles {
             for _ in 0..<3 {
                 points.append(
@@ -19,7 +19,7 @@ import TestSupport
                         r: UInt8.random(in: 0...255, using: &random), g: UInt8.random(in: 0...255, using: &random),
                         b: UInt8.random(in: 0...255, using: &random), a: 255))
             }
-            list.append((3 * t, 3 * t + 1, 3 * t + 2))
+            list.append((Int32(3 * t), Int32(3 * t + 1), Int32(3 * t + 2)))
         }
         return TriangleMesh(points: points, colors: colors, triangles: list)
     }
@@ -28,7 +28,8 @@ import TestSupport
     /// is within `margin` pixels of an edge of a triangle that may decide it.
     static func model(_ mesh: TriangleMesh, scale: Double, x: Double, y: Double) -> (color: [Double]?, unsure: Bool) {
         let margin = 0.005  // vertices are quantised to 1/256 pixel: edges move by up to 1/362
-        for (i0, i1, i2) in mesh.triangles.reversed() {
+        for (j0, j1, j2) in mesh.triangles.reversed() {
+            let (i0, i1, i2) = (Int(j0), Int(j1), Int(j2))
             let a = mesh.points[i0], b = mesh.points[i1], c = mesh.points[i2]
             let (ax, ay, bx, by, cx, cy) = (
                 a.x * scale, a.y * scale, b.x * scale, b.y * scale, c.x * scale, c.y * scale
@@ -89,7 +90,7 @@ import TestSupport
     /// A square of 32 × 32 triangles fanned around inner points (every edge shared by two
     /// triangles, many through pixel centres): every pixel inside is painted once, none outside.
     @Test func sharedEdgesLeaveNoSeam() throws {
-        var points: [Point2] = [], colors: [PremultipliedColor] = [], triangles: [(Int, Int, Int)] = []
+        var points: [Point2] = [], colors: [PremultipliedColor] = [], triangles: [(Int32, Int32, Int32)] = []
         for j in 0...8 {
             for i in 0...8 {
                 points.append(
@@ -99,7 +100,7 @@ import TestSupport
         }
         for j in 0..<8 {
             for i in 0..<8 {
-                let a = j * 9 + i, b = a + 1, c = a + 9, d = c + 1
+                let a = Int32(j * 9 + i), b = a + 1, c = a + 9, d = c + 1
                 triangles.append((a, b, c))
                 triangles.append((b, d, c))
             }

@@ -12,9 +12,9 @@ public struct TriangleMesh: Sendable {
     /// Opaque colours, one per point (premultiplied = straight).
     public var colors: [PremultipliedColor]
     /// Each triangle's three indices into `points`.
-    public var triangles: [(Int, Int, Int)]
+    public var triangles: [(Int32, Int32, Int32)]
 
-    public init(points: [Point2], colors: [PremultipliedColor], triangles: [(Int, Int, Int)]) {
+    public init(points: [Point2], colors: [PremultipliedColor], triangles: [(Int32, Int32, Int32)]) {
         self.points = points
         self.colors = colors
         self.triangles = triangles
@@ -31,7 +31,8 @@ public struct TriangleMesh: Sendable {
     func raster(_ toDevice: AffineTransform, box: PixelRect) -> [UInt32] {
         var out = [UInt32](repeating: 0, count: box.area)
         let device = points.map { p -> (Int64, Int64) in Self.quantised(toDevice.apply(p.x, p.y)) }
-        for (i0, i1, i2) in triangles {
+        for (j0, j1, j2) in triangles {
+            let (i0, i1, i2) = (Int(j0), Int(j1), Int(j2))
             var (a, b, c) = (device[i0], device[i1], device[i2])
             var (ca, cb, cc) = (colors[i0], colors[i1], colors[i2])
             var area = Self.edge(a, b, c)
@@ -62,7 +63,9 @@ public struct TriangleMesh: Sendable {
         let device = points.map { p -> (Int64, Int64) in Self.quantised(toDevice.apply(p.x, p.y)) }
         var pixels = 0
         for (i0, i1, i2) in triangles {
-            guard let span = Self.pixels(device[i0], device[i1], device[i2], within: box) else { continue }
+            guard let span = Self.pixels(device[Int(i0)], device[Int(i1)], device[Int(i2)], within: box) else {
+                continue
+            }
             let (sum, overflow) = pixels.addingReportingOverflow(span.x.count * span.y.count)
             pixels = overflow ? Int.max : sum
         }

@@ -11,9 +11,11 @@ import Raster
 // flags, each cell two triangles. A mesh with a /Function (colours by a parameter t) is refused.
 
 enum PDFMeshShading {
-    /// Vertices a mesh may have (each 12 bytes or more in the file, so 4 Mi vertices are a 48 MB
-    /// stream at least); the real files seen have up to 81,243.
-    static let maxVertices = 1 << 22
+    /// Vertices a mesh may have; the real files seen have up to 81,243.
+    static let maxVertices = 1 << 20
+    /// Bytes a vertex and its triangles hold (a point, a colour, at most two triangles of three
+    /// 32-bit indices), charged to the file's budget of decoded bytes before the mesh is made.
+    static let bytesPerVertex = 16 + 4 + 24 + 1
 
     static func read(
         _ stream: PDFStream, type: Int, space: PDFColorSpace, file: PDFFile
@@ -54,13 +56,19 @@ enum PDFMeshShading {
         func value(_ raw: UInt64, _ n: Int, _ k: Int) -> Double {
             decode[2 * k] + Double(raw) * (decode[2 * k + 1] - decode[2 * k]) / Double((UInt64(1) << UInt64(n)) - 1)
         }
-        var points: [Point2] = [], colors: [PremultipliedColor] = [], flags: [Int] = []
+        let count = reader.remaining / max(1, (vertexBits + 7) / 8 * 8)
+        guard count <= maxVertices else {
+            throw PDFError("a mesh shading has more than \(maxVertices) vertices (docs/LIMITS.md)")
+        }
+        guard file.budget >= count * bytesPerVertex else { throw PDFFilters.tooLarge(file.budget) }
+        file.budget -= count * bytesPerVertex
+        var points: [Point2] = [], colors: [PremultipliedColor] = [], flags: [UInt8] = []
+        points.reserveCapacity(count)
+        colors.reserveCapacity(count)
+        flags.reserveCapacity(count)
         while reader.remaining >= vertexBits {
-            guard points.count < maxVertices else {
-                throw PDFError("a mesh shading has more than \(maxVertices) vertices (docs/LIMITS.md)")
-            }
             let start = reader.position
-            flags.append(Int(reader.read(flagBits)))
+            flags.append(UInt8(truncatingIfNeeded: min(reader.read(flagBits), 255)))
             let x = value(reader.read(coordinateBits), coordinateBits, 0)
             let y = value(reader.read(coordinateBits), coordinateBits, 1)
             let c = (0..<components).map { k in value(reader.read(componentBits), componentBits, 2 + k) }
@@ -75,21 +83,21 @@ enum PDFMeshShading {
     }
 
     /// The triangles of a free-form mesh by its vertices' edge flags.
-    static func freeForm(_ flags: [Int]) throws(PDFError) -> [(Int, Int, Int)] {
-        var triangles: [(Int, Int, Int)] = []
+    static func freeForm(_ flags: [UInt8]) throws(PDFError) -> [(Int32, Int32, Int32)] {
+        var triangles: [(Int32, Int32, Int32)] = []
         var i = 0
         while i < flags.count {
             switch flags[i] {
             case 0:
                 guard i + 2 < flags.count else { return triangles }  // an incomplete last triangle
-                triangles.append((i, i + 1, i + 2))
+                triangles.append((Int32(i), Int32(i + 1), Int32(i + 2)))
                 i += 3
             case 1, 2:
                 guard let last = triangles.last else {
                     throw PDFError(
                         "a mesh shading's first vertex has edge flag \(flags[i]) (a new triangle needs flag 0)")
                 }
-                triangles.append(flags[i] == 1 ? (last.1, last.2, i) : (last.0, last.2, i))
+                triangles.append(flags[i] == 1 ? (last.1, last.2, Int32(i)) : (last.0, last.2, Int32(i)))
                 i += 1
             default:
                 throw PDFError("a mesh shading has edge flag \(flags[i]) (0, 1 or 2)")
@@ -99,13 +107,13 @@ enum PDFMeshShading {
     }
 
     /// Two triangles per cell of a lattice of rows of `perRow` vertices (a last partial row unused).
-    static func lattice(count: Int, perRow: Int) -> [(Int, Int, Int)] {
-        var triangles: [(Int, Int, Int)] = []
+    static func lattice(count: Int, perRow: Int) -> [(Int32, Int32, Int32)] {
+        var triangles: [(Int32, Int32, Int32)] = []
         let rows = count / perRow
         guard rows >= 2 else { return [] }
         for row in 0..<(rows - 1) {
             for column in 0..<(perRow - 1) {
-                let a = row * perRow + column, b = a + 1, c = a + perRow, d = c + 1
+                let a = Int32(row * perRow + column), b = a + 1, c = a + Int32(perRow), d = c + 1
                 triangles.append((a, b, c))
                 triangles.append((b, c, d))
             }

@@ -45,6 +45,8 @@ public enum XMLDocument {
     public static let maxAttributes = 1_000
     /// Declarations a DOCTYPE's internal subset may make.
     public static let maxDeclarations = 10_000
+    /// The longest entity name, in bytes.
+    public static let maxEntityName = 128
     /// The longest entity value, in bytes.
     public static let maxEntityBytes = 1 << 16
     /// Bytes entity references may put in a document, in all.

@@ -8,6 +8,7 @@ struct XMLReader {
     var entities: [String: [UInt8]] = [:]
     /// Bytes entity references have put in the document so far.
     var expanded = 0
+    var sawDoctype = false
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -52,6 +53,8 @@ struct XMLReader {
                 try skip(past: "?>", what: "a processing instruction")
             } else if prolog && starts("<!DOCTYPE") {
                 let start = offset
+                guard !sawDoctype else { throw fail("a second DOCTYPE (a document has one)") }
+                sawDoctype = true
                 while !atEnd && bytes[offset] != UInt8(ascii: ">") && bytes[offset] != UInt8(ascii: "[") {
                     if bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'") {
                         try skipQuoted(what: "the DOCTYPE's identifier")
@@ -133,6 +136,9 @@ struct XMLReader {
             throw fail("parameter entities are not read: export the SVG without a DOCTYPE", at: start)
         }
         let entity = try name()
+        guard entity.utf8.count <= XMLDocument.maxEntityName else {
+            throw fail("an entity name longer than \(XMLDocument.maxEntityName) bytes", at: start)
+        }
         skipSpace()
         if starts("SYSTEM") || starts("PUBLIC") {
             throw fail("the external entity \(entity) is not read (ivsim reads no other file)", at: start)
@@ -292,7 +298,8 @@ struct XMLReader {
                 i += 1
                 continue
             }
-            guard let semicolon = bytes[i..<range.upperBound].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 64
+            guard let semicolon = bytes[i..<range.upperBound].firstIndex(of: UInt8(ascii: ";")),
+                semicolon - i <= XMLDocument.maxEntityName + 1
             else {
                 throw fail("\"&\" does not start a reference (write &amp;)", at: i)
             }
