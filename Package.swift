@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "Raster"),
         .target(name: "Vector", dependencies: ["Syntax", "Raster", "Deflate", "JPEGCodec"]),
         .target(name: "Symbols", dependencies: ["Syntax", "Raster", "Vector"]),
+        .target(name: "CoreImageChains", dependencies: ["Raster"]),
         .target(name: "Cassowary"),
         .target(name: "ImageViews", dependencies: ["Raster", "Cassowary"]),
         .target(
@@ -32,7 +33,7 @@ let package = Package(
             dependencies: ["Syntax", "ImageViews", "Raster", "PNGCodec", "JPEGCodec", "Vector", "Symbols"]),
         .target(
             name: "ScenarioFormat",
-            dependencies: ["Syntax", "AssetCatalogs", "ImageViews", "PNGCodec", "Vector", "Symbols"]),
+            dependencies: ["Syntax", "AssetCatalogs", "ImageViews", "PNGCodec", "Vector", "Symbols", "CoreImageChains"]),
         .target(name: "Baselines", dependencies: ["Syntax", "AssetCatalogs", "ScenarioFormat", "PNGCodec", "Raster"]),
         .target(
             name: "IVSimKit", dependencies: ["Syntax", "AssetCatalogs", "Baselines", "ScenarioFormat", "ImageViews"]),
@@ -61,6 +62,9 @@ let package = Package(
             name: "JPEGCodecTests", dependencies: ["JPEGCodec", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VectorTests", dependencies: ["Vector", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "CoreImageChainsTests", dependencies: ["CoreImageChains", "Raster", "PNGCodec", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "SymbolsTests", dependencies: ["Symbols", "Raster", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ImageViewsTests", dependencies: ["ImageViews", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(

@@ -509,7 +509,8 @@ public enum ScenarioSchema {
                     (
                         "description",
                         .string(
-                            "Exactly one of file, named, generate, from, animated, asset, draw, snapshot; optionally UIImage methods' keys."
+                            "Exactly one of file, named, systemName, generate, from, animated, asset, draw, snapshot, coreImage; optionally "
+                                + "UIImage methods' keys."
                         )
                     ),
                     ("additionalProperties", .bool(false)),
@@ -561,6 +562,7 @@ public enum ScenarioSchema {
                                 ]),
                                 "generate": ref("generator"),
                                 "draw": ref("drawing"),
+                                "coreImage": ref("coreImage"),
                                 "snapshot": closedObject(
                                     ScenarioKeys.snapshot,
                                     [
@@ -703,7 +705,7 @@ public enum ScenarioSchema {
                     )
                 ])
             )
-        ] + drawingDefinitions() + [
+        ] + drawingDefinitions() + coreImageDefinitions() + [
             ("view", closedObject(ScenarioKeys.view, viewSchemas)),
             (
                 "priority",

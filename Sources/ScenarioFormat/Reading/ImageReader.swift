@@ -30,6 +30,8 @@ struct ImageReader {
         case draw(DrawingRecipe, references: [(name: String, node: JSONNode)])
         /// An image of a view, made per variant after layout (SnapshotImages).
         case snapshot(viewID: String, scale: Int?, rect: Rect?, node: JSONNode)
+        /// A Core Image chain's output, and where each image it reads is named.
+        case coreImage(CoreImageRecipe, references: [(name: String, node: JSONNode)])
 
         /// The images this one is made from.
         var bases: [String] {
@@ -37,7 +39,7 @@ struct ImageReader {
             case let .derived(base, _): [base]
             case let .animated(frames, _): frames.map(\.name)
             case let .asset(registrations): registrations.map(\.image)
-            case let .draw(_, references): references.map(\.name)
+            case let .draw(_, references), let .coreImage(_, references): references.map(\.name)
             case .file, .named, .systemName, .generate, .snapshot: []
             }
         }
@@ -267,6 +269,18 @@ struct ImageReader {
             return ImageAssetRegistration.read(object.at("asset"), d).map { (.asset($0), modifiers) }
         case "snapshot":
             return readSnapshot(object).map { ($0, modifiers) }
+        case "coreImage":
+            let reader = CoreImageReader(d: d)
+            guard let recipe = reader.read(object.at("coreImage")) else { return nil }
+            if recipe.route == .ciImage, let node = modifiers.cropNode {
+                d.error(
+                    node,
+                    "UIImage(ciImage:) has no CGImage to crop (its cgImage is nil): crop in the chain with a last filter "
+                        + "{\"filter\": \"CICrop\", \"inputRectangle\": [x, y, width, height]}, or render it with \"render\": \"cgImage\""
+                )
+                return nil
+            }
+            return (.coreImage(recipe, references: reader.references), modifiers)
         case "draw":
             guard let recipe = DrawReader(colors: colors, d: d).read(object.at("draw")) else { return nil }
             return (.draw(recipe, references: DrawReader.imageReferences(object.at("draw"))), modifiers)
@@ -622,6 +636,17 @@ struct ImageReader {
             }
             if drawn.count == Set(references.map(\.name)).count {
                 image = renderDrawing(recipe, name: name, images: drawn, node: entry.node)
+            }
+        case let .coreImage(recipe, references):
+            var inputs: [String: Image] = [:]
+            for (base, node) in references where inputs[base] == nil {
+                guard
+                    let baseImage = dependency(base, node: node, of: name, role: "as a Core Image input", chain: &chain)
+                else { break }
+                inputs[base] = baseImage
+            }
+            if inputs.count == references.count {
+                image = renderCoreImage(recipe, name: name, inputs: inputs, node: entry.node)
             }
         }
         if image != nil, symbolRecipes[name] == nil, let node = entry.modifiers.symbolConfigurationNode {

@@ -12,12 +12,15 @@ enum ScenarioKeys {
     static let canvas = ["size", "background", "safeAreaInsets", "device", "orientation"]
     static let traits = TraitDimension.keys
     static let imageSource = [
-        "file", "named", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot", "crop", "scale",
+        "file", "named", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot", "coreImage", "crop",
+        "scale",
         "orientation", "horizontallyFlipped", "symbolConfiguration", "baselineOffsetFromBottom",
         "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
         "flipsForRightToLeftLayoutDirection"
     ]
-    static let imageKinds = ["file", "named", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot"]
+    static let imageKinds = [
+        "file", "named", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot", "coreImage"
+    ]
     static let snapshot = ["view", "scale", "rect"]
     static let animated = ["frames", "duration"]
     static let assetRegistration = ["image", "traits"]

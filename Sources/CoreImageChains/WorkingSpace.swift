@@ -1,0 +1,93 @@
+// Core Image's working space and the conversions at the two ends of a chain (docs/COREIMAGE.md
+// §Working space). Pixels inside a chain are premultiplied RGBA in linear-light sRGB primaries, one
+// binary32 float a channel (SIMD4<Float>), extended range: values may leave [0, 1] between filters.
+// Only IEEE 754 +, −, ×, ÷ and square roots touch them, so every machine computes the same bits;
+// the tables below are made with Raster's `Transfer` (binary64 basic operations only).
+
+import Raster
+
+/// A working-space pixel: premultiplied linear RGBA.
+public typealias WorkingPixel = SIMD4<Float>
+
+public enum WorkingSpace {
+    /// Linear light of each sRGB-encoded 8-bit level k: Transfer.decode(k / 255), rounded to binary32.
+    static let linearOfLevel: [Float] = (0..<256).map { Float(Transfer.decode(Double($0) / 255)) }
+
+    /// thresholds[k]: the linear value from which level k + 1 is written, Transfer.decode((k + ½) / 255)
+    /// rounded to binary32 — so a value takes the level whose sRGB encoding is nearest, halves up.
+    static let thresholds: [Float] = (0..<255).map { Float(Transfer.decode((Double($0) + 0.5) / 255)) }
+
+    /// bucketStart[i]: the level of a value i / 4096 (the thresholds below it counted), so a lookup
+    /// starts at most one threshold away from its answer (sRGB's steepest slope, 12.92, puts
+    /// thresholds at least 1/3295 apart, wider than a bucket of 1/4096).
+    static let bucketStart: [UInt8] = (0...4096).map { i in
+        let v = Float(i) / 4096
+        return UInt8(thresholds.reduce(0) { $0 + ($1 <= v ? 1 : 0) })
+    }
+
+    /// The sRGB-encoded 8-bit level of a linear value, clamped to [0, 1]: the number of thresholds
+    /// at or below it.
+    @inline(__always)
+    static func level(_ value: Float) -> UInt8 {
+        guard value > 0 else { return 0 }
+        guard value < 1 else { return 255 }
+        var k = Int(bucketStart[Int(value * 4096)])
+        while k < 255 && value >= thresholds[k] { k += 1 }
+        return UInt8(k)
+    }
+
+    /// A premultiplied sRGB 8-bit pixel in the working space: un-premultiplied as
+    /// `PremultipliedColor.straight` rounds it, each level made linear, then multiplied by a / 255.
+    @inline(__always)
+    static func working(_ packed: UInt32) -> WorkingPixel {
+        let alpha = packed >> 24
+        if alpha == 0 { return .zero }
+        let s = PremultipliedColor(packed: packed).straight
+        let a = Float(alpha) / 255
+        return WorkingPixel(
+            linearOfLevel[Int(s.r)] * a, linearOfLevel[Int(s.g)] * a, linearOfLevel[Int(s.b)] * a, a)
+    }
+
+    /// A working pixel written as premultiplied sRGB 8-bit, as `createCGImage` writes RGBA8: alpha
+    /// clamped to [0, 1] (NaN as 0) and rounded (halves up) to a level; each colour channel divided by the
+    /// clamped alpha, clamped to [0, 1], encoded to its nearest level (`level`), and premultiplied as
+    /// `PremultipliedColor(straightR:g:b:a:)` does.
+    @inline(__always)
+    static func packed(_ p: WorkingPixel) -> UInt32 {
+        let a = clamp01(p.w)
+        let a8 = UInt8(a * 255 + 0.5)
+        guard a8 > 0 else { return 0 }
+        let straight = p / a
+        return PremultipliedColor(
+            straightR: level(straight.x), g: level(straight.y), b: level(straight.z), a: a8
+        ).packed
+    }
+
+    /// A colour given as Core Image's `CIColor` takes it (sRGB-encoded components, straight alpha;
+    /// extended values allowed) in the working space: each component made linear, the sign kept
+    /// for negative ones (extended sRGB), then premultiplied.
+    public static func color(red: Double, green: Double, blue: Double, alpha: Double) -> WorkingPixel {
+        func linear(_ v: Double) -> Double { v < 0 ? -Transfer.decode(-v) : Transfer.decode(v) }
+        return WorkingPixel(
+            Float(linear(red) * alpha), Float(linear(green) * alpha), Float(linear(blue) * alpha), Float(alpha))
+    }
+}
+
+/// x clamped to [0, 1], NaN (a filter's 0 / 0) as 0 — Swift's min and max pass NaN through.
+@inline(__always)
+func clamp01(_ x: Float) -> Float { x > 0 ? (x < 1 ? x : 1) : 0 }
+
+// Sums in a fixed order: SIMD's `sum()` leaves its grouping unspecified, which could change bits
+// between compilers.
+
+/// a.x·b.x + a.y·b.y, left to right.
+@inline(__always)
+func dot(_ a: SIMD2<Float>, _ b: SIMD2<Float>) -> Float { a.x * b.x + a.y * b.y }
+
+/// a.x·b.x + a.y·b.y + a.z·b.z, left to right.
+@inline(__always)
+func dot(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float { a.x * b.x + a.y * b.y + a.z * b.z }
+
+/// a.x·b.x + a.y·b.y + a.z·b.z + a.w·b.w, left to right.
+@inline(__always)
+func dot(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float { a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w }

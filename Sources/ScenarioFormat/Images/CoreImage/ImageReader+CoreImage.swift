@@ -1,0 +1,97 @@
+import AssetCatalogs
+import CoreImageChains
+import ImageViews
+import Raster
+import Syntax
+
+extension ImageReader {
+    /// Renders a Core Image source: its chain's output as createCGImage(_:from:) or UIImage(ciImage:)
+    /// makes it (docs/COREIMAGE.md §Rendering). CIImage(image:) takes an input's CGImage — the pixels
+    /// of the variant a screen of that scale shows, as stored (its orientation not applied) — so a
+    /// chain reading images is rendered once per display scale (variants, each of scale 1 unless
+    /// `scale` says otherwise: UIImage(cgImage:) on a 3x screen is three times the size in points);
+    /// a chain of generators only, once.
+    func renderCoreImage(_ recipe: CoreImageRecipe, name: String, inputs: [String: Image], node: JSONNode) -> Image? {
+        for (base, image) in inputs.sorted(by: { $0.key < $1.key }) where !image.frames.isEmpty {
+            d.error(
+                node,
+                "\"\(base)\" is animated: CIImage(image:) of an animated UIImage is nil (it has no CGImage); use one of its frames"
+            )
+            return nil
+        }
+        let varies = inputs.values.contains { !$0.variants.isEmpty }
+        let scales = varies ? Self.drawingScales : [Traits().displayScale]
+        var made: [(scale: Int, image: Image)] = []
+        var spent = 0
+        for displayScale in scales {
+            let traits = Traits(displayScale: displayScale)
+            let bitmaps = inputs.mapValues { $0.resolved(for: traits).pixels.bitmap }
+            guard let image = renderChain(recipe, name: name, bitmaps: bitmaps, spent: spent, node: node) else {
+                return nil
+            }
+            spent += image.drawing?.work ?? 0
+            made.append((displayScale, image))
+        }
+        guard varies, let first = made.first else { return made.first?.image }
+        var image = made.first { $0.scale == Traits().displayScale }?.image ?? first.image
+        image.variants = made.map {
+            AssetVariant(
+                conditions: AssetConditions(scale: $0.scale), value: $0.image, source: "Core Image at \($0.scale)x")
+        }
+        return image
+    }
+
+    /// One rendering of the chain over `bitmaps`, its pixels charged to the scenario's budget first.
+    private func renderChain(
+        _ recipe: CoreImageRecipe, name: String, bitmaps: [String: Bitmap], spent: Int, node: JSONNode
+    ) -> Image? {
+        let limits = budget.drawingLimits(spent: spent)
+        let output: (bitmap: Bitmap, work: Int)
+        do throws(ChainRendering.Failure) {
+            output = try ChainRendering.render(
+                recipe.chain, rect: recipe.rect, images: bitmaps, maxPixels: limits.pixels, maxWork: limits.work)
+        } catch {
+            coreImageFailed(error, limits: limits, node: node)
+            return nil
+        }
+        let (pixels, overflow) = output.bitmap.pixels.count.multipliedReportingOverflow(by: PixelBudget.bytesPerPixel)
+        guard !overflow,
+            budget.reserve(pixels, for: "\(output.bitmap.width) × \(output.bitmap.height) px", at: node)
+        else { return nil }
+        var image = Image(name: name, pixels: SourceImage(output.bitmap), scale: recipe.scale ?? 1)
+        budget.markCharged(image.pixels)
+        image.drawing = DrawingRecord(work: output.work)
+        image.source = recipe.route == .cgImage ? "CIContext.createCGImage" : "UIImage(ciImage:)"
+        return image
+    }
+
+    private func coreImageFailed(_ error: ChainRendering.Failure, limits: DrawingLimits, node: JSONNode) {
+        switch error {
+        case .infinite:
+            d.error(
+                node,
+                "the chain's output has an infinite extent (a generator not cropped): give \"rect\" ([x, y, width, height], "
+                    + "createCGImage(_:from:)'s rectangle) or end the chain with {\"filter\": \"CICrop\", \"inputRectangle\": […]}"
+            )
+        case .empty:
+            d.error(node, "the chain's output is empty (its extent has no pixels), so createCGImage returns nil")
+        case let .tooLarge(width, height):
+            d.error(
+                node,
+                "the output is \(JSONOutput.format(width)) × \(JSONOutput.format(height)) pixels, more than the "
+                    + "\(limits.pixels) a drawn image may have (docs/LIMITS.md): render a smaller rect")
+        case .chain(.tooMuchWork):
+            if limits.work < d.limits.drawingWork {
+                budget.drawingSpent = true
+                budget.drawingRefused = true  // the scenario's work ran out: reported at the image
+                return
+            }
+            d.error(
+                node,
+                "the chain is too complex: it needs more than \(limits.work) pixel evaluations (docs/LIMITS.md)"
+                    + ScenarioLimits.raise(DrawingFailure.tooMuchWork(limit: limits.work)))
+        case let .chain(.missingImage(name)):
+            d.error(node, "the chain reads \"\(name)\", which is not an image of the scenario")
+        }
+    }
+}
