@@ -6,6 +6,10 @@
 import Raster
 
 public enum ChainRendering {
+    /// The working images (16 bytes a pixel) a rendering may hold at once: 1 GiB, 22 full-screen
+    /// 3x iPhone images.
+    public static let maxWorkingBytes = 1 << 30
+
     /// Why a chain's output cannot become pixels.
     public enum Failure: Error, Equatable, Sendable {
         /// The output has no edge (a generator not cropped): createCGImage needs a rectangle.
@@ -57,6 +61,11 @@ public enum ChainRendering {
         }
         let (pixels, overflow) = region.width.multipliedReportingOverflow(by: region.height)
         guard !overflow, pixels <= maxPixels else { throw .tooLarge(width: bounds.width, height: bounds.height) }
+        let images = recipe.liveImages
+        let (bytes, tooMany) = pixels.multipliedReportingOverflow(by: MemoryLayout<WorkingPixel>.stride * images)
+        guard !tooMany, bytes <= maxWorkingBytes else {
+            throw .chain(.tooMuchMemory(bytes: tooMany ? .max : bytes, limit: maxWorkingBytes))
+        }
         var work = Work(limit: maxWork)
         let image: WorkingImage
         do { image = try recipe.render(region, &work) } catch { throw .chain(error) }

@@ -11,11 +11,15 @@ public enum ChainFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case tooMuchWork(limit: Int)
     /// An image parameter names an image the caller does not have.
     case missingImage(String)
+    /// The working buffers alive at once would take more than `limit` bytes.
+    case tooMuchMemory(bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
         case let .tooMuchWork(limit): "it needs more than \(limit) pixel evaluations"
         case let .missingImage(name): "no image \"\(name)\""
+        case let .tooMuchMemory(bytes, limit):
+            "its working images would hold \(bytes) bytes at once, more than \(limit)"
         }
     }
 }
@@ -71,6 +75,19 @@ indirect enum Recipe: Sendable {
         case let .masked(_, image, background, _): image.extent.union(background.extent)
         case let .crop(rect, input): input.extent.intersection(rect)
         case .empty: .empty
+        }
+    }
+
+    /// The most working images alive at once while the recipe renders a region: each node's
+    /// result, and what a compositing node holds (its background, then its source) while it renders
+    /// its next input.
+    var liveImages: Int {
+        switch self {
+        case .bitmap, .generator, .empty: 1
+        case let .point(_, input), let .crop(_, input): input.liveImages
+        case let .composite(_, source, background): max(background.liveImages, 1 + source.liveImages)
+        case let .masked(_, image, background, mask):
+            max(background.liveImages, 1 + image.liveImages, 2 + mask.liveImages)
         }
     }
 

@@ -90,6 +90,11 @@ extension ImageReader {
                 node,
                 "the chain is too complex: it needs more than \(limits.work) pixel evaluations (docs/LIMITS.md)"
                     + ScenarioLimits.raise(DrawingFailure.tooMuchWork(limit: limits.work)))
+        case let .chain(.tooMuchMemory(bytes, limit)):
+            d.error(
+                node,
+                "the chain would hold \(bytes) bytes of working images at once, more than \(limit) (docs/LIMITS.md): "
+                    + "render a smaller rect, or nest fewer compositing filters")
         case let .chain(.missingImage(name)):
             d.error(node, "the chain reads \"\(name)\", which is not an image of the scenario")
         }
