@@ -51,7 +51,7 @@ let package = Package(
             dependencies: [
                 "Syntax", "PNGCodec", "JPEGCodec", "Deflate", "Raster", "Vector", "ImageViews", "AssetCatalogs",
                 "ScenarioFormat",
-                "Baselines", "Cassowary", "Symbols"
+                "Baselines", "Cassowary", "Symbols", "CoreImageChains"
             ], path: "Benchmarks",
             exclude: ["kiwi_optional_chain.py", "pillow_jpeg.py", "pdfium_pdf.py", "anchors"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -41,7 +41,7 @@ for round in 1...options.rounds {
     print("== round \(round)/\(options.rounds)")
     let suite =
         (solverOnly ? cassowaryBenchmarks() + autoLayoutBenchmarks() + scaleBenchmarks() : allBenchmarks(anchors))
-        + jpegBenchmarks(options.dataDirectory) + pdfBenchmarks() + symbolBenchmarks()
+        + jpegBenchmarks(options.dataDirectory) + pdfBenchmarks() + symbolBenchmarks() + coreImageBenchmarks()
     for benchmark in suite where options.selects(benchmark.name) {
         let times = benchmark.measure()
         merge(

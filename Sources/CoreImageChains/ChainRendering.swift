@@ -61,8 +61,12 @@ public enum ChainRendering {
         }
         let (pixels, overflow) = region.width.multipliedReportingOverflow(by: region.height)
         guard !overflow, pixels <= maxPixels else { throw .tooLarge(width: bounds.width, height: bounds.height) }
-        let images = recipe.liveImages
-        let (bytes, tooMany) = pixels.multipliedReportingOverflow(by: MemoryLayout<WorkingPixel>.stride * images)
+        // Working images: at most liveImages at once, none larger than the region grown by the reach.
+        let reach = recipe.reach
+        let (grown, tooWide) = (region.width + 2 * reach).multipliedReportingOverflow(by: region.height + 2 * reach)
+        let (bytes, tooManyBytes) = grown.multipliedReportingOverflow(
+            by: MemoryLayout<WorkingPixel>.stride * recipe.liveImages)
+        let tooMany = tooManyBytes || tooWide
         guard !tooMany, bytes <= maxWorkingBytes else {
             throw .chain(.tooMuchMemory(bytes: tooMany ? .max : bytes, limit: maxWorkingBytes))
         }

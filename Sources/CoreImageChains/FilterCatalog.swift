@@ -4,7 +4,8 @@
 public enum FilterCatalog {
     /// The filters, sorted by name.
     public static let all: [FilterDefinition] =
-        (GeneratorFilters.all + CompositingFilters.all + ColorFilters.all + GeometryFilters.all).sorted {
+        (GeneratorFilters.all + CompositingFilters.all + ColorFilters.all + GeometryFilters.all + BlurFilters.all)
+        .sorted {
             $0.name < $1.name
         }
 

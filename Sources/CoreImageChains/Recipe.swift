@@ -13,6 +13,8 @@ public enum ChainFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case missingImage(String)
     /// The working buffers alive at once would take more than `limit` bytes.
     case tooMuchMemory(bytes: Int, limit: Int)
+    /// A value beyond what ivsim renders (docs/LIMITS.md), described.
+    case beyondLimit(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum ChainFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case let .missingImage(name): "no image \"\(name)\""
         case let .tooMuchMemory(bytes, limit):
             "its working images would hold \(bytes) bytes at once, more than \(limit)"
+        case let .beyondLimit(what): what
         }
     }
 }
@@ -63,6 +66,8 @@ indirect enum Recipe: Sendable {
     case masked(MaskKernel, image: Recipe, background: Recipe, mask: Recipe)
     /// CICrop and CIImage.cropped(to:): the input inside a rectangle, nothing outside.
     case crop(Extent, Recipe)
+    /// A separable blur.
+    case convolve(Convolution, Recipe)
     /// An image with nothing in it (CIImage.empty(), a missing optional input).
     case empty
 
@@ -74,7 +79,20 @@ indirect enum Recipe: Sendable {
         case let .composite(kernel, source, background): kernel.extent(source.extent, background.extent)
         case let .masked(_, image, background, _): image.extent.union(background.extent)
         case let .crop(rect, input): input.extent.intersection(rect)
+        case let .convolve(kernel, input): kernel.extent(of: input.extent)
         case .empty: .empty
+        }
+    }
+
+    /// How far, in pixels, the regions the recipe's nodes render reach past the region asked of it
+    /// (the blurs' taps, added along the deepest path).
+    var reach: Int {
+        switch self {
+        case .bitmap, .generator, .empty: 0
+        case let .point(_, input), let .crop(_, input): input.reach
+        case let .convolve(kernel, input): kernel.reach + input.reach
+        case let .composite(_, source, background): max(source.reach, background.reach)
+        case let .masked(_, image, background, mask): max(image.reach, background.reach, mask.reach)
         }
     }
 
@@ -85,6 +103,7 @@ indirect enum Recipe: Sendable {
         switch self {
         case .bitmap, .generator, .empty: 1
         case let .point(_, input), let .crop(_, input): input.liveImages
+        case let .convolve(_, input): max(input.liveImages, 3)  // the input, the row pass, the output
         case let .composite(_, source, background): max(background.liveImages, 1 + source.liveImages)
         case let .masked(_, image, background, mask):
             max(background.liveImages, 1 + image.liveImages, 2 + mask.liveImages)
@@ -128,6 +147,10 @@ indirect enum Recipe: Sendable {
             }
         case let .crop(_, input):
             image = try input.render(region, &work)
+        case let .convolve(kernel, input):
+            let source = kernel.source(of: region)
+            try work.charge(source.height * region.width + region.count, taps: kernel.weights.count)
+            image = kernel.apply(try input.render(source, &work), to: region)
         case .empty:
             image = WorkingImage(region)
         }

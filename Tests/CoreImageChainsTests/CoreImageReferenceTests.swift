@@ -103,4 +103,43 @@ import Testing
         let share = Double(equal) / Double(channels), mean = Double(total) / Double(channels)
         #expect(share >= 0.99 && mean < 0.02, "\(name): \(share) of channels equal, mean difference \(mean)")
     }
+
+    /// The blurs of an opaque 660 × 483 photo (iOS 12.1): the committed fixture is the output's
+    /// alpha alone — the blur of the photo's rectangle, none of its content — with the output's
+    /// size and place (the extent). Every pixel of two strips across the edges within 2 levels (Core Image's half floats and
+    /// RGBA8 working format round), 99 % within 1.
+    @Test(arguments: [("CIGaussianBlur", 20.0, 992, 816, 160), ("CIBoxBlur", 40.0, 698, 521, 19)])
+    func blurOfARectangleMatchesIOS12(_ name: String, _ radius: Double, _ width: Int, _ height: Int, _ outset: Int)
+        throws
+    {
+        let png = try PNGDecoder().decode(try Self.fixture.data("cifilter-app/\(name)/outputAlpha.png"))
+        let alpha = stride(from: 0, to: png.pixels.count, by: 4).map { Int(png.pixels[$0]) }  // grey: R = G = B
+        let filter = try #require(FilterCatalog.filter(named: name))
+        let opaque = Bitmap(width: 660, height: 483, pixels: [UInt32](repeating: 0xFFFF_FFFF, count: 660 * 483))
+        let chain = FilterChain(
+            input: .named("photo"), steps: [FilterStep(filter: filter, values: ["inputRadius": .number(radius)])])
+        #expect(
+            try ChainRendering.extent(of: chain, images: ["photo": opaque])
+                == .rect(x: Double(-outset), y: Double(-outset), width: Double(width), height: Double(height)))
+        // Two strips through the middle, each across two edges (the whole image is slow in a debug build).
+        var within1 = 0, worst = 0, compared = 0
+        for strip in [(0, height / 2 - 4, width, 8), (width / 2 - 4, 0, 8, height)] {
+            let (x, top, w, h) = strip
+            let ours = try ChainRendering.render(
+                chain, rect: (Double(x - outset), Double(height - top - h - outset), Double(w), Double(h)),
+                images: ["photo": opaque], maxPixels: 1 << 24, maxWork: 1 << 34
+            ).bitmap
+            for row in 0..<h {
+                for column in 0..<w {
+                    let d = abs(Int(ours.pixels[row * w + column] >> 24) - alpha[(top + row) * width + x + column])
+                    worst = max(worst, d)
+                    within1 += d <= 1 ? 1 : 0
+                    compared += 1
+                }
+            }
+        }
+        #expect(png.width == width && png.height == height)
+        #expect(
+            worst <= 2 && within1 * 100 >= compared * 99, "\(name): worst \(worst), \(within1) of \(compared) within 1")
+    }
 }

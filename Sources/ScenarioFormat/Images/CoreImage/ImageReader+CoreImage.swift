@@ -95,6 +95,8 @@ extension ImageReader {
                 node,
                 "the chain would hold \(bytes) bytes of working images at once, more than \(limit) (docs/LIMITS.md): "
                     + "render a smaller rect, or nest fewer compositing filters")
+        case let .chain(.beyondLimit(what)):
+            d.error(node, "\(what) (docs/LIMITS.md)")
         case let .chain(.missingImage(name)):
             d.error(node, "the chain reads \"\(name)\", which is not an image of the scenario")
         }
