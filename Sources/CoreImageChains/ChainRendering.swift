@@ -3,12 +3,15 @@
 // pixels, the top row first, premultiplied sRGB 8-bit as the default RGBA8 output format writes
 // them. UIImage(ciImage:) is rendered the same way over the image's extent.
 
+import Dispatch
 import Raster
 
 public enum ChainRendering {
     /// The working images (16 bytes a pixel) a rendering may hold at once: 1 GiB, 22 full-screen
     /// 3x iPhone images.
     public static let maxWorkingBytes = 1 << 30
+    /// Bands rendered at once.
+    static let workers = 4
 
     /// Why a chain's output cannot become pixels.
     public enum Failure: Error, Equatable, Sendable {
@@ -61,21 +64,40 @@ public enum ChainRendering {
         }
         let (pixels, overflow) = region.width.multipliedReportingOverflow(by: region.height)
         guard !overflow, pixels <= maxPixels else { throw .tooLarge(width: bounds.width, height: bounds.height) }
-        // Working images: at most liveImages at once, none larger than the region grown by the reach.
+        // Bands of rows, rendered apart (a pixel's value never depends on the region it is rendered
+        // in), at most `workers` at once: their number and size depend on the recipe alone, so the
+        // work counted and the memory checked are the same on every machine.
         let reach = recipe.reach
-        let (grown, tooWide) = (region.width + 2 * reach).multipliedReportingOverflow(by: region.height + 2 * reach)
+        let bandHeight = max(64, 4 * min(reach, 1 << 20))
+        let bands = stride(from: 0, to: region.height, by: bandHeight).map { top in
+            PixelRegion(
+                x: region.x, y: region.y + region.height - min(region.height, top + bandHeight),
+                width: region.width, height: min(bandHeight, region.height - top))
+        }
+        // Working images: at most liveImages at once in each band, none larger than the band grown
+        // by the reach.
+        let (grown, tooWide) = (region.width + 2 * reach).multipliedReportingOverflow(
+            by: min(bandHeight, region.height) + 2 * reach)
         let (bytes, tooManyBytes) = grown.multipliedReportingOverflow(
-            by: MemoryLayout<WorkingPixel>.stride * recipe.liveImages)
+            by: MemoryLayout<WorkingPixel>.stride * recipe.liveImages * workers)
         let tooMany = tooManyBytes || tooWide
         guard !tooMany, bytes <= maxWorkingBytes else {
             throw .chain(.tooMuchMemory(bytes: tooMany ? .max : bytes, limit: maxWorkingBytes))
         }
-        var work = Work(limit: maxWork)
-        let image: WorkingImage
-        do { image = try recipe.render(region, &work) } catch { throw .chain(error) }
-        return (
-            Bitmap(width: region.width, height: region.height, pixels: image.pixels.map(WorkingSpace.packed)),
-            work.spent
-        )
+        let work = bands.reduce(0) { saturatingAdd($0, recipe.cost($1)) }
+        guard work <= maxWork else { throw .chain(.tooMuchWork(limit: maxWork)) }
+        let width = region.width, count = region.count
+        let packed = [UInt32](unsafeUninitializedCapacity: count) { buffer, written in
+            nonisolated(unsafe) let target = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: min(workers, bands.count)) { worker in
+                for index in stride(from: worker, to: bands.count, by: workers) {
+                    let band = bands[index]
+                    let first = (region.y + region.height - band.y - band.height) * width  // its top row
+                    for (i, p) in recipe.render(band).pixels.enumerated() { target[first + i] = WorkingSpace.packed(p) }
+                }
+            }
+            written = count
+        }
+        return (Bitmap(width: width, height: region.height, pixels: packed), work)
     }
 }

@@ -1,60 +1,157 @@
-// x^y for working-space values, the same on every machine (docs/COREIMAGE.md §Arithmetic): no
-// platform `pow`. In binary64 with + − × ÷ only, in a fixed order:
+// Powers the same on every machine (docs/COREIMAGE.md §Arithmetic): no platform `pow` or `exp`.
 //
-//   ln x: x = m · 2^e with m in [√½, √2); s = (m − 1)/(m + 1); ln m = 2(s + s³/3 + … + s^15/15)
-//         (|s| ≤ 0.1716, so the first term left out is below 2^−40 of the sum); ln x = ln m + e·ln 2
-//   e^t: k = round(t / ln 2), r = t − k·ln 2 (|r| ≤ 0.347); e^r by its Taylor series to r^13/13!
-//         by Horner's rule; e^t = e^r · 2^k, with t clamped to [−1000, 1000] first
-//
-// The result is rounded once to binary32: relative error far below binary32's 2^−24.
+// Per pixel (CIGammaAdjust), x^y in binary32 +, −, ×, ÷ only, three channels at once, the
+// polynomials by Estrin's scheme (the grouping written in `powCore`):
+//   ln x: x = m · 2^e with m in [√½, √2); s = (m − 1)/(m + 1), z = s²;
+//         P = ((z/3 + 1) + z²·(z/7 + 1/5)) + z²·z²·(1/9); ln x = e·ln2High + (2s·P + e·ln2Low)
+//   e^t: t = y · ln x clamped to [−87, 88]; k = t·(1/ln 2) rounded to nearest, ties to even (by
+//         adding and subtracting 1.5 · 2^23); r = (t − k·ln2High) − k·ln2Low;
+//         e^r = ((r + 1) + r²·(r/6 + ½)) + r²·r²·((r/120 + 1/24) + r²·(r/5040 + 1/720));
+//         times 2^k from its bits. Relative error about 10^−6 — a thousandth of an 8-bit level.
+// Per filter (2^EV, a Gaussian's weights), e^t in binary64:
+//   t clamped to [−1000, 1000]; k = round(t / ln 2) (halves away from 0), r = t − k·ln 2; e^r by its
+//   Taylor polynomial Σ r^n/n! to n = 13, by Horner's rule from the r^13 term, the coefficients
+//   1/n! each a correctly rounded division; times 2^⌊k/2⌋ · 2^(k − ⌊k/2⌋) from their bits.
 
 enum Power32 {
     static let ln2 = 0.6931471805599453
+    /// 1/13!, 1/12!, …, 1/0!: the exponential's from the highest term (n! is exact in binary64).
+    static let expCoefficients: [Double] = (0...13).reversed().map { n in
+        1 / (1...max(1, n)).reduce(1.0) { $0 * Double($1) }
+    }
+
+    static let expCoefficientTuple = (
+        expCoefficients[0], expCoefficients[1], expCoefficients[2], expCoefficients[3], expCoefficients[4],
+        expCoefficients[5], expCoefficients[6], expCoefficients[7], expCoefficients[8], expCoefficients[9],
+        expCoefficients[10], expCoefficients[11], expCoefficients[12], expCoefficients[13]
+    )
 
     /// x^y for x ≥ 0: 0^y = 0 for y > 0, 1 for y = 0 (as pow does); NaN stays NaN.
-    static func pow(_ x: Float, _ y: Float) -> Float {
-        if x.isNaN || y.isNaN { return .nan }
-        if y == 0 || x == 1 { return 1 }
-        if x <= 0 { return y > 0 ? 0 : .infinity }
-        if x.isInfinite { return y > 0 ? .infinity : 0 }
-        return Float(exp(Double(y) * ln(Double(x))))
+    static func pow(_ x: Float, _ y: Float) -> Float { pow(SIMD3(x, 1, 1), y).x }
+
+    /// Each of x's lanes to the power y, in binary32 (per pixel; see the file's header).
+    static func pow(_ x: SIMD3<Float>, _ y: Float) -> SIMD3<Float> {
+        // m and e from the bits of normal positive lanes (the fourth lane is 1); others, rare, apart.
+        let bits = SIMD4<UInt32>(x.x.bitPattern, x.y.bitPattern, x.z.bitPattern, 0x3F80_0000)
+        let field = bits &>> 23
+        // Fields 1 … 254 (normal and positive: the sign bit would make the field 256 or more).
+        guard field.x &- 1 < 254 && field.y &- 1 < 254 && field.z &- 1 < 254 else { return powApart(x, y) }
+        var m = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F80_0000, to: SIMD4<Float>.self)
+        // The exponent field as a float: 2^23 + field from its bits, less 2^23 and the bias (exact).
+        var e = unsafeBitCast(field | 0x4B00_0000, to: SIMD4<Float>.self) - (8_388_608 + 127)
+        let over = m .> 1.41421354
+        m = m.replacing(with: m / 2, where: over)
+        e = e.replacing(with: e + 1, where: over)
+        let q = powCore(m: m, e: e, y)
+        return SIMD3(q.x, q.y, q.z)
     }
+
+    /// `pow` for lanes that are 0, negative, subnormal, infinite or NaN.
+    static func powApart(_ x: SIMD3<Float>, _ y: Float) -> SIMD3<Float> {
+        var m = SIMD4<Float>(repeating: 1), e = SIMD4<Float>(repeating: 0)
+        for i in 0..<3 where x[i] > 0 && x[i].isFinite {
+            var exponent = Int(x[i].exponent)
+            var significand = x[i].significand
+            if significand > 1.41421354 {
+                significand /= 2
+                exponent += 1
+            }
+            m[i] = significand
+            e[i] = Float(exponent)
+        }
+        let q = powCore(m: m, e: e, y)
+        var result = SIMD3<Float>()
+        for i in 0..<3 {
+            let v = x[i]
+            if v.isNaN || y.isNaN || q[i].isNaN {
+                result[i] = .nan
+            } else if y == 0 || v == 1 {
+                result[i] = 1
+            } else if v <= 0 {
+                result[i] = y > 0 ? 0 : .infinity
+            } else if v.isInfinite {
+                result[i] = y > 0 ? .infinity : 0
+            } else {
+                result[i] = q[i]
+            }
+        }
+        return result
+    }
+
+    /// (m · 2^e)^y lane by lane, for m in [√½, √2).
+    @inline(__always)
+    static func powCore(m: SIMD4<Float>, e: SIMD4<Float>, _ y: Float) -> SIMD4<Float> {
+        // ln: 2s·P(s²) + e·ln 2, ln 2 in two parts so that e·ln2High is exact.
+        let s = (m - 1) / (m + 1)
+        let z = s * s
+        let z2 = z * z
+        let third: Float = 1.0 / 3, fifth: Float = 1.0 / 5, seventh: Float = 1.0 / 7, ninth: Float = 1.0 / 9
+        let low: SIMD4<Float> = z * third + 1
+        let middle: SIMD4<Float> = z2 * (z * seventh + fifth)
+        let p: SIMD4<Float> = (low + middle) + z2 * z2 * ninth
+        let ln = e * ln2High + (2 * s * p + e * ln2Low)
+        // e^t as the file's header says.
+        var t = y * ln
+        t = t.replacing(with: -87, where: t .< -87).replacing(with: 88, where: t .> 88)
+        let shifted = t * (1 / Float(ln2)) + 12_582_912
+        let k = shifted - 12_582_912
+        let r = (t - k * ln2High) - k * ln2Low
+        let r2 = r * r
+        let c3: Float = 1.0 / 6, c4: Float = 1.0 / 24, c5: Float = 1.0 / 120, c6: Float = 1.0 / 720
+        let c7: Float = 1.0 / 5040
+        let first: SIMD4<Float> = (r + 1) + r2 * (r * c3 + 0.5)
+        let second: SIMD4<Float> = (r * c5 + c4) + r2 * (r * c7 + c6)
+        let q: SIMD4<Float> = first + (r2 * r2) * second
+        if y.isNaN { return SIMD4(repeating: .nan) }
+        if y == 0 { return SIMD4(repeating: 1) }
+        // 2^k from its bits: t in [−87, 88] keeps k in [−126, 127], and `shifted`'s bits are
+        // 1.5 · 2^23's plus k.
+        let exponents = unsafeBitCast(shifted, to: SIMD4<UInt32>.self) &- (0x4B40_0000 - 127)
+        let scale = unsafeBitCast(exponents &<< 23, to: SIMD4<Float>.self)
+        return q * scale
+    }
+
+    /// ln 2 = ln2High + ln2Low, ln2High with its low 12 significand bits zero (k · ln2High exact for |k| < 2^12).
+    static let ln2High: Float = 0.693145751953125
+    static let ln2Low: Float = 1.42860677e-06
+
+    /// e^t, lane by lane (NaN stays NaN).
+    @inline(__always)
+    static func exp(_ t: SIMD4<Double>) -> SIMD4<Double> {
+        let c = expCoefficientTuple
+        var t = t
+        for i in 0..<4 where !t[i].isNaN { t[i] = t[i] < -1000 ? -1000 : (t[i] > 1000 ? 1000 : t[i]) }
+        let k = (t / ln2).rounded(.toNearestOrAwayFromZero)
+        let r = t - k * ln2
+        var sum = SIMD4<Double>(repeating: c.0)
+        sum = sum * r + c.1
+        sum = sum * r + c.2
+        sum = sum * r + c.3
+        sum = sum * r + c.4
+        sum = sum * r + c.5
+        sum = sum * r + c.6
+        sum = sum * r + c.7
+        sum = sum * r + c.8
+        sum = sum * r + c.9
+        sum = sum * r + c.10
+        sum = sum * r + c.11
+        sum = sum * r + c.12
+        sum = sum * r + c.13
+        var result = sum
+        for i in 0..<4 where !k[i].isNaN {
+            let whole = Int(k[i]), half = whole / 2
+            result[i] = result[i] * powerOfTwo(half) * powerOfTwo(whole - half)
+        }
+        return result
+    }
+
+    /// 2^n for −1022 ≤ n ≤ 1023, from its bits.
+    @inline(__always)
+    static func powerOfTwo(_ n: Int) -> Double { Double(bitPattern: UInt64(1023 + n) << 52) }
+
+    /// e^t.
+    static func exp(_ t: Double) -> Double { exp(SIMD4(repeating: t)).x }
 
     /// 2^y.
     static func exp2(_ y: Double) -> Double { exp(y * ln2) }
-
-    static func ln(_ x: Double) -> Double {
-        var e = Int(x.exponent)
-        var m = x.significand
-        if m > 1.4142135623730951 {
-            m /= 2
-            e += 1
-        }
-        let s = (m - 1) / (m + 1)
-        let s2 = s * s
-        var sum = 1.0 / 15
-        var k = 13.0
-        while k >= 1 {
-            sum = sum * s2 + 1 / k
-            k -= 2
-        }
-        return 2 * s * sum + Double(e) * ln2
-    }
-
-    static func exp(_ t: Double) -> Double {
-        let t = t.isNaN ? t : min(max(t, -1000), 1000)
-        guard !t.isNaN else { return .nan }
-        let k = (t / ln2).rounded()
-        let r = t - k * ln2
-        var sum = 1.0
-        var n = 13.0
-        while n >= 1 {
-            sum = 1 + sum * r / n
-            n -= 1
-        }
-        // 2^k as a product of two powers of two, each representable (k may reach about ±1443).
-        let half = Int(k) / 2
-        let scale = Double(sign: .plus, exponent: half, significand: 1)
-        return sum * scale * Double(sign: .plus, exponent: Int(k) - half, significand: 1)
-    }
 }

@@ -27,17 +27,11 @@ public enum ChainFailure: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The pixel evaluations a rendering may make (each node's region, pixel by pixel, weighted by its
-/// kernel's taps), charged before each node renders.
-struct Work {
-    let limit: Int
-    private(set) var spent = 0
-
-    mutating func charge(_ pixels: Int, taps: Int = 1) throws(ChainFailure) {
-        let (cost, overflow) = pixels.multipliedReportingOverflow(by: taps)
-        guard !overflow, cost <= limit - spent else { throw .tooMuchWork(limit: limit) }
-        spent += cost
-    }
+/// a + b, or Int.max when it overflows.
+@inline(__always)
+func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? .max : sum
 }
 
 /// A pixel-to-pixel function (colour filters).
@@ -110,47 +104,91 @@ indirect enum Recipe: Sendable {
         }
     }
 
-    /// The working pixels of `region`, charged to `work` as they are made.
-    func render(_ region: PixelRegion, _ work: inout Work) throws(ChainFailure) -> WorkingImage {
+    /// The pixel evaluations rendering `region` makes (each node's region, pixel by pixel, a blur's
+    /// weighted by its taps; nothing where a node's extent misses the region), Int.max past it.
+    func cost(_ region: PixelRegion) -> Int {
+        let extent = self.extent
+        if extent.isEmpty || extent.intersection(region.extent).isEmpty { return 0 }
+        let own = region.count
+        switch self {
+        case .bitmap, .generator, .empty: return own
+        case let .point(_, input), let .crop(_, input): return saturatingAdd(own, input.cost(region))
+        case let .composite(_, source, background):
+            return saturatingAdd(own, saturatingAdd(background.cost(region), source.cost(region)))
+        case let .masked(_, image, background, mask):
+            return saturatingAdd(
+                own, saturatingAdd(background.cost(region), saturatingAdd(image.cost(region), mask.cost(region))))
+        case let .convolve(kernel, input):
+            let source = kernel.source(of: region)
+            let (taps, overflow) = saturatingAdd(source.height * region.width, region.count)
+                .multipliedReportingOverflow(by: kernel.weights.count)
+            return saturatingAdd(own, saturatingAdd(overflow ? .max : taps, input.cost(source)))
+        }
+    }
+
+    /// The working pixels of `region`.
+    func render(_ region: PixelRegion) -> WorkingImage {
         let extent = self.extent
         if extent.isEmpty || extent.intersection(region.extent).isEmpty { return WorkingImage(region) }
-        try work.charge(region.count)
         var image: WorkingImage
         switch self {
         case let .bitmap(bitmap):
             image = WorkingImage(region)
             let left = max(region.x, 0), right = min(region.x + region.width, bitmap.width)
             let bottom = max(region.y, 0), top = min(region.y + region.height, bitmap.height)
-            for y in bottom..<top {
-                let sourceRow = (bitmap.height - 1 - y) * bitmap.width
-                var i = image.index(left, y)
-                for x in left..<right {
-                    image.pixels[i] = WorkingSpace.working(bitmap.pixels[sourceRow + x])
-                    i += 1
+            if left < right && bottom < top {
+                for y in bottom..<top {
+                    let sourceRow = (bitmap.height - 1 - y) * bitmap.width
+                    var i = image.index(left, y)
+                    for x in left..<right {
+                        image.pixels[i] = WorkingSpace.working(bitmap.pixels[sourceRow + x])
+                        i += 1
+                    }
                 }
             }
         case let .generator(generator):
             image = WorkingImage(region, generator.pixel)
-        case let .point(kernel, input):
-            image = try input.render(region, &work)
-            for i in image.pixels.indices { image.pixels[i] = kernel.apply(image.pixels[i]) }
+        case .point:
+            // A run of colour filters is applied pixel by pixel, each filter in turn (the same
+            // values as filter by filter).
+            var kernels: [PointKernel] = []
+            var node = self
+            while case let .point(kernel, input) = node {
+                kernels.append(kernel)
+                node = input
+            }
+            image = node.render(region)
+            var apply = kernels[kernels.count - 1].apply
+            for kernel in kernels.dropLast().reversed() {
+                let first = apply, then = kernel.apply
+                apply = { then(first($0)) }
+            }
+            image.pixels.withUnsafeMutableBufferPointer { pixels in
+                for i in pixels.indices { pixels[i] = apply(pixels[i]) }
+            }
         case let .composite(kernel, source, background):
-            image = try background.render(region, &work)
-            let top = try source.render(region, &work)
-            for i in image.pixels.indices { image.pixels[i] = kernel.apply(top.pixels[i], image.pixels[i]) }
+            image = background.render(region)
+            let top = source.render(region)
+            image.pixels.withUnsafeMutableBufferPointer { pixels in
+                top.pixels.withUnsafeBufferPointer { top in
+                    for i in pixels.indices { pixels[i] = kernel.apply(top[i], pixels[i]) }
+                }
+            }
         case let .masked(kernel, picture, background, mask):
-            image = try background.render(region, &work)
-            let top = try picture.render(region, &work)
-            let m = try mask.render(region, &work)
-            for i in image.pixels.indices {
-                image.pixels[i] = kernel.apply(top.pixels[i], image.pixels[i], m.pixels[i])
+            image = background.render(region)
+            let top = picture.render(region)
+            let m = mask.render(region)
+            image.pixels.withUnsafeMutableBufferPointer { pixels in
+                top.pixels.withUnsafeBufferPointer { top in
+                    m.pixels.withUnsafeBufferPointer { m in
+                        for i in pixels.indices { pixels[i] = kernel.apply(top[i], pixels[i], m[i]) }
+                    }
+                }
             }
         case let .crop(_, input):
-            image = try input.render(region, &work)
+            image = input.render(region)
         case let .convolve(kernel, input):
-            let source = kernel.source(of: region)
-            try work.charge(source.height * region.width + region.count, taps: kernel.weights.count)
-            image = kernel.apply(try input.render(source, &work), to: region)
+            image = kernel.apply(input.render(kernel.source(of: region)), to: region)
         case .empty:
             image = WorkingImage(region)
         }

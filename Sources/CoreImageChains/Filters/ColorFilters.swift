@@ -45,9 +45,7 @@ enum ColorFilters {
             .formula("\(reference): pow(s.rgb, power)")
         ) { a in
             let power = a.number("inputPower")
-            return straight { c in
-                SIMD3(Self.signedPow(c.x, power), Self.signedPow(c.y, power), Self.signedPow(c.z, power))
-            }
+            return straight { c in Self.signedPow(c, power) }
         },
         filter(
             "CIColorMatrix",
@@ -106,9 +104,12 @@ enum ColorFilters {
         }
     ]
 
-    /// |x|^power with x's sign (extended-range values below 0 mirror those above).
-    static func signedPow(_ x: Float, _ power: Float) -> Float {
-        x < 0 ? -Power32.pow(-x, power) : Power32.pow(x, power)
+    /// |x|^power with x's sign, channel by channel (extended-range values below 0 mirror those above).
+    static func signedPow(_ x: SIMD3<Float>, _ power: Float) -> SIMD3<Float> {
+        let magnitude = Power32.pow(SIMD3(abs(x.x), abs(x.y), abs(x.z)), power)
+        return SIMD3(
+            x.x < 0 ? -magnitude.x : magnitude.x, x.y < 0 ? -magnitude.y : magnitude.y,
+            x.z < 0 ? -magnitude.z : magnitude.z)
     }
 
     /// The rotation by `radians` about the grey axis (1, 1, 1)/√3 of linear RGB (Rodrigues' formula),

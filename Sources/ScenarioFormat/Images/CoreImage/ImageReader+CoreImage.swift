@@ -46,6 +46,21 @@ extension ImageReader {
         _ recipe: CoreImageRecipe, name: String, bitmaps: [String: Bitmap], spent: Int, node: JSONNode
     ) -> Image? {
         let limits = budget.drawingLimits(spent: spent)
+        // UIImage(ciImage:)'s size is its extent's: ivsim's images are whole pixels, so an extent
+        // between pixels is refused rather than shown at a size UIKit would not give it.
+        if recipe.route == .ciImage,
+            case let .rect(x, y, w, h)? = try? ChainRendering.extent(of: recipe.chain, images: bitmaps),
+            [x, y, w, h].contains(where: { $0 != $0.rounded() })
+        {
+            d.error(
+                node,
+                "the output's extent [\(JSONOutput.format(x)), \(JSONOutput.format(y)), \(JSONOutput.format(w)), "
+                    + "\(JSONOutput.format(h))] is not on whole pixels, so UIImage(ciImage:) would be \(JSONOutput.format(w)) × "
+                    + "\(JSONOutput.format(h)) points at scale 1, a size ivsim's whole-pixel images cannot have: crop it to whole "
+                    + "pixels with CICrop, or render it with \"render\": \"cgImage\" (createCGImage takes the pixels around it)"
+            )
+            return nil
+        }
         let output: (bitmap: Bitmap, work: Int)
         do throws(ChainRendering.Failure) {
             output = try ChainRendering.render(
@@ -70,7 +85,8 @@ extension ImageReader {
         case .infinite:
             d.error(
                 node,
-                "the chain's output has an infinite extent (a generator not cropped): give \"rect\" ([x, y, width, height], "
+                "the chain's output has an infinite extent (a generator not cropped, or a filter that colours transparent "
+                    + "pixels, such as a colour matrix with an alpha bias): give \"rect\" ([x, y, width, height], "
                     + "createCGImage(_:from:)'s rectangle) or end the chain with {\"filter\": \"CICrop\", \"inputRectangle\": […]}"
             )
         case .empty:
