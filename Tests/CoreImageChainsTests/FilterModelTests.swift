@@ -146,6 +146,34 @@ import Testing
         }
     }
 
+    /// White point (Core Image's own output fits it: docs/COREIMAGE.md), sepia and vibrance.
+    @Test(arguments: 0..<8) func whitePointSepiaAndVibrance(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: 5000 + seed)
+        func r(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &rng) }
+        let white = (r(0...1), r(0...1), r(0...1))
+        let w = (Self.decode(white.0), Self.decode(white.1), Self.decode(white.2))
+        try Self.colorFilter(
+            "CIWhitePointAdjust", ["inputColor": .color(ColorValue(red: white.0, green: white.1, blue: white.2))],
+            seed: seed
+        ) { ($0.r * w.0, $0.g * w.1, $0.b * w.2) }
+        let intensity = r(0...1)
+        try Self.colorFilter("CISepiaTone", ["inputIntensity": .number(intensity)], seed: seed) { p in
+            let sepia = (
+                0.393 * p.r + 0.769 * p.g + 0.189 * p.b, 0.349 * p.r + 0.686 * p.g + 0.168 * p.b,
+                0.272 * p.r + 0.534 * p.g + 0.131 * p.b
+            )
+            return (
+                p.r + (sepia.0 - p.r) * intensity, p.g + (sepia.1 - p.g) * intensity, p.b + (sepia.2 - p.b) * intensity
+            )
+        }
+        let amount = r(-1...1)
+        try Self.colorFilter("CIVibrance", ["inputAmount": .number(amount)], seed: seed) { p in
+            let largest = max(p.r, p.g, p.b), mean = (p.r + p.g + p.b) / 3
+            let t = (largest - mean) * (-3 * amount)
+            return (p.r + (largest - p.r) * t, p.g + (largest - p.g) * t, p.b + (largest - p.b) * t)
+        }
+    }
+
     @Test(arguments: 0..<8) func colourMatrixChangesAlphaToo(seed: UInt64) throws {
         var rng = SeededGenerator(seed: 2000 + seed)
         func v() -> [Double] { (0..<4).map { _ in Double.random(in: -0.5...1, using: &rng) } }
@@ -182,7 +210,18 @@ import Testing
             return b + (2 * s - 1) * (d - b)
         },
         "CIDifferenceBlendMode": { b, s in abs(b - s) },
-        "CIExclusionBlendMode": { b, s in b + s - 2 * b * s }
+        "CIExclusionBlendMode": { b, s in b + s - 2 * b * s },
+        "CILinearBurnBlendMode": { b, s in b + s - 1 },
+        "CILinearDodgeBlendMode": { b, s in b + s },
+        "CISubtractBlendMode": { b, s in b - s },
+        "CIDivideBlendMode": { b, s in s > 0 ? b / s : (b > 0 ? 1 : 0) },
+        "CIPinLightBlendMode": { b, s in s < 0.5 ? min(b, 2 * s) : max(b, 2 * s - 1) },
+        "CILinearLightBlendMode": { b, s in b + 2 * s - 1 },
+        "CIVividLightBlendMode": { b, s in
+            s <= 0.5
+                ? (b >= 1 ? 1 : (2 * s <= 0 ? 0 : 1 - min(1, (1 - b) / (2 * s))))
+                : (b == 0 ? 0 : (2 * s - 1 >= 1 ? 1 : min(1, b / (1 - (2 * s - 1)))))
+        }
     ]
 
     static func hardLight(_ b: Double, _ s: Double) -> Double {

@@ -65,6 +65,20 @@ enum BlendFunctions {
     static let difference: Separable = { cb, cs in abs(cb - cs) }
     static let exclusion: Separable = { cb, cs in cb + cs - 2 * cb * cs }
 
+    // MARK: Core Image's own separable modes (described, not defined, by Apple: ivsim's readings,
+    // the usual image editors' definitions; docs/COREIMAGE.md §Compositing)
+
+    static let linearBurn: Separable = { cb, cs in cb + cs - 1 }
+    static let linearDodge: Separable = { cb, cs in cb + cs }
+    /// The background less the source (the runtime's description; the 2016 reference says the reverse).
+    static let subtract: Separable = { cb, cs in cb - cs }
+    /// The background divided by the source; 1 where the source is 0 and the background is not, 0
+    /// where both are.
+    static let divide: Separable = { cb, cs in cs > 0 ? cb / cs : (cb > 0 ? 1 : 0) }
+    static let pinLight: Separable = { cb, cs in cs < 0.5 ? min(cb, 2 * cs) : max(cb, 2 * cs - 1) }
+    static let linearLight: Separable = { cb, cs in cb + 2 * cs - 1 }
+    static let vividLight: Separable = { cb, cs in cs <= 0.5 ? colorBurn(cb, 2 * cs) : colorDodge(cb, 2 * cs - 1) }
+
     // MARK: The PDF's non-separable functions (Lum, Sat, ClipColor, SetLum, SetSat)
 
     static func lum(_ c: SIMD3<Float>) -> Float { 0.3 * c.x + 0.59 * c.y + 0.11 * c.z }

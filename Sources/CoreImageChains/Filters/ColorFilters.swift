@@ -101,8 +101,48 @@ enum ColorFilters {
                 let grey = dot(c, Self.luma)
                 return c + (tone * grey - c) * intensity
             }
+        },
+        filter(
+            "CIWhitePointAdjust", [.color("inputColor", 1, 1, 1)],
+            .description(
+                "\(reference): maps all colours using a new reference white; Core Image's own output (cifilter.app, iOS "
+                    + "12.1) is the colour's linear components times each pixel's")
+        ) { a in
+            let white = a.color("inputColor")
+            let scale = white.w > 0 ? SIMD3(white.x, white.y, white.z) / white.w : .zero
+            return straight { $0 * scale }
+        },
+        filter(
+            "CISepiaTone", [.number("inputIntensity", 1, slider: 0...1)],
+            .description("\(reference): maps the colours to shades of brown; ivsim's reading, the usual sepia matrix")
+        ) { a in
+            let intensity = a.number("inputIntensity")
+            return straight { c in
+                let sepia = SIMD3(
+                    dot(c, Self.sepia.0), dot(c, Self.sepia.1), dot(c, Self.sepia.2))
+                return c + (sepia - c) * intensity
+            }
+        },
+        filter(
+            "CIVibrance", [.number("inputAmount", 0, slider: -1...1)],
+            .description(
+                "\(reference): adjusts the saturation while keeping pleasing skin tones; ivsim's reading, the "
+                    + "less saturated colours moved more")
+        ) { a in
+            let amount = a.number("inputAmount")
+            return straight { c in
+                let largest = max(c.x, c.y, c.z)
+                let mean = (c.x + c.y + c.z) / 3
+                let t = (largest - mean) * (-3 * amount)
+                return c + (SIMD3(repeating: largest) - c) * t
+            }
         }
     ]
+
+    /// The sepia matrix's rows (the common one: Microsoft's published coefficients).
+    static let sepia = (
+        SIMD3<Float>(0.393, 0.769, 0.189), SIMD3<Float>(0.349, 0.686, 0.168), SIMD3<Float>(0.272, 0.534, 0.131)
+    )
 
     /// |x|^power with x's sign, channel by channel (extended-range values below 0 mirror those above).
     static func signedPow(_ x: SIMD3<Float>, _ power: Float) -> SIMD3<Float> {

@@ -21,11 +21,26 @@ enum CompositingFilters {
             blendWhole("CIHueBlendMode", BlendFunctions.hue),
             blendWhole("CISaturationBlendMode", BlendFunctions.saturation),
             blendWhole("CIColorBlendMode", BlendFunctions.color),
-            blendWhole("CILuminosityBlendMode", BlendFunctions.luminosity)
+            blendWhole("CILuminosityBlendMode", BlendFunctions.luminosity),
+            described("CILinearBurnBlendMode", BlendFunctions.linearBurn),
+            described("CILinearDodgeBlendMode", BlendFunctions.linearDodge),
+            described("CISubtractBlendMode", BlendFunctions.subtract),
+            described("CIDivideBlendMode", BlendFunctions.divide),
+            described("CIPinLightBlendMode", BlendFunctions.pinLight),
+            described("CILinearLightBlendMode", BlendFunctions.linearLight),
+            described("CIVividLightBlendMode", BlendFunctions.vividLight)
         ] + MaskFilters.all
 
     static func blend(_ name: String, _ f: @escaping BlendFunctions.Separable) -> FilterDefinition {
         composite(name, .formula(pdf), BlendFunctions.separable(f), extent: { $0.union($1) })
+    }
+
+    /// A mode Apple describes without a formula, put through the PDF's basic compositing formula as
+    /// its runtime description says.
+    static func described(_ name: String, _ f: @escaping BlendFunctions.Separable) -> FilterDefinition {
+        composite(
+            name, .description("Core Image's runtime description; ivsim's reading in docs/COREIMAGE.md"),
+            BlendFunctions.separable(f), extent: { $0.union($1) })
     }
 
     static func blendWhole(
