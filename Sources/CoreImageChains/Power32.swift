@@ -20,12 +20,6 @@ enum Power32 {
         1 / (1...max(1, n)).reduce(1.0) { $0 * Double($1) }
     }
 
-    static let expCoefficientTuple = (
-        expCoefficients[0], expCoefficients[1], expCoefficients[2], expCoefficients[3], expCoefficients[4],
-        expCoefficients[5], expCoefficients[6], expCoefficients[7], expCoefficients[8], expCoefficients[9],
-        expCoefficients[10], expCoefficients[11], expCoefficients[12], expCoefficients[13]
-    )
-
     /// x^y for x ≥ 0: 0^y = 0 for y > 0, 1 for y = 0 (as pow does); NaN stays NaN.
     static func pow(_ x: Float, _ y: Float) -> Float { pow(SIMD3(x, 1, 1), y).x }
 
@@ -115,42 +109,21 @@ enum Power32 {
     static let ln2High: Float = 0.693145751953125
     static let ln2Low: Float = 1.42860677e-06
 
-    /// e^t, lane by lane (NaN stays NaN).
-    @inline(__always)
-    static func exp(_ t: SIMD4<Double>) -> SIMD4<Double> {
-        let c = expCoefficientTuple
-        var t = t
-        for i in 0..<4 where !t[i].isNaN { t[i] = t[i] < -1000 ? -1000 : (t[i] > 1000 ? 1000 : t[i]) }
+    /// e^t (NaN stays NaN), in binary64 as the file's header says.
+    static func exp(_ t: Double) -> Double {
+        guard !t.isNaN else { return t }
+        let t = t < -1000 ? -1000 : (t > 1000 ? 1000 : t)
         let k = (t / ln2).rounded(.toNearestOrAwayFromZero)
         let r = t - k * ln2
-        var sum = SIMD4<Double>(repeating: c.0)
-        sum = sum * r + c.1
-        sum = sum * r + c.2
-        sum = sum * r + c.3
-        sum = sum * r + c.4
-        sum = sum * r + c.5
-        sum = sum * r + c.6
-        sum = sum * r + c.7
-        sum = sum * r + c.8
-        sum = sum * r + c.9
-        sum = sum * r + c.10
-        sum = sum * r + c.11
-        sum = sum * r + c.12
-        sum = sum * r + c.13
-        var result = sum
-        for i in 0..<4 where !k[i].isNaN {
-            let whole = Int(k[i]), half = whole / 2
-            result[i] = result[i] * powerOfTwo(half) * powerOfTwo(whole - half)
-        }
-        return result
+        var sum = expCoefficients[0]
+        for c in expCoefficients.dropFirst() { sum = sum * r + c }
+        let whole = Int(k), half = whole / 2
+        return sum * powerOfTwo(half) * powerOfTwo(whole - half)
     }
 
     /// 2^n for −1022 ≤ n ≤ 1023, from its bits.
     @inline(__always)
     static func powerOfTwo(_ n: Int) -> Double { Double(bitPattern: UInt64(1023 + n) << 52) }
-
-    /// e^t.
-    static func exp(_ t: Double) -> Double { exp(SIMD4(repeating: t)).x }
 
     /// 2^y.
     static func exp2(_ y: Double) -> Double { exp(y * ln2) }
