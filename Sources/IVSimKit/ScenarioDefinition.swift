@@ -142,6 +142,21 @@ public struct ImageDefinition: Sendable {
             ])
     }
 
+    /// The output of Core Image filters (docs/COREIMAGE.md): CIImage(image:) of `input` (an image of
+    /// the scenario; nil when the first filter is a generator), then each filter in order, each
+    /// given as the format writes one (`["filter": "CIGaussianBlur", "inputRadius": 4]`); rendered by
+    /// createCGImage(_:from: `rect`) ([x, y, width, height] in Core Image's space, y up; nil: the
+    /// output's extent) into a UIImage of `scale`.
+    public static func coreImage(
+        _ name: String, input: String?, filters: [ScenarioJSON], rect: [Double]? = nil, scale: Double? = nil
+    ) -> ImageDefinition {
+        var chain: ScenarioJSON = ["filters": .array(filters)]
+        if let input { chain = chain.setting("input", .string(input)) }
+        if let rect { chain = chain.setting("rect", .array(rect.map(ScenarioJSON.number))) }
+        if let scale { chain = chain.setting("scale", .number(scale)) }
+        return ImageDefinition(name, ["coreImage": chain])
+    }
+
     /// Derived from another image with some of UIImage's methods applied (`["renderingMode":
     /// "alwaysTemplate"]`, `["capInsets": [4, 4, 4, 4], "resizingMode": "stretch"]`, …).
     public static func from(_ name: String, _ base: String, _ changes: ScenarioJSON) -> ImageDefinition {

@@ -129,6 +129,30 @@ import Testing
         #expect(throws: IVSimError.self) { try IVSimScenario(definition, name: "built") }
     }
 
+    /// A Core Image chain written in Swift: a checkerboard generator cropped by createCGImage's
+    /// rectangle, its squares where Core Image puts them (colour 0 up and to the right of the centre).
+    @Test func aCoreImageChainBuiltInSwift() throws {
+        var definition = ScenarioDefinition(canvas: CGSize(width: 8, height: 8), background: "#000000")
+        definition.images = [
+            .coreImage(
+                "board", input: nil,
+                filters: [
+                    [
+                        "filter": "CICheckerboardGenerator", "inputCenter": [4, 4], "inputWidth": 4,
+                        "inputColor0": "#FFFFFF", "inputColor1": "#FF0000"
+                    ]
+                ], rect: [0, 0, 8, 8])
+        ]
+        definition.root.subviews = [
+            .imageView(id: "board", image: "board", frame: CGRect(x: 0, y: 0, width: 8, height: 8))
+        ]
+        definition.variants = ["matrix": ["displayScale": [1]]]
+        let rendered = try IVSimScenario(definition, name: "ci").render()
+        // Top-left pixel (Core Image's y = 7.5, up and to the left of the centre): colour 1; top right: colour 0.
+        #expect(rendered.pixel(x: 0, y: 0) == (255, 0, 0, 255))
+        #expect(rendered.pixel(x: 7, y: 0) == (255, 255, 255, 255))
+    }
+
     @Test func checkAndRecordOneScenario() throws {
         let scratch = try Scratch()
         let snapshots = scratch.url.appendingPathComponent("Snapshots"),
