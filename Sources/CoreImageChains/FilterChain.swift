@@ -9,14 +9,6 @@ import Raster
 public indirect enum ImageInput: Sendable, Equatable {
     case named(String)
     case chain(FilterChain)
-
-    /// The names of the scenario's images this input reads, in order of first use.
-    public var imageNames: [String] {
-        switch self {
-        case let .named(name): [name]
-        case let .chain(chain): chain.imageNames
-        }
-    }
 }
 
 /// A CIColor: sRGB-encoded components and straight alpha, as CIColor(red:green:blue:alpha:) takes them.
@@ -69,21 +61,6 @@ public struct FilterChain: Sendable, Equatable {
     public init(input: ImageInput?, steps: [FilterStep]) {
         self.input = input
         self.steps = steps
-    }
-
-    /// The names of the scenario's images the chain reads, in order of first use, each once.
-    public var imageNames: [String] {
-        var names: [String] = []
-        func add(_ input: ImageInput?) {
-            for name in input?.imageNames ?? [] where !names.contains(name) { names.append(name) }
-        }
-        add(input)
-        for step in steps {
-            for key in step.filter.parameters.map(\.key) {
-                if case let .image(input)? = step.values[key] { add(input) }
-            }
-        }
-        return names
     }
 
     /// The chain's output as a recipe, its named images taken from `images`.
