@@ -84,12 +84,14 @@ enum LayoutReport {
         .array([r.x, r.y, r.width, r.height].map { .number(Double($0)) })
     }
 
-    /// A symbol image's name, configuration and baseline (docs/SYMBOLS.md).
+    /// A symbol image's name, configuration and baseline (docs/SYMBOLS.md), and `"multicolor": true`
+    /// for a multicolor one.
     static func symbol(_ s: SymbolDescription) -> JSONOutput {
-        .object([
-            ("name", .string(s.name)), ("pointSize", .number(s.pointSize)), ("weight", .string(s.weight)),
-            ("scale", .string(s.scale)), ("baselineOffsetFromBottom", .number(s.baselineOffsetFromBottom))
-        ])
+        .object(
+            [
+                ("name", .string(s.name)), ("pointSize", .number(s.pointSize)), ("weight", .string(s.weight)),
+                ("scale", .string(s.scale)), ("baselineOffsetFromBottom", .number(s.baselineOffsetFromBottom))
+            ] + (s.multicolor ? [("multicolor", .bool(true))] : []))
     }
 
     static func insets(_ e: EdgeInsets) -> JSONOutput {

@@ -44,6 +44,9 @@ public struct Image: Sendable {
     public var symbol: SymbolDescription?
     /// For a symbol image: its outlines, which drawings fill instead of resampling the pixels.
     public var vectorDrawing: VectorDrawing?
+    /// For a multicolor symbol: the image drawn with its tint layers in the tint it is shown
+    /// with (`pixels` are its monochrome drawing, shown when it is drawn as original).
+    public var tintedRendering: TintedRendering?
 
     public init(
         name: String, pixels: SourceImage, scale: Double = 1, orientation: ImageOrientation = .up,
@@ -137,7 +140,7 @@ public struct Image: Sendable {
     /// but a symbol in palette colours keeps them, and a hierarchical one its colour, in every
     /// mode; otherwise nil (original).
     public func drawTint(viewTint: RGBA, traits: Traits) -> RGBA? {
-        if symbol?.ownColors == true { return nil }
+        if symbol?.ownColors == true { return nil }  // a multicolor symbol's tint layers follow the rules below
         if symbol?.hierarchical == true, let tintColor { return tintColor.resolved(traits) }
         if renderingMode == .alwaysTemplate { return viewTint }
         if let tintColor { return tintColor.resolved(traits) }
@@ -151,5 +154,16 @@ public final class DrawingRecord: Sendable {
 
     public init(work: Int) {
         self.work = work
+    }
+}
+
+extension Image {
+    /// The image as a view tinted `tint` shows it: a multicolor symbol drawn in its own colours with
+    /// its tint layers in `tint`, unless it is drawn as original (`alwaysOriginal`: Apple's
+    /// preferringMulticolor() "requires" a template or automatic rendering mode; docs/SYMBOLS.md
+    /// §Rendering modes); nil for every other image, and when the drawing fails.
+    public func multicolorRendering(tint: RGBA?) -> TintedRendering? {
+        guard let tintedRendering, tint != nil, renderingMode != .alwaysOriginal else { return nil }
+        return tintedRendering
     }
 }

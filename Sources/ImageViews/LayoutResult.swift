@@ -55,7 +55,8 @@ public struct ImageViewLayout: Sendable {
     /// Where the displayed image is drawn, in the view's coordinates (nil: nothing drawn).
     public var imageRect: Rect?
     public var sampling: Sampling
-    /// Whether the image is drawn as a mask, and with which colour.
+    /// Whether the image is drawn as a mask, and with which colour (a multicolor symbol is drawn in
+    /// its own colours, not as a mask: `drawTint` is then the colour of its tint layers).
     public var drawnAsTemplate: Bool
     public var drawTint: RGBA?
     /// True when a right-to-left flip mirrors the image.

@@ -37,6 +37,9 @@ public struct RedrawRefusal: Sendable, Equatable {
     public var height: Int
     /// True when the work allowance was spent, false when the pixels were.
     public var work: Bool
+    /// True for a multicolor symbol drawn in a view's tint (TintedRendering), false for a
+    /// preserved vector drawn at the size a view shows it.
+    public var multicolor = false
 }
 
 /// The drawings a scene's builder made, in the order its views are visited: each distinct
@@ -46,6 +49,12 @@ struct RedrawLedger {
     let allowance: RedrawAllowance
     private(set) var use = RedrawUse()
     private var drawn: [Key: SourceImage] = [:]
+    private var tinted: [TintKey: Image] = [:]
+
+    private struct TintKey: Hashable {
+        let rendering: ObjectIdentifier
+        let tint: RGBA
+    }
 
     private struct Key: Hashable {
         let redraw: ObjectIdentifier
@@ -83,5 +92,26 @@ struct RedrawLedger {
         case .failed:
             return nil
         }
+    }
+
+    /// A multicolor symbol's image with its tint layers in `tint` (TintedRendering), charged once
+    /// per scene: its pixels and its drawing's work. Nil when it cannot be drawn or the allowance
+    /// is spent (then `use.refusal` says so and the view shows the image as a template).
+    mutating func tinted(_ rendering: TintedRendering, tint: RGBA, image: Image, view: String) -> Image? {
+        let key = TintKey(rendering: ObjectIdentifier(rendering), tint: tint)
+        if let hit = tinted[key] { return hit }
+        guard use.refusal == nil, let made = rendering.image(tint: tint) else { return nil }
+        let (w, h) = (made.pixels.width, made.pixels.height)
+        let work = made.drawing?.work ?? 0
+        guard use.pixels + w * h <= allowance.pixels, use.work + work <= allowance.work else {
+            use.refusal = RedrawRefusal(
+                view: view, image: image.name, width: w, height: h, work: use.work + work > allowance.work,
+                multicolor: true)
+            return nil
+        }
+        use.pixels += w * h
+        use.work += work
+        tinted[key] = made
+        return made
     }
 }

@@ -105,10 +105,19 @@ public struct Scene: Sendable {
             var alignmentInsets = EdgeInsets.zero
             if let imageView = view.imageView?.resolved(for: viewTraits) {
                 let displayed = imageView.displayed
-                let image = displayed.image
+                var image = displayed.image
                 let mirrored = image?.flipsForRightToLeftLayoutDirection == true && direction == .rightToLeft
                 let rect = image.flatMap { imageView.contentMode.imageRect(for: $0.size, in: view.bounds) }
-                let drawTint = image?.drawTint(viewTint: effectiveTint, traits: viewTraits)
+                let layersTint = image?.drawTint(viewTint: effectiveTint, traits: viewTraits)
+                var drawTint = layersTint
+                // A multicolor symbol: its own colours, its tint layers in the tint (drawn only if shown).
+                if drawn, let shown = image, let rendering = shown.multicolorRendering(tint: layersTint),
+                    let tint = layersTint,
+                    let tinted = redraws.tinted(rendering, tint: tint, image: shown, view: path)
+                {
+                    image = tinted
+                    drawTint = nil
+                }
                 var slices: [Slice] = []
                 if let image, let rect, let caps = image.capInsets {
                     let (w, h) = image.pixelSize
@@ -133,7 +142,8 @@ public struct Scene: Sendable {
                             finished: displayed.finished),
                     image: image.map { Self.info($0, traits: viewTraits) },
                     intrinsicContentSize: imageView.intrinsicContentSize, sizeThatFits: imageView.sizeThatFits,
-                    imageRect: rect, sampling: imageView.sampling, drawnAsTemplate: drawTint != nil, drawTint: drawTint,
+                    imageRect: rect, sampling: imageView.sampling, drawnAsTemplate: drawTint != nil,
+                    drawTint: layersTint,
                     isMirrored: mirrored, slices: slices)
                 if let image, let rect {
                     drawing = ImageDrawing(

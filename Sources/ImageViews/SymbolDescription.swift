@@ -13,12 +13,15 @@ public struct SymbolDescription: Sendable, Equatable {
     public var ownColors: Bool
     /// The image's tint colour is its hierarchical colour, which no view tint replaces.
     public var hierarchical: Bool
+    /// Drawn in the template's multicolor layers' own colours, its tint layers in the tint.
+    public var multicolor: Bool
 
     public init(
         name: String, pointSize: Double, weight: String, scale: String, baselineOffsetFromBottom: Double,
-        ownColors: Bool = false, hierarchical: Bool = false
+        ownColors: Bool = false, hierarchical: Bool = false, multicolor: Bool = false
     ) {
         self.hierarchical = hierarchical
+        self.multicolor = multicolor
         self.name = name
         self.pointSize = pointSize
         self.weight = weight

@@ -5,11 +5,13 @@ import Raster
 /// pixels, so it stays sharp at any size and angle (docs/SYMBOLS.md §Drawing symbols).
 public final class VectorDrawing: Sendable {
     /// Draws the image's box into the rectangle (x, y, width, height) of the context's user
-    /// space, filled with `color` (premultiplied).
+    /// space, filled with `color` (premultiplied); with `multicolor`, a multicolor symbol's layers
+    /// in their own colours and only its tint layers in `color` (false: the image is drawn as
+    /// original, where Apple's multicolor configuration has no effect).
     public typealias Draw =
         @Sendable (
             _ context: inout DrawingContext, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
-            _ color: PremultipliedColor
+            _ color: PremultipliedColor, _ multicolor: Bool
         ) throws(DrawingFailure) -> Void
 
     public let draw: Draw

@@ -392,11 +392,12 @@ public enum ScenarioSchema {
                 "paletteColors": .object([
                     ("type", .string("array")), ("items", ref("color")), ("minItems", .number(1)),
                     ("maxItems", .number(3))
-                ])
+                ]),
+                "multicolor": .object([("const", .bool(true))])
             ],
             description:
-                "UIImage.SymbolConfiguration: a point size or a text style, a weight, a scale, a hierarchical colour "
-                + "or palette colours (SYMBOLS.md); on an image, withConfiguration(_:); on an image view, preferredSymbolConfiguration"
+                "UIImage.SymbolConfiguration: a point size or a text style, a weight, a scale, a hierarchical colour, "
+                + "palette colours or multicolor (SYMBOLS.md); on an image, withConfiguration(_:); on an image view, preferredSymbolConfiguration"
         )
         return [
             ("symbolConfiguration", symbolConfiguration),

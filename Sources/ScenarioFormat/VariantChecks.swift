@@ -47,8 +47,10 @@ struct VariantChecks {
             if let refusal = redraws.refusal {
                 let node = viewNodes[refusal.view]?.node
                 let what =
-                    "in variant \(variant.name)\(node == nil ? ", in \(refusal.view)" : ""), drawing \"\(refusal.image)\" afresh at the "
-                    + "\(refusal.width) × \(refusal.height) pixels this view shows it (preserves-vector-representation) takes "
+                    "in variant \(variant.name)\(node == nil ? ", in \(refusal.view)" : ""), drawing \"\(refusal.image)\" "
+                    + (refusal.multicolor
+                        ? "in this view's tint (a multicolor symbol, \(refusal.width) × \(refusal.height) pixels) takes "
+                        : "afresh at the \(refusal.width) × \(refusal.height) pixels this view shows it (preserves-vector-representation) takes ")
                 d.error(
                     node ?? limitNode,
                     refusal.work
@@ -58,7 +60,8 @@ struct VariantChecks {
                             + ScenarioLimits.raise("drawing-work")
                         : what
                             + "the drawings made for one variant past \(scenario.redraws.pixels) pixels (docs/LIMITS.md, preserved "
-                            + "vectors): show fewer sizes of preserved vectors in one variant, or split the scenario")
+                            + "vectors and multicolor symbols): show fewer sizes of preserved vectors or tints of multicolor "
+                            + "symbols in one variant, or split the scenario")
                 return
             }
             for outcome in snapshots {

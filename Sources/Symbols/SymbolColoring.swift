@@ -1,7 +1,8 @@
 import Raster
 
 // How a symbol's layers are coloured (docs/SYMBOLS.md §Rendering modes): monochrome (one colour),
-// hierarchical (one colour at each level's opacity) or palette (a colour per level).
+// hierarchical (one colour at each level's opacity), palette (a colour per level) or multicolor
+// (the template's own colour per layer, the tint for tint layers and paths without a layer).
 
 public enum SymbolColoring: Equatable, Sendable {
     case monochrome
@@ -9,23 +10,33 @@ public enum SymbolColoring: Equatable, Sendable {
     case hierarchical
     /// UIImage.SymbolConfiguration(paletteColors:): premultiplied colours for the levels.
     case palette([PremultipliedColor])
+    /// UIImage.SymbolConfiguration.preferringMulticolor(): each multicolor layer's colour at full
+    /// opacity, by the layer's class ("multicolor-1:systemRedColor"); layers not listed (the tint
+    /// layers) and paths without a layer take the tint.
+    case multicolor([String: PremultipliedColor])
 
-    /// Whether layers are told apart (hierarchical or palette), so that their levels and their
-    /// own erasing layers apply.
-    var isLayered: Bool { self != .monochrome }
-
-    /// The colour of a path at `level` (nil: primary) given `base` (the tint, for monochrome and
-    /// hierarchical) and the levels the glyph has.
-    func color(_ level: SymbolHierarchyLevel?, base: PremultipliedColor, present: [SymbolHierarchyLevel])
-        -> PremultipliedColor
-    {
-        let level = level ?? .primary
+    /// Whether the paths of a template with hierarchical levels are told apart by them (hierarchical
+    /// or palette), so that their levels and their own erasing layers apply.
+    var isLayered: Bool {
         switch self {
+        case .hierarchical, .palette: true
+        case .monochrome, .multicolor: false
+        }
+    }
+
+    /// The colour of `path` given `base` (the tint) and the levels the glyph has.
+    func color(of path: SymbolPath, base: PremultipliedColor, present: [SymbolHierarchyLevel]) -> PremultipliedColor {
+        if case let .multicolor(colors) = self {
+            guard let paint = path.multicolor else { return base }
+            let color = colors[paint.layer] ?? base
+            return paint.opacity >= 1 ? color : color.scaled(by: UInt8((paint.opacity * 255).rounded()))
+        }
+        let level = path.level ?? .primary
+        switch self {
+        case .multicolor: return base
         case .monochrome: return base
         case .hierarchical:
-            let alpha = Int(SymbolImage.alpha(level))
-            func scaled(_ v: UInt8) -> UInt8 { UInt8((Int(v) * alpha + 127) / 255) }
-            return PremultipliedColor(r: scaled(base.r), g: scaled(base.g), b: scaled(base.b), a: scaled(base.a))
+            return base.scaled(by: SymbolImage.alpha(level))
         case let .palette(colors):
             guard !colors.isEmpty else { return base }
             return colors[Self.paletteIndex(level, present: present, count: colors.count)]
@@ -42,5 +53,13 @@ public enum SymbolColoring: Equatable, Sendable {
         if count >= 3 { return min(own, count - 1) }
         let rank = present.firstIndex(of: level) ?? own
         return min(rank, count - 1)
+    }
+}
+
+extension PremultipliedColor {
+    /// Every component × `alpha`/255, rounded half up: the colour at that opacity.
+    func scaled(by alpha: UInt8) -> PremultipliedColor {
+        func scaled(_ v: UInt8) -> UInt8 { UInt8((Int(v) * Int(alpha) + 127) / 255) }
+        return PremultipliedColor(r: scaled(r), g: scaled(g), b: scaled(b), a: scaled(a))
     }
 }

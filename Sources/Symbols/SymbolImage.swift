@@ -115,6 +115,18 @@ public struct SymbolImage: Sendable {
     /// draw it as monochrome).
     public var hasHierarchy: Bool { glyph.paths.contains { $0.level != nil } }
 
+    /// The template's multicolor layers with their paints, in the order their first paths are
+    /// drawn; empty when the template has no multicolor annotations (then multicolor rendering is
+    /// monochrome).
+    public var multicolorLayers: [SymbolLayerPaint] {
+        var layers: [SymbolLayerPaint] = []
+        var seen: Set<String> = []
+        for path in glyph.paths {
+            if let paint = path.multicolor, seen.insert(paint.layer).inserted { layers.append(paint) }
+        }
+        return layers
+    }
+
     /// The levels the glyph's paths have, in order primary, secondary, tertiary.
     var presentLevels: [SymbolHierarchyLevel] {
         SymbolHierarchyLevel.allCases.filter { level in glyph.paths.contains { ($0.level ?? .primary) == level } }
@@ -130,14 +142,18 @@ public struct SymbolImage: Sendable {
         }
     }
 
-    /// The glyph at `displayScale`, on the image of `metrics(displayScale:)`, in black (or the
-    /// palette's colours), and the drawing's work.
-    public func render(displayScale: Int, coloring: SymbolColoring = .monochrome, limits: DrawingLimits)
-        throws(DrawingFailure) -> (bitmap: Bitmap, work: Int)
-    {
+    /// The glyph at `displayScale`, on the image of `metrics(displayScale:)`, in `color` (black
+    /// unless given: the tint of a multicolor rendering's tint layers) or the palette's or the
+    /// multicolor layers' colours, and the drawing's work.
+    public func render(
+        displayScale: Int, coloring: SymbolColoring = .monochrome,
+        color: PremultipliedColor = PremultipliedColor(r: 0, g: 0, b: 0, a: 255),
+        limits: DrawingLimits
+    ) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
         let m = metrics(displayScale: displayScale)
         return try render(
-            pixelWidth: m.pixelWidth, pixelHeight: m.pixelHeight, metrics: m, coloring: coloring, limits: limits)
+            pixelWidth: m.pixelWidth, pixelHeight: m.pixelHeight, metrics: m, coloring: coloring, color: color,
+            limits: limits)
     }
 
     /// Fills the glyph into the rectangle (x, y, width, height) of `context`'s user space, which
@@ -168,19 +184,25 @@ public struct SymbolImage: Sendable {
     {
         // Without levels in the template, hierarchical rendering is monochrome and a palette gives
         // every path its first colour (every path is primary).
+        // Without multicolor layers, multicolor rendering is monochrome too.
         let layered = coloring.isLayered && hasHierarchy
-        let coloring = coloring == .hierarchical && !layered ? .monochrome : coloring
+        let multicolor = if case .multicolor = coloring { glyph.paths.contains { $0.multicolor != nil } } else { false }
+        let coloring =
+            (coloring == .hierarchical && !layered) || (!multicolor && !coloring.isLayered) ? .monochrome : coloring
         let present = presentLevels
         let blendMode = context.state.blendMode
         defer { context.state.blendMode = blendMode }
         for path in glyph.paths {
-            if layered ? path.clearsBehindHierarchically : path.clearsBehind {
+            let erases =
+                multicolor
+                ? path.clearsBehindInMulticolor : layered ? path.clearsBehindHierarchically : path.clearsBehind
+            if erases {
                 context.state.blendMode = .destinationOut
                 try context.fill(path.outline, rule: path.rule, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
                 context.state.blendMode = blendMode
             } else {
                 try context.fill(
-                    path.outline, rule: path.rule, color: coloring.color(path.level, base: color, present: present))
+                    path.outline, rule: path.rule, color: coloring.color(of: path, base: color, present: present))
             }
         }
     }
@@ -189,12 +211,12 @@ public struct SymbolImage: Sendable {
     /// symbol afresh at the size it shows it).
     public func render(
         pixelWidth: Int, pixelHeight: Int, metrics m: SymbolMetrics, coloring: SymbolColoring = .monochrome,
-        limits: DrawingLimits
+        color: PremultipliedColor = PremultipliedColor(r: 0, g: 0, b: 0, a: 255), limits: DrawingLimits
     ) throws(DrawingFailure) -> (bitmap: Bitmap, work: Int) {
         let transform = placement(m, x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight))
         var context = try DrawingContext(
             width: pixelWidth, height: pixelHeight, opaque: false, transform: transform, limits: limits)
-        try fillGlyph(into: &context, coloring: coloring, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
+        try fillGlyph(into: &context, coloring: coloring, color: color)
         return (context.bitmap, context.work)
     }
 }

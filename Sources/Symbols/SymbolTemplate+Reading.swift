@@ -50,6 +50,11 @@ private struct TemplateReader {
     var guides: [String: Double] = [:]
     /// Classes whose style sheet rule sets `-sfsymbols-clear-behind: true`.
     var clearingClasses: Set<String> = []
+    /// The declarations of each `multicolor-N:<colour>` class's rules (white space removed; rules
+    /// for one class joined in order, so a later declaration wins).
+    var multicolorRules: [String: String] = [:]
+    /// Each multicolor class's paint, read from its rules once.
+    var multicolorPaints: [String: SymbolLayerPaint] = [:]
     /// Variant groups found, by slot: the group element and its transform.
     var groups: [(weight: SymbolWeight, scale: SymbolScale, element: XMLElement, transform: AffineTransform)] = []
     var elementCount = 0
@@ -148,19 +153,28 @@ private struct TemplateReader {
         guides[id] = isLine ? p.y : p.x
     }
 
-    /// Class rules of a style sheet that set `-sfsymbols-clear-behind:true` (a knock-out layer).
+    /// Class rules of a style sheet: those that set `-sfsymbols-clear-behind:true` (a knock-out
+    /// layer), and those of multicolor classes (their colours).
     mutating func readStyleSheet(_ text: String) {
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             let body = rest[rest.index(after: open)..<close].filter { !$0.isWhitespace }
-            if body.contains("-sfsymbols-clear-behind:true") {
-                for selector in rest[..<open].split(whereSeparator: { $0 == "," || $0.isWhitespace })
-                where selector.hasPrefix(".") {
-                    clearingClasses.insert(String(selector.dropFirst()))
-                }
+            for selector in rest[..<open].split(whereSeparator: { $0 == "," || $0.isWhitespace })
+            where selector.hasPrefix(".") {
+                let name = String(selector.dropFirst())
+                if body.contains("-sfsymbols-clear-behind:true") { clearingClasses.insert(name) }
+                if name.hasPrefix("multicolor-") { multicolorRules[name, default: ""] += ";" + body }
             }
             rest = rest[rest.index(after: close)...]
         }
+    }
+
+    /// The paint of the multicolor class `layer`, read from its rules the first time it is asked for.
+    mutating func paint(ofLayer layer: String) -> SymbolLayerPaint {
+        if let known = multicolorPaints[layer] { return known }
+        let paint = SymbolLayerPaint.reading(layer: layer, rule: multicolorRules[layer] ?? "")
+        multicolorPaints[layer] = paint
+        return paint
     }
 
     /// The template: each variant's paths relative to its left margin and baseline.
@@ -315,6 +329,7 @@ private struct TemplateReader {
             let style = (element["style"] ?? "").filter { !$0.isWhitespace }
             let monochrome = classes.filter { $0.hasPrefix("monochrome-") }
             let hierarchical = classes.filter { $0.hasPrefix("hierarchical-") }
+            let multicolor = classes.filter { $0.hasPrefix("multicolor-") }
             let inlineClear = style.contains("-sfsymbols-clear-behind:true")
             let clears = inlineClear || monochrome.contains(where: clearingClasses.contains)
             // "hierarchical-2:secondary": the level after the colon.
@@ -333,7 +348,9 @@ private struct TemplateReader {
                 SymbolPath(
                     outline: shape, rule: evenOdd ? .evenOdd : .nonZero, clearsBehind: clears,
                     level: level,
-                    clearsBehindHierarchically: inlineClear || hierarchical.contains(where: clearingClasses.contains)))
+                    clearsBehindHierarchically: inlineClear || hierarchical.contains(where: clearingClasses.contains),
+                    multicolor: multicolor.first.map { paint(ofLayer: $0) },
+                    clearsBehindInMulticolor: inlineClear || multicolor.contains(where: clearingClasses.contains)))
         case "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "image":
             throw error(
                 "\(variant) has a <\(element.name)>; a template's glyphs are paths (convert shapes to outlines in the "

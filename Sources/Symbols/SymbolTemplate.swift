@@ -10,24 +10,30 @@ public enum SymbolHierarchyLevel: String, CaseIterable, Sendable {
 }
 
 /// One path of a glyph: its outline, its fill rule, whether it erases what is drawn before it
-/// (an `-sfsymbols-clear-behind` layer) in monochrome and in hierarchical rendering, and its
-/// hierarchical level, if the template annotates one.
+/// (an `-sfsymbols-clear-behind` layer) in monochrome, hierarchical and multicolor rendering, and
+/// its hierarchical level and multicolor layer, if the template annotates them.
 public struct SymbolPath: Equatable, Sendable {
     public var outline: ShapePath
     public var rule: FillRule
     public var clearsBehind: Bool
     public var level: SymbolHierarchyLevel?
     public var clearsBehindHierarchically: Bool
+    /// The `multicolor-N:<colour>` layer and its colour, if annotated.
+    public var multicolor: SymbolLayerPaint?
+    public var clearsBehindInMulticolor: Bool
 
     public init(
         outline: ShapePath, rule: FillRule, clearsBehind: Bool, level: SymbolHierarchyLevel? = nil,
-        clearsBehindHierarchically: Bool = false
+        clearsBehindHierarchically: Bool = false, multicolor: SymbolLayerPaint? = nil,
+        clearsBehindInMulticolor: Bool = false
     ) {
         self.outline = outline
         self.rule = rule
         self.clearsBehind = clearsBehind
         self.level = level
         self.clearsBehindHierarchically = clearsBehindHierarchically
+        self.multicolor = multicolor
+        self.clearsBehindInMulticolor = clearsBehindInMulticolor
     }
 
     /// The same layers with another outline.

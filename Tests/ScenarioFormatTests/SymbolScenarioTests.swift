@@ -134,10 +134,25 @@ import Syntax
             ) == true,
             "\(incompatible)")
 
-        var multicolor = Self.files
-        multicolor[2] = ("Cat.xcassets/tile.symbolset/Contents.json", Self.symbolSet("tile.svg", intent: "multicolor"))
-        let intent = try errors("\"a\": { \"named\": \"tile\" }", files: multicolor)
-        #expect(intent.first?.contains("asks to be rendered as \"multicolor\"") == true)
+        var hierarchical = Self.files
+        hierarchical[2] = (
+            "Cat.xcassets/tile.symbolset/Contents.json", Self.symbolSet("tile.svg", intent: "hierarchical")
+        )
+        let intent = try errors("\"a\": { \"named\": \"tile\" }", files: hierarchical)
+        #expect(intent.first?.contains("asks to be rendered as \"hierarchical\"") == true)
+
+        let twoColorings = try errors(
+            "\"a\": { \"systemName\": \"square\", \"symbolConfiguration\": { \"multicolor\": true, \"paletteColors\": [\"red\"] } }"
+        )
+        #expect(
+            twoColorings.first?.contains(
+                "takes one colour configuration (\"hierarchicalColor\", \"paletteColors\" or \"multicolor\"), not \"paletteColors\" and \"multicolor\""
+            ) == true, "\(twoColorings)")
+        let off = try errors(
+            "\"a\": { \"systemName\": \"square\", \"symbolConfiguration\": { \"multicolor\": false } }")
+        #expect(
+            off.first?.hasPrefix("$.images.a.symbolConfiguration.multicolor: \"multicolor\" is true or left out")
+                == true)
 
         let both = try errors(
             "\"a\": { \"systemName\": \"square\", \"symbolConfiguration\": { \"pointSize\": 9, \"textStyle\": \"body\" } }"

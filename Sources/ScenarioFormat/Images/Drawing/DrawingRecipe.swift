@@ -141,7 +141,8 @@ struct DrawingRecipe {
             }
         if !cgImage, image.orientation == .up, let vector = image.vectorDrawing {
             try vector.draw(
-                &context, rect.0, rect.1, rect.2, rect.3, tint ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
+                &context, rect.0, rect.1, rect.2, rect.3, tint ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 255),
+                image.renderingMode != .alwaysOriginal)
             return
         }
         try context.draw(

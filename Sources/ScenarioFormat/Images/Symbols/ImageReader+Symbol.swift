@@ -11,14 +11,16 @@ import Syntax
 extension ImageReader {
     /// The symbol `recipe` describes, as an image called `name` with a variant per display scale.
     func symbolImage(_ recipe: SymbolRecipe, name: String, node: JSONNode) -> Image? {
+        var recipe = recipe
         switch recipe.found.renderingIntent {
         case nil, "template", "monochrome": break
+        case "multicolor": recipe.colors = recipe.colors ?? .multicolor  // the set's default colouring
         case let intent?:
             d.error(
                 node,
-                "symbol \"\(recipe.symbolName)\" asks to be rendered as \"\(intent)\" (its set's symbol-rendering-intent); ivsim draws "
-                    + "symbols as templates only so far (docs/SYMBOLS.md §Rendering modes): set the intent to \"template\""
-            )
+                "symbol \"\(recipe.symbolName)\" asks to be rendered as \"\(intent)\" (its set's symbol-rendering-intent); ivsim "
+                    + "reads \"template\", \"monochrome\" and \"multicolor\" (docs/SYMBOLS.md §Rendering modes): give the "
+                    + "colours by a symbol configuration instead")
             return nil
         }
         let symbol: SymbolImage
@@ -33,53 +35,94 @@ extension ImageReader {
         // symbol stays a monochrome template (docs/SYMBOLS.md §Rendering modes).
         var hierarchicalColor: Color?
         var palette: [Color]?
+        // Each multicolor layer's colour (nil: the tint), when the template has multicolor layers.
+        var multicolor: [(layer: String, color: Color?)]?
         switch recipe.colors {
         case let .hierarchical(color)? where symbol.hasHierarchy: hierarchicalColor = color
         case let .palette(colors)?: palette = colors
+        case .multicolor? where !symbol.multicolorLayers.isEmpty:
+            multicolor = symbol.multicolorLayers.map { ($0.layer, Self.multicolorColor($0)) }
         default: break
         }
-        let description = { (m: SymbolMetrics) in
+        let (symbolName, source, tintColor) = (recipe.symbolName, recipe.found.source, hierarchicalColor)
+        let isMulticolor = multicolor != nil
+        let description = { @Sendable (m: SymbolMetrics, ownColors: Bool) in
             SymbolDescription(
-                name: recipe.symbolName, pointSize: pointSize, weight: weight.rawValue, scale: scale.rawValue,
-                baselineOffsetFromBottom: m.baselineOffsetFromBottom, ownColors: palette != nil,
-                hierarchical: hierarchicalColor != nil)
+                name: symbolName, pointSize: pointSize, weight: weight.rawValue, scale: scale.rawValue,
+                baselineOffsetFromBottom: m.baselineOffsetFromBottom, ownColors: ownColors,
+                hierarchical: tintColor != nil, multicolor: isMulticolor)
+        }
+        let drawingLimits = d.limits.drawing
+        // The image of one rendering: its pixels, and its outlines for drawings and redraws at
+        // other sizes in the same colours (`base` for the tint layers of a multicolor rendering).
+        @Sendable func made(
+            _ bitmap: Bitmap, work: Int, scale s: Double, metrics m: SymbolMetrics, coloring: SymbolColoring,
+            base: PremultipliedColor, ownColors: Bool, multicolorColoring: SymbolColoring?
+        ) -> Image {
+            var image = Image(name: name, pixels: SourceImage(bitmap), scale: s).withSource(source)
+            image.drawing = DrawingRecord(work: work)
+            image.tintColor = tintColor
+            let insets = m.alignmentRectInsets
+            image.alignmentRectInsets = EdgeInsets(
+                top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
+            image.symbol = description(m, ownColors)
+            image.baselineOffsetFromBottom = m.baselineOffsetFromBottom
+            image.vectorDrawing = VectorDrawing {
+                context, x, y, width, height, color, inOwnColors throws(DrawingFailure) in
+                try symbol.draw(
+                    into: &context, x: x, y: y, width: width, height: height, metrics: m,
+                    coloring: inOwnColors ? multicolorColoring ?? coloring : coloring, color: color)
+            }
+            image.vectorRedraw = VectorRedraw { width, height, work in
+                var redrawLimits = drawingLimits
+                redrawLimits.work = work
+                return Result { () throws(DrawingFailure) in
+                    try symbol.render(
+                        pixelWidth: width, pixelHeight: height, metrics: m, coloring: coloring, color: base,
+                        limits: redrawLimits)
+                }
+                .map { ($0.bitmap, $0.work) }
+            }
+            return image
         }
         // One rendering at `scale` with the colours of `traits`, charged nothing here (the caller
-        // reserves its pixels).
+        // reserves its pixels). A multicolor symbol's pixels are its monochrome drawing (shown when
+        // it is drawn as original); views draw it again in their tint (TintedRendering).
         func variant(_ s: Double, traits: Traits, spent: Int) -> Image? {
             let m = symbol.metrics(displayScale: Int(s))
             let limits = budget.drawingLimits(spent: spent)
+            let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
             let coloring: SymbolColoring =
                 if let palette {
                     .palette(palette.map { $0.resolved(traits).premultiplied })
                 } else if hierarchicalColor
                     != nil
                 { .hierarchical } else { .monochrome }
+            let multicolorColoring = multicolor.map { layers in
+                SymbolColoring.multicolor(
+                    Dictionary(
+                        layers.compactMap { layer in
+                            layer.color.map { (layer.layer, $0.resolved(traits).premultiplied) }
+                        },
+                        uniquingKeysWith: { first, _ in first }))
+            }
             do throws(DrawingFailure) {
                 let (bitmap, work) = try symbol.render(displayScale: m.displayScale, coloring: coloring, limits: limits)
-                var image = Image(name: name, pixels: SourceImage(bitmap), scale: s).withSource(recipe.found.source)
-                image.drawing = DrawingRecord(work: work)
-                image.tintColor = hierarchicalColor
-                let insets = m.alignmentRectInsets
-                image.alignmentRectInsets = EdgeInsets(
-                    top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
-                image.symbol = description(m)
-                image.baselineOffsetFromBottom = m.baselineOffsetFromBottom
-                image.vectorDrawing = VectorDrawing { context, x, y, width, height, color throws(DrawingFailure) in
-                    try symbol.draw(
-                        into: &context, x: x, y: y, width: width, height: height, metrics: m, coloring: coloring,
-                        color: color)
-                }
-                let drawingLimits = d.limits.drawing
-                image.vectorRedraw = VectorRedraw { width, height, work in
-                    var redrawLimits = drawingLimits
-                    redrawLimits.work = work
-                    return Result { () throws(DrawingFailure) in
-                        try symbol.render(
-                            pixelWidth: width, pixelHeight: height, metrics: m, coloring: coloring, limits: redrawLimits
-                        )
+                var image = made(
+                    bitmap, work: work, scale: s, metrics: m, coloring: coloring, base: black,
+                    ownColors: palette != nil, multicolorColoring: multicolorColoring)
+                if let multicolorColoring {
+                    image.tintedRendering = TintedRendering { tint in
+                        let base = tint.premultiplied
+                        guard
+                            let (bitmap, work) = try? symbol.render(
+                                displayScale: m.displayScale, coloring: multicolorColoring, color: base,
+                                limits: drawingLimits)
+                        else { return nil }
+                        return made(
+                            bitmap, work: work, scale: s, metrics: m, coloring: multicolorColoring, base: base,
+                            ownColors: true, multicolorColoring: multicolorColoring)
                     }
-                    .map { ($0.bitmap, $0.work) }
                 }
                 return image
             } catch {
@@ -91,13 +134,14 @@ extension ImageReader {
             let m = symbol.metrics(displayScale: Int(s))
             return (m.pixelWidth, m.pixelHeight)
         }
-        guard let palette, !palette.allSatisfy(\.isFixed) else {
+        let ownColors = palette ?? multicolor?.compactMap(\.color) ?? []
+        guard !ownColors.allSatisfy(\.isFixed) else {
             return rendered(at: nil, node: node, pixelSize: pixelSize) { s, spent in
                 variant(s, traits: Traits(displayScale: Int(s)), spent: spent)
             }
         }
-        // Palette colours that change with the appearance: a rendering per display scale, style
-        // and contrast, as variants the view's traits pick.
+        // Palette or multicolor colours that change with the appearance: a rendering per display
+        // scale, style and contrast, as variants the view's traits pick.
         let keys = Self.drawingScales.flatMap { s in
             [UserInterfaceStyle.light, .dark].flatMap { style in
                 [AccessibilityContrast.normal, .high].map { contrast in
@@ -128,6 +172,19 @@ extension ImageReader {
         var image = variants[index].value
         image.variants = variants
         return image
+    }
+
+    /// The colour a multicolor layer's name stands for on a device (docs/SYMBOLS.md §Rendering
+    /// modes): nil for `tintColor` (the tint); UIKit's system colour of that name, with or without
+    /// the "Color" the SF Symbols app appends ("systemRedColor", "labelColor", "white"), in every
+    /// appearance; else the colour the template's rule gives (a custom colour); else nil.
+    static func multicolorColor(_ paint: SymbolLayerPaint) -> Color? {
+        if paint.isTint { return nil }
+        let name = paint.colorName
+        if let system = Color.system(name) ?? (name.hasSuffix("Color") ? Color.system(String(name.dropLast(5))) : nil) {
+            return system
+        }
+        return paint.fill.map { Color(RGBA(r: $0.r, g: $0.g, b: $0.b)) }
     }
 
     /// `image` as an image view with `preferredSymbolConfiguration` shows it: a symbol image made

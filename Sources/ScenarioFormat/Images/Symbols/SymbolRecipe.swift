@@ -33,6 +33,9 @@ enum SymbolColors {
     case hierarchical(Color)
     /// `UIImage.SymbolConfiguration(paletteColors:)`: a colour per layer level.
     case palette([Color])
+    /// `UIImage.SymbolConfiguration.preferringMulticolor()`: the template's own colours, its tint
+    /// layers in the tint.
+    case multicolor
 }
 
 /// A `symbolConfiguration` object: the configuration, and the colour configuration ivsim keeps
@@ -45,20 +48,35 @@ struct SymbolSettings {
 extension ImageReader {
     /// The keys of a symbol configuration.
     static let symbolConfigurationKeys = [
-        "pointSize", "textStyle", "weight", "scale", "hierarchicalColor", "paletteColors"
+        "pointSize", "textStyle", "weight", "scale", "hierarchicalColor", "paletteColors", "multicolor"
     ]
 
     /// Reads `{"pointSize": 24, "weight": "bold", "scale": "large"}` or `{"textStyle": "title1"}`,
-    /// and a colour configuration: `"hierarchicalColor"` or `"paletteColors"`.
+    /// and a colour configuration: `"hierarchicalColor"`, `"paletteColors"` or `"multicolor": true`.
     func symbolConfiguration(_ node: JSONNode) -> SymbolSettings? {
         guard let object = ObjectReader(node, allowed: Self.symbolConfigurationKeys, what: "a symbol configuration", d)
         else {
             return nil
         }
         var settings = SymbolSettings()
-        if object.has("hierarchicalColor"), let palette = object["paletteColors"] {
-            d.error(palette, "a symbol configuration takes \"hierarchicalColor\" or \"paletteColors\", not both")
+        let colorKeys = ["hierarchicalColor", "paletteColors", "multicolor"].filter { object.has($0) }
+        if colorKeys.count > 1, let second = object[colorKeys[1]] {
+            d.error(
+                second,
+                "a symbol configuration takes one colour configuration (\"hierarchicalColor\", \"paletteColors\" or "
+                    + "\"multicolor\"), not \"\(colorKeys[0])\" and \"\(colorKeys[1])\"")
             return nil
+        }
+        if let n = object["multicolor"] {
+            guard let on = Read.bool(n, d) else { return nil }
+            guard on else {
+                d.error(
+                    n,
+                    "\"multicolor\" is true or left out (preferringMulticolor()); a symbol without a colour configuration "
+                        + "is drawn as a monochrome template")
+                return nil
+            }
+            settings.colors = .multicolor
         }
         if let n = object["hierarchicalColor"] {
             guard let color = colors.read(n) else { return nil }
