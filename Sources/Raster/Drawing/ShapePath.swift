@@ -13,6 +13,9 @@ public struct ShapePath: Equatable, Sendable {
     }
 
     public var elements: [Element]
+    /// How the curves become lines when the path is filled, stroked or clipped to: `fine`, or a
+    /// UIBezierPath's `flatness` (CurveFlattening.swift).
+    public var flattening: CurveFlattening = .fine
 
     public init(_ elements: [Element] = []) {
         self.elements = elements
@@ -86,7 +89,7 @@ public struct ShapePath: Equatable, Sendable {
     /// The path with every point mapped by `transform` (still in user space: a clip path's
     /// children under their own transforms).
     public func applying(_ transform: AffineTransform) -> ShapePath {
-        ShapePath(
+        var path = ShapePath(
             elements.map { element in
                 switch element {
                 case let .move(p): .move(p.applying(transform))
@@ -97,6 +100,8 @@ public struct ShapePath: Equatable, Sendable {
                 case .close: .close
                 }
             })
+        path.flattening = flattening
+        return path
     }
 
     /// The device path: every point mapped by `transform` (user space to device pixels) and
@@ -106,7 +111,7 @@ public struct ShapePath: Equatable, Sendable {
             let (x, y) = transform.apply(p.x, p.y)
             return FixedPoint(x, y)
         }
-        return Path(
+        var path = Path(
             elements.map { element in
                 switch element {
                 case let .move(p): .move(q(p))
@@ -116,6 +121,8 @@ public struct ShapePath: Equatable, Sendable {
                 case .close: .close
                 }
             })
+        path.flattening = flattening
+        return path
     }
 }
 

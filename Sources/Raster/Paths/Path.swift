@@ -29,6 +29,8 @@ public struct Path: Equatable, Sendable {
     }
 
     public var elements: [Element] = []
+    /// How the curves become lines (`fine` unless the path is a UIBezierPath's).
+    public var flattening: CurveFlattening = .fine
 
     /// 2^24 in 24.8 units: 65,536 pixels, far beyond any canvas.
     public static let coordinateLimit = 1 << 24
@@ -64,15 +66,15 @@ public struct Path: Equatable, Sendable {
             switch element {
             case let .move(p): count += 1; last = p; start = p  // the closing line of the contour before
             case let .line(p): count += 1; last = p
-            case let .quad(c, p): count += Flattening.quadPieces(last, c, p); last = p
-            case let .cubic(c1, c2, p): count += Flattening.cubicPieces(last, c1, c2, p); last = p
+            case let .quad(c, p): count += Flattening.quadPieces(last, c, p, flattening); last = p
+            case let .cubic(c1, c2, p): count += Flattening.cubicPieces(last, c1, c2, p, flattening); last = p
             case .close: count += 1; last = start
             }
         }
         return count
     }
 
-    /// The contours as closed polylines: every curve flattened (`Flattening`), every contour closed
+    /// The contours as closed polylines: every curve flattened (`Flattening`, by `flattening`), every contour closed
     /// back to its first point (a fill closes open contours, as Core Graphics does).
     public func polylines() -> [[FixedPoint]] {
         var contours: [[FixedPoint]] = []
@@ -92,11 +94,11 @@ public struct Path: Equatable, Sendable {
             case let .quad(c, p):
                 let from = current.last ?? FixedPoint(x: 0, y: 0)
                 if current.isEmpty { current = [from] }
-                current += Flattening.quad(from, c, p)
+                current += Flattening.quad(from, c, p, flattening)
             case let .cubic(c1, c2, p):
                 let from = current.last ?? FixedPoint(x: 0, y: 0)
                 if current.isEmpty { current = [from] }
-                current += Flattening.cubic(from, c1, c2, p)
+                current += Flattening.cubic(from, c1, c2, p, flattening)
             case .close:
                 let start = current.first
                 finish()
@@ -112,7 +114,7 @@ extension Path {
     /// The path moved by `d` (24.8 units; exact).
     public func moved(by d: FixedPoint) -> Path {
         func m(_ p: FixedPoint) -> FixedPoint { FixedPoint(x: p.x + d.x, y: p.y + d.y) }
-        return Path(
+        var moved = Path(
             elements.map { element in
                 switch element {
                 case let .move(p): .move(m(p))
@@ -122,5 +124,7 @@ extension Path {
                 case .close: .close
                 }
             })
+        moved.flattening = flattening  // halvings depend on differences only: the same pieces
+        return moved
     }
 }

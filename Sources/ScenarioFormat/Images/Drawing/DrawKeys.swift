@@ -4,7 +4,7 @@ import Raster
 enum DrawKeys {
     static let renderer = ["size", "bounds", "scale", "opaque", "preferredRange", "operations"]
     static let shapes = ["rect", "roundedRect", "ellipse", "path"]
-    static let shape = shapes + ["cornerRadius", "corners", "fillRule"]
+    static let shape = shapes + ["cornerRadius", "corners", "fillRule", "flatness"]
     static let corners = ["topLeft", "topRight", "bottomLeft", "bottomRight"]
     static let compositing = ["blendMode", "alpha"]
     static let fill = ["fill", "color"] + compositing

@@ -212,6 +212,14 @@ struct DrawReader {
             }
             return .image(name: name, placement: placement, cgImage: kind == "drawCGImage", c)
         case "clip":
+            // UIBezierPath.addClip() clips with the context's flatness, not the path's.
+            if case let .object(members) = body.value, let member = members.first(where: { $0.key == "flatness" }) {
+                d.error(
+                    member.value,
+                    "\"flatness\" has no effect on a clip: addClip() flattens with the context's flatness, as Core "
+                        + "Graphics' own paths (docs/DRAWING.md §Shapes)")
+                return nil
+            }
             return shape(body).map { .clip($0) }
         case "linearGradient", "radialGradient":
             guard let gradient = gradient(body, radial: kind == "radialGradient"), let c = compositing(object) else {
@@ -244,8 +252,24 @@ struct DrawReader {
         }
     }
 
+    /// A shape with its UIBezierPath `flatness` (docs/DRAWING.md §Shapes): 0.6 unless given.
     private func shape(_ node: JSONNode) -> DrawShape? {
-        guard let object = ObjectReader(node, allowed: DrawKeys.shape, what: "a shape", d) else { return nil }
+        guard let object = ObjectReader(node, allowed: DrawKeys.shape, what: "a shape", d),
+            var shape = unflattenedShape(node, object)
+        else { return nil }
+        var flatness = CurveFlattening.bezierPathDefault
+        if let n = object["flatness"] {
+            guard
+                let value = Read.number(
+                    n, d, in: 0.01...100, what: "a flatness in device pixels (UIBezierPath's default 0.6)")
+            else { return nil }
+            flatness = value
+        }
+        shape.path.flattening = .flatness(flatness)
+        return shape
+    }
+
+    private func unflattenedShape(_ node: JSONNode, _ object: ObjectReader) -> DrawShape? {
         let kinds = DrawKeys.shapes.filter(object.has)
         guard kinds.count == 1, let kind = kinds.first else {
             d.error(

@@ -81,7 +81,9 @@ struct DrawingRecipe {
                     try Self.draw(drawn, placement, cgImage: cgImage, in: &c)
                 }
             case let .clip(shape):
-                try context.clip(to: shape.path, rule: shape.rule)
+                var path = shape.path  // addClip(): the context's flatness, not the path's
+                path.flattening = .flatness(CurveFlattening.contextDefault)
+                try context.clip(to: path, rule: shape.rule)
             case let .gradient(gradient, compositing):
                 try with(compositing, &context) { (c) throws(DrawingFailure) in try c.draw(gradient) }
             case .save:

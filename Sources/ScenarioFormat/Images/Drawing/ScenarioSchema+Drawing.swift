@@ -71,7 +71,16 @@ extension ScenarioSchema {
                             ("type", .string("string")),
                             ("description", .string("SVG path data in points (UIBezierPath)"))
                         ]),
-                        "fillRule": enumeration(ScenarioKeys.fillRules)
+                        "fillRule": enumeration(ScenarioKeys.fillRules),
+                        "flatness": .object([
+                            ("type", .string("number")), ("minimum", .number(0.01)), ("maximum", .number(100)),
+                            (
+                                "description",
+                                .string(
+                                    "UIBezierPath.flatness in device pixels (default 0.6) for fill and stroke; 0.25 draws as "
+                                        + "Core Graphics' own paths (docs/DRAWING.md §Shapes). Not on a clip.")
+                            )
+                        ])
                     ], description: "One of rect, roundedRect (with cornerRadius), ellipse, path")
             ),
             (
