@@ -596,9 +596,20 @@ public enum ScenarioSchema {
                                             ("type", .string("array")), ("minItems", .number(1)),
                                             ("items", .object([("type", .string("string"))]))
                                         ]),
+                                        "named": .object([
+                                            ("type", .string("string")),
+                                            (
+                                                "description",
+                                                .string(
+                                                    "UIImage.animatedImageNamed(_:duration:): the images name0 … name1024 that UIImage(named:) finds"
+                                                )
+                                            )
+                                        ]),
                                         "duration": .object([("type", .string("number")), ("minimum", .number(0))])
-                                    ], required: ["frames"],
-                                    description: "UIImage.animatedImage(with:duration:); duration 0 never plays"),
+                                    ],
+                                    description:
+                                        "UIImage.animatedImage(with:duration:) of \"frames\", or animatedImageNamed(_:duration:) of \"named\"; duration 0 never plays"
+                                ),
                                 "asset": .object([
                                     ("type", .string("array")), ("minItems", .number(1)),
                                     (

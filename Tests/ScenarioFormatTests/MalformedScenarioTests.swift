@@ -531,7 +531,7 @@ private let fixture = Fixture()
                     "\"images\": { \"dot\": { \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }, \"spin\": { \"animated\": { \"frames\": [\"dot\"], \"fps\": 30 } } }"
                 )
             ],
-            ["$.images.spin.animated.fps: unknown key \"fps\" in an animated image (expected one of: frames, duration)"]
+            ["$.images.spin.animated.fps: unknown key \"fps\" in an animated image (expected one of: frames, named, duration)"]
         ),
         Case(
             "animation images as a string",

@@ -27,6 +27,18 @@ extension NamedAssets {
         catalogs.contains { !$0.index.sets(named: name, kind: .imageSet).isEmpty }
     }
 
+    /// Whether UIImage(named:) would find an image called `name` — an image set of a catalog or
+    /// files of the bundle — without reading it or reporting anything.
+    package func hasImage(named name: String) -> Bool {
+        if hasImageSet(named: name) { return true }
+        guard let bundle else { return false }
+        let folder = bundle.url.appendingPathComponent(DisplayPath.folder(of: name))
+        guard area.contains(folder), case .found = BundleLookup.files(named: name, in: bundle.url, cache: cache) else {
+            return false
+        }
+        return true
+    }
+
     /// The symbol set called `name` in the first catalog that has one.
     package func symbolSet(named name: String, node: JSONNode) -> SymbolLookup {
         for (folder, index) in catalogs {

@@ -25,6 +25,8 @@ struct ImageReader {
         case generate(width: Int, height: Int, pixels: () -> [UInt8])
         case derived(base: String, node: JSONNode)
         case animated(frames: [(name: String, node: JSONNode)], duration: Double)
+        /// UIImage.animatedImageNamed(_:duration:): the images `name`0 … `name`1024 that exist.
+        case animatedNamed(name: String, node: JSONNode, duration: Double)
         case asset([ImageAssetRegistration])
         /// A UIGraphicsImageRenderer drawing, and where each image it draws is named.
         case draw(DrawingRecipe, references: [(name: String, node: JSONNode)])
@@ -40,7 +42,7 @@ struct ImageReader {
             case let .animated(frames, _): frames.map(\.name)
             case let .asset(registrations): registrations.map(\.image)
             case let .draw(_, references), let .coreImage(_, references): references.map(\.name)
-            case .file, .named, .systemName, .generate, .snapshot: []
+            case .file, .named, .systemName, .generate, .snapshot, .animatedNamed: []
             }
         }
     }
@@ -287,8 +289,14 @@ struct ImageReader {
         default:
             guard
                 let animated = ObjectReader(
-                    object.at("animated"), allowed: ScenarioKeys.animated, what: "an animated image", d),
-                let framesNode = animated.required("frames", d, hint: " (image names, in order)"),
+                    object.at("animated"), allowed: ScenarioKeys.animated, what: "an animated image", d)
+            else { return nil }
+            if let namedNode = animated["named"] {
+                return animatedNamed(animated, namedNode).map { ($0, modifiers) }
+            }
+            guard
+                let framesNode = animated.required(
+                    "frames", d, hint: " (image names, in order), or \"named\" (animatedImageNamed(_:duration:))"),
                 let frames = Read.array(framesNode, d, what: "animation frames")
             else { return nil }
             guard frames.count <= ImageReader.maxFrames else {
@@ -607,6 +615,8 @@ struct ImageReader {
             if images.count == frames.count {
                 image = Image.animated(name: name, frames: images, duration: duration)  // 0: never plays
             }
+        case let .animatedNamed(lookup, node, duration):
+            image = animatedNamedImage(lookup, node: node, duration: duration, name: name)
         case let .asset(registrations):
             var registered: [(ImageAssetRegistration, Image)] = []
             for registration in registrations {

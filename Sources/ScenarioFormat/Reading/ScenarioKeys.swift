@@ -22,7 +22,7 @@ enum ScenarioKeys {
         "file", "named", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot", "coreImage"
     ]
     static let snapshot = ["view", "scale", "rect"]
-    static let animated = ["frames", "duration"]
+    static let animated = ["frames", "named", "duration"]
     static let assetRegistration = ["image", "traits"]
     static let insets = ["top", "left", "bottom", "right"]
     static let generators = ["solid", "checkerboard", "linearGradient", "indexGrid", "path"]
