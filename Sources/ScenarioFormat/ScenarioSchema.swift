@@ -576,7 +576,8 @@ public enum ScenarioSchema {
                                             4,
                                             description:
                                                 "[x, y, width, height] in the view's bounds, in points (default: the bounds)"
-                                        )
+                                        ),
+                                        "capInsets": ref("insets")
                                     ], required: ["view"],
                                     description:
                                         "drawHierarchy(in:afterScreenUpdates:) of a view after layout, per variant, "

@@ -57,6 +57,32 @@ import Syntax
         #expect(bitmap[2 * 20 + 1, 2 * 20 + 1] == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
     }
 
+    /// resizableSnapshotView(from:afterScreenUpdates:withCapInsets:): the snapshot shown wider
+    /// stretches between its insets only: the card's left 3 points (red) stay 3 points, its right
+    /// 3 (blue) stay 3, the middle stretches; the image view reports nine slices.
+    @Test func aResizableSnapshotStretchesBetweenItsInsets() throws {
+        let scenario = try Self.load(
+            "\"s\": { \"snapshot\": { \"view\": \"card\", \"capInsets\": [2, 3, 2, 3] } }",
+            subviews: Self.card + """
+                , { "id": "wide", "type": "imageView", "image": "s", "frame": [14, 14, 24, 8] }
+                """)
+        let scene = scenario.scene(for: scenario.variants()[0])
+        let wide = try #require(scene.layout.views.first { $0.id == "wide" }?.imageView)
+        #expect(wide.slices.count == 9)
+        let bitmap = scene.render()
+        let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
+        let blue = PremultipliedColor(r: 0, g: 0, b: 255, a: 255)
+        // Device pixels (2x): the view spans x 28…76. Left cap 0…3 pt red; the stretched middle
+        // (the card's x 3…7: red then blue) fills 3…21 pt, half each; right cap 21…24 pt blue.
+        #expect(bitmap[2 * 14 + 5, 2 * 18] == red)  // 2.5 pt in: the left cap
+        #expect(bitmap[2 * 14 + 45, 2 * 18] == blue)  // 22.5 pt in: the right cap
+        #expect(bitmap[2 * 14 + 2 * 8, 2 * 18] == red)  // 8 pt in: the stretched middle's red part
+        #expect(bitmap[2 * 14 + 2 * 16, 2 * 18] == blue)  // 16 pt in: its blue part
+        Self.refusal(
+            "\"s\": { \"snapshot\": { \"view\": \"card\", \"capInsets\": [-1, 0, 0, 0] } }", subviews: Self.card,
+            "-1 is out of range: expected a number from 0")
+    }
+
     @Test func snapshotsOfSnapshotsAreMadeInOrder() throws {
         // "outer" draws the holder, which shows "inner": inner is made first, whatever the file order.
         let scenario = try Self.load(

@@ -31,7 +31,7 @@ struct ImageReader {
         /// A UIGraphicsImageRenderer drawing, and where each image it draws is named.
         case draw(DrawingRecipe, references: [(name: String, node: JSONNode)])
         /// An image of a view, made per variant after layout (SnapshotImages).
-        case snapshot(viewID: String, scale: Int?, rect: Rect?, node: JSONNode)
+        case snapshot(viewID: String, scale: Int?, rect: Rect?, capInsets: EdgeInsets?, node: JSONNode)
         /// A Core Image chain's output, and where each image it reads is named.
         case coreImage(CoreImageRecipe, references: [(name: String, node: JSONNode)])
 
@@ -630,9 +630,9 @@ struct ImageReader {
             if registered.count == registrations.count {
                 image = ImageAssetRegistration.image(name: name, registered, d)
             }
-        case let .snapshot(viewID, scale, rect, node):
+        case let .snapshot(viewID, scale, rect, capInsets, node):
             let request = SnapshotRequest(
-                name: name, viewID: viewID, scale: scale, rect: rect,
+                name: name, viewID: viewID, scale: scale, rect: rect, capInsets: capInsets,
                 placeholder: SourceImage(Bitmap(width: 1, height: 1)))
             snapshotRequests.append((request, node))
             image = request.placeholderImage

@@ -21,7 +21,7 @@ enum ScenarioKeys {
     static let imageKinds = [
         "file", "named", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot", "coreImage"
     ]
-    static let snapshot = ["view", "scale", "rect"]
+    static let snapshot = ["view", "scale", "rect", "capInsets"]
     static let animated = ["frames", "named", "duration"]
     static let assetRegistration = ["image", "traits"]
     static let insets = ["top", "left", "bottom", "right"]

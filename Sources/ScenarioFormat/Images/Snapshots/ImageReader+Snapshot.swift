@@ -3,8 +3,9 @@ import Raster
 import Syntax
 
 extension ImageReader {
-    /// A `snapshot` source: {"view": id, "scale": 1|2|3, "rect": [x, y, w, h]}; no UIImage method
-    /// keys (the image is made later, per variant).
+    /// A `snapshot` source: {"view": id, "scale": 1|2|3, "rect": [x, y, w, h], "capInsets": [t, l,
+    /// b, r]} (the last: resizableSnapshotView(from:afterScreenUpdates:withCapInsets:)); no UIImage
+    /// method keys (the image is made later, per variant).
     func readSnapshot(_ object: ObjectReader) -> Kind? {
         let body = object.at("snapshot")
         for key in ScenarioKeys.imageSource where key != "snapshot" && object.has(key) {
@@ -39,7 +40,12 @@ extension ImageReader {
             }
             rect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
         }
-        return .snapshot(viewID: viewID, scale: scale, rect: rect, node: viewNode)
+        var capInsets: EdgeInsets?
+        if let n = snapshot["capInsets"] {
+            guard let insets = Self.insets(n, d, minimum: 0) else { return nil }
+            capInsets = insets
+        }
+        return .snapshot(viewID: viewID, scale: scale, rect: rect, capInsets: capInsets, node: viewNode)
     }
 }
 

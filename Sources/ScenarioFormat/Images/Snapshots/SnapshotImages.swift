@@ -17,6 +17,9 @@ public struct SnapshotRequest: Sendable {
     public var scale: Int?
     /// The part of the view's bounds drawn (points); nil: all of it.
     public var rect: Rect?
+    /// resizableSnapshotView(from:afterScreenUpdates:withCapInsets:): the snapshot stretches
+    /// between these insets (points) wherever it is shown larger or smaller; nil: not resizable.
+    public var capInsets: EdgeInsets? = nil
     /// The pixels views hold until the snapshot is made (identity only; never drawn).
     public let placeholder: SourceImage
 
@@ -94,7 +97,12 @@ extension Scenario {
                 var use = use
                 use.refusal?.view = "snapshot \"\(request.name)\""  // a path in the snapshot's own tree
                 spend(use)
-                made[k] = Image(name: request.name, pixels: SourceImage(bitmap), scale: Double(scale))
+                var image = Image(name: request.name, pixels: SourceImage(bitmap), scale: Double(scale))
+                if let caps = request.capInsets {  // "stretchable insets" [Apple]: stretched, not tiled
+                    image.capInsets = caps
+                    image.resizingMode = .stretch
+                }
+                made[k] = image
                 outcomes.append(.made(name: request.name, width: bitmap.width, height: bitmap.height, work: work))
             } else {
                 outcomes.append(
