@@ -64,6 +64,15 @@ public struct Rect: Equatable, Hashable, Sendable {
             x: origin.x + insets.left, y: origin.y + insets.top,
             width: size.width - insets.left - insets.right, height: size.height - insets.top - insets.bottom)
     }
+
+    /// CGRect.integral: the smallest rectangle of whole numbers that contains this one, its
+    /// origin rounded down and its far edges up (docs/LAYOUT.md §Frames); an empty side stays
+    /// empty at its rounded-down origin.
+    public var integral: Rect {
+        let x0 = minX.rounded(.down), y0 = minY.rounded(.down)
+        let x1 = width > 0 ? maxX.rounded(.up) : x0, y1 = height > 0 ? maxY.rounded(.up) : y0
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
 }
 
 /// UIEdgeInsets: distances from each edge, in points.

@@ -77,7 +77,7 @@ public struct Scenario: Sendable {
         for placement in sizeToFit {
             root.update(at: placement.treePath[...]) { view in
                 if let imageView = view.imageView?.resolved(for: view.traits(in: variant.traits)) {
-                    view.frame = placement.anchor.frame(fitting: imageView.sizeThatFits)
+                    view.frame = placement.frame(fitting: imageView.sizeThatFits)
                 }
             }
         }
@@ -235,6 +235,14 @@ struct SizeToFitPlacement: Sendable {
     /// Index path from the root.
     var treePath: [Int]
     var anchor: Anchor
+    /// `"integral": true`: the frame made integral once placed (CGRect.integral).
+    var integral = false
+
+    /// The frame of a view of `size` placed by this placement.
+    func frame(fitting size: Size) -> Rect {
+        let frame = anchor.frame(fitting: size)
+        return integral ? frame.integral : frame
+    }
 }
 
 extension View {

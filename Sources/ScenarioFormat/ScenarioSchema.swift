@@ -189,6 +189,10 @@ public enum ScenarioSchema {
             "sizeToFit": .object([
                 ("const", .bool(true)), ("description", .string("Take the image's size (UIImageView(image:))."))
             ]),
+            "integral": .object([
+                ("const", .bool(true)),
+                ("description", .string("view.frame = view.frame.integral once placed (CGRect.integral)"))
+            ]),
             "backgroundColor": ref("color"),
             "alpha": .object([("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1))]),
             "isHidden": boolean,

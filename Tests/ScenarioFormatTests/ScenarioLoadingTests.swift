@@ -15,6 +15,37 @@ private let fixture = Fixture()
         try ScenarioLoader.parse(Array(text.utf8), folder: fixture.directory, displayName: "case.json", name: "case")
     }
 
+    /// `"integral": true`: view.frame = view.frame.integral once placed — the chapter centres a
+    /// view, then makes its frame integral (origin rounded down, far edges up; an empty side stays
+    /// empty), also for a frame sized to fit in each variant.
+    @Test func integralFramesAreCGRectIntegral() throws {
+        let scenario = try Self.load(
+            """
+            {
+              "canvas": { "size": [100, 100] },
+              "images": { "dot": { "generate": { "solid": { "size": [21, 11], "color": "#FF0000" } } } },
+              "root": { "subviews": [
+                { "id": "a", "type": "imageView", "center": [50.3, 20.7], "sizeToFit": true, "image": "dot", "integral": true },
+                { "id": "b", "type": "imageView", "center": [50.3, 20.7], "sizeToFit": true, "image": "dot" },
+                { "id": "c", "frame": [1.5, -2.25, 10, 10.5], "integral": true },
+                { "id": "d", "origin": [3.5, 4.5], "size": [0, 2], "integral": true }
+              ] }
+            }
+            """)
+        let frames = scenario.scene(for: scenario.variants()[0]).layout.views.dropFirst().map(\.frame)
+        #expect(
+            frames == [
+                Rect(x: 39, y: 15, width: 22, height: 12), Rect(x: 39.8, y: 15.2, width: 21, height: 11),
+                Rect(x: 1, y: -3, width: 11, height: 12), Rect(x: 3, y: 4, width: 0, height: 3)
+            ])
+        #expect(throws: ScenarioErrors.self) {
+            try Self.load(
+                """
+                { "canvas": { "size": [10, 10] }, "root": { "subviews": [ { "id": "x", "integral": true } ] } }
+                """)
+        }
+    }
+
     @Test func positioningForms() throws {
         let scenario = try Self.load(
             """

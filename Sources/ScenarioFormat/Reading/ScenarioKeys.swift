@@ -34,7 +34,7 @@ enum ScenarioKeys {
     static let fillRules = FillRule.allCases.map(\.rawValue)
     static let view =
         [
-            "id", "type", "frame", "center", "origin", "size", "sizeToFit", "backgroundColor", "alpha",
+            "id", "type", "frame", "center", "origin", "size", "sizeToFit", "integral", "backgroundColor", "alpha",
             "isHidden", "clipsToBounds", "tintColor", "tintAdjustmentMode", "semanticContentAttribute",
             "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
             "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",

@@ -129,11 +129,15 @@ struct ViewReader {
             arrangedSubviews.insert(treePath)
         } else if ScenarioKeys.position.contains(where: object.has) {
             let (frame, anchor) = readFrame(object, imageView: view.imageView)
-            view.frame = frame
+            let integral = readIntegral(object)
+            view.frame = integral ? frame.integral : frame
             if let anchor, object.has("sizeToFit") {
-                sizeToFit.append(SizeToFitPlacement(treePath: treePath, anchor: anchor))
+                sizeToFit.append(SizeToFitPlacement(treePath: treePath, anchor: anchor, integral: integral))
             }
         } else {
+            if let n = object["integral"] {
+                d.error(n, "\"integral\" makes a frame integral: this view has none (constraints or a stack place it)")
+            }
             // No frame: translatesAutoresizingMaskIntoConstraints = false; constraints position it.
             view.positioning = .constraints
             constraintPositioned.append((treePath, node))
@@ -275,6 +279,13 @@ struct ViewReader {
 
     /// The frame from `frame`, or `center`/`origin` with `size`/`sizeToFit`, or `sizeToFit`
     /// alone (UIImageView(image:): origin zero, the image's size).
+    /// `"integral": true`: view.frame = view.frame.integral once the frame is placed.
+    private func readIntegral(_ object: ObjectReader) -> Bool {
+        guard let n = object["integral"], let value = Read.bool(n, d) else { return false }
+        if !value { d.error(n, "\"integral\": false does nothing: leave the key out") }
+        return value
+    }
+
     private func readFrame(_ object: ObjectReader, imageView: ImageView?) -> (Rect, SizeToFitPlacement.Anchor?) {
         let node = object.node
         let given = ScenarioKeys.position.filter(object.has)
