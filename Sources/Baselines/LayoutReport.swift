@@ -154,7 +154,8 @@ enum LayoutReport {
                 ("alignmentRect", rect(v.alignmentRect)),
                 ("alpha", .number(v.alpha)),
                 ("isHidden", .bool(v.isHidden)),
-                ("clipsToBounds", .bool(v.clipsToBounds)),
+                ("clipsToBounds", .bool(v.clipsToBounds))
+            ] + (v.isOpaque.map { [("isOpaque", .bool($0))] } ?? []) + [
                 ("isDrawn", .bool(v.isDrawn)),
                 ("backgroundColor", v.backgroundColor.map { .string($0.description) } ?? .null),
                 ("tintColor", .string(v.tintColor.description)),

@@ -22,6 +22,8 @@ public struct ViewLayout: Sendable {
     public var isHidden: Bool
     public var alpha: Double
     public var clipsToBounds: Bool
+    /// UIView.isOpaque if the scenario set it.
+    public var isOpaque: Bool? = nil
     /// False when the view or an ancestor is hidden or fully transparent.
     public var isDrawn: Bool
     public var backgroundColor: RGBA?

@@ -174,6 +174,7 @@ public struct Scene: Sendable {
                     safeAreaInsets: geometry.safeAreaInsets[views.count],
                     layoutMargins: geometry.layoutMargins[views.count],
                     imageView: imageLayout))
+            views[views.count - 1].isOpaque = view.isOpaque
 
             let layer = view.layer
             let rounded =

@@ -11,6 +11,9 @@ public struct View: Sendable {
     public var alpha: Double
     public var isHidden: Bool
     public var clipsToBounds: Bool
+    /// UIView.isOpaque when the scenario sets it (nil: not set). A hint only: the view is
+    /// composited as usual either way (docs/LAYOUT.md §Views).
+    public var isOpaque: Bool? = nil
     /// nil: inherit the superview's (the root's default is systemBlue).
     public var tintColor: Color?
     /// `.automatic`: the superview's mode (the root's is normal).

@@ -197,6 +197,7 @@ public enum ScenarioSchema {
             "alpha": .object([("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1))]),
             "isHidden": boolean,
             "clipsToBounds": boolean,
+            "isOpaque": boolean,
             "cornerRadius": .object([
                 ("type", .string("number")), ("minimum", .number(0)),
                 (

@@ -16,8 +16,11 @@ enum WarningKinds {
     /// Symbols: a system symbol drawn as ivsim's stand-in (`symbolStandIns`).
     static let symbolStandIn = AssetWarnings.symbolStandIn
 
-    /// Kinds a view can acknowledge: its image's and its Auto Layout frame's.
-    static let view = ImageWarning.kinds + [ambiguous, negativeSize]
+    /// Views: isOpaque true without an opaque background (UIKit: "the results are unpredictable").
+    static let opaque = "opaque"
+
+    /// Kinds a view can acknowledge: its image's, its Auto Layout frame's and its opacity hint's.
+    static let view = ImageWarning.kinds + [ambiguous, negativeSize, opaque]
     /// Kinds the scenario can acknowledge (for every view, and its names).
     static let scenario = view + [duplicateName, colorProfile, symbolStandIn]
 }

@@ -64,6 +64,29 @@ private let fixture = Fixture()
         }
     }
 
+    /// UIView.isOpaque: kept and reported (only when set), drawing unchanged, and a warning of kind
+    /// "opaque" when it is true over a background that is not opaque everywhere.
+    @Test func anOpaqueViewWithoutAnOpaqueBackgroundIsWarnedAbout() throws {
+        func load(_ view: String, top: String = "") throws(ScenarioErrors) -> Scenario {
+            try Self.load(
+                """
+                { "canvas": { "size": [40, 40] },\(top) "root": { "subviews": [ { "id": "a", "frame": [0, 0, 10, 10]\(view) } ] } }
+                """)
+        }
+        #expect(try load(", \"isOpaque\": true").warnings.map(\.kind) == ["opaque"])
+        #expect(try load(", \"isOpaque\": true, \"backgroundColor\": \"#FF000080\"").warnings.map(\.kind) == ["opaque"])
+        #expect(try load(", \"isOpaque\": true, \"backgroundColor\": \"systemBackground\"").warnings.isEmpty)
+        #expect(try load(", \"isOpaque\": false").warnings.isEmpty)
+        #expect(try load(", \"isOpaque\": true, \"acknowledgedWarnings\": [\"opaque\"]").warnings.isEmpty)
+        #expect(try load(", \"isOpaque\": true", top: " \"acknowledgedWarnings\": [\"opaque\"],").warnings.isEmpty)
+        let scenario = try load(", \"isOpaque\": true, \"backgroundColor\": \"#FF000080\"")
+        let plain = try load(", \"backgroundColor\": \"#FF000080\"")
+        let variant = scenario.variants()[0]
+        #expect(scenario.scene(for: variant).layout.views[1].isOpaque == true)
+        #expect(plain.scene(for: variant).layout.views[1].isOpaque == nil)
+        #expect(scenario.scene(for: variant).render() == plain.scene(for: variant).render())
+    }
+
     @Test func layoutAndNameWarningsAreAcknowledgedByKind() throws {
         // A view whose y and height no constraint gives: ambiguous.
         func layout(view: String = "", top: String = "") throws(ScenarioErrors) -> Scenario {

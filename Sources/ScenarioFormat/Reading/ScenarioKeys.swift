@@ -35,7 +35,7 @@ enum ScenarioKeys {
     static let view =
         [
             "id", "type", "frame", "center", "origin", "size", "sizeToFit", "integral", "backgroundColor", "alpha",
-            "isHidden", "clipsToBounds", "tintColor", "tintAdjustmentMode", "semanticContentAttribute",
+            "isHidden", "clipsToBounds", "isOpaque", "tintColor", "tintAdjustmentMode", "semanticContentAttribute",
             "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
             "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
             "animationTime", "constraints", "contentHuggingPriority", "contentCompressionResistancePriority",

@@ -156,6 +156,7 @@ struct ViewReader {
             object["acknowledgedWarnings"].flatMap { Self.acknowledgedWarnings($0, among: WarningKinds.view, d) } ?? []
         viewNodes.append((treePath, node, acknowledged))
         readCommon(object, treePath: treePath, preferred: preferred, into: &view)
+        readOpaque(object, acknowledged: acknowledged, into: &view)
         return view
     }
 
@@ -279,6 +280,29 @@ struct ViewReader {
 
     /// The frame from `frame`, or `center`/`origin` with `size`/`sizeToFit`, or `sizeToFit`
     /// alone (UIImageView(image:): origin zero, the image's size).
+    /// UIView.isOpaque: kept and reported, and a warning when it is true over a background that is
+    /// not opaque in every appearance — Apple: "If the view is opaque and either does not fill its
+    /// bounds or contains wholly or partially transparent content, the results are unpredictable."
+    private func readOpaque(_ object: ObjectReader, acknowledged: [String], into view: inout View) {
+        guard let n = object["isOpaque"], let value = Read.bool(n, d) else { return }
+        view.isOpaque = value
+        let background = view.backgroundColor
+        let filled =
+            background.map { color in
+                color.variants.isEmpty
+                    ? color.values.all.allSatisfy { $0.a == 255 }
+                    : color.variants.allSatisfy { $0.value.values.all.allSatisfy { $0.a == 255 } }
+            } ?? false
+        if value, !filled, !acknowledged.contains(WarningKinds.opaque) {
+            d.warning(
+                n, kind: WarningKinds.opaque,
+                "isOpaque is true but the view's backgroundColor is "
+                    + (background == nil ? "not set" : "not opaque in every appearance")
+                    + ": UIKit calls the result unpredictable; ivsim composites the view normally, as for false — give an "
+                    + "opaque backgroundColor, or set isOpaque to false")
+        }
+    }
+
     /// `"integral": true`: view.frame = view.frame.integral once the frame is placed.
     private func readIntegral(_ object: ObjectReader) -> Bool {
         guard let n = object["integral"], let value = Read.bool(n, d) else { return false }
