@@ -140,10 +140,12 @@ struct PDFInterpreter {
     }
 
     /// Counts one operator (or glyph shown) against the page's limit.
-    mutating func countWork() throws(PDFError) {
-        work += 1
+    mutating func countWork(_ units: Int = 1) throws(PDFError) {
+        work += units
         guard work <= Self.maxOperations else {
-            throw PDFError("the page runs more than \(Self.maxOperations) operators and glyphs (docs/LIMITS.md)")
+            throw PDFError(
+                "the page runs more than \(Self.maxOperations) operators, glyphs and glyph outline elements (docs/LIMITS.md)"
+            )
         }
     }
 
@@ -345,7 +347,7 @@ struct PDFInterpreter {
 
     /// Paints the current path (fill by `fill`'s rule, then stroke), applies a pending clip, and
     /// ends the path.
-    private mutating func paint(fill: FillRule?, stroke: Bool, into out: inout [PDFOperation]) throws(PDFError) {
+    mutating func paint(fill: FillRule?, stroke: Bool, into out: inout [PDFOperation]) throws(PDFError) {
         defer {
             path = ShapePath()
             current = nil

@@ -5,9 +5,12 @@ import Raster
 // glyph space mapped to user space by FontMatrix × [Tfs·Th 0 0 Tfs 0 Trise] × Tm, and the text
 // matrix then advances by ((w0 · FontMatrix.a) · Tfs + Tc + Tw for byte 32) · Th, w0 from
 // /Widths; a TJ number n moves it by −n/1000 · Tfs · Th. Glyph procedures paint with the graphics
-// state as it is (d0 and d1 are read as nothing to draw). Text in any other font is refused
-// ("outline the text in the export"), except with rendering mode 3 (invisible), which draws
-// nothing in any font; modes 4–7 (text added to the clip) are refused.
+// state as it is (d0 and d1 are read as nothing to draw). In a simple TrueType font with its
+// program embedded (Fonts/), each glyph's outline is filled, stroked or both by the rendering
+// mode, in glyph space of 1/unitsPerEm text space units, and the text matrix advances by w0/1000.
+// Text in any other font is refused ("outline the text in the export"), except with rendering
+// mode 3 (invisible), which draws nothing in any font; modes 4–7 (text added to the clip) are
+// refused.
 
 struct PDFTextState {
     var charSpacing = 0.0
@@ -33,6 +36,7 @@ enum PDFFont {
     }
 
     case type3(Type3)
+    case trueType(PDFTrueTypeFont)
     case other(String)
 }
 
@@ -105,6 +109,13 @@ extension PDFInterpreter {
         guard let fontName = t.font else { throw PDFError("text is shown before a font is set (Tf)") }
         let font = try self.font(fontName, resources: resources)
         let mode = t.renderMode
+        if case let .trueType(trueType) = font {
+            guard mode < 4 || mode == 7 && hidden else {
+                throw PDFError("text rendering mode \(mode) (text as a clip) is not read")
+            }
+            try showTrueType(items, trueType, mode: mode, into: &out)
+            return
+        }
         guard case let .type3(type3) = font else {
             guard mode == 3 else {
                 guard case let .other(kind) = font else { return }
@@ -136,6 +147,40 @@ extension PDFInterpreter {
                     let index = code - type3.firstChar
                     let w0 = index >= 0 && index < type3.widths.count ? type3.widths[index] : 0
                     advance(w0 * type3.matrix.a, code: code)
+                }
+            default:
+                if let n = item.number, n.isFinite {
+                    textMatrix = textMatrix.prepending(.translation(-n / 1000 * t.size * t.horizontalScale, 0))
+                }
+            }
+        }
+    }
+
+    /// Shows `items` in an embedded TrueType font: each glyph's outline, mapped from font units to
+    /// user space by (1/unitsPerEm) × [Tfs·Th 0 0 Tfs 0 Trise] × Tm, painted as the rendering mode
+    /// says (0 fill, 1 stroke, 2 both, 3 nothing), then the advance.
+    private mutating func showTrueType(
+        _ items: [PDFObject], _ font: PDFTrueTypeFont, mode: Int, into out: inout [PDFOperation]
+    ) throws(PDFError) {
+        let t = state.text
+        let em = 1 / Double(font.program.unitsPerEm)
+        for item in items {
+            switch item {
+            case let .string(bytes):
+                for code in bytes.map(Int.init) {
+                    try countWork()
+                    if mode != 3, !hidden {
+                        let scaled = AffineTransform(
+                            a: t.size * t.horizontalScale, b: 0, c: 0, d: t.size, tx: 0, ty: t.rise)
+                        let glyphToUser = textMatrix.prepending(scaled.prepending(.scale(em, em)))
+                        let outline = try font.program.outline(font.glyph(code))
+                        if !outline.elements.isEmpty {
+                            try countWork(outline.elements.count)
+                            path = outline.applying(glyphToUser)
+                            try paint(fill: mode == 1 ? nil : .nonZero, stroke: mode != 0, into: &out)
+                        }
+                    }
+                    advance(font.width(code) / 1000, code: code)
                 }
             default:
                 if let n = item.number, n.isFinite {
@@ -185,7 +230,39 @@ extension PDFInterpreter {
                     matrix: AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]),
                     resources: try file.value(d, "Resources")?.dictionary))
         }
+        if subtype == "TrueType", let embedded = try trueTypeFont(d, name: name) { font = .trueType(embedded) }
         if let number { fonts[number] = font }
         return font
+    }
+
+    /// A simple TrueType font with its program embedded (/FontFile2), or nil when it has none
+    /// (refused when text is shown in it, as any font ivsim cannot draw).
+    private mutating func trueTypeFont(_ d: [String: PDFObject], name: String) throws(PDFError) -> PDFTrueTypeFont? {
+        let descriptor = try file.value(d, "FontDescriptor")?.dictionary
+        guard let fileObject = descriptor?["FontFile2"], case let .stream(stream) = try file.resolve(fileObject) else {
+            return nil
+        }
+        let program = try TrueTypeFont(try file.decode(stream).bytes)
+        let flags = try file.value(descriptor, "Flags")?.integer ?? 0
+        var encoding = PDFTrueTypeFont.Encoding.none
+        switch try file.value(d, "Encoding") {
+        case nil: break
+        case let .name(value)?:
+            encoding = value == "MacRomanEncoding" ? .macRoman : value == "WinAnsiEncoding" ? .winAnsi : .none
+        case let .dictionary(e)?:
+            guard try file.value(e, "Differences") == nil else {
+                throw PDFError(
+                    "the TrueType font /\(name) changes its encoding with /Differences (glyph names are not read): "
+                        + "outline the text in the export")
+            }
+            let base = try file.value(e, "BaseEncoding")?.name
+            encoding = base == "MacRomanEncoding" ? .macRoman : base == "WinAnsiEncoding" ? .winAnsi : .none
+        default: break
+        }
+        return PDFTrueTypeFont(
+            program: program, symbolic: flags & 4 != 0, encoding: encoding,
+            firstChar: min(max(try file.value(d, "FirstChar")?.integer ?? 0, 0), 255),
+            widths: try file.numbers(d["Widths"]) ?? [],
+            missingWidth: try file.value(descriptor, "MissingWidth")?.number ?? 0)
     }
 }
