@@ -97,9 +97,43 @@ import TestSupport
         let shown = Self.refusal(Self.pdf("BT /F1 12 Tf (Hi) Tj ET", resources: font, extra: type1))
         #expect(
             shown
-                == "the \"Tj\" operator at byte 18 of a content stream: text in a Type1 font is not drawn (ivsim has no fonts): "
-                + "outline the text in the export")
+                == "the \"Tj\" operator at byte 18 of a content stream: text in a Type1 font is not drawn (ivsim draws "
+                + "embedded TrueType and Type 3 fonts): outline the text in the export")
         #expect(Self.refusal(Self.pdf("BT /F1 12 Tf 3 Tr (Hi) Tj ET", resources: font, extra: type1)) == "accepted")
+    }
+
+    /// Embedded TrueType text: a font without its program is refused as any font ivsim cannot
+    /// draw; a string that shows a glyph past the page's work (operators, glyphs and outline
+    /// elements) is refused, not drawn for minutes; /Differences is refused with its reason.
+    @Test func trueTypeTextIsBoundedAndRefusedWhereNotRead() throws {
+        let program = try Fixture().data("pdf/fonts/ivsim-test-mac.ttf")
+        let hex = program.map { String(format: "%02X", $0) }.joined() + ">"
+        let font = "<< /Font << /F1 5 0 R >> >>"
+        func objects(encoding: String = "", embedded: Bool = true) -> [String] {
+            [
+                "<< /Type /Font /Subtype /TrueType /BaseFont /T /FirstChar 65 /LastChar 67 /Widths [700 700 700] "
+                    + "/FontDescriptor 6 0 R \(encoding)>>",
+                "<< /Type /FontDescriptor /FontName /T /Flags 4 \(embedded ? "/FontFile2 7 0 R" : "") >>",
+                "<< /Filter /ASCIIHexDecode /Length \(hex.count) >>\nstream\n\(hex)\nendstream"
+            ]
+        }
+        let drawn = try Self.render(Self.pdf("BT /F1 8 Tf 1 1 Td (B) Tj ET", resources: font, extra: objects()))
+        #expect((0..<10).contains { x in (0..<10).contains { y in drawn[x, y].a == 255 } })
+        #expect(
+            Self.refusal(Self.pdf("BT /F1 8 Tf (A) Tj ET", resources: font, extra: objects(embedded: false)))
+                .contains("text in a TrueType font is not drawn"))
+        #expect(
+            Self.refusal(
+                Self.pdf(
+                    "BT /F1 8 Tf (A) Tj ET", resources: font,
+                    extra: objects(encoding: "/Encoding << /Differences [65 /B] >> "))
+            )
+            .contains("changes its encoding with /Differences"))
+        // 'C' is 14 outline elements: 80,000 of them pass the page's 1,000,000.
+        let many = String(repeating: "C", count: 80_000)
+        #expect(
+            Self.refusal(Self.pdf("BT /F1 1 Tf (\(many)) Tj ET", resources: font, extra: objects()))
+                .contains("operators, glyphs and glyph outline elements"))
     }
 
     @Test func type3GlyphsAreDrawnAndAdvance() throws {

@@ -120,7 +120,8 @@ extension PDFInterpreter {
             guard mode == 3 else {
                 guard case let .other(kind) = font else { return }
                 throw PDFError(
-                    "text in a \(kind) font is not drawn (ivsim has no fonts): outline the text in the export")
+                    "text in a \(kind) font is not drawn (ivsim draws embedded TrueType and Type 3 fonts): outline the text "
+                        + "in the export")
             }
             // Invisible text draws nothing in any font. Its glyph widths are unknown, so the
             // text matrix stays; text after it is placed again by Td, TD, Tm or T* in practice.
