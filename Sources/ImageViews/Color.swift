@@ -117,6 +117,9 @@ public struct Color: Equatable, Hashable, Sendable {
     /// A named colour's variants (UIColor(named:)): the traits pick one (docs/ASSETS.md
     /// §Matching); `values` are then unused. Empty for other colours.
     public var variants: [AssetVariant<Color>] = []
+    /// UIColor(dynamicProvider:) written as cases: the first whose test the traits pass gives the
+    /// colour (the last case tests nothing); `values` are then unused. Empty for other colours.
+    public var cases: [TraitCase] = []
 
     /// A fixed colour.
     public init(_ rgba: RGBA) {
@@ -141,14 +144,24 @@ public struct Color: Equatable, Hashable, Sendable {
 
     /// The colour in `traits`.
     public func resolved(_ traits: Traits) -> RGBA {
+        if let first = cases.first(where: { $0.test.matches(traits) }) { return first.color.resolved(traits) }
         if let index = variants.bestMatch(for: traits) { return variants[index].value.resolved(traits) }
         return values.resolved(traits)
     }
 
     /// Whether the colour is the same in every trait collection.
     public var isFixed: Bool {
-        variants.isEmpty
+        if !cases.isEmpty {
+            return cases.allSatisfy { $0.color.isFixed && $0.color.light == cases[0].color.light }
+        }
+        return variants.isEmpty
             ? values.isFixed : variants.allSatisfy { $0.value.isFixed && $0.value.light == variants[0].value.light }
+    }
+
+    /// Every value the colour can take, in some trait collection (with repeats).
+    public var possibleValues: [RGBA] {
+        if !cases.isEmpty { return cases.flatMap(\.color.possibleValues) }
+        return variants.isEmpty ? values.all : variants.flatMap(\.value.possibleValues)
     }
 
     /// The default tint (UIColor.systemBlue).
@@ -162,4 +175,42 @@ public struct Color: Equatable, Hashable, Sendable {
 
     /// Names of the system colours, in documentation order.
     public static var systemColorNames: [String] { SystemColor.all.map(\.name) }
+}
+
+/// One case of a colour made by UIColor(dynamicProvider:): the traits it tests and its colour.
+public struct TraitCase: Equatable, Hashable, Sendable {
+    public var test: TraitTest
+    public var color: Color
+
+    public init(test: TraitTest, color: Color) {
+        self.test = test
+        self.color = color
+    }
+}
+
+/// Values some traits must have (nil: any), as a dynamic provider's `if` tests them.
+public struct TraitTest: Equatable, Hashable, Sendable {
+    public var displayScale: Int?
+    public var userInterfaceStyle: UserInterfaceStyle?
+    public var layoutDirection: LayoutDirection?
+    public var userInterfaceIdiom: UserInterfaceIdiom?
+    public var horizontalSizeClass: UserInterfaceSizeClass?
+    public var verticalSizeClass: UserInterfaceSizeClass?
+    public var accessibilityContrast: AccessibilityContrast?
+    public var userInterfaceLevel: UserInterfaceLevel?
+
+    public init() {}
+
+    /// Whether every trait the test names has its value in `traits` (the view's, with its
+    /// effective layout direction).
+    public func matches(_ traits: Traits) -> Bool {
+        (displayScale ?? traits.displayScale) == traits.displayScale
+            && (userInterfaceStyle ?? traits.userInterfaceStyle) == traits.userInterfaceStyle
+            && (layoutDirection ?? traits.layoutDirection) == traits.layoutDirection
+            && (userInterfaceIdiom ?? traits.userInterfaceIdiom) == traits.userInterfaceIdiom
+            && (horizontalSizeClass ?? traits.horizontalSizeClass) == traits.horizontalSizeClass
+            && (verticalSizeClass ?? traits.verticalSizeClass) == traits.verticalSizeClass
+            && (accessibilityContrast ?? traits.accessibilityContrast) == traits.accessibilityContrast
+            && (userInterfaceLevel ?? traits.userInterfaceLevel) == traits.userInterfaceLevel
+    }
 }

@@ -417,7 +417,8 @@ public enum ScenarioSchema {
                     (
                         "description",
                         .string(
-                            "#RRGGBB, #RRGGBBAA, a UIKit system colour, a light/dark pair, or a colour set of the asset catalogs"
+                            "#RRGGBB, #RRGGBBAA, a UIKit system colour, a light/dark pair, a colour set of the asset catalogs, "
+                                + "or a dynamic provider's cases"
                         )
                     ),
                     (
@@ -431,7 +432,23 @@ public enum ScenarioSchema {
                             closedObject(
                                 ScenarioKeys.namedColor, ["named": .object([("type", .string("string"))])],
                                 required: ScenarioKeys.namedColor,
-                                description: "UIColor(named:): a .colorset of the scenario's assetCatalogs")
+                                description: "UIColor(named:): a .colorset of the scenario's assetCatalogs"),
+                            closedObject(
+                                ["provider"],
+                                [
+                                    "provider": .object([
+                                        ("type", .string("array")), ("minItems", .number(1)), ("maxItems", .number(64)),
+                                        (
+                                            "items",
+                                            closedObject(
+                                                ["when", "color"], ["when": ref("traits"), "color": ref("color")],
+                                                required: ["color"])
+                                        )
+                                    ])
+                                ], required: ["provider"],
+                                description:
+                                    "UIColor(dynamicProvider:): the first case whose traits the view has; the last case, without \"when\", is the default (COLORS.md)"
+                            )
                         ])
                     )
                 ])

@@ -185,7 +185,7 @@ private let fixture = Fixture()
         Case(
             "colour as number", [("\"#FF0000\"", "16711680")],
             [
-                "$.images.dot.generate.solid.color: expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a system colour name, {\"light\": …, \"dark\": …} or {\"named\": …}), found a number"
+                "$.images.dot.generate.solid.color: expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a system colour name, {\"light\": …, \"dark\": …}, {\"named\": …} or {\"provider\": …}), found a number"
             ]),
         Case(
             "dynamic colour in a generated image",
@@ -531,7 +531,9 @@ private let fixture = Fixture()
                     "\"images\": { \"dot\": { \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }, \"spin\": { \"animated\": { \"frames\": [\"dot\"], \"fps\": 30 } } }"
                 )
             ],
-            ["$.images.spin.animated.fps: unknown key \"fps\" in an animated image (expected one of: frames, named, duration)"]
+            [
+                "$.images.spin.animated.fps: unknown key \"fps\" in an animated image (expected one of: frames, named, duration)"
+            ]
         ),
         Case(
             "animation images as a string",

@@ -1,5 +1,6 @@
 import Foundation
 import ImageViews
+import Syntax
 import Testing
 import TestSupport
 @testable import ScenarioFormat
@@ -27,6 +28,58 @@ private let fixture = Fixture()
             uniqueKeysWithValues: scenario.variants().map {
                 ($0.name, scenario.background.resolved($0.traits).description)
             })
+    }
+
+    /// UIColor(dynamicProvider:) as cases (docs/COLORS.md §Dynamic providers): the first case the
+    /// traits pass, nested providers resolved in the same traits, and each mistake named.
+    @Test func providerCasesResolveInOrder() throws {
+        func color(_ json: String) throws -> Color {
+            let scenario = try ScenarioLoader.parse(
+                Array("{ \"canvas\": { \"size\": [4, 4], \"background\": \(json) }, \"root\": {} }".utf8),
+                folder: fixture.directory, displayName: "case.json", name: "case")
+            return scenario.background
+        }
+        let provider = try color(
+            """
+            { "provider": [ { "when": { "horizontalSizeClass": "regular", "layoutDirection": "rightToLeft" }, "color": "#FF0000" },
+                            { "when": { "userInterfaceLevel": "elevated" }, "color": { "light": "#00FF00", "dark": "#0000FF" } },
+                            { "when": { "displayScale": 3 }, "color": { "provider": [ { "when": { "userInterfaceStyle": "dark" }, "color": "#111111" }, { "color": "#222222" } ] } },
+                            { "color": "systemBlue" } ] }
+            """)
+        var t = Traits(displayScale: 2)
+        #expect(provider.resolved(t).description == "#007AFFFF")  // the default
+        t.horizontalSizeClass = .regular
+        #expect(provider.resolved(t).description == "#007AFFFF")  // both traits of the first case are needed
+        t.layoutDirection = .rightToLeft
+        #expect(provider.resolved(t).description == "#FF0000FF")
+        t = Traits(displayScale: 2, userInterfaceStyle: .dark, userInterfaceLevel: .elevated)
+        #expect(provider.resolved(t).description == "#0000FFFF")
+        t = Traits(displayScale: 3, userInterfaceStyle: .dark)
+        #expect(provider.resolved(t).description == "#111111FF")
+        #expect(!provider.isFixed && provider.possibleValues.count >= 5)
+
+        func error(_ json: String) -> String {
+            do {
+                _ = try color(json)
+                return "accepted"
+            } catch let errors as ScenarioErrors {
+                return errors.diagnostics.map { $0.message }.joined(separator: "\n")
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(error("{ \"provider\": [] }").contains("expected provider cases (a non-empty array)"))
+        #expect(
+            error("{ \"provider\": [ { \"color\": \"#000000\" }, { \"color\": \"#FFFFFF\" } ] }").contains(
+                "only the last case may leave out \"when\""))
+        #expect(
+            error("{ \"provider\": [ { \"when\": { \"userInterfaceStyle\": \"dark\" }, \"color\": \"#000000\" } ] }")
+                .contains("the last case is the provider's default"))
+        #expect(
+            error(
+                "{ \"provider\": [ { \"when\": { \"sizeClass\": \"regular\" }, \"color\": \"#000000\" }, { \"color\": \"#FFFFFF\" } ] }"
+            )
+            .contains("unknown key \"sizeClass\""))
     }
 
     @Test func scenarioNamesResolveInEveryVariant() throws {

@@ -2,8 +2,8 @@ import AssetCatalogs
 import ImageViews
 import Syntax
 
-/// Colours: "#RRGGBB", "#RRGGBBAA", a UIKit system colour name, {"light": …, "dark": …}, or
-/// {"named": "Brand"} from the scenario's asset catalogs.
+/// Colours: "#RRGGBB", "#RRGGBBAA", a UIKit system colour name, {"light": …, "dark": …},
+/// {"named": "Brand"} from the scenario's asset catalogs, or {"provider": [cases…]}.
 struct ColorReader {
     /// The scenario's catalogs, for named colours.
     let assets: NamedAssets
@@ -47,6 +47,13 @@ struct ColorReader {
                 return nil
             }
             return color
+        case let .object(members) where members.contains(where: { $0.key == "provider" }):
+            guard allowDynamic else {
+                d.error(
+                    node, "expected a fixed colour here (#RRGGBB, #RRGGBBAA or a system colour name), found a provider")
+                return nil
+            }
+            return provider(node)
         case .object:
             guard allowDynamic else {
                 d.error(
@@ -64,10 +71,61 @@ struct ColorReader {
         default:
             d.error(
                 node,
-                "expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a system colour name, {\"light\": …, \"dark\": …} or {\"named\": …}), found \(node.value.kindDescription)"
+                "expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a system colour name, {\"light\": …, \"dark\": …}, {\"named\": …} or {\"provider\": …}), found \(node.value.kindDescription)"
             )
             return nil
         }
+    }
+
+    /// UIColor(dynamicProvider:) as cases (docs/COLORS.md §Dynamic providers):
+    /// `{"provider": [{"when": {"horizontalSizeClass": "regular"}, "color": …}, …, {"color": …}]}`:
+    /// the first case whose `when` the traits pass; the last case has no `when` (the provider's
+    /// final `return`). At most 64 cases; their colours may be dynamic themselves.
+    func provider(_ node: JSONNode) -> Color? {
+        guard let object = ObjectReader(node, allowed: ["provider"], what: "a dynamic provider colour", d),
+            let listNode = object["provider"], let items = Read.array(listNode, d, what: "provider cases")
+        else { return nil }
+        guard (1...64).contains(items.count) else {
+            d.error(listNode, "a provider has 1 to 64 cases (the last without \"when\"), found \(items.count)")
+            return nil
+        }
+        var cases: [TraitCase] = []
+        for (index, item) in items.enumerated() {
+            guard let entry = ObjectReader(item, allowed: ["when", "color"], what: "a provider case", d),
+                let colorNode = entry.required("color", d), let color = read(colorNode)
+            else { return nil }
+            var test = TraitTest()
+            if let whenNode = entry["when"] {
+                guard index < items.count - 1 else {
+                    d.error(whenNode, "the last case is the provider's default: leave out its \"when\"")
+                    return nil
+                }
+                guard let when = traitTest(whenNode) else { return nil }
+                test = when
+            } else if index < items.count - 1 {
+                d.error(
+                    item, "only the last case may leave out \"when\" (it is the default; cases after it never apply)")
+                return nil
+            }
+            cases.append(TraitCase(test: test, color: color))
+        }
+        var color = Color(cases[cases.count - 1].color.values)
+        color.cases = cases
+        return color
+    }
+
+    /// A case's `when`: trait names of the variant matrix (docs/SCENARIOS.md §Variants) and one
+    /// value each.
+    private func traitTest(_ node: JSONNode) -> TraitTest? {
+        guard let object = ObjectReader(node, allowed: TraitDimension.keys, what: "a provider case's traits", d)
+        else { return nil }
+        var test = TraitTest()
+        for dimension in TraitDimension.all {
+            guard let valueNode = object[dimension.key] else { continue }
+            guard let value = dimension.read(valueNode, d) else { return nil }
+            test.set(dimension.key, value)
+        }
+        return test
     }
 
     static func hex(_ text: String) -> RGBA? {

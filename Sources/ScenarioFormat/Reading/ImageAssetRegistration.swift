@@ -34,7 +34,7 @@ struct ImageAssetRegistration {
                 let imageNode = object.required("image", d, hint: " (the name of an image of \"images\")"),
                 let image = Read.string(imageNode, d, what: "an image name")
             else { return nil }
-            var conditions = AssetConditions(scale: 1)
+            var test = TraitTest()
             if let traitsNode = object["traits"] {
                 guard
                     let traits = ObjectReader(
@@ -50,9 +50,10 @@ struct ImageAssetRegistration {
                         return nil
                     }
                     guard let value = dimension.read(valueNode, d) else { return nil }
-                    Self.apply(dimension.key, value, to: &conditions)
+                    test.set(dimension.key, value)
                 }
             }
+            let conditions = AssetConditions(test, scale: 1)
             if let earlier = registrations.first(where: { $0.conditions == conditions }) {
                 d.error(
                     item,
@@ -64,20 +65,6 @@ struct ImageAssetRegistration {
                 ImageAssetRegistration(image: image, imageNode: imageNode, conditions: conditions, node: item))
         }
         return registrations
-    }
-
-    /// Sets the condition of trait `key` (a TraitDimension key other than the level) to `value`.
-    private static func apply(_ key: String, _ value: String, to conditions: inout AssetConditions) {
-        switch key {
-        case "displayScale": conditions.scale = Int(value)
-        case "userInterfaceStyle": conditions.userInterfaceStyle = UserInterfaceStyle(rawValue: value)
-        case "layoutDirection": conditions.layoutDirection = LayoutDirection(rawValue: value)
-        case "userInterfaceIdiom": conditions.idiom = UserInterfaceIdiom(rawValue: value)
-        case "horizontalSizeClass": conditions.horizontalSizeClass = UserInterfaceSizeClass(rawValue: value)
-        case "verticalSizeClass": conditions.verticalSizeClass = UserInterfaceSizeClass(rawValue: value)
-        case "accessibilityContrast": conditions.accessibilityContrast = AccessibilityContrast(rawValue: value)
-        default: break
-        }
     }
 
     /// The asset's image called `name`: the registered images as its variants, the first one shown

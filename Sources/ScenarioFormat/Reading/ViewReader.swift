@@ -287,12 +287,7 @@ struct ViewReader {
         guard let n = object["isOpaque"], let value = Read.bool(n, d) else { return }
         view.isOpaque = value
         let background = view.backgroundColor
-        let filled =
-            background.map { color in
-                color.variants.isEmpty
-                    ? color.values.all.allSatisfy { $0.a == 255 }
-                    : color.variants.allSatisfy { $0.value.values.all.allSatisfy { $0.a == 255 } }
-            } ?? false
+        let filled = background?.possibleValues.allSatisfy { $0.a == 255 } ?? false
         if value, !filled, !acknowledged.contains(WarningKinds.opaque) {
             d.warning(
                 n, kind: WarningKinds.opaque,

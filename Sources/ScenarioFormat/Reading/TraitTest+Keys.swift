@@ -1,0 +1,32 @@
+import AssetCatalogs
+import ImageViews
+
+// Trait values as a scenario names them (TraitDimension: the variant matrix's keys and values),
+// set on the trait tests of dynamic provider colours and on image assets' registrations.
+
+extension TraitTest {
+    /// Sets the trait `key` (a TraitDimension key) to `value`, as the scenario writes it.
+    mutating func set(_ key: String, _ value: String) {
+        switch key {
+        case "displayScale": displayScale = Int(value)
+        case "userInterfaceStyle": userInterfaceStyle = UserInterfaceStyle(rawValue: value)
+        case "layoutDirection": layoutDirection = LayoutDirection(rawValue: value)
+        case "userInterfaceIdiom": userInterfaceIdiom = UserInterfaceIdiom(rawValue: value)
+        case "horizontalSizeClass": horizontalSizeClass = UserInterfaceSizeClass(rawValue: value)
+        case "verticalSizeClass": verticalSizeClass = UserInterfaceSizeClass(rawValue: value)
+        case "accessibilityContrast": accessibilityContrast = AccessibilityContrast(rawValue: value)
+        default: userInterfaceLevel = UserInterfaceLevel(rawValue: value)
+        }
+    }
+}
+
+extension AssetConditions {
+    /// The conditions `test` names (an asset has no level condition), at `scale` unless it names one.
+    init(_ test: TraitTest, scale: Int) {
+        self.init(
+            idiom: test.userInterfaceIdiom, userInterfaceStyle: test.userInterfaceStyle,
+            accessibilityContrast: test.accessibilityContrast, horizontalSizeClass: test.horizontalSizeClass,
+            verticalSizeClass: test.verticalSizeClass, layoutDirection: test.layoutDirection,
+            scale: test.displayScale ?? scale)
+    }
+}
