@@ -110,6 +110,31 @@ import Syntax
         #expect(b[3, 2] == blue && b[3, 3] == blue && b[2, 2] == .clear)
     }
 
+    /// currentImage mid-drawing: what was drawn before, drawn again (here halved into the right
+    /// half); refused inside a transparency layer, and `false` is a mistake.
+    @Test func theCurrentImageIsWhatWasDrawnSoFar() throws {
+        let scenario = try Self.load(
+            """
+            "d": { "draw": { "size": [8, 4], "scale": 1, "operations": [
+              { "fill": { "rect": [0, 0, 4, 4] }, "color": "#FF0000" },
+              { "drawCurrentImage": true, "in": [4, 0, 4, 2] },
+              { "fill": { "rect": [0, 0, 1, 1] }, "color": "#0000FF" } ] } }
+            """)
+        let bitmap = scenario.images[1].pixels.bitmap
+        let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
+        #expect(bitmap[0, 0] == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))  // drawn after: not in the copy
+        #expect(bitmap[4, 0] == red)  // the red square, halved: x 4…6, y 0…2
+        #expect(bitmap[7, 0].a == 0 && bitmap[4, 3].a == 0)  // the copy's empty half, and below it
+        Self.refusal(
+            """
+            "d": { "draw": { "size": [4, 4], "operations": [ { "beginTransparencyLayer": {} },
+              { "drawCurrentImage": true, "at": [0, 0] }, "endTransparencyLayer" ] } }
+            """, "inside a transparency layer is not read", path: "operations[1]")
+        Self.refusal(
+            "\"d\": { \"draw\": { \"size\": [4, 4], \"operations\": [ { \"drawCurrentImage\": false, \"at\": [0, 0] } ] } }",
+            "\"drawCurrentImage\": false does nothing", path: "drawCurrentImage")
+    }
+
     @Test func interpolationQualityIsGraphicsState() throws {
         // "grid" (4 × 2 pixels) drawn into 2 × 1 pixels: halved along both axes. Default filters
         // (RENDERING.md §11.8.1); after "low" one bilinear sample a pixel; after "none" the

@@ -12,6 +12,7 @@ enum DrawKeys {
         ["stroke", "color", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase"] + compositing
     static let drawImage = ["draw", "at", "in"] + compositing
     static let drawCGImage = ["drawCGImage", "in"] + compositing
+    static let drawCurrentImage = ["drawCurrentImage", "at", "in"] + compositing
     static let clip = ["clip"]
     static let linearGradient = ["linearGradient"] + compositing
     static let radialGradient = ["radialGradient"] + compositing
@@ -27,7 +28,7 @@ enum DrawKeys {
     /// The key that names an operation, first match wins in this order.
     static let operationKinds =
         [
-            "fill", "stroke", "draw", "drawCGImage", "clip", "linearGradient", "radialGradient",
+            "fill", "stroke", "draw", "drawCGImage", "drawCurrentImage", "clip", "linearGradient", "radialGradient",
             "beginTransparencyLayer", "interpolationQuality"
         ] + transforms
     static let words = ["save", "restore", "endTransparencyLayer"]

@@ -122,6 +122,13 @@ struct DrawReader {
                     ok = false
                     continue
                 }
+            case .currentImage where !layers.isEmpty:
+                d.error(
+                    item,
+                    "\"drawCurrentImage\" inside a transparency layer is not read (Core Graphics makes currentImage from the "
+                        + "context's bitmap, without the open layer): take it after \"endTransparencyLayer\"")
+                ok = false
+                continue
             default: break
             }
             recipe.operations.append(operation)
@@ -162,6 +169,7 @@ struct DrawReader {
             case "stroke": DrawKeys.stroke
             case "draw": DrawKeys.drawImage
             case "drawCGImage": DrawKeys.drawCGImage
+            case "drawCurrentImage": DrawKeys.drawCurrentImage
             case "clip": DrawKeys.clip
             case "linearGradient": DrawKeys.linearGradient
             case "radialGradient": DrawKeys.radialGradient
@@ -192,25 +200,20 @@ struct DrawReader {
                 else { return nil }
                 placement = .rect(r[0], r[1], r[2], r[3])
             } else {
-                switch (object["at"], object["in"]) {
-                case let (at?, nil):
-                    guard let p = point(at) else { return nil }
-                    placement = .at(p.x, p.y)
-                case let (nil, rect?):
-                    guard let r = rectangle(rect, positive: false) else { return nil }
-                    placement = .rect(r[0], r[1], r[2], r[3])
-                case (nil, nil):
-                    d.error(
-                        node,
-                        "\"draw\" needs \"at\" ([x, y]: draw(at:), the image's size) or \"in\" ([x, y, width, height]: draw(in:))"
-                    )
-                    return nil
-                default:
-                    d.error(object.at("in"), "give \"at\" or \"in\", not both")
-                    return nil
-                }
+                guard let drawn = imagePlacement(object, node: node, kind: kind) else { return nil }
+                placement = drawn
             }
             return .image(name: name, placement: placement, cgImage: kind == "drawCGImage", c)
+        case "drawCurrentImage":
+            guard let on = Read.bool(body, d) else { return nil }
+            guard on else {
+                d.error(body, "\"drawCurrentImage\": false does nothing: leave the operation out")
+                return nil
+            }
+            guard let placement = imagePlacement(object, node: node, kind: kind), let c = compositing(object) else {
+                return nil
+            }
+            return .currentImage(placement: placement, c)
         case "clip":
             // UIBezierPath.addClip() clips with the context's flatness, not the path's.
             if case let .object(members) = body.value, let member = members.first(where: { $0.key == "flatness" }) {
@@ -249,6 +252,27 @@ struct DrawReader {
                     body, d, in: -360_000...360_000, what: "an angle in degrees (positive turns clockwise on screen)")
             else { return nil }
             return .transform(.rotation(degrees: degrees))
+        }
+    }
+
+    /// Where draw(at:) or draw(in:) puts an image: `"at": [x, y]` or `"in": [x, y, width, height]`.
+    private func imagePlacement(_ object: ObjectReader, node: JSONNode, kind: String) -> ImagePlacementSpec? {
+        switch (object["at"], object["in"]) {
+        case let (at?, nil):
+            guard let p = point(at) else { return nil }
+            return .at(p.x, p.y)
+        case let (nil, rect?):
+            guard let r = rectangle(rect, positive: false) else { return nil }
+            return .rect(r[0], r[1], r[2], r[3])
+        case (nil, nil):
+            d.error(
+                node,
+                "\"\(kind)\" needs \"at\" ([x, y]: draw(at:), the image's size) or \"in\" ([x, y, width, height]: draw(in:))"
+            )
+            return nil
+        default:
+            d.error(object.at("in"), "give \"at\" or \"in\", not both")
+            return nil
         }
     }
 

@@ -23,6 +23,9 @@ enum DrawOperation {
     case stroke(DrawShape, StrokeStyle, RGBA, Compositing)
     /// An image of the scenario, by name, at its size from a point or into a rectangle.
     case image(name: String, placement: ImagePlacementSpec, cgImage: Bool, Compositing)
+    /// UIGraphicsImageRendererContext.currentImage drawn with draw(at:) or draw(in:): what the
+    /// operations before it drew, as an image at the renderer's scale.
+    case currentImage(placement: ImagePlacementSpec, Compositing)
     case clip(DrawShape)
     case gradient(Gradient, Compositing)
     case save
@@ -65,6 +68,7 @@ struct DrawingRecipe {
         let (w, h) = pixelSize(scale: scale)
         let base = AffineTransform.scale(scale, scale).prepending(.translation(-bounds.x, -bounds.y))
         var context = try DrawingContext(width: w, height: h, opaque: opaque, transform: base, limits: limits)
+        var openLayers = 0
         for operation in operations {
             switch operation {
             case let .fill(shape, color, compositing):
@@ -79,6 +83,14 @@ struct DrawingRecipe {
                 guard let drawn = image(name) else { continue }
                 try with(compositing, &context) { (c) throws(DrawingFailure) in
                     try Self.draw(drawn, placement, cgImage: cgImage, in: &c)
+                }
+            case let .currentImage(placement, compositing):
+                // The reader refuses it inside a layer, where the bitmap would be the layer's.
+                guard openLayers == 0 else { continue }
+                var current = Image(name: "currentImage", pixels: SourceImage(context.bitmap), scale: scale)
+                current.renderingMode = .alwaysOriginal
+                try with(compositing, &context) { (c) throws(DrawingFailure) in
+                    try Self.draw(current, placement, cgImage: false, in: &c)
                 }
             case let .clip(shape):
                 var path = shape.path  // addClip(): the context's flatness, not the path's
@@ -95,10 +107,12 @@ struct DrawingRecipe {
             case let .interpolation(sampling):
                 context.state.interpolation = sampling
             case let .beginLayer(compositing):
+                openLayers += 1
                 context.state.blendMode = compositing.blendMode
                 context.state.alpha = compositing.alpha
                 try context.beginTransparencyLayer()
             case .endLayer:
+                openLayers = max(0, openLayers - 1)
                 try context.endTransparencyLayer()
                 context.state.alpha = 255  // the layer's own compositing was an argument, not state
                 context.state.blendMode = .normal

@@ -117,6 +117,12 @@ extension ScenarioSchema {
                                 description:
                                     "CGContext.draw(cgImage, in:): the stored pixels, upside down in UIKit's coordinates"
                             ),
+                            operation(
+                                DrawKeys.drawCurrentImage,
+                                ["drawCurrentImage": .object([("const", .bool(true))]), "at": point, "in": rect],
+                                required: ["drawCurrentImage"],
+                                description:
+                                    "context.currentImage.draw(at:) or draw(in:): what the operations before it drew"),
                             closedObject(
                                 DrawKeys.clip, ["clip": ref("drawShape")], required: ["clip"],
                                 description: "UIBezierPath.addClip()"),
