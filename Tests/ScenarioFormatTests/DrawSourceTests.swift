@@ -135,6 +135,35 @@ import Syntax
             "\"drawCurrentImage\": false does nothing", path: "drawCurrentImage")
     }
 
+    /// CGContext.clip(to:mask:): the grey samples are the clip's alpha in the rectangle, mapped as
+    /// drawCGImage maps an image (upside down in UIKit's context), nothing outside it; a mask with
+    /// colour or transparency is refused.
+    @Test func aGreyImageMaskIsTheClipsAlpha() throws {
+        let scenario = try Self.load(
+            """
+            "mask": { "draw": { "size": [2, 2], "scale": 1, "opaque": true, "operations": [
+              { "fill": { "rect": [0, 0, 2, 1] }, "color": "#FFFFFF" }, { "fill": { "rect": [0, 1, 2, 1] }, "color": "#808080" } ] } },
+            "d": { "draw": { "size": [4, 4], "scale": 1, "operations": [
+              { "clipToMask": "mask", "in": [0, 0, 2, 2] }, { "interpolationQuality": "none" },
+              { "fill": { "rect": [0, 0, 4, 4] }, "color": "#FF0000" } ] } }
+            """)
+        let bitmap = try #require(scenario.images.first { $0.name == "d" }).pixels.bitmap
+        // The mask's white top row lands at the bottom of the rectangle, its grey row at the top.
+        #expect(bitmap[0, 1] == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        #expect(bitmap[0, 0].a == 128 && bitmap[1, 0].a == 128)
+        #expect(bitmap[3, 3].a == 0 && bitmap[2, 0].a == 0)  // outside the rectangle
+        do {
+            _ = try Self.load(
+                """
+                "mask": { "generate": { "solid": { "size": [2, 2], "color": "#FF000080" } } },
+                "d": { "draw": { "size": [4, 4], "scale": 1, "operations": [ { "clipToMask": "mask", "in": [0, 0, 2, 2] } ] } }
+                """)
+            Issue.record("a coloured mask was accepted")
+        } catch {
+            #expect(error.diagnostics.contains { $0.message.contains("takes a greyscale image without alpha") })
+        }
+    }
+
     @Test func interpolationQualityIsGraphicsState() throws {
         // "grid" (4 × 2 pixels) drawn into 2 × 1 pixels: halved along both axes. Default filters
         // (RENDERING.md §11.8.1); after "low" one bilinear sample a pixel; after "none" the

@@ -14,6 +14,7 @@ enum DrawKeys {
     static let drawCGImage = ["drawCGImage", "in"] + compositing
     static let drawCurrentImage = ["drawCurrentImage", "at", "in"] + compositing
     static let clip = ["clip"]
+    static let clipToMask = ["clipToMask", "in"]
     static let linearGradient = ["linearGradient"] + compositing
     static let radialGradient = ["radialGradient"] + compositing
     static let linearGradientBody = ["colors", "locations", "start", "end", "drawsBeforeStart", "drawsAfterEnd"]
@@ -28,7 +29,8 @@ enum DrawKeys {
     /// The key that names an operation, first match wins in this order.
     static let operationKinds =
         [
-            "fill", "stroke", "draw", "drawCGImage", "drawCurrentImage", "clip", "linearGradient", "radialGradient",
+            "fill", "stroke", "draw", "drawCGImage", "drawCurrentImage", "clip", "clipToMask", "linearGradient",
+            "radialGradient",
             "beginTransparencyLayer", "interpolationQuality"
         ] + transforms
     static let words = ["save", "restore", "endTransparencyLayer"]

@@ -171,6 +171,7 @@ struct DrawReader {
             case "drawCGImage": DrawKeys.drawCGImage
             case "drawCurrentImage": DrawKeys.drawCurrentImage
             case "clip": DrawKeys.clip
+            case "clipToMask": DrawKeys.clipToMask
             case "linearGradient": DrawKeys.linearGradient
             case "radialGradient": DrawKeys.radialGradient
             case "beginTransparencyLayer": DrawKeys.transparencyLayer
@@ -224,6 +225,13 @@ struct DrawReader {
                 return nil
             }
             return shape(body).map { .clip($0) }
+        case "clipToMask":
+            guard let name = Read.string(body, d, what: "an image name"),
+                let n = object.required(
+                    "in", d, hint: " (clip(to:mask:) maps the mask into a rectangle [x, y, width, height])"),
+                let r = rectangle(n, positive: false)
+            else { return nil }
+            return .clipToMask(name: name, rect: (r[0], r[1], r[2], r[3]))
         case "linearGradient", "radialGradient":
             guard let gradient = gradient(body, radial: kind == "radialGradient"), let c = compositing(object) else {
                 return nil

@@ -27,6 +27,9 @@ enum DrawOperation {
     /// operations before it drew, as an image at the renderer's scale.
     case currentImage(placement: ImagePlacementSpec, Compositing)
     case clip(DrawShape)
+    /// CGContext.clip(to:mask:): an image of the scenario, grey without alpha, as the clip's alpha
+    /// in a rectangle.
+    case clipToMask(name: String, rect: (Double, Double, Double, Double))
     case gradient(Gradient, Compositing)
     case save
     case restore
@@ -53,7 +56,12 @@ struct DrawingRecipe {
 
     /// The images the operations draw, in order.
     var imageNames: [String] {
-        operations.compactMap { if case let .image(name, _, _, _) = $0 { name } else { nil } }
+        operations.compactMap {
+            switch $0 {
+            case let .image(name, _, _, _), let .clipToMask(name, _): name
+            default: nil
+            }
+        }
     }
 
     /// Pixel size at `scale`: each side ⌈points × scale⌉ (at least 1).
@@ -92,6 +100,9 @@ struct DrawingRecipe {
                 try with(compositing, &context) { (c) throws(DrawingFailure) in
                     try Self.draw(current, placement, cgImage: false, in: &c)
                 }
+            case let .clipToMask(name, rect):
+                guard let mask = image(name) else { continue }
+                try Self.clip(toMask: mask, name: name, in: rect, context: &context)
             case let .clip(shape):
                 var path = shape.path  // addClip(): the context's flatness, not the path's
                 path.flattening = .flatness(CurveFlattening.contextDefault)

@@ -12,7 +12,7 @@ extension DrawReader {
         else { return [] }
         return items.compactMap { item in
             guard case let .object(keys) = item.value,
-                let member = keys.first(where: { $0.key == "draw" || $0.key == "drawCGImage" }),
+                let member = keys.first(where: { ["draw", "drawCGImage", "clipToMask"].contains($0.key) }),
                 case let .string(name) = member.value.value
             else { return nil }
             return (name, member.value)

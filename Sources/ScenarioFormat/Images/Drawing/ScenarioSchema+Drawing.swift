@@ -126,6 +126,10 @@ extension ScenarioSchema {
                             closedObject(
                                 DrawKeys.clip, ["clip": ref("drawShape")], required: ["clip"],
                                 description: "UIBezierPath.addClip()"),
+                            closedObject(
+                                DrawKeys.clipToMask, ["clipToMask": .object([("type", .string("string"))]), "in": rect],
+                                required: ["clipToMask", "in"],
+                                description: "CGContext.clip(to:mask:) with a grey image without alpha"),
                             operation(
                                 DrawKeys.linearGradient,
                                 [
