@@ -110,13 +110,17 @@ public struct Scene: Sendable {
                 let rect = image.flatMap { imageView.contentMode.imageRect(for: $0.size, in: view.bounds) }
                 let layersTint = image?.drawTint(viewTint: effectiveTint, traits: viewTraits)
                 var drawTint = layersTint
-                // A multicolor symbol: its own colours, its tint layers in the tint (drawn only if shown).
-                if drawn, let shown = image, let rendering = shown.multicolorRendering(tint: layersTint),
-                    let tint = layersTint,
-                    let tinted = redraws.tinted(rendering, tint: tint, image: shown, view: path)
+                // A multicolor symbol: its own colours, its tint layers in the tint — drawn in it only
+                // where shown; as a template only if the allowance refuses the drawing.
+                if let shown = image, let rendering = shown.multicolorRendering(tint: layersTint),
+                    let tint = layersTint
                 {
-                    image = tinted
-                    drawTint = nil
+                    if !drawn {
+                        drawTint = nil
+                    } else if let tinted = redraws.tinted(rendering, tint: tint, image: shown, view: path) {
+                        image = tinted
+                        drawTint = nil
+                    }
                 }
                 var slices: [Slice] = []
                 if let image, let rect, let caps = image.capInsets {
