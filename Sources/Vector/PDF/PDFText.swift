@@ -110,7 +110,7 @@ extension PDFInterpreter {
         let font = try self.font(fontName, resources: resources)
         let mode = t.renderMode
         if case let .trueType(trueType) = font {
-            guard mode < 4 || mode == 7 && hidden else {
+            guard mode < 4 else {
                 throw PDFError("text rendering mode \(mode) (text as a clip) is not read")
             }
             try showTrueType(items, trueType, mode: mode, into: &out)
