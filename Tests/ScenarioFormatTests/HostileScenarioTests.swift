@@ -31,6 +31,39 @@ import Syntax
         }
     }
 
+    /// Attack round 8: clipToMask made three passes over its mask and drawCurrentImage copied the
+    /// canvas before anything was charged, so thousands of them ran for hours; each is now charged
+    /// first (a mask pixel each), and the drawing refused when its work runs out.
+    @Test func masksAndCanvasCopiesAreChargedBeforeTheyAreMade() throws {
+        var limits = ScenarioLimits.default
+        limits.drawingWork = 10_000_000
+        func load(_ operation: String, count: Int) throws(ScenarioErrors) -> Scenario {
+            let operations = Array(repeating: operation, count: count).joined(separator: ", ")
+            let text = """
+                { "canvas": { "size": [10, 10] },
+                  "images": { "m": { "generate": { "linearGradient": { "size": [512, 512], "colors": ["#000000", "#FFFFFF"] } } },
+                              "d": { "draw": { "size": [200, 200], "scale": 1, "operations": [ \(operations) ] } } },
+                  "root": { "subviews": [ { "type": "imageView", "origin": [0, 0], "sizeToFit": true, "image": "d" } ] } }
+                """
+            return try ScenarioLoader.parse(
+                Array(text.utf8), folder: FileManager.default.temporaryDirectory, displayName: "h.json", name: "h",
+                limits: limits)
+        }
+        // 512² mask pixels × 4 = 1,048,576 units a clip, 200² × 4 = 160,000 a canvas copy: 100 of
+        // either pass the 10,000,000 left.
+        for operation in [
+            "{ \"clipToMask\": \"m\", \"in\": [-10, -10, 1, 1] }", "{ \"drawCurrentImage\": true, \"at\": [500, 0] }"
+        ] {
+            _ = try load(operation, count: 2)
+            do {
+                _ = try load(operation, count: 100)
+                Issue.record("100 × \(operation) were drawn")
+            } catch {
+                #expect(error.diagnostics.contains { $0.message.contains("units of work") }, "\(error.diagnostics)")
+            }
+        }
+    }
+
     @Test func preservedVectorsAtManySizesAreBoundedPerVariant() throws {
         // 200 sizes of about 1,500 pixels at 3x peaked at 8.3 GB, every drawing held by the display
         // list: now the drawings of one variant stop at 2^24 pixels (here 50,000, at 1x), an error

@@ -36,6 +36,19 @@ import TestSupport
         }
     }
 
+    /// Attack round 8 (docs/RELIABILITY.md): a composite of 32,000 parts, each a glyph of 32,767
+    /// contours of no points, showed as one glyph for minutes — contours and parts are counted
+    /// with points, 65,536 a glyph; a glyph shown 20,000 times is read once and charged once.
+    @Test func trueTypeGlyphsCountTheirContoursAndPartsAndAreReadOnce() throws {
+        let contours = try Fixture().data("hostile/truetype-empty-contours.pdf")
+        #expect(throws: PDFError.self) { try PDFImage(contours) }
+        do {
+            _ = try PDFImage(contours)
+        } catch {
+            #expect(error.message.contains("more than 65536 points, contours and parts"))
+        }
+    }
+
     @Test func aCanvasPastThePixelLimitIsRefusedBeforeItIsMade() throws {
         // 107 bytes that asked for 274,877,906,976 bytes at scale 16.
         let huge = try SVGImage(

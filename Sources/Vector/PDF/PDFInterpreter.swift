@@ -24,6 +24,10 @@ struct PDFInterpreter {
     var lineMatrix = AffineTransform.identity
     /// Fonts read, by object number.
     var fonts: [Int: PDFFont] = [:]
+    /// TrueType glyph outlines read so far, by font object number << 16 | glyph, and their elements.
+    var glyphOutlines: [Int: ShapePath] = [:]
+    var keptGlyphElements = 0
+    static let maxKeptGlyphElements = 2_000_000
     var decodedImages: [Int: PDFRasterImage.Pixels] = [:]
     var images: [String: SourceImage] = [:]
     var shadings: [Int: PDFShading] = [:]

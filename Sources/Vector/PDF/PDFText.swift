@@ -174,7 +174,7 @@ extension PDFInterpreter {
                         let scaled = AffineTransform(
                             a: t.size * t.horizontalScale, b: 0, c: 0, d: t.size, tx: 0, ty: t.rise)
                         let glyphToUser = textMatrix.prepending(scaled.prepending(.scale(em, em)))
-                        let outline = try font.program.outline(font.glyph(code))
+                        let outline = try glyphOutline(font, font.glyph(code))
                         if !outline.elements.isEmpty {
                             try countWork(outline.elements.count)
                             path = outline.applying(glyphToUser)
@@ -189,6 +189,21 @@ extension PDFInterpreter {
                 }
             }
         }
+    }
+
+    /// A TrueType glyph's outline in font units, read once per font and glyph (kept by the font's
+    /// object number, up to `maxKeptGlyphElements` elements for the page): reading it is charged
+    /// to the page's work once, its elements each time it is shown (by the caller).
+    private mutating func glyphOutline(_ font: PDFTrueTypeFont, _ glyph: Int) throws(PDFError) -> ShapePath {
+        let key = font.number.map { $0 << 16 | glyph }
+        if let key, let kept = glyphOutlines[key] { return kept }
+        let (outline, work) = try font.program.outlineAndWork(glyph)
+        try countWork(work)
+        if let key, keptGlyphElements + outline.elements.count <= Self.maxKeptGlyphElements {
+            keptGlyphElements += outline.elements.count
+            glyphOutlines[key] = outline
+        }
+        return outline
     }
 
     /// Moves the text matrix past a glyph `width` (text space units per unit of font size) wide.
@@ -231,14 +246,18 @@ extension PDFInterpreter {
                     matrix: AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]),
                     resources: try file.value(d, "Resources")?.dictionary))
         }
-        if subtype == "TrueType", let embedded = try trueTypeFont(d, name: name) { font = .trueType(embedded) }
+        if subtype == "TrueType", let embedded = try trueTypeFont(d, name: name, number: number) {
+            font = .trueType(embedded)
+        }
         if let number { fonts[number] = font }
         return font
     }
 
     /// A simple TrueType font with its program embedded (/FontFile2), or nil when it has none
     /// (refused when text is shown in it, as any font ivsim cannot draw).
-    private mutating func trueTypeFont(_ d: [String: PDFObject], name: String) throws(PDFError) -> PDFTrueTypeFont? {
+    private mutating func trueTypeFont(_ d: [String: PDFObject], name: String, number: Int?) throws(PDFError)
+        -> PDFTrueTypeFont?
+    {
         let descriptor = try file.value(d, "FontDescriptor")?.dictionary
         guard let fileObject = descriptor?["FontFile2"], case let .stream(stream) = try file.resolve(fileObject) else {
             return nil
@@ -264,6 +283,6 @@ extension PDFInterpreter {
             program: program, symbolic: flags & 4 != 0, encoding: encoding,
             firstChar: min(max(try file.value(d, "FirstChar")?.integer ?? 0, 0), 255),
             widths: try file.numbers(d["Widths"]) ?? [],
-            missingWidth: try file.value(descriptor, "MissingWidth")?.number ?? 0)
+            missingWidth: try file.value(descriptor, "MissingWidth")?.number ?? 0, number: number)
     }
 }

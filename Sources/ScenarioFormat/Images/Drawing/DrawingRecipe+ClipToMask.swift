@@ -13,6 +13,9 @@ extension DrawingRecipe {
     static func clip(
         toMask mask: Image, name: String, in rect: (Double, Double, Double, Double), context: inout DrawingContext
     ) throws(DrawingFailure) {
+        // The passes over the mask below (the check, the alpha image, its drawing) are charged
+        // before any is made, as a mask pixel each (an image has at most 2^24 pixels: no overflow).
+        try context.charge(mask.pixels.width * mask.pixels.height * DrawingCost.maskPixel)
         let pixels = mask.pixels.bitmap.pixels
         guard pixels.allSatisfy({ p in p >> 24 == 255 && p & 0xFF == (p >> 8) & 0xFF && p & 0xFF == (p >> 16) & 0xFF })
         else {

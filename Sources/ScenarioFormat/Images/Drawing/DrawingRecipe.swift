@@ -95,6 +95,8 @@ struct DrawingRecipe {
             case let .currentImage(placement, compositing):
                 // The reader refuses it inside a layer, where the bitmap would be the layer's.
                 guard openLayers == 0 else { continue }
+                // The copy of the canvas is charged before it is made, a mask pixel each.
+                try context.charge(context.bitmap.width * context.bitmap.height * DrawingCost.maskPixel)
                 var current = Image(name: "currentImage", pixels: SourceImage(context.bitmap), scale: scale)
                 current.renderingMode = .alwaysOriginal
                 try with(compositing, &context) { (c) throws(DrawingFailure) in

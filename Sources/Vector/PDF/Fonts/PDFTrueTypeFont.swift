@@ -22,9 +22,30 @@ struct PDFTrueTypeFont {
     /// Glyph widths in thousandths of text space (/Widths).
     var widths: [Double]
     var missingWidth: Double
+    /// The glyph of each byte code, looked up once when the font is read.
+    private(set) var glyphs: [Int] = []
+    /// The font's object number, when it has one: glyph outlines are kept by it (PDFInterpreter).
+    var number: Int?
+
+    init(
+        program: TrueTypeFont, symbolic: Bool, encoding: Encoding, firstChar: Int, widths: [Double],
+        missingWidth: Double, number: Int? = nil
+    ) {
+        self.program = program
+        self.symbolic = symbolic
+        self.encoding = encoding
+        self.firstChar = firstChar
+        self.widths = widths
+        self.missingWidth = missingWidth
+        self.number = number
+        glyphs = (0..<256).map(lookUp)
+    }
+
+    /// The glyph of byte `code`, as looked up when the font was read.
+    func glyph(_ code: Int) -> Int { (0..<256).contains(code) ? glyphs[code] : 0 }
 
     /// The glyph of byte `code` (§9.6.6.4), 0 when none.
-    func glyph(_ code: Int) -> Int {
+    private func lookUp(_ code: Int) -> Int {
         let f = program
         if symbolic || encoding == .none {
             if f.hasSubtable(3, 0) {

@@ -9,8 +9,8 @@ import Raster
 // chapters on these tables, https://learn.microsoft.com/typography/opentype/spec/). Hinting
 // instructions are not run (a PDF renders outlines unhinted at any size, as Core Graphics and
 // PDFium do for embedded fonts at this size class; docs/PDF.md says where that differs). Every
-// offset is checked against the data; limits: 65,536 points and composite parts a glyph, composites
-// 8 deep.
+// offset is checked against the data; limits: 65,536 points, contours and composite parts a
+// glyph, composites 8 deep.
 
 struct TrueTypeFont {
     let unitsPerEm: Int
@@ -105,9 +105,17 @@ struct TrueTypeFont {
             let ends = at + 14, starts = ends + 2 * segments + 2
             let deltas = starts + 2 * segments, ranges = deltas + 2 * segments
             guard ranges + 2 * segments <= d.count else { return nil }
-            guard let s = (0..<segments).first(where: { Self.u16(d, ends + 2 * $0) >= code }),
-                Self.u16(d, starts + 2 * s) <= code
-            else { return nil }
+            // The first segment whose end is at least the code: ends ascend (a binary search; out
+            // of order in a damaged font, it finds some segment, still in log time).
+            var low = 0, high = segments
+            while low < high {
+                let middle = (low + high) / 2
+                if Self.u16(d, ends + 2 * middle) >= code { high = middle } else { low = middle + 1 }
+            }
+            let s = low
+            guard s < segments, Self.u16(d, ends + 2 * s) >= code, Self.u16(d, starts + 2 * s) <= code else {
+                return nil
+            }
             let delta = Self.u16(d, deltas + 2 * s), range = Self.u16(d, ranges + 2 * s)
             if range == 0 {
                 glyph = (code + delta) & 0xFFFF
@@ -122,11 +130,15 @@ struct TrueTypeFont {
     }
 
     /// The outline of `glyph` in font units (y up), its contours closed; composites assembled.
-    func outline(_ glyph: Int) throws(PDFError) -> ShapePath {
+    func outline(_ glyph: Int) throws(PDFError) -> ShapePath { try outlineAndWork(glyph).path }
+
+    /// The outline and the work reading it took: its points, contours and composite parts (at
+    /// most `maxPoints` in all, whatever the outline holds in the end).
+    func outlineAndWork(_ glyph: Int) throws(PDFError) -> (path: ShapePath, work: Int) {
         var path = ShapePath()
         var points = 0
         try append(glyph, transform: .identity, depth: 0, points: &points, into: &path)
-        return path
+        return (path, points)
     }
 
     private func append(
@@ -207,9 +219,10 @@ struct TrueTypeFont {
         guard ends == ends.sorted(), count <= Self.maxPoints else {
             throw PDFError("an embedded TrueType font: a glyph's contours are out of order or too many points")
         }
-        total += count
+        total += count + max(contours, 1)  // each contour is work, even one of no points
         guard total <= Self.maxPoints else {
-            throw PDFError("an embedded TrueType font: a glyph has more than \(Self.maxPoints) points")
+            throw PDFError(
+                "an embedded TrueType font: a glyph has more than \(Self.maxPoints) points, contours and parts")
         }
         at += 2 + Self.u16(d, at)  // the instructions, not run
         var flags: [UInt8] = []
