@@ -40,8 +40,9 @@ extension ImageReader {
         switch recipe.colors {
         case let .hierarchical(color)? where symbol.hasHierarchy: hierarchicalColor = color
         case let .palette(colors)?: palette = colors
-        case .multicolor? where !symbol.multicolorLayers.isEmpty:
-            multicolor = symbol.multicolorLayers.map { ($0.layer, Self.multicolorColor($0)) }
+        case .multicolor?:
+            let layers = symbol.multicolorLayers  // none: the symbol stays a monochrome template
+            if !layers.isEmpty { multicolor = layers.map { ($0.layer, Self.multicolorColor($0)) } }
         default: break
         }
         let (symbolName, source, tintColor) = (recipe.symbolName, recipe.found.source, hierarchicalColor)
