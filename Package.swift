@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "Syntax"),
         .target(name: "PNGCodec", dependencies: ["Deflate"]),
         .target(name: "JPEGCodec"),
+        .target(name: "ImageFormats", dependencies: ["Deflate", "PNGCodec"]),
         .target(name: "Raster"),
         .target(name: "Vector", dependencies: ["Syntax", "Raster", "Deflate", "JPEGCodec"]),
         .target(name: "Symbols", dependencies: ["Syntax", "Raster", "Vector"]),
@@ -30,7 +31,9 @@ let package = Package(
         .target(name: "ImageViews", dependencies: ["Raster", "Cassowary"]),
         .target(
             name: "AssetCatalogs",
-            dependencies: ["Syntax", "ImageViews", "Raster", "PNGCodec", "JPEGCodec", "Vector", "Symbols"]),
+            dependencies: [
+                "Syntax", "ImageViews", "Raster", "PNGCodec", "JPEGCodec", "ImageFormats", "Vector", "Symbols"
+            ]),
         .target(
             name: "ScenarioFormat",
             dependencies: ["Syntax", "AssetCatalogs", "ImageViews", "PNGCodec", "Vector", "Symbols", "CoreImageChains"]),
@@ -39,7 +42,9 @@ let package = Package(
             name: "IVSimKit", dependencies: ["Syntax", "AssetCatalogs", "Baselines", "ScenarioFormat", "ImageViews"]),
         .target(name: "IVSimTesting", dependencies: ["IVSimKit"]),
         .executableTarget(
-            name: "ivsim", dependencies: ["IVSimKit", "Syntax", "PNGCodec", "JPEGCodec", "Deflate", "Vector", "Raster"]),
+            name: "ivsim",
+            dependencies: ["IVSimKit", "Syntax", "PNGCodec", "JPEGCodec", "ImageFormats", "Deflate", "Vector", "Raster"]
+        ),
         .plugin(
             name: "IVSimPlugin",
             capability: .command(
@@ -58,6 +63,8 @@ let package = Package(
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SyntaxTests", dependencies: ["Syntax", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ImageFormatsTests", dependencies: ["ImageFormats", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "JPEGCodecTests", dependencies: ["JPEGCodec", "PNGCodec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"], exclude: ["Fixtures"]),

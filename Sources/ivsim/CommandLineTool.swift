@@ -25,7 +25,10 @@ enum CommandLineTool {
         ("init", "write an ivsim.json and an example scenario"),
         ("schema", "print the JSON Schema of the scenario format"),
         ("assets", "list an .xcassets folder's sets, variants and what each trait combination resolves to"),
-        ("convert", "decode a PNG or JPEG file and write it as PNG or raw RGBA (compare decoders)"),
+        (
+            "convert",
+            "decode a PNG, JPEG, GIF, BMP, ICO or TIFF file, or draw an SVG or PDF, and write it as PNG or raw RGBA"
+        ),
         ("png", "the PNG codec on its own: inspect FILE, convert IN OUT")
     ]
 

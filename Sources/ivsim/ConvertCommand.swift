@@ -1,6 +1,7 @@
 import Deflate
 import Foundation
 import IVSimKit
+import ImageFormats
 import JPEGCodec
 import PNGCodec
 import Raster
@@ -83,8 +84,9 @@ enum ConvertCommand {
         var facts: [String] = []
         let scale = parsed.value("--scale").flatMap(Double.init) ?? 1
         let isPNG = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), isJPEG = bytes.starts(with: [0xFF, 0xD8])
+        let bitmap = BitmapFormat(sniffing: bytes)
         if let vector = VectorFormat(sniffing: bytes)
-            ?? (isPNG || isJPEG ? nil : VectorFormat(pathExtension: (input as NSString).pathExtension))
+            ?? (isPNG || isJPEG || bitmap != nil ? nil : VectorFormat(pathExtension: (input as NSString).pathExtension))
         {
             do {
                 let document = try vector.read(bytes)
@@ -107,6 +109,16 @@ enum ConvertCommand {
                     }
                 throw UsageError(
                     message: "\(input): too complex to draw at scale \(JSONOutput.format(scale)): \(failure)\(hint)")
+            } catch {
+                throw UsageError(message: "\(input): \(error)")
+            }
+        } else if let bitmap {
+            // GIF's first frame, a BMP, the first ICO or CUR entry, a TIFF's first image (docs/FORMATS.md).
+            do {
+                let decoded = try bitmap.decode(bytes, limits: ImageFormatLimits(maxPixels: Self.maxPixels))
+                image = decoded.image
+                facts.append(bitmap.rawValue)
+                if decoded.orientation != 1 { facts.append("orientation \(decoded.orientation) (not applied)") }
             } catch {
                 throw UsageError(message: "\(input): \(error)")
             }
@@ -151,15 +163,16 @@ enum ConvertCommand {
 
     /// Why bytes that are none of the four formats cannot be read, as plainly as their start says.
     static func unknownFormat(_ bytes: [UInt8]) -> String {
-        if bytes.isEmpty { return "the file is empty: expected a PNG, JPEG, SVG or PDF file" }
+        if bytes.isEmpty { return "the file is empty: expected a PNG, JPEG, GIF, BMP, ICO, TIFF, SVG or PDF file" }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             return "the file starts with a UTF-16 byte order mark: an SVG file is read as UTF-8 (save it as UTF-8)"
         }
         let start = bytes.prefix(8).map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
         let note = FileFormatNote.note(bytes)
-        guard note.isEmpty else { return "not a PNG, JPEG, SVG or PDF file" + note }
+        guard note.isEmpty else { return "not a PNG, JPEG, GIF, BMP, ICO, TIFF, SVG or PDF file" + note }
         return
-            "not a PNG, JPEG, SVG or PDF file: it starts with the bytes \(start.joined(separator: " ")) (a PNG starts with 89 50 4E 47, "
-            + "a JPEG with FF D8, an SVG with <, a PDF with %PDF-)"
+            "not a PNG, JPEG, GIF, BMP, ICO, TIFF, SVG or PDF file: it starts with the bytes \(start.joined(separator: " ")) "
+            + "(a PNG starts with 89 50 4E 47, a JPEG with FF D8, a GIF with GIF8, a BMP with BM, a TIFF with II or MM, "
+            + "an SVG with <, a PDF with %PDF-)"
     }
 }

@@ -232,8 +232,8 @@ import Syntax
             name: "a PNG that does not decode", files: [("Cat.xcassets/Icon.imageset/icon@2x.png", "GIF89a")],
             expected: [
                 "case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets cannot be used (see the errors in Cat.xcassets/Icon.imageset/Contents.json)",
-                "\(icon): $.images[1].filename: \"Cat.xcassets/Icon.imageset/icon@2x.png\" is not a usable PNG (it is a GIF file: export it as PNG): "
-                    + "not a PNG file: signature byte 0 is 0x47, expected 0x89"
+                "\(icon): $.images[1].filename: \"Cat.xcassets/Icon.imageset/icon@2x.png\" is not a usable GIF file: offset 6: "
+                    + "the file ends inside the logical screen (2 bytes needed at offset 6, the file has 6)"
             ]),
         Case(
             name: "unknown folder kind", files: [("Cat.xcassets/Logo.imagset/Contents.json", "{}")],
@@ -494,9 +494,10 @@ import Syntax
                 "case.json: $.images.icon.named: \"named\" looks images up in a \"bundle\" folder or \"assetCatalogs\": the scenario gives neither"
             ]),
         Case(
-            name: "bundle JPEG", edits: [("\"named\": \"Icon\"", "\"named\": \"pic.jpg\"")],
+            name: "bundle text file", edits: [("\"named\": \"Icon\"", "\"named\": \"notes.txt\"")],
             expected: [
-                "case.json: $.images.icon.named: \"pic.jpg\" is a .jpg file: ivsim's bundle lookup reads .png names only (name a JPEG with `file`, or add a PNG)"
+                "case.json: $.images.icon.named: \"notes.txt\" is a .txt file: UIImage(named:) reads image files "
+                    + "(.png, .jpg, .jpeg, .gif, .tif, .tiff, .bmp, .bmpf, .ico, .cur) from a bundle"
             ]),
         Case(
             name: "bundle path climbing out", edits: [("\"named\": \"Icon\"", "\"named\": \"../secret\"")],

@@ -2,7 +2,7 @@ import Foundation
 import ImageViews
 
 // UIImage(named:) in a bundle's folders (after the asset catalogs): a name is a file name whose
-// extension defaults to "png", optionally inside folders ("pix/pic"); the files that carry it are
+// extension defaults to "png" (any other image format's name carries its extension), optionally inside folders ("pix/pic"); the files that carry it are
 // the name with a scale modifier (@2x, @3x; none for 1x) and then a device modifier (~iphone,
 // ~ipad): "pic@2x~ipad.png". Names are case-sensitive on every machine: files are matched
 // against the folder's listing, never through the file system's own (maybe case-blind) lookup.
@@ -26,6 +26,11 @@ package enum BundleLookup {
 
     package static let devices: [(modifier: String, idiom: UserInterfaceIdiom)] = [("iphone", .phone), ("ipad", .pad)]
 
+    /// The extensions of the files UIImage(named:) finds in a bundle: Apple's table of the formats
+    /// iOS reads (docs/FORMATS.md). A name without an extension is a PNG's; any other format's
+    /// name carries its extension ("spinner.gif").
+    package static let readable = ["png", "jpg", "jpeg", "gif", "tif", "tiff", "bmp", "bmpf", "ico", "cur"]
+
     package static func files(named name: String, in bundle: URL, cache: AssetCache) -> Outcome {
         var components = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let base = components.popLast(), !base.isEmpty,
@@ -41,9 +46,9 @@ package enum BundleLookup {
             ext = "png"
             stem = base
         }
-        guard ext.lowercased() == "png" else {
+        guard readable.contains(ext.lowercased()) else {
             return .invalid(
-                "\"\(name)\" is a .\(ext) file: ivsim's bundle lookup reads .png names only (name a JPEG with `file`, or add a PNG)"
+                "\"\(name)\" is a .\(ext) file: UIImage(named:) reads image files (\(readable.map { "." + $0 }.joined(separator: ", "))) from a bundle"
             )
         }
         // Modifiers written in the name fix that trait: "pic@2x" is the 2x file only.
@@ -72,8 +77,9 @@ package enum BundleLookup {
             }
         }
         if files.isEmpty {
-            let names = (cache.listing(folder) ?? []).filter { $0.hasSuffix(".png") }.map {
-                prefix + imageName(ofFile: $0)
+            // Names as they would be written: a PNG's without its extension, any other with it.
+            let names = (cache.listing(folder) ?? []).filter { $0.hasSuffix("." + ext) }.map {
+                prefix + imageName(ofFile: $0) + (ext == "png" ? "" : "." + ext)
             }
             var seen = Set<String>()
             return .missing(available: names.filter { seen.insert($0).inserted })  // in order, each once

@@ -310,6 +310,15 @@ package enum ImageSetReader {
                             drawnPerScale: scale == nil))
                 }
                 continue
+            case let other where BundleLookup.readable.contains(other):
+                // Xcode's image sets list PNG, JPEG, HEIF and PDF files (and SVG); UIImage reads the
+                // other bitmap formats from the bundle (docs/FORMATS.md §Where each format is read).
+                d.error(
+                    filenameNode,
+                    "unsupported: \(other.uppercased()) image \"\(filename)\" in an image set (Xcode's image sets take PNG, JPEG, HEIF, PDF and SVG files); "
+                        + "put it in the bundle and name it with its extension, or convert it to PNG"
+                )
+                continue
             case let other:
                 d.error(
                     filenameNode,

@@ -1,17 +1,19 @@
 import Foundation
+import ImageFormats
 import ImageViews
 import JPEGCodec
 import PNGCodec
 import Syntax
 
 // Image files referenced by scenarios: relative paths inside the scenario's own folder tree only,
-// PNG or JPEG (told apart by their first bytes), scale from an @2x/@3x suffix unless given
-// explicitly.
+// PNG, JPEG, GIF, BMP, ICO/CUR or TIFF (told apart by their first bytes, as ImageIO tells them;
+// docs/FORMATS.md), scale from an @2x/@3x suffix unless given explicitly.
 
 /// A decoded image file: straight RGBA8 and what the file says about showing it.
 package struct DecodedFile {
     package var image: RGBAImage
-    /// The EXIF orientation of a JPEG (UIImage's imageOrientation for it); `.up` for PNG.
+    /// The EXIF orientation of a JPEG or a TIFF (UIImage's imageOrientation for it); `.up` for the
+    /// other formats.
     package var orientation: ImageOrientation = .up
     /// A JPEG's embedded profile, when it is one ivsim converts from or warns about.
     package var profile: ICCProfileKind?
@@ -53,7 +55,7 @@ package enum AssetFile {
     /// Whether the bytes start like a JPEG file (the SOI marker).
     package static func isJPEG(_ bytes: [UInt8]) -> Bool { bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xD8 }
 
-    /// Reads and decodes a PNG or JPEG file.
+    /// Reads and decodes an image file of any format ivsim reads.
     package static func decode(_ url: URL, shownAs relativePath: String) throws(Failure) -> DecodedFile {
         let data = try contents(url, shownAs: relativePath, upTo: nil)
         if isJPEG(data) {
@@ -69,6 +71,14 @@ package enum AssetFile {
             }
         }
         if let failure = misnamedJPEG(data, shownAs: relativePath) { throw failure }
+        if let format = BitmapFormat(sniffing: data) {
+            do {
+                let decoded = try format.decode(data, limits: bitmapLimits)
+                return DecodedFile(image: decoded.image, orientation: exifOrientation(decoded.orientation))
+            } catch {
+                throw .message("\"\(relativePath)\" is not a usable \(format.rawValue) file: \(error.located)")
+            }
+        }
         do {
             return DecodedFile(image: try PNGDecoder(limits: limits).decode(data))
         } catch {
@@ -98,6 +108,16 @@ package enum AssetFile {
             }
         }
         if let failure = misnamedJPEG(prefix, shownAs: relativePath) { throw failure }
+        if let format = BitmapFormat(sniffing: prefix) {
+            // The size is in the first bytes of a GIF, BMP or ICO file, anywhere in a TIFF one.
+            let data = try contents(url, shownAs: relativePath, upTo: format == .tiff ? nil : 1 << 16)
+            do {
+                let size = try format.size(data, limits: bitmapLimits)
+                return ImageFileHeader(width: size.width, height: size.height)
+            } catch {
+                throw .message("\"\(relativePath)\" is not a usable \(format.rawValue) file: \(error.located)")
+            }
+        }
         do {
             let header = try PNGDecoder(limits: limits).header(prefix)
             return ImageFileHeader(width: header.width, height: header.height)
@@ -150,6 +170,8 @@ package enum AssetFile {
     package static let limits = PNGDecoder.Limits(
         maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
         maxPixels: ScenarioLimits.assetPixels, maxImageDataBytes: 1 << 28)
+    package static let bitmapLimits = ImageFormatLimits(
+        maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide, maxPixels: ScenarioLimits.assetPixels)
     package static let jpegLimits = JPEGDecoder.Limits(
         maxWidth: ScenarioLimits.assetSide, maxHeight: ScenarioLimits.assetSide,
         maxPixels: ScenarioLimits.assetPixels)

@@ -1,5 +1,5 @@
 // What a file's first bytes say it is, for the formats ivsim does not decode (or does, under
-// another extension): the note errors add after "not a usable PNG" or "not a JPEG file", and
+// another extension or in another place): the note errors add after "not a usable PNG" or "not a JPEG file", and
 // `ivsim convert` after "not a PNG, JPEG, SVG or PDF file", so that a HEIC file is called one.
 
 public enum FileFormatNote {
@@ -18,7 +18,9 @@ public enum FileFormatNote {
         if starts("<?xml") || starts("<svg") {
             return " (it looks like an SVG file: give it the extension .svg to draw it)"
         }
-        if starts("GIF8") { return " (it is a GIF file: export it as PNG)" }
+        if starts("GIF8") { return " (it is a GIF file)" }
+        if starts("BM") { return " (it is a BMP file)" }
+        if starts("II*\u{0}") || starts("MM\u{0}*") { return " (it is a TIFF file)" }
         if bytes.starts(with: [0xFF, 0xD8]) { return " (it is a JPEG file)" }
         if starts("RIFF") && starts("WEBP", at: 8) { return " (it is a WebP file: export it as PNG or JPEG)" }
         if starts("8BPS") { return " (it is a Photoshop file: export it as PNG)" }

@@ -1,0 +1,160 @@
+import PNGCodec
+
+// GIF87a and GIF89a files: UIImage(named:), UIImage(contentsOfFile:) and UIImage(data:) show the
+// first frame only (an animated GIF is one still image unless loaded as an animation). The image
+// is the logical screen's size with the first frame at its position: indices through the frame's
+// local colour table (else the global one; else a grey ramp, index i as (i, i, i), as Pillow
+// reads a file without one), the graphic control extension's transparent index as alpha 0, and
+// the screen outside the frame transparent. docs/FORMATS.md §GIF.
+
+/// Decodes the first frame of a GIF file.
+public struct GIFDecoder: Sendable {
+    public var limits: ImageFormatLimits
+
+    public init(limits: ImageFormatLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Whether the bytes start like a GIF file.
+    public static func matches(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8))
+    }
+
+    /// The logical screen's size.
+    public func size(_ bytes: [UInt8]) throws(ImageFormatError) -> (width: Int, height: Int) {
+        let reader = try checked(bytes)
+        let size = (try reader.u16(6, "the logical screen"), try reader.u16(8, "the logical screen"))
+        try limits.check(width: size.0, height: size.1, format: "GIF", at: 6)
+        return size
+    }
+
+    /// Decodes the first frame onto the logical screen.
+    public func decode(_ bytes: [UInt8]) throws(ImageFormatError) -> RGBAImage {
+        let reader = try checked(bytes)
+        let (width, height) = try size(bytes)
+        let flags = try reader.u8(10, "the logical screen")
+        var p = 13
+        var globalTable: [UInt8]?
+        if flags & 0x80 != 0 {
+            let count = 2 << (flags & 7)
+            globalTable = Array(try reader.slice(p, count * 3, "the global colour table"))
+            p += count * 3
+        }
+        var transparent: Int?
+        while true {
+            let introducer = try reader.u8(p, "a block")
+            switch introducer {
+            case 0x21:
+                let label = try reader.u8(p + 1, "an extension")
+                p += 2
+                if label == 0xF9, try reader.u8(p, "the graphic control extension") >= 4 {
+                    let packed = try reader.u8(p + 1, "the graphic control extension")
+                    transparent = packed & 1 != 0 ? try reader.u8(p + 4, "the graphic control extension") : nil
+                }
+                p = try Self.skipSubBlocks(reader, from: p)
+            case 0x2C:
+                let frame = try GIFFrame(reader, at: p, globalTable: globalTable)
+                // The frame's indices are decoded even where they fall off the screen: bounded by
+                // the limits, so that a small file cannot decode billions of them.
+                if frame.width > 0, frame.height > 0 {
+                    try limits.check(width: frame.width, height: frame.height, format: "GIF", at: p + 5)
+                }
+                return try frame.draw(reader, screenWidth: width, screenHeight: height, transparent: transparent)
+            case 0x3B:
+                throw ImageFormatError("GIF", .corrupt, at: p, "the file ends (trailer) before its first image")
+            default:
+                throw ImageFormatError(
+                    "GIF", .corrupt, at: p,
+                    "expected an extension (0x21), an image (0x2C) or the trailer (0x3B), found 0x\(String(introducer, radix: 16))"
+                )
+            }
+        }
+    }
+
+    private func checked(_ bytes: [UInt8]) throws(ImageFormatError) -> ByteReader {
+        guard Self.matches(bytes) else {
+            throw ImageFormatError("GIF", .corrupt, at: 0, "not a GIF file (it does not start with GIF87a or GIF89a)")
+        }
+        return ByteReader(bytes, format: "GIF")
+    }
+
+    /// The offset after a chain of data sub-blocks (each a length byte, then that many bytes; 0 ends).
+    static func skipSubBlocks(_ reader: ByteReader, from offset: Int) throws(ImageFormatError) -> Int {
+        var p = offset
+        while true {
+            let length = try reader.u8(p, "a data sub-block")
+            p += 1 + length
+            if length == 0 { return p }
+        }
+    }
+}
+
+/// An image descriptor with its colour table.
+struct GIFFrame {
+    var left, top, width, height: Int
+    var interlaced: Bool
+    /// RGB triples; nil when the file has no table for the frame.
+    var table: [UInt8]?
+    /// Where the LZW minimum code size byte is.
+    var dataOffset: Int
+
+    init(_ reader: ByteReader, at offset: Int, globalTable: [UInt8]?) throws(ImageFormatError) {
+        left = try reader.u16(offset + 1, "the image descriptor")
+        top = try reader.u16(offset + 3, "the image descriptor")
+        width = try reader.u16(offset + 5, "the image descriptor")
+        height = try reader.u16(offset + 7, "the image descriptor")
+        let packed = try reader.u8(offset + 9, "the image descriptor")
+        interlaced = packed & 0x40 != 0
+        dataOffset = offset + 10
+        table = globalTable
+        if packed & 0x80 != 0 {
+            let count = 2 << (packed & 7)
+            table = Array(try reader.slice(dataOffset, count * 3, "the local colour table"))
+            dataOffset += count * 3
+        }
+    }
+
+    /// The frame's pixels on a transparent screen; the part of the frame outside the screen is cut.
+    func draw(_ reader: ByteReader, screenWidth: Int, screenHeight: Int, transparent: Int?) throws(ImageFormatError)
+        -> RGBAImage
+    {
+        var out = [UInt8](repeating: 0, count: screenWidth * screenHeight * 4)
+        let minimumCodeSize = try reader.u8(dataOffset, "the LZW minimum code size")
+        guard (2...8).contains(minimumCodeSize) || minimumCodeSize == 1 else {
+            throw ImageFormatError(
+                "GIF", .corrupt, at: dataOffset, "the LZW minimum code size is \(minimumCodeSize) (1 to 8)")
+        }
+        let rowOrder = interlaced ? Self.interlacedRows(height) : Array(0..<height)
+        var pixel = 0
+        let total = width * height
+        var lzw = GIFLZW(reader, at: dataOffset + 1, minimumCodeSize: minimumCodeSize)
+        try lzw.decode(upTo: total) { index in
+            let row = rowOrder[pixel / width], column = pixel % width
+            pixel += 1
+            let x = left + column, y = top + row
+            guard x < screenWidth, y < screenHeight else { return }
+            let o = (y * screenWidth + x) * 4
+            if let table {
+                if Int(index) * 3 + 2 < table.count {
+                    let t = Int(index) * 3
+                    (out[o], out[o + 1], out[o + 2]) = (table[t], table[t + 1], table[t + 2])
+                }
+            } else {
+                (out[o], out[o + 1], out[o + 2]) = (index, index, index)
+            }
+            out[o + 3] = Int(index) == transparent ? 0 : 255
+        }
+        return RGBAImage(width: screenWidth, height: screenHeight, pixels: out)
+    }
+
+    /// The screen row of each stored row of an interlaced frame: rows 0, 8, 16 …, then 4, 12 …,
+    /// then 2, 6 …, then 1, 3 ….
+    static func interlacedRows(_ height: Int) -> [Int] {
+        var rows: [Int] = []
+        rows.reserveCapacity(height)
+        for (start, step) in [(0, 8), (4, 8), (2, 4), (1, 2)] {
+            rows += stride(from: start, to: height, by: step)
+        }
+        return rows
+    }
+}

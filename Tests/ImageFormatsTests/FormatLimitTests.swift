@@ -1,0 +1,114 @@
+import Foundation
+import ImageFormats
+import Testing
+
+// Files that declare more than the limits, or would make a small file do unbounded work, are
+// refused from their headers before anything that size is made (docs/LIMITS.md §Image files).
+
+struct FormatLimitTests {
+    let limits = ImageFormatLimits(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 22)
+
+    /// A GIF of one image descriptor, no colour table, and `data` as its LZW data.
+    func gif(screen: (Int, Int), frame: (Int, Int), data: [UInt8]) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8)] }
+        var bytes = Array("GIF89a".utf8) + u16(screen.0) + u16(screen.1) + [0, 0, 0]
+        bytes += [0x2C] + u16(0) + u16(0) + u16(frame.0) + u16(frame.1) + [0, 8]
+        var rest = data[...]
+        while !rest.isEmpty {
+            let block = rest.prefix(255)
+            bytes += [UInt8(block.count)] + block
+            rest = rest.dropFirst(block.count)
+        }
+        return bytes + [0, 0x3B]
+    }
+
+    @Test func aGIFFrameLargerThanTheLimitsIsRefusedBeforeItsDataIsDecoded() {
+        // A 1-pixel screen with a 65,535² frame: its data could name billions of indices.
+        let bytes = gif(screen: (1, 1), frame: (65535, 65535), data: [UInt8](repeating: 0xFF, count: 10_000))
+        #expect(throws: ImageFormatError.self) { try GIFDecoder(limits: limits).decode(bytes) }
+        do {
+            _ = try GIFDecoder(limits: limits).decode(bytes)
+        } catch {
+            #expect(error.kind == .exceedsLimits && error.message.contains("over the limits"), "\(error)")
+        }
+    }
+
+    @Test func aGIFWhoseDataStopsEarlyShowsWhatItHas() throws {
+        // Eight indices of a 4 × 4 frame (codes 9 bits wide: clear, 8 literals, end), 8-bit minimum.
+        var codes: [Int] = [256] + (0..<8).map { $0 * 20 } + [257]
+        codes.removeLast()  // no end code either: the data just stops
+        var bits = 0, count = 0
+        var data: [UInt8] = []
+        for code in codes {
+            bits |= code << count
+            count += 9
+            while count >= 8 {
+                data.append(UInt8(bits & 255))
+                bits >>= 8
+                count -= 8
+            }
+        }
+        if count > 0 { data.append(UInt8(bits)) }
+        let image = try GIFDecoder(limits: limits).decode(gif(screen: (4, 4), frame: (4, 4), data: data))
+        #expect(image.width == 4 && image.height == 4)
+        // No colour table: the grey ramp; the first two rows drawn, the rest transparent.
+        #expect(image[1, 0] == (20, 20, 20, 255))
+        #expect(image[3, 1] == (140, 140, 140, 255))
+        #expect(image[0, 2].a == 0 && image[3, 3].a == 0)
+    }
+
+    /// A little-endian TIFF of the given directory entries (tag, type 3 or 4, values).
+    func tiff(_ entries: [(Int, Int, [Int])]) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255)] }
+        func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16) }
+        var bytes: [UInt8] = [0x49, 0x49, 42, 0] + u32(8) + u16(entries.count)
+        var extra: [UInt8] = []
+        let extraStart = 8 + 2 + entries.count * 12 + 4
+        for (tag, type, values) in entries {
+            let packed = values.flatMap { type == 3 ? u16($0) : u32($0) }
+            bytes += u16(tag) + u16(type) + u32(values.count)
+            if packed.count <= 4 {
+                bytes += packed + [UInt8](repeating: 0, count: 4 - packed.count)
+            } else {
+                bytes += u32(extraStart + extra.count)
+                extra += packed
+            }
+        }
+        return bytes + [0, 0, 0, 0] + extra
+    }
+
+    @Test func tiffsOfTooManyStripsOrHugeTilesAreRefusedFromTheDirectory() {
+        let strips = tiff([
+            (256, 4, [2048]), (257, 4, [2048]), (258, 3, [1]), (262, 3, [1]), (273, 4, [8]), (278, 4, [1]),
+            (322, 3, [1]), (323, 3, [1])
+        ])
+        do {
+            _ = try TIFFDecoder(limits: limits).decode(strips)
+            Issue.record("4 Mi tiles of one pixel decoded")
+        } catch {
+            #expect(error.kind == .exceedsLimits && error.message.contains("strips or tiles"), "\(error)")
+        }
+        let wide = tiff([
+            (256, 4, [4]), (257, 4, [4]), (258, 3, [8]), (262, 3, [1]), (277, 3, [1]), (322, 4, [65536]),
+            (323, 4, [65536]), (324, 4, [8])
+        ])
+        do {
+            _ = try TIFFDecoder(limits: limits).decode(wide)
+            Issue.record("a 65,536² tile decoded")
+        } catch {
+            #expect(error.kind == .exceedsLimits, "\(error)")
+        }
+    }
+
+    @Test func bmpAndIconSizesAreCheckedBeforeTheirRowsAreRead() {
+        var bmp: [UInt8] = Array("BM".utf8) + [UInt8](repeating: 0, count: 12)
+        func i32(_ v: Int32) -> [UInt8] { withUnsafeBytes(of: v.littleEndian) { Array($0) } }
+        bmp += i32(40) + i32(100_000) + i32(-100_000) + [1, 0, 24, 0] + [UInt8](repeating: 0, count: 24)
+        do {
+            _ = try BMPDecoder(limits: limits).decode(bmp)
+            Issue.record("a 100,000² BMP decoded")
+        } catch {
+            #expect(error.kind == .exceedsLimits, "\(error)")
+        }
+    }
+}
