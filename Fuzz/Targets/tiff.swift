@@ -1,20 +1,6 @@
-// libFuzzer target: TIFF files: the first directory, strips and tiles, LZW, Deflate, PackBits,
-// prediction, through TIFFDecoder with limits small enough that a header declaring a huge image is
-// refused before anything that size is allocated; a decoded image must be the size its headers
-// give.
+// libFuzzer target: TIFF files — the first directory, strips and tiles, LZW, Deflate, PackBits,
+// prediction — through Fuzz/Support/BitmapFuzzing.swift.
 import ImageFormats
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTIFF(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let file = Array(UnsafeBufferPointer(start: data, count: size))
-    let decoder = TIFFDecoder(limits: .init(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 22))
-    let header = try? decoder.size(file)
-    if let decoded = try? decoder.decode(file) {
-        let image = decoded.image
-        precondition(image.pixels.count == image.width * image.height * 4, "pixel count disagrees with the size")
-        if let header {
-            precondition(header.width == image.width && header.height == image.height, "the header's size differs")
-        }
-    }
-    return 0
-}
+public func fuzzTIFF(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt { fuzzBitmapFile(.tiff, data, size) }
