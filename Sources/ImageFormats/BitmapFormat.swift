@@ -3,9 +3,9 @@ import PNGCodec
 // The formats this module reads, told apart by their first bytes as ImageIO tells them (never by
 // the file's extension), with one entry point each for the size and the pixels.
 
-/// GIF, BMP, ICO/CUR or TIFF: the bitmap formats UIImage reads besides PNG and JPEG.
+/// GIF, BMP, ICO/CUR, TIFF or WebP: the bitmap formats UIImage reads besides PNG and JPEG.
 public enum BitmapFormat: String, Sendable, CaseIterable {
-    case gif = "GIF", bmp = "BMP", ico = "ICO", cur = "CUR", tiff = "TIFF"
+    case gif = "GIF", bmp = "BMP", ico = "ICO", cur = "CUR", tiff = "TIFF", webp = "WebP"
 
     /// The format the bytes start like, or nil.
     public init?(sniffing bytes: [UInt8]) {
@@ -15,6 +15,8 @@ public enum BitmapFormat: String, Sendable, CaseIterable {
             self = .bmp
         } else if TIFFDecoder.matches(bytes) {
             self = .tiff
+        } else if WebPDecoder.matches(bytes) {
+            self = .webp
         } else if ICODecoder.matches(bytes) {
             self = bytes[2] == 2 ? .cur : .ico
         } else {
@@ -31,6 +33,7 @@ public enum BitmapFormat: String, Sendable, CaseIterable {
         case .bmp: try BMPDecoder(limits: limits).size(bytes)
         case .ico, .cur: try ICODecoder(limits: limits).size(bytes)
         case .tiff: try TIFFDecoder(limits: limits).size(bytes)
+        case .webp: try WebPDecoder(limits: limits).size(bytes)
         }
     }
 
@@ -44,6 +47,7 @@ public enum BitmapFormat: String, Sendable, CaseIterable {
         case .bmp: (try BMPDecoder(limits: limits).decode(bytes), 1)
         case .ico, .cur: (try ICODecoder(limits: limits).decode(bytes), 1)
         case .tiff: try TIFFDecoder(limits: limits).decode(bytes)
+        case .webp: (try WebPDecoder(limits: limits).decode(bytes), 1)
         }
     }
 }

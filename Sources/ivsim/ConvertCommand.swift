@@ -113,7 +113,8 @@ enum ConvertCommand {
                 throw UsageError(message: "\(input): \(error)")
             }
         } else if let bitmap {
-            // GIF's first frame, a BMP, the first ICO or CUR entry, a TIFF's first image (docs/FORMATS.md).
+            // GIF's first frame, a BMP, the first ICO or CUR entry, a TIFF's first image, a lossless WebP
+            // (docs/FORMATS.md).
             do {
                 let decoded = try bitmap.decode(bytes, limits: ImageFormatLimits(maxPixels: Self.maxPixels))
                 image = decoded.image
@@ -163,16 +164,18 @@ enum ConvertCommand {
 
     /// Why bytes that are none of the four formats cannot be read, as plainly as their start says.
     static func unknownFormat(_ bytes: [UInt8]) -> String {
-        if bytes.isEmpty { return "the file is empty: expected a PNG, JPEG, GIF, BMP, ICO, TIFF, SVG or PDF file" }
+        if bytes.isEmpty {
+            return "the file is empty: expected a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, SVG or PDF file"
+        }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             return "the file starts with a UTF-16 byte order mark: an SVG file is read as UTF-8 (save it as UTF-8)"
         }
         let start = bytes.prefix(8).map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
         let note = FileFormatNote.note(bytes)
-        guard note.isEmpty else { return "not a PNG, JPEG, GIF, BMP, ICO, TIFF, SVG or PDF file" + note }
+        guard note.isEmpty else { return "not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, SVG or PDF file" + note }
         return
-            "not a PNG, JPEG, GIF, BMP, ICO, TIFF, SVG or PDF file: it starts with the bytes \(start.joined(separator: " ")) "
-            + "(a PNG starts with 89 50 4E 47, a JPEG with FF D8, a GIF with GIF8, a BMP with BM, a TIFF with II or MM, "
+            "not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, SVG or PDF file: it starts with the bytes \(start.joined(separator: " ")) "
+            + "(a PNG starts with 89 50 4E 47, a JPEG with FF D8, a GIF with GIF8, a BMP with BM, a TIFF with II or MM, a WebP with RIFF, "
             + "an SVG with <, a PDF with %PDF-)"
     }
 }

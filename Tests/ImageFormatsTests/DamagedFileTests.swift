@@ -8,8 +8,8 @@ import Testing
 
 struct DamagedFileTests {
     static let fixture = Fixture()
-    static let files: [String] = ["gif", "bmp", "ico", "tiff"].flatMap { folder in
-        ["gif", "bmp", "ico", "cur", "tif"].flatMap { fixture.files(in: folder, withExtension: $0) }.map {
+    static let files: [String] = ["gif", "bmp", "ico", "tiff", "webp"].flatMap { folder in
+        ["gif", "bmp", "ico", "cur", "tif", "webp"].flatMap { fixture.files(in: folder, withExtension: $0) }.map {
             folder + "/" + $0
         }
     }
@@ -25,14 +25,16 @@ struct DamagedFileTests {
                 #expect(size.width == decoded.width && size.height == decoded.height, "\(context): header size")
             }
         } catch {
-            let names = ["GIF", "BMP", "ICO", "CUR", "TIFF"]
+            let names = ["GIF", "BMP", "ICO", "CUR", "TIFF", "WebP"]
             #expect(names.contains(error.format), "\(context): \(error)")
             #expect(error.description.count < 400, "\(context): a message of \(error.description.count) characters")
         }
     }
 
     @Test func everyFormatHasFixtures() {
-        for ext in ["gif", "bmp", "ico", "cur", "tif"] { #expect(Self.files.contains { $0.hasSuffix("." + ext) }) }
+        for ext in ["gif", "bmp", "ico", "cur", "tif", "webp"] {
+            #expect(Self.files.contains { $0.hasSuffix("." + ext) })
+        }
     }
 
     @Test(arguments: files) func everyPrefixDecodesOrThrows(_ name: String) throws {

@@ -497,7 +497,7 @@ import Syntax
             name: "bundle text file", edits: [("\"named\": \"Icon\"", "\"named\": \"notes.txt\"")],
             expected: [
                 "case.json: $.images.icon.named: \"notes.txt\" is a .txt file: UIImage(named:) reads image files "
-                    + "(.png, .jpg, .jpeg, .gif, .tif, .tiff, .bmp, .bmpf, .ico, .cur) from a bundle"
+                    + "(.png, .jpg, .jpeg, .gif, .tif, .tiff, .bmp, .bmpf, .ico, .cur, .webp) from a bundle"
             ]),
         Case(
             name: "bundle path climbing out", edits: [("\"named\": \"Icon\"", "\"named\": \"../secret\"")],

@@ -22,7 +22,7 @@ public enum FileFormatNote {
         if starts("BM") { return " (it is a BMP file)" }
         if starts("II*\u{0}") || starts("MM\u{0}*") { return " (it is a TIFF file)" }
         if bytes.starts(with: [0xFF, 0xD8]) { return " (it is a JPEG file)" }
-        if starts("RIFF") && starts("WEBP", at: 8) { return " (it is a WebP file: export it as PNG or JPEG)" }
+        if starts("RIFF") && starts("WEBP", at: 8) { return " (it is a WebP file)" }
         if starts("8BPS") { return " (it is a Photoshop file: export it as PNG)" }
         return ""
     }
