@@ -1,5 +1,5 @@
-// libFuzzer target: WebP files — the RIFF chunks, and the lossless bitstream: transforms, colour
-// cache, meta prefix codes, prefix codes, back references — through
+// libFuzzer target: WebP files — the RIFF chunks, the lossless bitstream (transforms, colour
+// cache, meta prefix codes, prefix codes, back references), the lossy key frame and ALPH — through
 // Fuzz/Support/BitmapFuzzing.swift.
 import ImageFormats
 

@@ -112,3 +112,51 @@ struct FormatLimitTests {
         }
     }
 }
+
+// Attack round 9 (docs/RELIABILITY.md): TIFF chunks whose work was not bounded together, and a
+// message that quoted a 65,535-value tag.
+struct TIFFWorkTests {
+    let limits = ImageFormatLimits(maxWidth: 65536, maxHeight: 65536, maxPixels: 1 << 24)
+
+    @Test func tallTilesDecodeOnlyTheRowsInsideTheImage() throws {
+        // An 8192 × 1 image of 16 16-bit samples in 64 × 65,536 tiles: 128 tiles of 128 MiB
+        // each were zero-filled and predicted in full (16 GiB, 21 s); only row 0 of each is read.
+        let t = FormatLimitTests()
+        let bytes = t.tiff([
+            (256, 4, [8192]), (257, 4, [1]), (258, 3, [Int](repeating: 16, count: 16)), (259, 3, [1]), (262, 3, [1]),
+            (277, 3, [16]), (317, 3, [2]), (322, 4, [64]), (323, 4, [65536]),
+            (324, 4, [Int](repeating: 8, count: 128)), (325, 4, [Int](repeating: 0, count: 128))
+        ])
+        let image = try TIFFDecoder(limits: limits).decode(bytes).image
+        #expect(image.width == 8192 && image.height == 1)
+    }
+
+    @Test func manyTinyChunksAreRefusedBeforeTheirOffsetsAreRead() {
+        // 2^21 one-pixel tiles: each set up an inflater (about 100 µs) before the budget.
+        let t = FormatLimitTests()
+        let bytes = t.tiff([
+            (256, 4, [2048]), (257, 4, [1024]), (258, 3, [8]), (259, 3, [8]), (262, 3, [1]), (322, 4, [1]),
+            (323, 4, [1]), (324, 4, [8]), (325, 4, [8])
+        ])
+        do {
+            _ = try TIFFDecoder(limits: limits).decode(bytes)
+            Issue.record("2 Mi tiles decoded")
+        } catch {
+            #expect(error.kind == .exceedsLimits && error.message.contains("2097152 chunks"), "\(error)")
+        }
+    }
+
+    @Test func aHugeSampleCountIsRefusedWithoutQuotingItsBitsPerSample() {
+        let t = FormatLimitTests()
+        let bytes = t.tiff([
+            (256, 4, [4]), (257, 4, [4]), (258, 3, [Int](repeating: 8, count: 3000) + [16]), (262, 3, [1]),
+            (277, 3, [3001])
+        ])
+        do {
+            _ = try TIFFDecoder(limits: limits).decode(bytes)
+            Issue.record("decoded")
+        } catch {
+            #expect(error.description.count < 200 && error.message.contains("1 to 16"), "\(error)")
+        }
+    }
+}

@@ -109,8 +109,9 @@ package enum AssetFile {
         }
         if let failure = misnamedJPEG(prefix, shownAs: relativePath) { throw failure }
         if let format = BitmapFormat(sniffing: prefix) {
-            // The size is in the first bytes of a GIF, BMP or ICO file, anywhere in a TIFF one.
-            let data = try contents(url, shownAs: relativePath, upTo: format == .tiff ? nil : 1 << 16)
+            // The size is in the first bytes of a GIF or BMP file; an icon's first entry, a TIFF's
+            // directory and a WebP's image chunk may be anywhere in the file.
+            let data = try contents(url, shownAs: relativePath, upTo: format == .gif || format == .bmp ? 1 << 16 : nil)
             do {
                 let size = try format.size(data, limits: bitmapLimits)
                 return ImageFileHeader(width: size.width, height: size.height)

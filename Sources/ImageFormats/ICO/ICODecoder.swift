@@ -36,7 +36,7 @@ public struct ICODecoder: Sendable {
     /// The chosen entry's size, from the directory.
     public func size(_ bytes: [UInt8]) throws(ImageFormatError) -> (width: Int, height: Int) {
         let (reader, entry) = try chosen(bytes)
-        if Self.isPNG(reader.bytes.dropFirst(entry.offset)) {
+        if Self.isPNG(reader.bytes.dropFirst(entry.offset).prefix(entry.length)) {
             // The PNG's own IHDR: width and height, big-endian, 16 bytes in.
             let png = ByteReader(reader.bytes, format: reader.format, bigEndian: true)
             let size = (

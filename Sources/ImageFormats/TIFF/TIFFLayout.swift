@@ -2,7 +2,19 @@
 // tiles) are, checked before anything is allocated: each refusal names the tag and the value.
 
 struct TIFFLayout {
-    enum Colour { case whiteIsZero, blackIsZero, rgb, palette }
+    enum Colour {
+        case whiteIsZero, blackIsZero, rgb, palette
+
+        /// For messages.
+        var name: String {
+            switch self {
+            case .whiteIsZero: "a WhiteIsZero image"
+            case .blackIsZero: "a BlackIsZero image"
+            case .rgb: "an RGB image"
+            case .palette: "a palette image"
+            }
+        }
+    }
     enum Alpha { case none, associated, unassociated }
 
     var width, height: Int
@@ -30,6 +42,9 @@ struct TIFFLayout {
         height = try d.value(.imageLength)
         try limits.check(width: width, height: height, format: "TIFF")
         samplesPerPixel = try d.value(.samplesPerPixel, default: 1)
+        guard (1...16).contains(samplesPerPixel) else {
+            throw ImageFormatError("TIFF", .corrupt, "\(TIFFTag.samplesPerPixel) is \(samplesPerPixel) (1 to 16)")
+        }
         let bitsPerSample = try d.values(.bitsPerSample, upTo: max(1, samplesPerPixel))
         let first = bitsPerSample.first ?? 1
         bits = first
@@ -65,11 +80,11 @@ struct TIFFLayout {
             case .whiteIsZero, .blackIsZero: [1, 2, 4, 8, 16]
             }
         guard allowed.contains(bits) else {
-            throw refuse("\(bits) bits a sample in a \(colour) image is not read (ivsim reads \(allowed))")
+            throw refuse("\(bits) bits a sample in \(colour.name) is not read (ivsim reads \(allowed))")
         }
-        guard samplesPerPixel >= colourSamples, samplesPerPixel <= 16 else {
+        guard samplesPerPixel >= colourSamples else {
             throw ImageFormatError(
-                "TIFF", .corrupt, "\(TIFFTag.samplesPerPixel) is \(samplesPerPixel) for a \(colour) image")
+                "TIFF", .corrupt, "\(TIFFTag.samplesPerPixel) is \(samplesPerPixel) for \(colour.name)")
         }
         // Alpha: the first extra sample, as libtiff's RGBA interface reads it: ExtraSamples 1 is
         // associated, 2 unassociated, 0 (unspecified) associated when there are more than three
@@ -164,6 +179,20 @@ struct TIFFLayout {
         let across = (width + chunkWidth - 1) / chunkWidth, down = (height + chunkHeight - 1) / chunkHeight
         let planes = planar ? samplesPerPixel : 1
         let count = across * down * planes
+        // All the chunks' work within one budget: the bytes each decodes (the rows inside the
+        // image only: a tile's rows below it are never decoded) and a fixed 4 KiB a chunk for
+        // setting it up; at most four times the image's samples and 64 MiB (docs/LIMITS.md).
+        let imageBytes = width * height * samplesPerPixel * max(1, bits / 8)
+        let budget = 4 * imageBytes + (1 << 26)
+        var spent = 0
+        func overBudget() -> ImageFormatError {
+            ImageFormatError(
+                "TIFF", .exceedsLimits,
+                "its strips or tiles decode more than \(budget) bytes (four times the image's samples and 64 MiB): "
+                    + "\(count) chunks of \(chunkWidth) × \(chunkHeight) pixels for a \(width) × \(height) image")
+        }
+        // The chunks' set-up alone, before their offsets are read.
+        guard count * 4096 <= budget else { throw overBudget() }
         let offsetsTag: TIFFTag = tiled ? .tileOffsets : .stripOffsets
         let countsTag: TIFFTag = tiled ? .tileByteCounts : .stripByteCounts
         let offsets = try d.values(offsetsTag, upTo: count)
@@ -183,11 +212,13 @@ struct TIFFLayout {
         }
         for index in 0..<count {
             let plane = index / (across * down), within = index % (across * down)
+            let top = within / across * chunkHeight
             let chunk = Chunk(
-                plane: plane, x: within % across * chunkWidth, y: within / across * chunkHeight,
-                rowBytes: chunkRowBytes,
-                rows: tiled ? chunkHeight : min(chunkHeight, height - within / across * chunkHeight))
+                plane: plane, x: within % across * chunkWidth, y: top, rowBytes: chunkRowBytes,
+                rows: min(chunkHeight, height - top))
             let expected = chunk.rowBytes * chunk.rows
+            spent += expected + 4096
+            guard spent <= budget else { throw overBudget() }
             let start = min(offsets[index], d.reader.count)
             let available = d.reader.count - start
             let data = d.reader.bytes[start..<(start + min(counts[index], available))]

@@ -35,10 +35,16 @@ struct VP8LDecoder {
         return (width, height)
     }
 
-    /// The whole image as straight RGBA8.
+    /// The whole image, header first.
     mutating func decode() throws(ImageFormatError) -> (width: Int, height: Int, argb: [UInt32]) {
         let (width, height) = try header()
         try limits.check(width: width, height: height, format: "WebP", at: offset)
+        return (width, height, try stream(width: width, height: height))
+    }
+
+    /// An image stream without the header (transforms, then the ARGB image), of a size given
+    /// elsewhere: a lossless file's, or an ALPH chunk's (the VP8 frame's size).
+    mutating func stream(width: Int, height: Int) throws(ImageFormatError) -> [UInt32] {
         var transforms: [VP8LTransform] = []
         var xsize = width
         while reader.bit() == 1 {
@@ -70,7 +76,7 @@ struct VP8LDecoder {
         for transform in transforms.reversed() {
             argb = transform.inverse(argb, height: height)
         }
-        return (width, height, argb)
+        return argb
     }
 
     static func subsampled(_ size: Int, _ bits: Int) -> Int { (size + (1 << bits) - 1) >> bits }

@@ -1,11 +1,11 @@
 import PNGCodec
 
 // WebP files (the RIFF container of the WebP Container Specification): a simple lossless file
-// ("VP8L"), or an extended one ("VP8X": flags and the canvas size) whose image is lossless. Lossy
-// data ("VP8 ") and animations are refused with their names; an ICC profile is not applied (the
-// samples are taken as sRGB). docs/FORMATS.md §WebP.
+// ("VP8L"), a simple lossy one ("VP8 "), or an extended one ("VP8X": flags and the canvas size)
+// whose image is either, a lossy image with its alpha in an ALPH chunk before it. Animations are
+// refused; an ICC profile is not applied (the samples are taken as sRGB). docs/FORMATS.md §WebP.
 
-/// Decodes lossless WebP files.
+/// Decodes WebP files, lossless and lossy.
 public struct WebPDecoder: Sendable {
     public var limits: ImageFormatLimits
 
@@ -20,17 +20,38 @@ public struct WebPDecoder: Sendable {
 
     /// The image's size from its headers.
     public func size(_ bytes: [UInt8]) throws(ImageFormatError) -> (width: Int, height: Int) {
-        let (start, end) = try losslessData(bytes)
-        var decoder = VP8LDecoder(bytes, from: start, to: end, limits: limits)
-        let size = try decoder.header()
-        try limits.check(width: size.width, height: size.height, format: "WebP", at: start)
+        let image = try chunks(bytes)
+        let size: (width: Int, height: Int)
+        if image.lossy {
+            size = try VP8Decoder(
+                bytes: bytes, start: image.data.lowerBound, end: image.data.upperBound, limits: limits
+            )
+            .size()
+        } else {
+            var decoder = VP8LDecoder(bytes, from: image.data.lowerBound, to: image.data.upperBound, limits: limits)
+            size = try decoder.header()
+        }
+        try limits.check(width: size.width, height: size.height, format: "WebP", at: image.data.lowerBound)
         return size
     }
 
     /// Decodes the image.
     public func decode(_ bytes: [UInt8]) throws(ImageFormatError) -> RGBAImage {
-        let (start, end) = try losslessData(bytes)
-        var decoder = VP8LDecoder(bytes, from: start, to: end, limits: limits)
+        let image = try chunks(bytes)
+        if image.lossy {
+            let frame = try VP8Decoder(
+                bytes: bytes, start: image.data.lowerBound, end: image.data.upperBound, limits: limits
+            ).decode()
+            var pixels = frame.rgba
+            if let alpha = image.alpha {
+                let plane = try WebPAlpha.plane(
+                    bytes, from: alpha.lowerBound, to: alpha.upperBound, width: frame.width, height: frame.height,
+                    limits: limits)
+                for i in 0..<(frame.width * frame.height) { pixels[4 * i + 3] = plane[i] }
+            }
+            return RGBAImage(width: frame.width, height: frame.height, pixels: pixels)
+        }
+        var decoder = VP8LDecoder(bytes, from: image.data.lowerBound, to: image.data.upperBound, limits: limits)
         let (width, height, argb) = try decoder.decode()
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for (i, p) in argb.enumerated() {
@@ -42,8 +63,10 @@ public struct WebPDecoder: Sendable {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    /// Where the VP8L data is: the file's chunks walked in order.
-    private func losslessData(_ bytes: [UInt8]) throws(ImageFormatError) -> (Int, Int) {
+    /// Where the image data (and a lossy image's alpha) are: the file's chunks walked in order.
+    private func chunks(_ bytes: [UInt8]) throws(ImageFormatError) -> (
+        data: Range<Int>, lossy: Bool, alpha: Range<Int>?
+    ) {
         guard Self.matches(bytes) else {
             throw ImageFormatError("WebP", .corrupt, at: 0, "not a WebP file (it does not start with RIFF … WEBP)")
         }
@@ -51,6 +74,7 @@ public struct WebPDecoder: Sendable {
         let riffEnd = min(bytes.count, 8 + (try reader.u32(4, "the RIFF header")))
         var p = 12
         var extended = false
+        var alpha: Range<Int>?
         while p + 8 <= riffEnd {
             let tag = String(decoding: bytes[p..<(p + 4)], as: UTF8.self)
             let size = try reader.u32(p + 4, "a chunk header")
@@ -60,12 +84,8 @@ public struct WebPDecoder: Sendable {
                     "WebP", .truncated, at: p, "the \(tag) chunk of \(size) bytes runs past the end of the file")
             }
             switch tag {
-            case "VP8L": return (start, start + size)
-            case "VP8 ":
-                throw ImageFormatError(
-                    "WebP", .unsupported, at: p,
-                    "lossy WebP (a VP8 chunk) is not read yet: ivsim reads lossless WebP; export the image as PNG or JPEG"
-                )
+            case "VP8L": return (start..<(start + size), false, nil)
+            case "VP8 ": return (start..<(start + size), true, alpha)
             case "VP8X":
                 extended = true
                 let flags = try reader.u8(start, "the VP8X chunk")
@@ -73,16 +93,13 @@ public struct WebPDecoder: Sendable {
                     throw ImageFormatError(
                         "WebP", .unsupported, at: p, "an animated WebP is not read: export its first frame as PNG")
                 }
-            case "ALPH":
-                throw ImageFormatError(
-                    "WebP", .unsupported, at: p,
-                    "lossy WebP with alpha (an ALPH chunk) is not read yet: export it as PNG")
+            case "ALPH": alpha = start..<(start + size)
             default: break  // ICCP, EXIF, XMP and unknown chunks are skipped
             }
             p = start + size + (size & 1)
         }
         throw ImageFormatError(
             "WebP", extended ? .corrupt : .truncated, at: min(p, bytes.count),
-            "the file has no image data (no VP8L chunk)")
+            "the file has no image data (no VP8 or VP8L chunk)")
     }
 }

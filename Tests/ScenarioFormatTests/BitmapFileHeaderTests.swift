@@ -1,0 +1,31 @@
+import AssetCatalogs
+import Foundation
+import Testing
+
+// The size of a GIF, BMP, ICO, TIFF or WebP file as scenarios read it before decoding (the image
+// budget is charged from it): an icon's first entry may lie anywhere in the file (attack round 9:
+// one past 64 KiB was refused as "the file has 65536" bytes).
+struct BitmapFileHeaderTests {
+    @Test func anIconWhoseFirstEntryLiesPast64KiBIsSizedFromIt() throws {
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8)] }
+        func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16) }
+        // Entry 1's data (100,000 filler bytes) comes first; entry 0, a 2 × 2 32-bit DIB, after it.
+        let filler = [UInt8](repeating: 0, count: 100_000)
+        var dib = u32(40) + u32(2) + u32(4) + u16(1) + u16(32) + u32(0) + u32(16) + u32(0) + u32(0) + u32(0) + u32(0)
+        dib += [UInt8](repeating: 200, count: 16) + [UInt8](repeating: 0, count: 8)  // colour rows, then the mask
+        let directoryEnd = 6 + 2 * 16
+        var file = u16(0) + u16(1) + u16(2)
+        file += [2, 2, 0, 0] + u16(1) + u16(32) + u32(dib.count) + u32(directoryEnd + filler.count)
+        file += [0, 0, 0, 0] + u16(1) + u16(32) + u32(filler.count) + u32(directoryEnd)
+        file += filler + dib
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-ico-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("far.ico")
+        try Data(file).write(to: url)
+        let header = try AssetFile.header(url, shownAs: "far.ico")
+        #expect(header.width == 2 && header.height == 2)
+        let decoded = try AssetFile.decode(url, shownAs: "far.ico")
+        #expect(decoded.image.width == 2 && decoded.image.pixels[3] == 200)
+    }
+}
