@@ -45,6 +45,7 @@ struct VP8Decoder {
         var modesAbove = [Int](repeating: 0, count: across * 4)
         var nonZeroAbove = [[Int]](repeating: [Int](repeating: 0, count: 9), count: across)
         var coefficients = [Int32](repeating: 0, count: 25 * 16)
+        var subModes = [Int](repeating: 0, count: 16)
         var luma = VP8WorkArea(size: 16), chromaU = VP8WorkArea(size: 8), chromaV = VP8WorkArea(size: 8)
         let probabilities = header.coefficientProbabilities
         for mby in 0..<down {
@@ -57,7 +58,7 @@ struct VP8Decoder {
                 let skip = header.useSkipProbability ? d.bit(header.skipProbability) == 1 : false
                 let yMode = d.tree(Self.kfYModeTree) { Self.kfYModeProbs[$0] }
                 let bPred = yMode == 4
-                var subModes = [Int](repeating: 0, count: 16)
+                for i in 0..<16 { subModes[i] = 0 }
                 if bPred {
                     for row in 0..<4 {
                         var left = modesLeft[row]
@@ -73,7 +74,7 @@ struct VP8Decoder {
                     }
                 } else {
                     // A whole-block mode stands for its subblock counterpart: DC, V (VE), H (HE), TM.
-                    let context = [0, 2, 3, 1][yMode]
+                    let context = yMode == 0 ? 0 : yMode == 1 ? 2 : yMode == 2 ? 3 : 1
                     for i in 0..<4 {
                         modesAbove[mbx * 4 + i] = context
                         modesLeft[i] = context
@@ -118,7 +119,7 @@ struct VP8Decoder {
                             coefficients, at: i * 16, to: &luma.pixels, origin: luma.at(x, y), stride: luma.stride)
                     }
                 } else {
-                    luma.predictBlock([0, 1, 2, 3][yMode], hasAbove: mby > 0, hasLeft: mbx > 0)
+                    luma.predictBlock(yMode, hasAbove: mby > 0, hasLeft: mbx > 0)
                     for i in 0..<16 {
                         VP8Transforms.addInverseDCT(
                             coefficients, at: i * 16, to: &luma.pixels, origin: luma.at(i % 4 * 4, i / 4 * 4),

@@ -86,14 +86,14 @@ struct VP8LTransform {
         case 10: return average(average(l, tl), average(t, tr))
         case 11:
             var pl = 0, pt = 0
-            for shift: UInt32 in [24, 16, 8, 0] {
+            for shift in stride(from: UInt32(0), through: 24, by: 8) {
                 pl += abs(channel(t, shift) - channel(tl, shift))
                 pt += abs(channel(l, shift) - channel(tl, shift))
             }
             return pl < pt ? l : t
         case 12:
             var out: UInt32 = 0
-            for shift: UInt32 in [24, 16, 8, 0] {
+            for shift in stride(from: UInt32(0), through: 24, by: 8) {
                 let v = channel(l, shift) + channel(t, shift) - channel(tl, shift)
                 out |= UInt32(min(255, max(0, v))) << shift
             }
@@ -101,7 +101,7 @@ struct VP8LTransform {
         case 13:
             let a = average(l, t)
             var out: UInt32 = 0
-            for shift: UInt32 in [24, 16, 8, 0] {
+            for shift in stride(from: UInt32(0), through: 24, by: 8) {
                 let ca = channel(a, shift), cb = channel(tl, shift)
                 let v = ca + (ca - cb) / 2  // C's division: toward zero
                 out |= UInt32(min(255, max(0, v))) << shift

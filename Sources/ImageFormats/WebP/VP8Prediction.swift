@@ -39,7 +39,7 @@ struct VP8WorkArea {
         }
         for y in 0..<size { pixels[at(-1, y)] = bx == 0 ? 129 : plane[(y0 + y) * planeStride + x0 - 1] }
         if aboveRight {
-            for y in [3, 7, 11] {
+            for y in Swift.stride(from: 3, through: 11, by: 4) {
                 for x in 16..<20 { pixels[at(x, y)] = pixels[at(x, -1)] }
             }
         }
@@ -101,25 +101,32 @@ struct VP8WorkArea {
         func avg3(_ x: Int, _ y: Int, _ z: Int) -> UInt8 { UInt8((x + 2 * y + z + 2) >> 2) }
         func avg2(_ x: Int, _ y: Int) -> UInt8 { UInt8((x + y + 1) >> 1) }
         // E: L[3], L[2], L[1], L[0], P, A[0], A[1], A[2], A[3]
-        let e = [l(3), l(2), l(1), l(0), a(-1), a(0), a(1), a(2), a(3)]
-        var b = [UInt8](repeating: 0, count: 16)
-        func set(_ r: Int, _ c: Int, _ v: UInt8) { b[r * 4 + c] = v }
+        func e(_ i: Int) -> Int { i < 4 ? l(3 - i) : a(i - 5) }
+        // The block's pixels are written in place: every mode reads only the edges around it.
+        func set(_ r: Int, _ c: Int, _ v: UInt8) { pixels[at(x0 + c, y0 + r)] = v }
         switch mode {
         case 0:  // B_DC_PRED
             var v = 4
             for i in 0..<4 { v += a(i) + l(i) }
-            for i in 0..<16 { b[i] = UInt8(v >> 3) }
+            for r in 0..<4 { for c in 0..<4 { set(r, c, UInt8(v >> 3)) } }
         case 1:  // B_TM_PRED
             trueMotion(x0, y0, 4)
             return
         case 2:  // B_VE_PRED
-            for c in 0..<4 {
-                let v = avg3(a(c - 1), a(c), a(c + 1))
-                for r in 0..<4 { set(r, c, v) }
+            // Computed before any is written: the averages read A[−1] … A[4] only.
+            let v0 = avg3(a(-1), a(0), a(1)), v1 = avg3(a(0), a(1), a(2))
+            let v2 = avg3(a(1), a(2), a(3)), v3 = avg3(a(2), a(3), a(4))
+            for r in 0..<4 {
+                set(r, 0, v0)
+                set(r, 1, v1)
+                set(r, 2, v2)
+                set(r, 3, v3)
             }
         case 3:  // B_HE_PRED
-            let rows = [avg3(l(-1), l(0), l(1)), avg3(l(0), l(1), l(2)), avg3(l(1), l(2), l(3)), avg3(l(2), l(3), l(3))]
-            for r in 0..<4 { for c in 0..<4 { set(r, c, rows[r]) } }
+            for r in 0..<4 {
+                let v = avg3(l(r - 1), l(r), l(min(r + 1, 3)))
+                for c in 0..<4 { set(r, c, v) }
+            }
         case 4:  // B_LD_PRED
             for r in 0..<4 {
                 for c in 0..<4 {
@@ -131,23 +138,23 @@ struct VP8WorkArea {
             for r in 0..<4 {
                 for c in 0..<4 {
                     let i = 4 - r + c
-                    set(r, c, avg3(e[i - 1], e[i], e[i + 1]))
+                    set(r, c, avg3(e(i - 1), e(i), e(i + 1)))
                 }
             }
         case 6:  // B_VR_PRED
-            set(3, 0, avg3(e[1], e[2], e[3]))
-            set(2, 0, avg3(e[2], e[3], e[4]))
-            let v4 = avg3(e[3], e[4], e[5]), w4 = avg2(e[4], e[5])
+            set(3, 0, avg3(e(1), e(2), e(3)))
+            set(2, 0, avg3(e(2), e(3), e(4)))
+            let v4 = avg3(e(3), e(4), e(5)), w4 = avg2(e(4), e(5))
             set(3, 1, v4); set(1, 0, v4)
             set(2, 1, w4); set(0, 0, w4)
-            let v5 = avg3(e[4], e[5], e[6]), w5 = avg2(e[5], e[6])
+            let v5 = avg3(e(4), e(5), e(6)), w5 = avg2(e(5), e(6))
             set(3, 2, v5); set(1, 1, v5)
             set(2, 2, w5); set(0, 1, w5)
-            let v6 = avg3(e[5], e[6], e[7]), w6 = avg2(e[6], e[7])
+            let v6 = avg3(e(5), e(6), e(7)), w6 = avg2(e(6), e(7))
             set(3, 3, v6); set(1, 2, v6)
             set(2, 3, w6); set(0, 2, w6)
-            set(1, 3, avg3(e[6], e[7], e[8]))
-            set(0, 3, avg2(e[7], e[8]))
+            set(1, 3, avg3(e(6), e(7), e(8)))
+            set(0, 3, avg2(e(7), e(8)))
         case 7:  // B_VL_PRED
             set(0, 0, avg2(a(0), a(1)))
             set(1, 0, avg3(a(0), a(1), a(2)))
@@ -163,19 +170,19 @@ struct VP8WorkArea {
             set(2, 3, avg3(a(4), a(5), a(6)))
             set(3, 3, avg3(a(5), a(6), a(7)))
         case 8:  // B_HD_PRED
-            set(3, 0, avg2(e[0], e[1]))
-            set(3, 1, avg3(e[0], e[1], e[2]))
-            let w1 = avg2(e[1], e[2]), v2 = avg3(e[1], e[2], e[3])
+            set(3, 0, avg2(e(0), e(1)))
+            set(3, 1, avg3(e(0), e(1), e(2)))
+            let w1 = avg2(e(1), e(2)), v2 = avg3(e(1), e(2), e(3))
             set(2, 0, w1); set(3, 2, w1)
             set(2, 1, v2); set(3, 3, v2)
-            let w2 = avg2(e[2], e[3]), v3 = avg3(e[2], e[3], e[4])
+            let w2 = avg2(e(2), e(3)), v3 = avg3(e(2), e(3), e(4))
             set(2, 2, w2); set(1, 0, w2)
             set(2, 3, v3); set(1, 1, v3)
-            let w3 = avg2(e[3], e[4]), v4 = avg3(e[3], e[4], e[5])
+            let w3 = avg2(e(3), e(4)), v4 = avg3(e(3), e(4), e(5))
             set(1, 2, w3); set(0, 0, w3)
             set(1, 3, v4); set(0, 1, v4)
-            set(0, 2, avg3(e[4], e[5], e[6]))
-            set(0, 3, avg3(e[5], e[6], e[7]))
+            set(0, 2, avg3(e(4), e(5), e(6)))
+            set(0, 3, avg3(e(5), e(6), e(7)))
         default:  // B_HU_PRED
             set(0, 0, avg2(l(0), l(1)))
             set(0, 1, avg3(l(0), l(1), l(2)))
@@ -186,8 +193,9 @@ struct VP8WorkArea {
             set(1, 2, w2); set(2, 0, w2)
             set(1, 3, v3); set(2, 1, v3)
             let last = UInt8(l(3))
-            for (r, c) in [(2, 2), (2, 3), (3, 0), (3, 1), (3, 2), (3, 3)] { set(r, c, last) }
+            set(2, 2, last)
+            set(2, 3, last)
+            for c in 0..<4 { set(3, c, last) }
         }
-        for r in 0..<4 { for c in 0..<4 { pixels[at(x0 + c, y0 + r)] = b[r * 4 + c] } }
     }
 }

@@ -35,23 +35,28 @@ enum VP8Transforms {
     static func addInverseDCT(
         _ c: [Int32], at base: Int, to plane: inout [UInt8], origin: Int, stride: Int
     ) {
-        var t = [Int](repeating: 0, count: 16)
-        for i in 0..<4 {  // columns
-            let c0 = Int(c[base + i]), c4 = Int(c[base + 4 + i]), c8 = Int(c[base + 8 + i]), c12 = Int(c[base + 12 + i])
-            let a = c0 + c8, b = c0 - c8
-            let cc = mul2(c4) - mul1(c12), d = mul1(c4) + mul2(c12)
-            t[4 * i] = a + d
-            t[4 * i + 1] = b + cc
-            t[4 * i + 2] = b - cc
-            t[4 * i + 3] = a - d
-        }
-        for i in 0..<4 {  // rows
-            let dc = t[i] + 4
-            let a = dc + t[8 + i], b = dc - t[8 + i]
-            let cc = mul2(t[4 + i]) - mul1(t[12 + i]), d = mul1(t[4 + i]) + mul2(t[12 + i])
-            let row = origin + i * stride
-            for (x, v) in [a + d, b + cc, b - cc, a - d].enumerated() {
-                plane[row + x] = UInt8(clamping: Int(plane[row + x]) + (v >> 3))
+        // A block without coefficients adds nothing.
+        guard c[base..<(base + 16)].contains(where: { $0 != 0 }) else { return }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { t in
+            for i in 0..<4 {  // columns
+                let c0 = Int(c[base + i]), c4 = Int(c[base + 4 + i])
+                let c8 = Int(c[base + 8 + i]), c12 = Int(c[base + 12 + i])
+                let a = c0 + c8, b = c0 - c8
+                let cc = mul2(c4) - mul1(c12), d = mul1(c4) + mul2(c12)
+                t[4 * i] = a + d
+                t[4 * i + 1] = b + cc
+                t[4 * i + 2] = b - cc
+                t[4 * i + 3] = a - d
+            }
+            for i in 0..<4 {  // rows
+                let dc = t[i] + 4
+                let a = dc + t[8 + i], b = dc - t[8 + i]
+                let cc = mul2(t[4 + i]) - mul1(t[12 + i]), d = mul1(t[4 + i]) + mul2(t[12 + i])
+                let row = origin + i * stride
+                plane[row] = UInt8(clamping: Int(plane[row]) + ((a + d) >> 3))
+                plane[row + 1] = UInt8(clamping: Int(plane[row + 1]) + ((b + cc) >> 3))
+                plane[row + 2] = UInt8(clamping: Int(plane[row + 2]) + ((b - cc) >> 3))
+                plane[row + 3] = UInt8(clamping: Int(plane[row + 3]) + ((a - d) >> 3))
             }
         }
     }
