@@ -54,11 +54,12 @@ let package = Package(
         .executableTarget(
             name: "ivsim-bench",
             dependencies: [
-                "Syntax", "PNGCodec", "JPEGCodec", "Deflate", "Raster", "Vector", "ImageViews", "AssetCatalogs",
+                "Syntax", "PNGCodec", "JPEGCodec", "ImageFormats", "Deflate", "Raster", "Vector", "ImageViews",
+                "AssetCatalogs",
                 "ScenarioFormat",
                 "Baselines", "Cassowary", "Symbols", "CoreImageChains"
             ], path: "Benchmarks",
-            exclude: ["kiwi_optional_chain.py", "pillow_jpeg.py", "pdfium_pdf.py", "anchors"]),
+            exclude: ["kiwi_optional_chain.py", "pillow_jpeg.py", "pillow_formats.py", "pdfium_pdf.py", "anchors"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SyntaxTests", dependencies: ["Syntax", "TestSupport"]),

@@ -9,7 +9,8 @@
 // timed work (at most 35 runs) per round; the figure is the median of all runs pooled over rounds.
 // The Cassowary and Auto Layout rows (filters `cassowary`, `autolayout`) need no anchor images; `--kiwi` takes the output of
 // Benchmarks/anchors/kiwi_bench.py for kiwisolver's medians. The JPEG rows (filter `jpeg`) need the files
-// and medians Benchmarks/pillow_jpeg.py writes into the data folder; the PDF rows (filter `pdf`, run
+// and medians Benchmarks/pillow_jpeg.py writes into the data folder, the format rows (filter `format`)
+// those of Benchmarks/pillow_formats.py; the PDF rows (filter `pdf`, run
 // from the repository's root) PDFium's medians from Benchmarks/pdfium_pdf.py; the symbol rows (filter
 // `symbol`, from the root) need nothing else.
 
@@ -21,7 +22,7 @@ let solverOnly =
     !options.filters.isEmpty
     && options.filters.allSatisfy {
         $0.hasPrefix("cassowary") || $0.hasPrefix("autolayout") || $0.hasPrefix("load") || $0.hasPrefix("jpeg")
-            || $0.hasPrefix("pdf") || $0.hasPrefix("symbol")
+            || $0.hasPrefix("pdf") || $0.hasPrefix("symbol") || $0.hasPrefix("format")
     }
 guard anchors.isComplete || solverOnly else {
     print(
@@ -36,12 +37,14 @@ var reference = ReferenceResults(path: options.referencePath)
 reference.rows += kiwiReferenceRows(path: options.kiwiPath)
 reference.rows += jpegReferenceRows(options.dataDirectory)
 reference.rows += pdfReferenceRows(options.dataDirectory)
+reference.rows += formatReferenceRows(options.dataDirectory)
 var rows: [BenchRow] = []
 for round in 1...options.rounds {
     print("== round \(round)/\(options.rounds)")
     let suite =
         (solverOnly ? cassowaryBenchmarks() + autoLayoutBenchmarks() + scaleBenchmarks() : allBenchmarks(anchors))
-        + jpegBenchmarks(options.dataDirectory) + pdfBenchmarks() + symbolBenchmarks() + coreImageBenchmarks()
+        + jpegBenchmarks(options.dataDirectory) + formatBenchmarks(options.dataDirectory) + pdfBenchmarks()
+        + symbolBenchmarks() + coreImageBenchmarks()
     for benchmark in suite where options.selects(benchmark.name) {
         let times = benchmark.measure()
         merge(

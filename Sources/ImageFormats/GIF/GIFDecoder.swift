@@ -124,25 +124,39 @@ struct GIFFrame {
             throw ImageFormatError(
                 "GIF", .corrupt, at: dataOffset, "the LZW minimum code size is \(minimumCodeSize) (1 to 8)")
         }
-        let rowOrder = interlaced ? Self.interlacedRows(height) : Array(0..<height)
-        var pixel = 0
-        let total = width * height
+        var indices = [UInt8](repeating: 0, count: width * height)
         var lzw = GIFLZW(reader, at: dataOffset + 1, minimumCodeSize: minimumCodeSize)
-        try lzw.decode(upTo: total) { index in
-            let row = rowOrder[pixel / width], column = pixel % width
-            pixel += 1
-            let x = left + column, y = top + row
-            guard x < screenWidth, y < screenHeight else { return }
-            let o = (y * screenWidth + x) * 4
+        let decoded = lzw.decode(into: &indices)
+        // Each index's colour: the table's (opaque black past it; the grey ramp without one), alpha
+        // 0 for the transparent index.
+        var colours = [UInt8](repeating: 0, count: 256 * 4)
+        for index in 0..<256 {
+            let c = index * 4
             if let table {
-                if Int(index) * 3 + 2 < table.count {
-                    let t = Int(index) * 3
-                    (out[o], out[o + 1], out[o + 2]) = (table[t], table[t + 1], table[t + 2])
+                if index * 3 + 2 < table.count {
+                    (colours[c], colours[c + 1], colours[c + 2]) = (
+                        table[index * 3], table[index * 3 + 1], table[index * 3 + 2]
+                    )
                 }
             } else {
-                (out[o], out[o + 1], out[o + 2]) = (index, index, index)
+                (colours[c], colours[c + 1], colours[c + 2]) = (UInt8(index), UInt8(index), UInt8(index))
             }
-            out[o + 3] = Int(index) == transparent ? 0 : 255
+            colours[c + 3] = index == transparent ? 0 : 255
+        }
+        let rowOrder = interlaced ? Self.interlacedRows(height) : Array(0..<height)
+        let columns = max(0, min(width, screenWidth - left))
+        for stored in 0..<height where stored * width < decoded {
+            let y = top + rowOrder[stored]
+            guard y < screenHeight else { continue }
+            let available = min(columns, decoded - stored * width)
+            var o = (y * screenWidth + left) * 4
+            for x in 0..<available {
+                let c = Int(indices[stored * width + x]) * 4
+                (out[o], out[o + 1], out[o + 2], out[o + 3]) = (
+                    colours[c], colours[c + 1], colours[c + 2], colours[c + 3]
+                )
+                o += 4
+            }
         }
         return RGBAImage(width: screenWidth, height: screenHeight, pixels: out)
     }

@@ -54,22 +54,27 @@ struct GIFLZW {
         return value
     }
 
-    /// Calls `emit` with each index, at most `limit` of them.
-    mutating func decode(upTo limit: Int, _ emit: (UInt8) -> Void) throws(ImageFormatError) {
+    /// The indices, into `out` until it is full or the data ends; returns how many were decoded.
+    mutating func decode(into indices: inout [UInt8]) -> Int {
+        indices.withUnsafeMutableBufferPointer { decode(into: $0) }
+    }
+
+    private mutating func decode(into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let clear = 1 << minimumCodeSize, end = clear + 1
-        var table = LZWDictionary(roots: clear, firstEntry: end + 1)
+        let table = LZWDictionary(roots: clear, firstEntry: end + 1)
         var size = minimumCodeSize + 1
-        var remaining = limit
-        while remaining > 0, let c = code(size) {
+        var count = 0
+        while count < out.count, let c = code(size) {
             if c == clear {
                 size = minimumCodeSize + 1
                 table.clear()
                 continue
             }
-            if c == end { return }
-            guard table.expand(c, remaining: &remaining, emit) else { return }
+            if c == end { break }
+            guard table.expand(c, into: out, count: &count) else { break }
             // The width grows when the table reaches the next power of two.
             if table.next == 1 << size, size < 12 { size += 1 }
         }
+        return count
     }
 }

@@ -71,14 +71,19 @@ enum TIFFCompression: Int {
     }
 
     static func lzw(_ data: ArraySlice<UInt8>, expected: Int) -> [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity(expected)
-        var table = LZWDictionary(roots: 256, firstEntry: 258)
+        var out = [UInt8](repeating: 0, count: expected)  // what the data does not reach stays 0
+        out.withUnsafeMutableBufferPointer { lzw(data, into: $0) }
+        return out
+    }
+
+    private static func lzw(_ data: ArraySlice<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
+        let expected = out.count
+        var count = 0
+        let table = LZWDictionary(roots: 256, firstEntry: 258)
         var bitBuffer: UInt64 = 0, bitCount = 0
         var p = data.startIndex
         var size = 9
-        var remaining = expected
-        decoding: while remaining > 0 {
+        decoding: while count < expected {
             while bitCount < size {
                 guard p < data.endIndex else { break decoding }
                 bitBuffer = bitBuffer << 8 | UInt64(data[p])
@@ -93,11 +98,9 @@ enum TIFFCompression: Int {
                 continue
             }
             if code == 257 { break }
-            guard table.expand(code, remaining: &remaining, { out.append($0) }) else { break }
+            guard table.expand(code, into: out, count: &count) else { break }
             // The early change: the width grows one code before the table needs it.
             if table.next + 1 >= 1 << size, size < 12 { size += 1 }
         }
-        if out.count < expected { out += [UInt8](repeating: 0, count: expected - out.count) }
-        return out
     }
 }

@@ -26,6 +26,10 @@ struct TIFFSamples {
 
     mutating func place(_ chunk: TIFFLayout.Chunk, _ data: [UInt8]) {
         let l = layout
+        if l.bits == 8, !l.planar, l.colour == .rgb || l.colour == .blackIsZero {
+            placeEightBitChunky(chunk, data)
+            return
+        }
         let samples = l.samplesPerChunkPixel
         let maxValue = 1 << l.bits - 1
         let columns = min(l.chunkWidth, l.width - chunk.x)
@@ -60,6 +64,32 @@ struct TIFFSamples {
                         }
                     } else if sample == l.colourSamples, l.alpha != .none {
                         out[o + 3] = Self.eight(value, bits: l.bits)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The common case without per-sample dispatch: 8-bit RGB or grey samples, interleaved, and
+    /// the alpha sample when there is one; the same values as the general path.
+    private mutating func placeEightBitChunky(_ chunk: TIFFLayout.Chunk, _ data: [UInt8]) {
+        let l = layout
+        let samples = l.samplesPerPixel, grey = l.colour == .blackIsZero
+        let alphaAt = l.alpha == .none ? -1 : l.colourSamples
+        let columns = max(0, min(l.chunkWidth, l.width - chunk.x))
+        let rows = min(chunk.rows, l.height - chunk.y)
+        out.withUnsafeMutableBufferPointer { out in
+            data.withUnsafeBufferPointer { data in
+                for row in 0..<rows {
+                    var i = row * chunk.rowBytes
+                    var o = ((chunk.y + row) * l.width + chunk.x) * 4
+                    for _ in 0..<columns {
+                        out[o] = data[i]
+                        out[o + 1] = data[grey ? i : i + 1]
+                        out[o + 2] = data[grey ? i : i + 2]
+                        if alphaAt >= 0 { out[o + 3] = data[i + alphaAt] }
+                        i += samples
+                        o += 4
                     }
                 }
             }
