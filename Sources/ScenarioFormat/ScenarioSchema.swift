@@ -52,6 +52,37 @@ public enum ScenarioSchema {
                                 .string("Xcode .xcassets folders (relative to the scenario), searched in order.")
                             )
                         ]),
+                        "bundles": .object([
+                            ("type", .string("object")),
+                            (
+                                "additionalProperties",
+                                closedObject(
+                                    ["folder", "assetCatalogs"],
+                                    [
+                                        "folder": .object([("type", .string("string"))]),
+                                        "assetCatalogs": .object([
+                                            ("type", .string("array")), ("minItems", .number(1)),
+                                            ("uniqueItems", .bool(true)),
+                                            (
+                                                "items",
+                                                .object([
+                                                    ("type", .string("string")), ("pattern", .string("\\.xcassets/?$"))
+                                                ])
+                                            )
+                                        ])
+                                    ], required: [],
+                                    description:
+                                        "A bundle besides the main one (a framework's): its folder of loose files and its catalogs"
+                                )
+                            ),
+                            (
+                                "description",
+                                .string(
+                                    "The app's other bundles by name, for `named` images and colours with \"bundle\" "
+                                        + "(UIImage(named:in:compatibleWith:), ASSETS.md §Several bundles)."
+                                )
+                            )
+                        ]),
                         "symbolRoots": .object([
                             ("type", .string("array")), ("minItems", .number(1)),
                             ("items", .object([("type", .string("string"))])),
@@ -430,8 +461,18 @@ public enum ScenarioSchema {
                                 ["light": ref("fixedColor"), "dark": ref("fixedColor")],
                                 required: ScenarioKeys.dynamicColor),
                             closedObject(
-                                ScenarioKeys.namedColor, ["named": .object([("type", .string("string"))])],
-                                required: ScenarioKeys.namedColor,
+                                ScenarioKeys.namedColor,
+                                [
+                                    "named": .object([("type", .string("string"))]),
+                                    "bundle": .object([
+                                        ("type", .string("string")),
+                                        (
+                                            "description",
+                                            .string("UIColor(named:in:compatibleWith:): one of the scenario's bundles")
+                                        )
+                                    ])
+                                ],
+                                required: ["named"],
                                 description: "UIColor(named:): a .colorset of the scenario's assetCatalogs"),
                             closedObject(
                                 ["provider"],
@@ -560,6 +601,15 @@ public enum ScenarioSchema {
                                             "UIImage(named:): an image set of the assetCatalogs, else a symbol set, else a PNG in "
                                                 + "the bundle folder"
                                         )
+                                    )
+                                ]),
+                                "bundle": .object([
+                                    ("type", .string("string")),
+                                    (
+                                        "description",
+                                        .string(
+                                            "With `named`: UIImage(named:in:compatibleWith:), the image looked up in one of the "
+                                                + "scenario's bundles only")
                                     )
                                 ]),
                                 "systemName": .object([

@@ -14,10 +14,12 @@ import Vector
 enum ConvertCommand {
     static let usage = """
         usage: ivsim convert IN OUT [--scale S] [--level 0-9] [--jpeg imageio|libjpeg-turbo] [--limit drawing-work=N]
-          decode IN (PNG, JPEG, SVG or PDF, told apart by their first bytes) and write OUT as
+          decode IN (PNG, JPEG, GIF, BMP, ICO, CUR, TIFF, WebP, SVG or PDF, told apart by their
+          first bytes; docs/FORMATS.md) and write OUT as
             .png   (re-encoded losslessly at --level, default 6), or
             .rgba  (straight RGBA8, row-major, no header: width × height × 4 bytes)
-          pixels as stored: a JPEG's EXIF orientation is printed, not applied; a JPEG's embedded
+          pixels as stored: a JPEG's EXIF orientation (a TIFF's Orientation) is printed, not
+          applied; a GIF's first frame, an icon's first entry, a TIFF's first image; a JPEG's embedded
           Display P3 profile is printed, not converted (scenarios convert it; docs/JPEG.md)
           --scale S  the scale vector images (PDF, SVG) are drawn at; bitmaps ignore it (default 1)
           --jpeg imageio        subsampled chroma as UIKit shows it, within each block (the default,

@@ -226,7 +226,7 @@ import Syntax
             ],
             expected: [
                 "case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets cannot be used (see the errors in Cat.xcassets/Icon.imageset/Contents.json)",
-                "\(icon): $.images[1].filename: unsupported: HEIC image \"photo@2x.heic\"; ivsim reads PNG, JPEG, SVG and PDF files (convert it to PNG)"
+                "\(icon): $.images[1].filename: unsupported: HEIC image \"photo@2x.heic\"; image sets take PNG, JPEG, SVG and PDF files in ivsim (convert it to PNG)"
             ]),
         Case(
             name: "a PNG that does not decode", files: [("Cat.xcassets/Icon.imageset/icon@2x.png", "GIF89a")],
@@ -492,6 +492,47 @@ import Syntax
             ],
             expected: [
                 "case.json: $.images.icon.named: \"named\" looks images up in a \"bundle\" folder or \"assetCatalogs\": the scenario gives neither"
+            ]),
+        Case(
+            name: "undeclared bundle", edits: [("\"named\": \"Icon\"", "\"named\": \"Icon\", \"bundle\": \"Kit\"")],
+            expected: [
+                "case.json: $.images.icon.bundle: bundle \"Kit\" is not declared: the scenario's \"bundles\" names the bundles besides the main one"
+            ]),
+        Case(
+            name: "unknown bundle",
+            edits: [
+                (
+                    "\"bundle\": \"Bundle\",",
+                    "\"bundle\": \"Bundle\", \"bundles\": { \"Kit\": { \"folder\": \"Bundle\" } },"
+                ),
+                ("\"named\": \"Icon\"", "\"named\": \"Icon\", \"bundle\": \"Kt\"")
+            ],
+            expected: [
+                "case.json: $.images.icon.bundle: unknown bundle \"Kt\" (did you mean \"Kit\"?) (the scenario's \"bundles\": \"Kit\")"
+            ]),
+        Case(
+            name: "a framework bundle does not fall back to the main one",
+            edits: [
+                (
+                    "\"bundle\": \"Bundle\",",
+                    "\"bundle\": \"Bundle\", \"bundles\": { \"Kit\": { \"folder\": \"Bundle\" } },"
+                ),
+                ("\"named\": \"Icon\"", "\"named\": \"Icon\", \"bundle\": \"Kit\"")
+            ],
+            expected: [
+                "case.json: $.images.icon.named: no image named \"Icon\" in Bundle"
+            ]),
+        Case(
+            name: "a bundle without folder or catalogs",
+            edits: [("\"bundle\": \"Bundle\",", "\"bundle\": \"Bundle\", \"bundles\": { \"Kit\": {} },")],
+            expected: [
+                "case.json: $.bundles.Kit: bundle \"Kit\" needs \"folder\" (its loose files) or \"assetCatalogs\" (its catalogs)"
+            ]),
+        Case(
+            name: "bundle on a file",
+            edits: [("{ \"named\": \"Icon\" }", "{ \"file\": \"Bundle/pic.png\", \"bundle\": \"Kit\" }")],
+            expected: [
+                "case.json: $.images.icon.bundle: \"bundle\" goes with \"named\" (UIImage(named:in:compatibleWith:)), not with \"file\""
             ]),
         Case(
             name: "bundle text file", edits: [("\"named\": \"Icon\"", "\"named\": \"notes.txt\"")],

@@ -114,6 +114,7 @@ CAUSES = [
     ("format", "file format not read (HEIC, WebP, other data named .png)",
      r"unsupported: |is not a usable PNG|is not a usable JPEG"),
     ("slicing", "slicing (resizing) that does not fit the image", r"\.resizing\b|\.capInsets\b"),
+    ("duplicate-name", "two sets of the same kind with the same name in one catalog", r"sets are named"),
     ("other", "other", r"."),
 ]
 CAUSE_LABEL = {k: l for k, l, _ in CAUSES}
@@ -127,20 +128,21 @@ def classify(message):
 
 
 ERR_RE = re.compile(r"^(?P<file>.*?)(?::(?P<line>\d+):(?P<col>\d+))?: error: (?P<msg>.*)$")
-SET_HEAD_RE = re.compile(r'^(?P<kind>image set|colour set) "(?P<name>.*)" \((?P<folder>.*)\)$')
+SET_HEAD_RE = re.compile(r'^(?P<kind>image set|colour set|symbol set) "(?P<name>.*)" \((?P<folder>.*)\)$')
 HEADER_RE = re.compile(r"^(?P<cat>.*): (?P<img>\d+) image sets?, (?P<col>\d+) colou?r sets?"
-                       r"(?:, (?P<oth>\d+) others? \(.*?\): (?P<names>.*))?$")
+                       r"(?:, (?P<sym>\d+) symbol sets?)?(?:, (?P<oth>\d+) others? \(.*?\): (?P<names>.*))?$")
 
 
 def parse_listing(text):
     """Parse `ivsim assets` standard output into header counts and per-set records."""
     lines = text.splitlines()
-    head = {"image_sets": None, "colour_sets": None, "other": []}
+    head = {"image_sets": None, "colour_sets": None, "symbol_sets": 0, "other": [], "symbols": []}
     if lines:
         m = HEADER_RE.match(lines[0])
         if m:
             head["image_sets"] = int(m["img"])
             head["colour_sets"] = int(m["col"])
+            head["symbol_sets"] = int(m["sym"] or 0)
             if m["names"]:
                 head["other"] = [n.strip() for n in m["names"].split(", ")]
     sets = []
@@ -148,6 +150,12 @@ def parse_listing(text):
     section = None
     for line in lines[1:]:
         m = SET_HEAD_RE.match(line)
+        if m and m["kind"] == "symbol set":
+            # symbol sets (listed since rendering rules 8): recorded apart, not as image/colour sets
+            sym = {"name": m["name"], "folder": m["folder"], "status": "usable", "unusable": None}
+            head["symbols"].append(sym)
+            cur, section = sym, None
+            continue
         if m:
             cur = {"kind": "image" if m["kind"] == "image set" else "colour", "name": m["name"],
                    "folder": m["folder"], "status": "usable", "rendering": None,
@@ -157,10 +165,16 @@ def parse_listing(text):
             continue
         if cur is None or not line.strip():
             continue
+        if "kind" not in cur:  # a symbol set's other lines
+            if line.strip().startswith("unusable"):
+                cur["status"] = "refused"
+                cur["unusable"] = line.strip().split(":", 1)[1].strip()
+            continue
         if line.startswith("  ") and not line.startswith("    "):
             s = line.strip()
             if s.startswith("unusable"):
                 cur["status"] = "refused"
+                cur["unusable"] = s.split(":", 1)[1].strip() if ":" in s else s
             elif s.startswith("empty"):
                 cur["status"] = "empty"
             elif s.startswith("rendering:"):
@@ -226,6 +240,19 @@ def step_assets(args, cats):
         worst = max(v["seconds"] for v in rec["runs"].values())
         print("assets %3d %-90s %5.2fs%s" % (c["id"], c["path"][:90], worst,
               " CRASH" if any(v["crash"] for v in rec["runs"].values()) else ""), flush=True)
+    dump(os.path.join(args.work, "assets.json"), results)
+
+
+def step_reparse(args, cats):
+    """Re-read the saved listings of an earlier assets step with this parser (no ivsim runs)."""
+    out_dir = os.path.join(args.work, "assets")
+    results = json.load(open(os.path.join(args.work, "assets.json")))
+    for rec, c in zip(results, cats):
+        for key, rr in rec["runs"].items():
+            base = os.path.join(out_dir, "%03d-%s" % (c["id"], key))
+            head, sets = parse_listing(open(base + ".out").read())
+            rr["head"], rr["sets"] = head, sets
+            rr["errors"] = parse_errors(open(base + ".err").read(), c["abs"])
     dump(os.path.join(args.work, "assets.json"), results)
 
 
@@ -619,6 +646,8 @@ def step_report(args, cats):
         for st in r0["sets"]:
             if st["status"] == "refused":
                 es = errs_by_set.get(st["folder"], [])
+                if not es and st.get("unusable") and st["unusable"] != "see the errors":
+                    es = [{"message": st["unusable"], "file": None, "line": None}]
                 cause = classify(es[0]["message"]) if es else "other"
                 refused_sets.setdefault(cause, []).append(
                     {"catalog": rec["path"], "set": st["name"], "message": es[0]["message"] if es else None,
@@ -691,6 +720,7 @@ def step_report(args, cats):
               "refused": {k: {"label": CAUSE_LABEL[k], "count": len(v), "example": v[0]}
                           for k, v in sorted(refused_sets.items(), key=lambda kv: -len(kv[1]))},
               "refused_total": sum(len(v) for v in refused_sets.values()),
+              "refused_all": refused_sets,
               "refused_by_repo": {}, "features": features,
               "assets_crashes": crashes, "assets_slow": slow,
               "assets_seconds_max": max(rr["seconds"] for rec in assets for rr in rec["runs"].values()),
@@ -923,7 +953,7 @@ def main():
     os.makedirs(args.work, exist_ok=True)
     cats = load_catalogs(args.catalogs)
     for step in args.steps.split(","):
-        {"assets": step_assets, "vectors": step_vectors, "scenarios": step_scenarios,
+        {"assets": step_assets, "reparse": step_reparse, "vectors": step_vectors, "scenarios": step_scenarios,
          "report": step_report}[step](args, cats)
 
 

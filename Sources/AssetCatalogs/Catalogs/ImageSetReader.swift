@@ -322,7 +322,7 @@ package enum ImageSetReader {
             case let other:
                 d.error(
                     filenameNode,
-                    "unsupported: \(other.isEmpty ? "a file without extension" : other.uppercased() + " image") \"\(filename)\"; ivsim reads PNG, JPEG, SVG and PDF files (convert it to PNG)"
+                    "unsupported: \(other.isEmpty ? "a file without extension" : other.uppercased() + " image") \"\(filename)\"; image sets take PNG, JPEG, SVG and PDF files in ivsim (convert it to PNG)"
                 )
                 continue
             }

@@ -30,7 +30,13 @@ package final class NamedAssets {
     package let area: ReadableArea
     /// The scenario's image budget: files are admitted by their headers before they are decoded
     /// (set by the scenario's ImageReader; nil for catalog listings, which decode nothing).
-    package var budget: PixelBudget?
+    package var budget: PixelBudget? {
+        didSet { for other in bundles { other.assets.budget = budget } }
+    }
+    /// The scenario's other bundles (`bundles`: an app's frameworks), by name in the order written:
+    /// UIImage(named:in:compatibleWith:) and UIColor(named:in:compatibleWith:) look in one of them
+    /// only, its catalogs, then its folder.
+    package private(set) var bundles: [(name: String, assets: NamedAssets)] = []
     /// This scenario's decoded files and image sets, so that a file is one image in it whatever
     /// the run's cache keeps (the budget counts each image once).
     private var decodedHere: [String: ImageFile] = [:]
@@ -65,6 +71,20 @@ package final class NamedAssets {
     }
 
     package var isEmpty: Bool { bundle == nil && catalogs.isEmpty }
+
+    /// The lookups of the bundle `name` (`"bundle": name` on a named image or colour), or nil with
+    /// an error at `node` naming the bundles there are.
+    package func inBundle(_ name: String, node: JSONNode) -> NamedAssets? {
+        if let found = bundles.first(where: { $0.name == name }) { return found.assets }
+        let names = bundles.map(\.name)
+        d.error(
+            node,
+            names.isEmpty
+                ? "bundle \"\(name)\" is not declared: the scenario's \"bundles\" names the bundles besides the main one"
+                : "unknown bundle \"\(name)\"" + Suggestions.didYouMean(name, among: names)
+                    + " (the scenario's \"bundles\": \(names.map { "\"\($0)\"" }.joined(separator: ", ")))")
+        return nil
+    }
 
     /// The image called `name`, with its variants; errors are reported at `node`.
     package func image(named name: String, node: JSONNode) -> Image? {
@@ -406,7 +426,9 @@ extension NamedAssets {
             isIncomplete = bundle == nil
         }
         // A list of folders, each once; one that cannot be used makes the lookups incomplete.
-        func folders(_ key: String, what: String, each: String, catalog: Bool) -> [Folder] {
+        func folders(
+            _ document: ObjectReader, _ key: String, what: String, each: String, catalog: Bool
+        ) -> [Folder] {
             var list: [Folder] = []
             var seen: Set<String> = []
             guard let node = document[key], let items = Read.array(node, d, what: what) else { return list }
@@ -424,10 +446,11 @@ extension NamedAssets {
             return list
         }
         let catalogs = folders(
-            "assetCatalogs", what: "asset catalog folders", each: "an .xcassets folder", catalog: true)
+            document, "assetCatalogs", what: "asset catalog folders", each: "an .xcassets folder", catalog: true)
         // The scenario's own symbol roots, then the project's (ivsim.json's `symbolRoots`).
         var symbolRoots = folders(
-            "symbolRoots", what: "folders of symbol templates", each: "a folder of symbol templates", catalog: false)
+            document, "symbolRoots", what: "folders of symbol templates", each: "a folder of symbol templates",
+            catalog: false)
         var searched = Set(symbolRoots.map(\.url.standardizedFileURL.path))
         for root in area.roots where root.holdsSymbols && searched.insert(root.url.standardizedFileURL.path).inserted {
             symbolRoots.append(Folder(url: root.url, path: root.written, display: root.written))
@@ -440,6 +463,42 @@ extension NamedAssets {
         self.init(
             bundle: bundle, catalogs: catalogs, symbolRoots: symbolRoots, symbolStandIns: standIns,
             isIncomplete: isIncomplete, area: area, cache: cache, traitCombinations: traitCombinations, d: d)
+        // The other bundles: each its folder of loose files and its catalogs, as the main one.
+        guard let node = document["bundles"] else { return }
+        guard case let .object(members) = node.value else {
+            d.error(
+                node,
+                "expected the bundles by name (an object, such as {\"Kit\": {\"folder\": \"Kit\"}}), found \(node.value.kindDescription)"
+            )
+            return
+        }
+        for member in members {
+            let (name, entry) = (member.key, member.value)
+            guard !name.isEmpty else {
+                d.error(entry, "a bundle needs a name (the key), such as \"Kit\" for Kit.framework")
+                continue
+            }
+            guard let object = ObjectReader(entry, allowed: ["folder", "assetCatalogs"], what: "a bundle", d) else {
+                continue
+            }
+            guard object.has("folder") || object.has("assetCatalogs") else {
+                d.error(
+                    entry, "bundle \"\(name)\" needs \"folder\" (its loose files) or \"assetCatalogs\" (its catalogs)")
+                continue
+            }
+            isIncomplete = false
+            let folder = object["folder"].flatMap { read($0, what: "the bundle's folder", catalog: false) }
+            if object.has("folder") && folder == nil { isIncomplete = true }
+            let catalogs = folders(
+                object, "assetCatalogs", what: "asset catalog folders", each: "an .xcassets folder", catalog: true)
+            bundles.append(
+                (
+                    name,
+                    NamedAssets(
+                        bundle: folder, catalogs: catalogs, isIncomplete: isIncomplete, area: area, cache: cache,
+                        traitCombinations: traitCombinations, d: d)
+                ))
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 // What a file's first bytes say it is, for the formats ivsim does not decode (or does, under
 // another extension or in another place): the note errors add after "not a usable PNG" or "not a JPEG file", and
-// `ivsim convert` after "not a PNG, JPEG, SVG or PDF file", so that a HEIC file is called one.
+// `ivsim convert` after "not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, SVG or PDF file", so that a
+// HEIC file is called one.
 
 public enum FileFormatNote {
     /// " (it is a … file: …)", or "" when the bytes say nothing ivsim knows.

@@ -36,9 +36,19 @@ struct ColorReader {
             return nil
         case let .object(members) where members.contains(where: { $0.key == "named" }):
             guard let object = ObjectReader(node, allowed: ScenarioKeys.namedColor, what: "a named colour", d),
-                let nameNode = object["named"], let name = Read.string(nameNode, d, what: "a colour set name"),
-                let color = assets.color(named: name, node: nameNode)
+                let nameNode = object["named"], let name = Read.string(nameNode, d, what: "a colour set name")
             else { return nil }
+            // UIColor(named:in:compatibleWith:) with "bundle": that bundle's catalogs only.
+            var lookups = assets
+            if let bundleNode = object["bundle"] {
+                guard
+                    let bundle = Read.string(
+                        bundleNode, d, what: "a bundle's name (one of the scenario's \"bundles\")"),
+                    let other = assets.inBundle(bundle, node: bundleNode)
+                else { return nil }
+                lookups = other
+            }
+            guard let color = lookups.color(named: name, node: nameNode) else { return nil }
             guard allowDynamic || color.isFixed else {
                 d.error(
                     nameNode,

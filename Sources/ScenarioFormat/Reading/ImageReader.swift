@@ -19,7 +19,8 @@ struct ImageReader {
     static let maxFrames = 1_000
     enum Kind {
         case file(path: String, node: JSONNode)
-        case named(name: String, node: JSONNode)
+        /// UIImage(named:), or UIImage(named:in:compatibleWith:) with `bundle` (one of `bundles`).
+        case named(name: String, node: JSONNode, bundle: (name: String, node: JSONNode)?)
         /// UIImage(systemName:).
         case systemName(name: String, node: JSONNode)
         case generate(width: Int, height: Int, pixels: () -> [UInt8])
@@ -252,13 +253,24 @@ struct ImageReader {
             return nil
         }
         guard let modifiers = readModifiers(object) else { return nil }
+        if let node = object["bundle"], kinds[0] != "named" {
+            d.error(
+                node, "\"bundle\" goes with \"named\" (UIImage(named:in:compatibleWith:)), not with \"\(kinds[0])\"")
+            return nil
+        }
         switch kinds[0] {
         case "file":
             guard let path = Read.string(object.at("file"), d, what: "a file path") else { return nil }
             return (.file(path: path, node: object.at("file")), modifiers)
         case "named":
             guard let name = Read.string(object.at("named"), d, what: "an image name") else { return nil }
-            return (.named(name: name, node: object.at("named")), modifiers)
+            var bundle: (name: String, node: JSONNode)?
+            if let node = object["bundle"] {
+                guard let bundleName = Read.string(node, d, what: "a bundle's name (one of the scenario's \"bundles\")")
+                else { return nil }
+                bundle = (bundleName, node)
+            }
+            return (.named(name: name, node: object.at("named"), bundle: bundle), modifiers)
         case "systemName":
             guard let name = Read.string(object.at("systemName"), d, what: "a symbol name") else { return nil }
             return (.systemName(name: name, node: object.at("systemName")), modifiers)
@@ -557,7 +569,9 @@ struct ImageReader {
             } catch {
                 d.error(node, error.message)
             }
-        case let .named(lookup, node):
+        case let .named(lookup, node, bundle):
+            // UIImage(named:in:) looks in that bundle only.
+            guard let assets = bundle.map({ assets.inBundle($0.name, node: $0.node) }) ?? assets else { break }
             // UIImage(named:) finds a custom symbol when no image set has the name.
             let symbol = assets.hasImageSet(named: lookup) ? .notFound : assets.symbolSet(named: lookup, node: node)
             switch symbol {

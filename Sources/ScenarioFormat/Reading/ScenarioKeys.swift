@@ -5,15 +5,16 @@ import Raster
 /// JSON Schema (`ivsim schema`).
 enum ScenarioKeys {
     static let document = [
-        "$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "symbolRoots", "symbolStandIns",
+        "$schema", "description", "canvas", "traits", "bundle", "assetCatalogs", "bundles", "symbolRoots",
+        "symbolStandIns",
         "images", "metrics", "root",
         "variants", "acknowledgedWarnings"
     ]
     static let canvas = ["size", "background", "safeAreaInsets", "device", "orientation"]
     static let traits = TraitDimension.keys
     static let imageSource = [
-        "file", "named", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot", "coreImage", "crop",
-        "scale",
+        "file", "named", "bundle", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot",
+        "coreImage", "crop", "scale",
         "orientation", "horizontallyFlipped", "symbolConfiguration", "baselineOffsetFromBottom",
         "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
         "flipsForRightToLeftLayoutDirection"
@@ -66,7 +67,7 @@ enum ScenarioKeys {
     static let matrix = ["device", "orientation"] + TraitDimension.keys
     static let state = ["name", "set"]
     static let dynamicColor = ["light", "dark"]
-    static let namedColor = ["named"]
+    static let namedColor = ["named", "bundle"]
     static let viewTypes = ["view", "imageView", "stackView"]
     /// UIStackView's properties, on stack views only.
     static let stackView = [
