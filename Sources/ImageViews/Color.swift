@@ -201,6 +201,21 @@ public struct TraitTest: Equatable, Hashable, Sendable {
 
     public init() {}
 
+    /// `traits` with the values this test names in their place (an image's fixed traits over the
+    /// view's: docs/ASSETS.md §Images fixed to traits).
+    public func applied(to traits: Traits) -> Traits {
+        var t = traits
+        t.displayScale = displayScale ?? t.displayScale
+        t.userInterfaceStyle = userInterfaceStyle ?? t.userInterfaceStyle
+        t.layoutDirection = layoutDirection ?? t.layoutDirection
+        t.userInterfaceIdiom = userInterfaceIdiom ?? t.userInterfaceIdiom
+        t.horizontalSizeClass = horizontalSizeClass ?? t.horizontalSizeClass
+        t.verticalSizeClass = verticalSizeClass ?? t.verticalSizeClass
+        t.accessibilityContrast = accessibilityContrast ?? t.accessibilityContrast
+        t.userInterfaceLevel = userInterfaceLevel ?? t.userInterfaceLevel
+        return t
+    }
+
     /// Whether every trait the test names has its value in `traits` (the view's, with its
     /// effective layout direction).
     public func matches(_ traits: Traits) -> Bool {

@@ -30,6 +30,10 @@ public struct Image: Sendable {
     /// A named image's variants (UIImageAsset): an image view shows the one its traits pick.
     /// Empty for images that do not depend on traits.
     public var variants: [AssetVariant<Image>] = []
+    /// The traits the image was made for, when it is fixed to them (UIImage(named:in:
+    /// compatibleWith:), imageAsset.image(with:)): they take the place of the view's traits when
+    /// the variants are resolved (docs/ASSETS.md §Images fixed to traits).
+    public var fixedTraits: TraitTest?
     /// Set for a vector image whose asset preserves its vector data: image views draw it afresh
     /// at the size they show it (VectorRedraw).
     public var vectorRedraw: VectorRedraw?
@@ -84,6 +88,9 @@ public struct Image: Sendable {
     /// resolved the same way; other images are returned unchanged.
     public func resolved(for traits: Traits) -> Image {
         var image = self
+        // An image made for other traits (UIImage(named:in:compatibleWith:), imageAsset.image(with:))
+        // is resolved with them in place of the view's.
+        let traits = fixedTraits?.applied(to: traits) ?? traits
         if let index = variants.bestMatch(for: traits) {
             image = variants[index].value
         }

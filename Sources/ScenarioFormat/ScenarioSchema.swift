@@ -603,6 +603,16 @@ public enum ScenarioSchema {
                                         )
                                     )
                                 ]),
+                                "traits": .object([
+                                    ("type", .string("object")),
+                                    (
+                                        "description",
+                                        .string(
+                                            "With `named` or `from`: the traits the image is made for (UIImage(named:in:compatibleWith:), "
+                                                + "imageAsset.image(with:)); its variants are resolved with them in place of the view's (ASSETS.md)"
+                                        )
+                                    )
+                                ]),
                                 "bundle": .object([
                                     ("type", .string("string")),
                                     (

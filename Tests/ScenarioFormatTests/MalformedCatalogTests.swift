@@ -529,6 +529,25 @@ import Syntax
                 "case.json: $.bundles.Kit: bundle \"Kit\" needs \"folder\" (its loose files) or \"assetCatalogs\" (its catalogs)"
             ]),
         Case(
+            name: "traits on a file",
+            edits: [
+                (
+                    "{ \"named\": \"Icon\" }",
+                    "{ \"file\": \"Bundle/pic.png\", \"traits\": { \"userInterfaceStyle\": \"dark\" } }"
+                )
+            ],
+            expected: [
+                "case.json: $.images.icon.traits: \"traits\" goes with \"named\" (UIImage(named:in:compatibleWith:)) or \"from\" (imageAsset.image(with:)), not with \"file\""
+            ]),
+        Case(
+            name: "an unknown trait value",
+            edits: [
+                ("{ \"named\": \"Icon\" }", "{ \"named\": \"Icon\", \"traits\": { \"userInterfaceStyle\": \"dim\" } }")
+            ],
+            expected: [
+                "case.json: $.images.icon.traits.userInterfaceStyle: unknown interface style \"dim\" (expected one of: light, dark)"
+            ]),
+        Case(
             name: "bundle on a file",
             edits: [("{ \"named\": \"Icon\" }", "{ \"file\": \"Bundle/pic.png\", \"bundle\": \"Kit\" }")],
             expected: [

@@ -127,15 +127,7 @@ struct ColorReader {
     /// A case's `when`: trait names of the variant matrix (docs/SCENARIOS.md §Variants) and one
     /// value each.
     private func traitTest(_ node: JSONNode) -> TraitTest? {
-        guard let object = ObjectReader(node, allowed: TraitDimension.keys, what: "a provider case's traits", d)
-        else { return nil }
-        var test = TraitTest()
-        for dimension in TraitDimension.all {
-            guard let valueNode = object[dimension.key] else { continue }
-            guard let value = dimension.read(valueNode, d) else { return nil }
-            test.set(dimension.key, value)
-        }
-        return test
+        TraitTest.read(node, what: "a provider case's traits", d)
     }
 
     static func hex(_ text: String) -> RGBA? {

@@ -69,10 +69,14 @@ struct ImageReader {
         /// `withConfiguration(_:)` on a symbol image (made before the methods above apply).
         var symbolConfiguration: SymbolSettings?
         var symbolConfigurationNode: JSONNode?
+        /// The traits the image is made for (`traits`: UIImage(named:in:compatibleWith:),
+        /// imageAsset.image(with:)), which its variants are resolved with in place of the view's.
+        var fixedTraits: TraitTest?
 
         /// Applies the methods to `image`, to each variant of a named image and, for an animated
         /// image, to each of its frames (whichever is shown, UIKit applied the methods to it).
         func apply(to image: inout Image) {
+            if let fixedTraits { image.fixedTraits = fixedTraits }
             image.modify { image in
                 // UIImage(cgImage:scale:orientation:) makes a new image: no baseline of the old one's.
                 if scale != nil || orientation != nil { image.baselineOffsetFromBottom = nil }
@@ -253,6 +257,13 @@ struct ImageReader {
             return nil
         }
         guard let modifiers = readModifiers(object) else { return nil }
+        if let node = object["traits"], kinds[0] != "named", kinds[0] != "from" {
+            d.error(
+                node,
+                "\"traits\" goes with \"named\" (UIImage(named:in:compatibleWith:)) or \"from\" (imageAsset.image(with:)), "
+                    + "not with \"\(kinds[0])\"")
+            return nil
+        }
         if let node = object["bundle"], kinds[0] != "named" {
             d.error(
                 node, "\"bundle\" goes with \"named\" (UIImage(named:in:compatibleWith:)), not with \"\(kinds[0])\"")
@@ -340,6 +351,9 @@ struct ImageReader {
         func check<T>(_ value: T?) -> T? {
             if value == nil { ok = false }
             return value
+        }
+        if let n = object["traits"] {
+            m.fixedTraits = check(TraitTest.read(n, what: "the traits the image is made for", d))
         }
         if let n = object["crop"] {
             m.cropNode = n

@@ -13,7 +13,7 @@ enum ScenarioKeys {
     static let canvas = ["size", "background", "safeAreaInsets", "device", "orientation"]
     static let traits = TraitDimension.keys
     static let imageSource = [
-        "file", "named", "bundle", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot",
+        "file", "named", "bundle", "traits", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot",
         "coreImage", "crop", "scale",
         "orientation", "horizontallyFlipped", "symbolConfiguration", "baselineOffsetFromBottom",
         "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
