@@ -15,7 +15,12 @@ enum SymbolListing {
         guard let contents = SymbolSetReader.read(set, cache: cache, d) else {
             return out + "  unusable: see the errors\n"
         }
-        switch cache.symbolTemplate(contents.template, area: area, shownAs: contents.display) {
+        guard let templateURL = contents.template else {
+            return out
+                + "  empty: no entry names a template file (as a new symbol set in Xcode); UIImage(named:) returns nil "
+                + "for it, and a scenario that uses it is refused\n"
+        }
+        switch cache.symbolTemplate(templateURL, area: area, shownAs: contents.display) {
         case let .failure(failure):
             d.error(at: nil, path: "", failure.message)
             return out + "  unusable: \(failure.message)\n"

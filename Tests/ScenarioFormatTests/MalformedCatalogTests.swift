@@ -548,6 +548,19 @@ import Syntax
                 "case.json: $.images.icon.traits.userInterfaceStyle: unknown interface style \"dim\" (expected one of: light, dark)"
             ]),
         Case(
+            name: "an empty symbol set",
+            files: [
+                (
+                    "Cat.xcassets/Gear.symbolset/Contents.json",
+                    "{ \"symbols\" : [ { \"idiom\" : \"universal\" } ], \(info) }"
+                )
+            ],
+            edits: [("\"named\": \"Icon\"", "\"named\": \"Gear\"")],
+            expected: [
+                "case.json: $.images.icon.named: symbol set \"Gear\" in Cat.xcassets is empty (no entry names a template file): UIImage(named:) "
+                    + "returns nil for it; give it an SVG template {\"filename\": \"name.svg\", \"idiom\": \"universal\"}"
+            ]),
+        Case(
             name: "bundle on a file",
             edits: [("{ \"named\": \"Icon\" }", "{ \"file\": \"Bundle/pic.png\", \"bundle\": \"Kit\" }")],
             expected: [

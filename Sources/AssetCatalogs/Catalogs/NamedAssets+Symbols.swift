@@ -55,8 +55,16 @@ extension NamedAssets {
                 )
                 return .failed
             }
+            guard let templateURL = contents.template else {
+                d.error(
+                    node,
+                    "symbol set \"\(name)\" in \(folder.path) is empty (no entry names a template file): UIImage(named:) "
+                        + "returns nil for it; give it an SVG template {\"filename\": \"name.svg\", \"idiom\": \"universal\"}"
+                )
+                return .failed
+            }
             return template(
-                contents.template, shownAs: contents.display, source: contents.source, name: name,
+                templateURL, shownAs: contents.display, source: contents.source, name: name,
                 intent: contents.renderingIntent, node: node)
         }
         return .notFound

@@ -8,8 +8,10 @@ import Syntax
 
 /// What a symbol set's Contents.json says.
 package struct SymbolSetContents {
-    /// The template file, inside the set's folder.
-    package var template: URL
+    /// The template file, inside the set's folder; nil for an empty set (every entry an empty
+    /// slot, as a new symbol set in Xcode is: UIImage(named:) returns nil for it, as for an empty
+    /// image set).
+    package var template: URL?
     /// Its path from the catalog's folder on, for reports ("Media.xcassets/gear.symbolset/gear.svg").
     package var source: String
     /// Its path for messages.
@@ -74,10 +76,7 @@ package enum SymbolSetReader {
             chosen = (filename, filenameNode)
         }
         guard let chosen else {
-            file.error(
-                symbolsNode,
-                "no entry names a template file: give one {\"filename\": \"name.svg\", \"idiom\": \"universal\"}")
-            return nil
+            return SymbolSetContents(template: nil, source: "", display: set.display, renderingIntent: intent)
         }
         guard !chosen.name.contains("/"), chosen.name != "..", chosen.name != "." else {
             file.error(
