@@ -115,7 +115,7 @@ enum ConvertCommand {
                 throw UsageError(message: "\(input): \(error)")
             }
         } else if let bitmap {
-            // GIF's first frame, a BMP, the first ICO or CUR entry, a TIFF's first image, a lossless WebP
+            // GIF's first frame, a BMP, the first ICO or CUR entry, a TIFF's first image, a WebP
             // (docs/FORMATS.md).
             do {
                 let decoded = try bitmap.decode(bytes, limits: ImageFormatLimits(maxPixels: Self.maxPixels))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import ImageFormats
 import Testing
 
@@ -157,6 +158,45 @@ struct TIFFWorkTests {
             Issue.record("decoded")
         } catch {
             #expect(error.description.count < 200 && error.message.contains("1 to 16"), "\(error)")
+        }
+    }
+}
+
+// The review of 2026-11-29: what each reader does with data it lacks, as docs/FORMATS.md says.
+struct MissingDataTests {
+    let limits = ImageFormatLimits(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 22)
+
+    @Test func aTIFFStripPastTheEndDecodesAsZeros() throws {
+        // WhiteIsZero, 8 bits, one strip whose offset lies past the end: zeros are white.
+        let bytes = FormatLimitTests().tiff([
+            (256, 3, [2]), (257, 3, [2]), (258, 3, [8]), (259, 3, [1]), (262, 3, [0]), (273, 4, [100_000]),
+            (279, 4, [4])
+        ])
+        let image = try TIFFDecoder(limits: limits).decode(bytes).image
+        #expect(image.pixels == [UInt8](repeating: 255, count: 16))
+    }
+
+    @Test func aBMPLiteralCutByTheEndOfTheFileEndsTheImage() throws {
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8)] }
+        func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16) }
+        let palette: [UInt8] = [0, 0, 0, 0, 0, 0, 255, 0]  // index 0 black, 1 red
+        let dib = u32(40) + u32(4) + u32(1) + u16(1) + u16(8) + u32(1) + u32(0) + u32(0) + u32(0) + u32(2) + u32(0)
+        let rle: [UInt8] = [0, 4, 1, 1]  // a literal of 4 with 2 of its bytes
+        let offset = 14 + dib.count + palette.count
+        let bytes = Array("BM".utf8) + u32(offset + rle.count) + u32(0) + u32(offset) + dib + palette + rle
+        let image = try BMPDecoder(limits: limits).decode(bytes)
+        #expect(image.width == 4 && image[3, 0] == (0, 0, 0, 255))
+    }
+
+    @Test func aWebPWhoseCanvasIsNotItsImagesSizeIsRefused() throws {
+        var bytes = try Fixture().data("webp/extended-with-exif.webp")
+        let at = try #require((12..<(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == Array("VP8X".utf8) })
+        bytes[at + 12] &+= 1  // the canvas width less one, low byte
+        do {
+            _ = try WebPDecoder(limits: limits).decode(bytes)
+            Issue.record("decoded")
+        } catch {
+            #expect(error.kind == .corrupt && error.message.contains("VP8X canvas"), "\(error)")
         }
     }
 }

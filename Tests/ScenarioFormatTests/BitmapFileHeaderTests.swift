@@ -29,3 +29,23 @@ struct BitmapFileHeaderTests {
         #expect(decoded.image.width == 2 && decoded.image.pixels[3] == 200)
     }
 }
+
+/// Formats are told apart by content, whatever the extension: a GIF named `.jpg` is a GIF (the
+/// review of 2026-11-29 found it refused as "not a JPEG file").
+struct MisnamedBitmapTests {
+    @Test func aGIFNamedJPGIsReadAsAGIF() throws {
+        // A 1 × 1 GIF: a two-colour global table, one image of index 1 (red).
+        let gif: [UInt8] =
+            Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0] + [0, 0, 0, 255, 0, 0]
+            + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0] + [2, 2, 0x4C, 0x01, 0] + [0x3B]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-gif-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("photo.jpg")
+        try Data(gif).write(to: url)
+        let header = try AssetFile.header(url, shownAs: "photo.jpg")
+        #expect(header.width == 1 && header.height == 1)
+        let decoded = try AssetFile.decode(url, shownAs: "photo.jpg")
+        #expect(Array(decoded.image.pixels) == [255, 0, 0, 255])
+    }
+}

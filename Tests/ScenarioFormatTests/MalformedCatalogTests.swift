@@ -561,6 +561,18 @@ import Syntax
                     + "returns nil for it; give it an SVG template {\"filename\": \"name.svg\", \"idiom\": \"universal\"}"
             ]),
         Case(
+            name: "a bundle's catalogs not a list",
+            edits: [
+                (
+                    "\"bundle\": \"Bundle\",",
+                    "\"bundle\": \"Bundle\", \"bundles\": { \"Kit\": { \"assetCatalogs\": \"Cat.xcassets\" } },"
+                ),
+                ("\"named\": \"Icon\"", "\"named\": \"Icon\", \"bundle\": \"Kit\"")
+            ],
+            expected: [
+                "case.json: $.bundles.Kit.assetCatalogs: expected asset catalog folders (an array), found a string"
+            ]),
+        Case(
             name: "bundle on a file",
             edits: [("{ \"named\": \"Icon\" }", "{ \"file\": \"Bundle/pic.png\", \"bundle\": \"Kit\" }")],
             expected: [

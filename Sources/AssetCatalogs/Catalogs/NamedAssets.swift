@@ -456,10 +456,13 @@ extension NamedAssets {
             symbolRoots.append(Folder(url: root.url, path: root.written, display: root.written))
         }
         let standIns = document["symbolStandIns"].flatMap { Read.bool($0, d) } ?? false
-        if let node = document["assetCatalogs"], case .array = node.value {
-        } else if document.has("assetCatalogs") {
-            isIncomplete = true
+        // `assetCatalogs` that is not a list (reported) makes the lookups incomplete.
+        func catalogsUnreadable(_ object: ObjectReader) -> Bool {
+            guard let node = object["assetCatalogs"] else { return false }
+            if case .array = node.value { return false }
+            return true
         }
+        if catalogsUnreadable(document) { isIncomplete = true }
         self.init(
             bundle: bundle, catalogs: catalogs, symbolRoots: symbolRoots, symbolStandIns: standIns,
             isIncomplete: isIncomplete, area: area, cache: cache, traitCombinations: traitCombinations, d: d)
@@ -491,6 +494,7 @@ extension NamedAssets {
             if object.has("folder") && folder == nil { isIncomplete = true }
             let catalogs = folders(
                 object, "assetCatalogs", what: "asset catalog folders", each: "an .xcassets folder", catalog: true)
+            if catalogsUnreadable(object) { isIncomplete = true }
             bundles.append(
                 (
                     name,

@@ -6,7 +6,7 @@ import PNGCodec
 import Syntax
 
 // Image files referenced by scenarios: relative paths inside the scenario's own folder tree only,
-// PNG, JPEG, GIF, BMP, ICO/CUR or TIFF (told apart by their first bytes, as ImageIO tells them;
+// PNG, JPEG, GIF, BMP, ICO/CUR, TIFF or WebP (told apart by their first bytes, as ImageIO tells them;
 // docs/FORMATS.md), scale from an @2x/@3x suffix unless given explicitly.
 
 /// A decoded image file: straight RGBA8 and what the file says about showing it.
@@ -70,7 +70,7 @@ package enum AssetFile {
                 throw .message("\"\(relativePath)\" is not a usable JPEG: \(error)")
             }
         }
-        if let failure = misnamedJPEG(data, shownAs: relativePath) { throw failure }
+        // By content, whatever the extension (a GIF named .jpg is a GIF, as ImageIO reads it).
         if let format = BitmapFormat(sniffing: data) {
             do {
                 let decoded = try format.decode(data, limits: bitmapLimits)
@@ -79,6 +79,7 @@ package enum AssetFile {
                 throw .message("\"\(relativePath)\" is not a usable \(format.rawValue) file: \(error.located)")
             }
         }
+        if let failure = misnamedJPEG(data, shownAs: relativePath) { throw failure }
         do {
             return DecodedFile(image: try PNGDecoder(limits: limits).decode(data))
         } catch {
@@ -107,7 +108,6 @@ package enum AssetFile {
                 }
             }
         }
-        if let failure = misnamedJPEG(prefix, shownAs: relativePath) { throw failure }
         if let format = BitmapFormat(sniffing: prefix) {
             // The size is in the first bytes of a GIF or BMP file; an icon's first entry, a TIFF's
             // directory and a WebP's image chunk may be anywhere in the file.
@@ -119,6 +119,7 @@ package enum AssetFile {
                 throw .message("\"\(relativePath)\" is not a usable \(format.rawValue) file: \(error.located)")
             }
         }
+        if let failure = misnamedJPEG(prefix, shownAs: relativePath) { throw failure }
         do {
             let header = try PNGDecoder(limits: limits).header(prefix)
             return ImageFileHeader(width: header.width, height: header.height)

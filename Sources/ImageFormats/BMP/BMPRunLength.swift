@@ -41,10 +41,8 @@ enum BMPRunLength {
             default:
                 let n = Int(value)
                 let length = four ? (n + 1) / 2 : n
-                guard p + length <= bytes.count else {
-                    throw ImageFormatError(
-                        "BMP", .truncated, at: p, "the file ends inside a literal run of \(n) pixels")
-                }
+                // Data that ends inside a literal ends the image there (the rest index 0).
+                guard p + length <= bytes.count else { break decoding }
                 for i in 0..<n {
                     let byte = bytes[p + (four ? i / 2 : i)]
                     put(four ? (i & 1 == 0 ? byte >> 4 : byte & 15) : byte)

@@ -221,8 +221,8 @@ struct TIFFLayout {
             guard spent <= budget else { throw overBudget() }
             let start = min(offsets[index], d.reader.count)
             let available = d.reader.count - start
+            // A chunk whose data lies past the end decodes from none: zeros, as a short chunk's rest.
             let data = d.reader.bytes[start..<(start + min(counts[index], available))]
-            guard !data.isEmpty || counts[index] == 0 else { continue }
             var decoded = try compression.decode(data, expected: expected, at: start)
             if predictor { undoPrediction(&decoded, chunk) }
             try body(chunk, decoded)

@@ -82,19 +82,19 @@ struct VP8FrameHeader {
             for i in 0..<4 where d.bit(128) == 1 { referenceFilterDeltas[i] = d.signedLiteral(6) }
             for i in 0..<4 where d.bit(128) == 1 { modeFilterDeltas[i] = d.signedLiteral(6) }
         }
-        // Token partitions: 1, 2, 4 or 8, their sizes (3 bytes each, the last's implied) first.
+        // Token partitions: 1, 2, 4 or 8, their sizes (3 bytes each, the last's implied) first; a
+        // size past the data is cut to it, and the last partition must start inside the data, as
+        // libwebp's ParsePartitions reads them.
         let count = 1 << d.literal(2)
         var p = firstPartition.upperBound + 3 * (count - 1)
-        guard p <= end else { throw Self.fail("the token partition sizes run past the data", .truncated) }
+        guard p < end else { throw Self.fail("the token partitions start past the data", .truncated) }
         for i in 0..<count {
             if i == count - 1 {
+                guard p < end else { throw Self.fail("token partition \(i) starts past the data", .truncated) }
                 tokenPartitions.append(p..<end)
             } else {
                 let at = firstPartition.upperBound + 3 * i
-                let size = Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16
-                guard size <= end - p else {
-                    throw Self.fail("token partition \(i) of \(size) bytes runs past the data", .truncated)
-                }
+                let size = min(Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16, end - p)
                 tokenPartitions.append(p..<(p + size))
                 p += size
             }

@@ -32,7 +32,18 @@ public struct WebPDecoder: Sendable {
             size = try decoder.header()
         }
         try limits.check(width: size.width, height: size.height, format: "WebP", at: image.data.lowerBound)
+        try Self.checkCanvas(image.canvas, size)
         return size
+    }
+
+    /// A still image must be its VP8X canvas's size, as libwebp requires.
+    private static func checkCanvas(
+        _ canvas: (width: Int, height: Int)?, _ size: (width: Int, height: Int)
+    ) throws(ImageFormatError) {
+        guard let canvas, canvas != size else { return }
+        throw ImageFormatError(
+            "WebP", .corrupt,
+            "the VP8X canvas is \(canvas.width) × \(canvas.height) pixels, the image \(size.width) × \(size.height)")
     }
 
     /// Decodes the image.
@@ -42,6 +53,7 @@ public struct WebPDecoder: Sendable {
             let frame = try VP8Decoder(
                 bytes: bytes, start: image.data.lowerBound, end: image.data.upperBound, limits: limits
             ).decode()
+            try Self.checkCanvas(image.canvas, (frame.width, frame.height))
             var pixels = frame.rgba
             if let alpha = image.alpha {
                 let plane = try WebPAlpha.plane(
@@ -53,6 +65,7 @@ public struct WebPDecoder: Sendable {
         }
         var decoder = VP8LDecoder(bytes, from: image.data.lowerBound, to: image.data.upperBound, limits: limits)
         let (width, height, argb) = try decoder.decode()
+        try Self.checkCanvas(image.canvas, (width, height))
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for (i, p) in argb.enumerated() {
             pixels[4 * i] = UInt8(p >> 16 & 0xFF)
@@ -65,7 +78,7 @@ public struct WebPDecoder: Sendable {
 
     /// Where the image data (and a lossy image's alpha) are: the file's chunks walked in order.
     private func chunks(_ bytes: [UInt8]) throws(ImageFormatError) -> (
-        data: Range<Int>, lossy: Bool, alpha: Range<Int>?
+        data: Range<Int>, lossy: Bool, alpha: Range<Int>?, canvas: (width: Int, height: Int)?
     ) {
         guard Self.matches(bytes) else {
             throw ImageFormatError("WebP", .corrupt, at: 0, "not a WebP file (it does not start with RIFF … WEBP)")
@@ -75,17 +88,22 @@ public struct WebPDecoder: Sendable {
         var p = 12
         var extended = false
         var alpha: Range<Int>?
+        var canvas: (width: Int, height: Int)?
         while p + 8 <= riffEnd {
-            let tag = String(decoding: bytes[p..<(p + 4)], as: UTF8.self)
+            let tagBytes = bytes[p..<(p + 4)]
+            let tag =
+                tagBytes.allSatisfy({ (0x20...0x7E).contains($0) })
+                ? String(decoding: tagBytes, as: UTF8.self)
+                : tagBytes.map { String($0, radix: 16) }.joined(separator: " ")
             let size = try reader.u32(p + 4, "a chunk header")
             let start = p + 8
             guard size <= riffEnd - start else {
                 throw ImageFormatError(
-                    "WebP", .truncated, at: p, "the \(tag) chunk of \(size) bytes runs past the end of the file")
+                    "WebP", .truncated, at: p, "the \(tag) chunk of \(size) bytes runs past the end of the RIFF data")
             }
             switch tag {
-            case "VP8L": return (start..<(start + size), false, nil)
-            case "VP8 ": return (start..<(start + size), true, alpha)
+            case "VP8L": return (start..<(start + size), false, nil, canvas)
+            case "VP8 ": return (start..<(start + size), true, alpha, canvas)
             case "VP8X":
                 extended = true
                 let flags = try reader.u8(start, "the VP8X chunk")
@@ -93,6 +111,10 @@ public struct WebPDecoder: Sendable {
                     throw ImageFormatError(
                         "WebP", .unsupported, at: p, "an animated WebP is not read: export its first frame as PNG")
                 }
+                // The canvas, 24-bit width and height less one, which a still image must fill.
+                let w = try reader.u16(start + 4, "the VP8X chunk") | (try reader.u8(start + 6, "the VP8X chunk")) << 16
+                let h = try reader.u16(start + 7, "the VP8X chunk") | (try reader.u8(start + 9, "the VP8X chunk")) << 16
+                canvas = (w + 1, h + 1)
             case "ALPH": alpha = start..<(start + size)
             default: break  // ICCP, EXIF, XMP and unknown chunks are skipped
             }
