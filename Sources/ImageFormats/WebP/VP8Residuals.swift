@@ -40,7 +40,9 @@ enum VP8Residuals {
                 nextContext = 2
             }
             if d.bit(128) == 1 { v = -v }
-            out[base + zigzag[n]] = Int32(v * (n > 0 ? ac : dc))
+            // Kept in 16 bits, as libwebp keeps coefficients (int16_t): a product past ±32,767,
+            // which only a crafted file reaches, wraps as it does there.
+            out[base + zigzag[n]] = Int32(Int16(truncatingIfNeeded: v * (n > 0 ? ac : dc)))
             n += 1
             if n < 16 { at = p(n, nextContext) }
         }

@@ -20,12 +20,15 @@ enum VP8Transforms {
             let dc = t[4 * i] + 3
             let a0 = dc + t[4 * i + 3], a1 = t[4 * i + 1] + t[4 * i + 2]
             let a2 = t[4 * i + 1] - t[4 * i + 2], a3 = dc - t[4 * i + 3]
-            coefficients[(4 * i) * 16] = Int32((a0 + a1) >> 3)
-            coefficients[(4 * i + 1) * 16] = Int32((a3 + a2) >> 3)
-            coefficients[(4 * i + 2) * 16] = Int32((a0 - a1) >> 3)
-            coefficients[(4 * i + 3) * 16] = Int32((a3 - a2) >> 3)
+            coefficients[(4 * i) * 16] = Self.sixteen((a0 + a1) >> 3)
+            coefficients[(4 * i + 1) * 16] = Self.sixteen((a3 + a2) >> 3)
+            coefficients[(4 * i + 2) * 16] = Self.sixteen((a0 - a1) >> 3)
+            coefficients[(4 * i + 3) * 16] = Self.sixteen((a3 - a2) >> 3)
         }
     }
+
+    /// A value stored in 16 bits, as libwebp stores the WHT's output (int16_t).
+    @inline(__always) static func sixteen(_ v: Int) -> Int32 { Int32(Int16(truncatingIfNeeded: v)) }
 
     @inline(__always) static func mul1(_ a: Int) -> Int { ((a * 20091) >> 16) + a }
     @inline(__always) static func mul2(_ a: Int) -> Int { (a * 35468) >> 16 }
