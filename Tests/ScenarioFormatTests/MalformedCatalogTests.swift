@@ -524,7 +524,10 @@ import Syntax
             ]),
         Case(
             name: "a bundle without folder or catalogs",
-            edits: [("\"bundle\": \"Bundle\",", "\"bundle\": \"Bundle\", \"bundles\": { \"Kit\": {} },")],
+            edits: [
+                ("\"bundle\": \"Bundle\",", "\"bundle\": \"Bundle\", \"bundles\": { \"Kit\": {} },"),
+                ("\"named\": \"Icon\"", "\"named\": \"Icon\", \"bundle\": \"Kit\"")  // not reported again
+            ],
             expected: [
                 "case.json: $.bundles.Kit: bundle \"Kit\" needs \"folder\" (its loose files) or \"assetCatalogs\" (its catalogs)"
             ]),

@@ -481,12 +481,19 @@ extension NamedAssets {
                 d.error(entry, "a bundle needs a name (the key), such as \"Kit\" for Kit.framework")
                 continue
             }
+            // A bundle declared but unusable (reported here) is kept, empty and incomplete, so that
+            // its lookups are not reported again as an unknown bundle or a name not found.
+            let unusable = NamedAssets(
+                bundle: nil, catalogs: [], isIncomplete: true, area: area, cache: cache,
+                traitCombinations: traitCombinations, d: d)
             guard let object = ObjectReader(entry, allowed: ["folder", "assetCatalogs"], what: "a bundle", d) else {
+                bundles.append((name, unusable))
                 continue
             }
             guard object.has("folder") || object.has("assetCatalogs") else {
                 d.error(
                     entry, "bundle \"\(name)\" needs \"folder\" (its loose files) or \"assetCatalogs\" (its catalogs)")
+                bundles.append((name, unusable))
                 continue
             }
             isIncomplete = false
