@@ -27,7 +27,7 @@ package enum BundleLookup {
     package static let devices: [(modifier: String, idiom: UserInterfaceIdiom)] = [("iphone", .phone), ("ipad", .pad)]
 
     /// The extensions of the files UIImage(named:) finds in a bundle: Apple's table of the formats
-    /// iOS reads, and WebP, which ImageIO reads since iOS 14 (docs/FORMATS.md). A name without an
+    /// iOS reads, and WebP, which current ImageIO reads (docs/FORMATS.md). A name without an
     /// extension is a PNG's; any other format's name carries its extension ("spinner.gif").
     package static let readable = ["png", "jpg", "jpeg", "gif", "tif", "tiff", "bmp", "bmpf", "ico", "cur", "webp"]
 
