@@ -3,7 +3,8 @@ import Syntax
 
 /// A trait a scenario's "traits" may set and its variant matrix may vary: the key, the values as
 /// written, how a value sets the traits and how it names a variant. The order of `all` is the
-/// order variant names are built in (`scale2-dark-rtl-pad-regularWidth-highContrast-elevatedLevel`).
+/// order variant names are built in
+/// (`scale2-dark-rtl-pad-regularWidth-highContrast-elevatedLevel-contentSizeAX1`).
 package struct TraitDimension: Sendable {
     package let key: String
     package let what: String
@@ -42,7 +43,12 @@ package struct TraitDimension: Sendable {
             variantName: { $0 + "Contrast" }),
         TraitDimension(
             key: "userInterfaceLevel", what: "interface level", values: UserInterfaceLevel.allCases.map(\.rawValue),
-            apply: { $0.userInterfaceLevel = UserInterfaceLevel(rawValue: $1) ?? .base }, variantName: { $0 + "Level" })
+            apply: { $0.userInterfaceLevel = UserInterfaceLevel(rawValue: $1) ?? .base }, variantName: { $0 + "Level" }),
+        TraitDimension(
+            key: "preferredContentSizeCategory", what: "content size category",
+            values: ContentSizeCategory.allCases.map(\.rawValue),
+            apply: { $0.preferredContentSizeCategory = ContentSizeCategory(rawValue: $1) ?? .large },
+            variantName: { "contentSize" + (ContentSizeCategory(rawValue: $0) ?? .large).abbreviation })
     ]
 
     package static var keys: [String] { all.map(\.key) }

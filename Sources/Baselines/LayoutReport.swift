@@ -44,16 +44,26 @@ enum LayoutReport {
                 ),
                 (
                     "traits",
-                    .object([
-                        ("displayScale", .number(Double(variant.traits.displayScale))),
-                        ("userInterfaceStyle", .string(variant.traits.userInterfaceStyle.rawValue)),
-                        ("layoutDirection", .string(variant.traits.layoutDirection.rawValue)),
-                        ("userInterfaceIdiom", .string(variant.traits.userInterfaceIdiom.rawValue)),
-                        ("horizontalSizeClass", .string(variant.traits.horizontalSizeClass.rawValue)),
-                        ("verticalSizeClass", .string(variant.traits.verticalSizeClass.rawValue)),
-                        ("accessibilityContrast", .string(variant.traits.accessibilityContrast.rawValue)),
-                        ("userInterfaceLevel", .string(variant.traits.userInterfaceLevel.rawValue))
-                    ])
+                    .object(
+                        [
+                            ("displayScale", .number(Double(variant.traits.displayScale))),
+                            ("userInterfaceStyle", .string(variant.traits.userInterfaceStyle.rawValue)),
+                            ("layoutDirection", .string(variant.traits.layoutDirection.rawValue)),
+                            ("userInterfaceIdiom", .string(variant.traits.userInterfaceIdiom.rawValue)),
+                            ("horizontalSizeClass", .string(variant.traits.horizontalSizeClass.rawValue)),
+                            ("verticalSizeClass", .string(variant.traits.verticalSizeClass.rawValue)),
+                            ("accessibilityContrast", .string(variant.traits.accessibilityContrast.rawValue)),
+                            ("userInterfaceLevel", .string(variant.traits.userInterfaceLevel.rawValue))
+                        ]
+                            // Present when it is not the default, Large (docs/BASELINES.md).
+                            + (variant.traits.preferredContentSizeCategory == .large
+                                ? []
+                                : [
+                                    (
+                                        "preferredContentSizeCategory",
+                                        .string(variant.traits.preferredContentSizeCategory.rawValue)
+                                    )
+                                ]))
                 ),
                 (
                     "canvas",

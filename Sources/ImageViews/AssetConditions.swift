@@ -25,6 +25,9 @@ public struct AssetConditions: Equatable, Hashable, Sendable {
     /// The entry is for Display P3 screens (`display-gamut: display-P3`): a candidate on ivsim's
     /// sRGB display only after every other, its colours converted (DisplayP3).
     public var isDisplayP3 = false
+    /// The content size category a rendering is for (a symbol configured with a text style is
+    /// made at each category a scenario shows); catalogs have no slot for it.
+    public var contentSizeCategory: ContentSizeCategory?
 
     public init(
         idiom: UserInterfaceIdiom? = nil, userInterfaceStyle: UserInterfaceStyle? = nil,
@@ -49,6 +52,7 @@ public struct AssetConditions: Equatable, Hashable, Sendable {
             && (horizontalSizeClass == nil || horizontalSizeClass == traits.horizontalSizeClass)
             && (verticalSizeClass == nil || verticalSizeClass == traits.verticalSizeClass)
             && (layoutDirection == nil || layoutDirection == traits.layoutDirection)
+            && (contentSizeCategory == nil || contentSizeCategory == traits.preferredContentSizeCategory)
     }
 
     /// The display scales to try, best first, on a screen of `displayScale` [community: a widely
@@ -68,7 +72,8 @@ public struct AssetConditions: Equatable, Hashable, Sendable {
         let scaleRank = scale.map { order.firstIndex(of: $0) ?? order.count } ?? order.count + 1
         return [
             isDisplayP3 ? 1 : 0, open(idiom), open(userInterfaceStyle), open(accessibilityContrast),
-            open(horizontalSizeClass), open(verticalSizeClass), open(layoutDirection), scaleRank
+            open(horizontalSizeClass), open(verticalSizeClass), open(layoutDirection), open(contentSizeCategory),
+            scaleRank
         ]
     }
 
@@ -83,6 +88,7 @@ public struct AssetConditions: Equatable, Hashable, Sendable {
         if let verticalSizeClass { words.append("\(verticalSizeClass.rawValue)-height") }
         if let layoutDirection { words.append(layoutDirection == .leftToRight ? "left-to-right" : "right-to-left") }
         if isDisplayP3 { words.append("display-P3") }
+        if let contentSizeCategory { words.append("content size \(contentSizeCategory.abbreviation)") }
         return words.isEmpty ? "any" : words.joined(separator: " ")
     }
 }

@@ -198,6 +198,7 @@ public struct TraitTest: Equatable, Hashable, Sendable {
     public var verticalSizeClass: UserInterfaceSizeClass?
     public var accessibilityContrast: AccessibilityContrast?
     public var userInterfaceLevel: UserInterfaceLevel?
+    public var preferredContentSizeCategory: ContentSizeCategory?
 
     public init() {}
 
@@ -213,6 +214,7 @@ public struct TraitTest: Equatable, Hashable, Sendable {
         t.verticalSizeClass = verticalSizeClass ?? t.verticalSizeClass
         t.accessibilityContrast = accessibilityContrast ?? t.accessibilityContrast
         t.userInterfaceLevel = userInterfaceLevel ?? t.userInterfaceLevel
+        t.preferredContentSizeCategory = preferredContentSizeCategory ?? t.preferredContentSizeCategory
         return t
     }
 
@@ -227,5 +229,7 @@ public struct TraitTest: Equatable, Hashable, Sendable {
             && (verticalSizeClass ?? traits.verticalSizeClass) == traits.verticalSizeClass
             && (accessibilityContrast ?? traits.accessibilityContrast) == traits.accessibilityContrast
             && (userInterfaceLevel ?? traits.userInterfaceLevel) == traits.userInterfaceLevel
+            && (preferredContentSizeCategory ?? traits.preferredContentSizeCategory)
+                == traits.preferredContentSizeCategory
     }
 }

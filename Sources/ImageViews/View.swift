@@ -114,6 +114,11 @@ public struct ImageView: Sendable {
     public var isAnimating: Bool?
     /// Seconds since the animation started: the instant the scenario shows.
     public var animationTime: Double
+    /// adjustsImageSizeForAccessibilityContentSizeCategory: the intrinsic size grows at the
+    /// accessibility content size categories (docs/LAYOUT.md §Content size categories).
+    public var adjustsImageSizeForAccessibilityContentSizeCategory = false
+    /// The content size category the view is resolved for (`resolved(for:)`).
+    public private(set) var contentSizeCategory = ContentSizeCategory.large
 
     public init(
         image: Image? = nil, highlightedImage: Image? = nil, isHighlighted: Bool = false,
@@ -142,7 +147,16 @@ public struct ImageView: Sendable {
         view.highlightedImage = highlightedImage?.resolved(for: traits)
         view.animationImages = animationImages.map { $0.resolved(for: traits) }
         view.highlightedAnimationImages = highlightedAnimationImages.map { $0.resolved(for: traits) }
+        view.contentSizeCategory = traits.preferredContentSizeCategory
         return view
+    }
+
+    /// What the image's size is multiplied by for layout: 1, or with
+    /// `adjustsImageSizeForAccessibilityContentSizeCategory` at an accessibility category, the
+    /// factor UIFontMetrics.default scales by there (docs/LAYOUT.md §Content size categories).
+    public var imageSizeFactor: Double {
+        adjustsImageSizeForAccessibilityContentSizeCategory && contentSizeCategory.isAccessibilityCategory
+            ? contentSizeCategory.bodyScale : 1
     }
 
     /// The still image shown: the highlighted image when highlighted and set, else the image.
@@ -223,34 +237,44 @@ public struct ImageView: Sendable {
     /// not `highlightedImage`, as UIKit's own reimplementations agree).
     var sizingImage: Image? { image ?? animationImages.first }
 
-    /// The sizing image's size less its alignment rect insets, or (−1, −1) without one.
+    /// The sizing image's size less its alignment rect insets, times `imageSizeFactor`, or
+    /// (−1, −1) without one.
     public var intrinsicContentSize: Size {
         guard let image = sizingImage else { return .noIntrinsicMetric }
-        let insets = image.alignmentRectInsets
+        let insets = image.alignmentRectInsets, k = imageSizeFactor
         return Size(
-            width: image.size.width - insets.left - insets.right, height: image.size.height - insets.top - insets.bottom
-        )
+            width: (image.size.width - insets.left - insets.right) * k,
+            height: (image.size.height - insets.top - insets.bottom) * k)
     }
 
     /// The sizing image's baseline above the bottom of the view's alignment rect: its
     /// baselineOffsetFromBottom less the bottom inset (the image's bottom taken at the view's, as
-    /// when the view is sized to it; docs/LAYOUT.md §Baselines); nil when the image has none.
+    /// when the view is sized to it; docs/LAYOUT.md §Baselines), times `imageSizeFactor`; nil when
+    /// the image has none.
     public func baselineAboveAlignmentBottom(direction: LayoutDirection) -> Double? {
         guard let offset = sizingImage?.baselineOffsetFromBottom else { return nil }
-        return offset - alignmentRectInsets(direction: direction).bottom
+        return offset * imageSizeFactor - alignmentRectInsets(direction: direction).bottom
     }
 
     /// The sizing image's alignment rect insets (zero without one), mirrored when the image flips
-    /// for right-to-left and `direction` is right-to-left: the view's alignment rect insets.
+    /// for right-to-left and `direction` is right-to-left, times `imageSizeFactor`: the view's
+    /// alignment rect insets.
     public func alignmentRectInsets(direction: LayoutDirection) -> EdgeInsets {
         guard let image = sizingImage else { return .zero }
         let flips = image.flipsForRightToLeftLayoutDirection && direction == .rightToLeft
-        return flips ? image.alignmentRectInsets.mirrored : image.alignmentRectInsets
+        let insets = flips ? image.alignmentRectInsets.mirrored : image.alignmentRectInsets
+        let k = imageSizeFactor
+        return k == 1
+            ? insets
+            : EdgeInsets(top: insets.top * k, left: insets.left * k, bottom: insets.bottom * k, right: insets.right * k)
     }
 
-    /// UIImageView.sizeThatFits: the sizing image's size (`image`, else the first animation image), zero without one.
+    /// UIImageView.sizeThatFits: the sizing image's size (`image`, else the first animation
+    /// image) times `imageSizeFactor`, zero without one.
     public var sizeThatFits: Size {
-        sizingImage?.size ?? .zero
+        guard let size = sizingImage?.size else { return .zero }
+        let k = imageSizeFactor
+        return Size(width: size.width * k, height: size.height * k)
     }
 }
 

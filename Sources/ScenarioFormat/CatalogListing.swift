@@ -181,7 +181,7 @@ public enum CatalogListing {
                 case "horizontalSizeClass": conditions.contains { $0.horizontalSizeClass != nil }
                 case "verticalSizeClass": conditions.contains { $0.verticalSizeClass != nil }
                 case "accessibilityContrast": conditions.contains { $0.accessibilityContrast != nil }
-                default: false  // the level: no catalog slot names it (docs/ASSETS.md)
+                default: false  // the level and the content size: no catalog slot names them (docs/ASSETS.md)
                 }
             guard relevant else { continue }
             var values = dimension.values

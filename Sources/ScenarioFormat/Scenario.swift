@@ -192,6 +192,7 @@ public enum PropertyValue: Sendable {
     case maskedCorners(RectCorners)
     case borderWidth(Double)
     case borderColor(Color?)
+    case adjustsImageSize(Bool)
 
     /// Property names a state may set (those in `ScenarioKeys.imageViewOnly` need an image view).
     static let names = [
@@ -199,7 +200,8 @@ public enum PropertyValue: Sendable {
         "backgroundColor",
         "tintColor", "frame", "sampling", "tintAdjustmentMode", "semanticContentAttribute", "isAnimating",
         "animationTime",
-        "animationDuration", "animationRepeatCount", "cornerRadius", "maskedCorners", "borderWidth", "borderColor"
+        "animationDuration", "animationRepeatCount", "cornerRadius", "maskedCorners", "borderWidth", "borderColor",
+        "adjustsImageSizeForAccessibilityContentSizeCategory"
     ]
 }
 
@@ -281,6 +283,7 @@ extension View {
         case let .maskedCorners(v): layer.maskedCorners = v
         case let .borderWidth(v): layer.borderWidth = v
         case let .borderColor(v): layer.borderColor = v
+        case let .adjustsImageSize(v): imageView?.adjustsImageSizeForAccessibilityContentSizeCategory = v
         }
     }
 }

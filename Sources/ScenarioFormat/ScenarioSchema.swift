@@ -288,6 +288,16 @@ public enum ScenarioSchema {
             "animationRepeatCount": .object([
                 ("type", .string("integer")), ("minimum", .number(0)), ("description", .string("0: forever."))
             ]),
+            "adjustsImageSizeForAccessibilityContentSizeCategory": .object([
+                ("type", .string("boolean")),
+                (
+                    "description",
+                    .string(
+                        "UIAccessibilityContentSizeCategoryImageAdjusting: at the accessibility content size categories "
+                            + "the intrinsic size grows by UIFontMetrics.default's factor (body size / 17; docs/LAYOUT.md)."
+                    )
+                )
+            ]),
             "isAnimating": .object([
                 ("type", .string("boolean")),
                 (

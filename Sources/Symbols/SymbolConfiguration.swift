@@ -1,25 +1,38 @@
 // UIImage.SymbolConfiguration: a point size or a text style, a weight and a scale, each optional,
 // combined as `applying(_:)` combines them (docs/SYMBOLS.md §Configuration).
 
-/// UIFont.TextStyle, with its size at the default content size category (Large).
+/// A content size category (UIContentSizeCategory) in the order of Apple's Dynamic Type sizes
+/// table: XS, S, M, L (the default), XL, XXL, XXXL, then the accessibility sizes AX1 … AX5.
+public enum DynamicTypeSize: Int, CaseIterable, Sendable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+}
+
+/// UIFont.TextStyle, with its point size at each content size category.
 public enum SymbolTextStyle: String, CaseIterable, Sendable {
     case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
 
-    /// The point size at the Large content size category (Apple's Dynamic Type sizes table,
-    /// docs/SYMBOLS.md §Configuration).
-    public var pointSize: Double {
-        switch self {
-        case .largeTitle: 34
-        case .title1: 28
-        case .title2: 22
-        case .title3: 20
-        case .headline, .body: 17
-        case .callout: 16
-        case .subheadline: 15
-        case .footnote: 13
-        case .caption1: 12
-        case .caption2: 11
-        }
+    /// The point size at the Large content size category, the default.
+    public var pointSize: Double { pointSize(at: .large) }
+
+    /// The point size at `size`: Apple's Dynamic Type sizes table (Human Interface Guidelines,
+    /// Typography), equal to what `UIFont.preferredFont(forTextStyle:compatibleWith:)` gives on an
+    /// iOS 13.3 simulator at every category (docs/SYMBOLS.md §Configuration).
+    public func pointSize(at size: DynamicTypeSize) -> Double {
+        let sizes: [Int] =
+            switch self {
+            case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+            case .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+            case .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+            case .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+            case .headline, .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+            case .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+            case .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+            case .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+            case .caption1: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+            case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 41]
+            }
+        return Double(sizes[size.rawValue])
     }
 
     /// The weight of the style's font (headline is semibold; the others regular).
@@ -62,10 +75,17 @@ public struct SymbolConfiguration: Equatable, Sendable {
         return result
     }
 
-    /// The point size, weight and scale this configuration draws with.
-    public var resolved: (pointSize: Double, weight: SymbolWeight, scale: SymbolScale) {
+    /// Whether the size follows the content size category: a text style sets it, no point size.
+    public var followsDynamicType: Bool { pointSize == nil && textStyle != nil }
+
+    /// The point size, weight and scale this configuration draws with at the default content size
+    /// category.
+    public var resolved: (pointSize: Double, weight: SymbolWeight, scale: SymbolScale) { resolved(at: .large) }
+
+    /// The point size, weight and scale this configuration draws with at `size`.
+    public func resolved(at size: DynamicTypeSize) -> (pointSize: Double, weight: SymbolWeight, scale: SymbolScale) {
         (
-            pointSize ?? textStyle?.pointSize ?? Self.defaultPointSize,
+            pointSize ?? textStyle?.pointSize(at: size) ?? Self.defaultPointSize,
             weight ?? textStyle?.weight ?? .regular,
             scale ?? .medium
         )

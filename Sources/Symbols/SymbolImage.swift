@@ -53,10 +53,12 @@ public struct SymbolImage: Sendable {
     /// The glyph's ink (template units), measured once.
     let ink: SymbolBounds.Box
 
-    /// Makes the glyph of `template` for `configuration`; refused when the image would pass
-    /// `maxSide` pixels a side at `maxDisplayScale`.
-    public init(_ template: SymbolTemplate, configuration: SymbolConfiguration) throws(SymbolError) {
-        let (pointSize, weight, scale) = configuration.resolved
+    /// Makes the glyph of `template` for `configuration` at the content size category `size`;
+    /// refused when the image would pass `maxSide` pixels a side at `maxDisplayScale`.
+    public init(
+        _ template: SymbolTemplate, configuration: SymbolConfiguration, size: DynamicTypeSize = .large
+    ) throws(SymbolError) {
+        let (pointSize, weight, scale) = configuration.resolved(at: size)
         name = template.name
         glyph = try template.glyph(weight, scale)
         self.pointSize = pointSize

@@ -118,7 +118,7 @@ private let fixture = Fixture()
         #expect(variants[3].traits == Traits(accessibilityContrast: .high, userInterfaceLevel: .elevated))
         #expect(try Self.load("{ \"canvas\": { \"size\": [4, 4] }, \"root\": {} }").traits.userInterfaceLevel == .base)
         #expect(
-            ScenarioTraits.keys.last == "userInterfaceLevel"
+            ScenarioTraits.keys.suffix(2) == ["userInterfaceLevel", "preferredContentSizeCategory"]
                 && ScenarioTraits.values(of: "userInterfaceLevel") == ["base", "elevated"])
     }
 

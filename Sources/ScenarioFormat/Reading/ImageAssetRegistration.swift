@@ -17,9 +17,12 @@ struct ImageAssetRegistration {
     var conditions: AssetConditions
     var node: JSONNode
 
-    /// The traits a registration may name: those the matching rules know. The interface level is
-    /// not one (asset catalogs have no slot for it, and ivsim matches registrations the same way).
-    static let traitKeys = TraitDimension.keys.filter { $0 != "userInterfaceLevel" }
+    /// The traits a registration may name: those the matching rules know. The interface level and
+    /// the content size category are not (asset catalogs have no slot for them, and ivsim matches
+    /// registrations the same way).
+    static let traitKeys = TraitDimension.keys.filter {
+        $0 != "userInterfaceLevel" && $0 != "preferredContentSizeCategory"
+    }
 
     /// Reads an `asset` value: a non-empty list of registrations; nil if invalid (reported).
     static func read(_ node: JSONNode, _ d: Diagnostics) -> [ImageAssetRegistration]? {

@@ -122,6 +122,11 @@ struct ImageReader {
     /// `snapshot` images in file order, with the node of their `view` (SnapshotImages).
     private(set) var snapshotRequests: [(request: SnapshotRequest, node: JSONNode)] = []
 
+    /// The content size categories images are fixed to (`"traits"` on an image).
+    var fixedContentSizeCategories: [ContentSizeCategory] {
+        specs.compactMap { $0.modifiers.fixedTraits?.preferredContentSizeCategory }
+    }
+
     init(folder: URL, assets: NamedAssets, diagnostics: Diagnostics) {
         self.folder = folder
         self.assets = assets

@@ -53,6 +53,8 @@ struct PropertyReader {
             )
             .flatMap(SemanticContentAttribute.init(rawValue:)).map(PropertyValue.semanticContentAttribute)
         case "isAnimating": return Read.bool(node, d).map(PropertyValue.isAnimating)
+        case "adjustsImageSizeForAccessibilityContentSizeCategory":
+            return Read.bool(node, d).map(PropertyValue.adjustsImageSize)
         case "animationTime":
             return Read.number(node, d, in: ScenarioLimits.seconds, what: "a time in seconds").map(
                 PropertyValue.animationTime)

@@ -42,12 +42,12 @@ enum ScenarioKeys {
             "animationTime", "constraints", "contentHuggingPriority", "contentCompressionResistancePriority",
             "subviews",
             "acknowledgedWarnings", "cornerRadius", "maskedCorners", "borderWidth", "borderColor", "cornerCurve",
-            "preferredSymbolConfiguration"
+            "preferredSymbolConfiguration", "adjustsImageSizeForAccessibilityContentSizeCategory"
         ] + margins + stackView
     static let imageViewOnly = [
         "image", "highlightedImage", "isHighlighted", "contentMode", "sampling", "animationImages",
         "highlightedAnimationImages", "animationDuration", "animationRepeatCount", "isAnimating",
-        "animationTime", "preferredSymbolConfiguration"
+        "animationTime", "preferredSymbolConfiguration", "adjustsImageSizeForAccessibilityContentSizeCategory"
     ]
     static let root =
         [

@@ -30,13 +30,14 @@ extension TraitTest {
         case "horizontalSizeClass": horizontalSizeClass = UserInterfaceSizeClass(rawValue: value)
         case "verticalSizeClass": verticalSizeClass = UserInterfaceSizeClass(rawValue: value)
         case "accessibilityContrast": accessibilityContrast = AccessibilityContrast(rawValue: value)
-        default: userInterfaceLevel = UserInterfaceLevel(rawValue: value)
+        case "userInterfaceLevel": userInterfaceLevel = UserInterfaceLevel(rawValue: value)
+        default: preferredContentSizeCategory = ContentSizeCategory(rawValue: value)
         }
     }
 }
 
 extension AssetConditions {
-    /// The conditions `test` names (an asset has no level condition), at `scale` unless it names one.
+    /// The conditions `test` names (an asset has no level or content size condition), at `scale` unless it names one.
     init(_ test: TraitTest, scale: Int) {
         self.init(
             idiom: test.userInterfaceIdiom, userInterfaceStyle: test.userInterfaceStyle,

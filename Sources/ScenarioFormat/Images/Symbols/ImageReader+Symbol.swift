@@ -9,8 +9,47 @@ import Syntax
 // that scale, drawn as a template and drawn afresh (sharp) at any other size a view shows it.
 
 extension ImageReader {
-    /// The symbol `recipe` describes, as an image called `name` with a variant per display scale.
+    /// The symbol `recipe` describes, as an image called `name` with a variant per display scale;
+    /// a symbol whose size a text style gives has them at each content size category the scenario
+    /// shows (its traits, variants and images fixed to traits), the view's category picking one.
     func symbolImage(_ recipe: SymbolRecipe, name: String, node: JSONNode) -> Image? {
+        let categories = contentSizeCategories
+        guard recipe.configuration.followsDynamicType, categories != [.large] else {
+            return symbolImage(recipe, name: name, node: node, category: .large)
+        }
+        var made: [Image] = []
+        for category in categories {
+            guard var image = symbolImage(recipe, name: name, node: node, category: category) else { return nil }
+            var variants =
+                image.variants.isEmpty
+                ? [AssetVariant(conditions: AssetConditions(), value: image, source: image.source ?? name)]
+                : image.variants
+            for index in variants.indices {
+                variants[index].conditions.contentSizeCategory = category
+                variants[index].source += " (content size \(category.abbreviation))"
+            }
+            image.variants = variants
+            made.append(image)
+        }
+        guard
+            var image = made.first(where: { $0.variants.first?.conditions.contentSizeCategory == .large }) ?? made.first
+        else { return nil }
+        image.variants = made.flatMap(\.variants)
+        return image
+    }
+
+    /// The content size categories the scenario shows, smallest first: those of its trait
+    /// combinations and those images are fixed to.
+    var contentSizeCategories: [ContentSizeCategory] {
+        let shown = Set(assets.traitCombinations.map(\.preferredContentSizeCategory)).union(fixedContentSizeCategories)
+        return ContentSizeCategory.allCases.filter(shown.contains)
+    }
+
+    /// The symbol `recipe` describes at the content size category `category`.
+    private func symbolImage(
+        _ recipe: SymbolRecipe, name: String, node: JSONNode, category: ContentSizeCategory
+    ) -> Image? {
+        let size = DynamicTypeSize(rawValue: ContentSizeCategory.allCases.firstIndex(of: category) ?? 3) ?? .large
         var recipe = recipe
         switch recipe.found.renderingIntent {
         case nil, "template", "monochrome": break
@@ -25,12 +64,12 @@ extension ImageReader {
         }
         let symbol: SymbolImage
         do throws(SymbolError) {
-            symbol = try SymbolImage(recipe.found.template, configuration: recipe.configuration)
+            symbol = try SymbolImage(recipe.found.template, configuration: recipe.configuration, size: size)
         } catch {
             d.error(node, "\"\(recipe.found.source)\": \(error.message)")
             return nil
         }
-        let (pointSize, weight, scale) = recipe.configuration.resolved
+        let (pointSize, weight, scale) = recipe.configuration.resolved(at: size)
         // Without hierarchical layers in the template, a hierarchical colour has no effect: the
         // symbol stays a monochrome template (docs/SYMBOLS.md §Rendering modes).
         var hierarchicalColor: Color?
