@@ -656,6 +656,51 @@ public enum ScenarioSchema {
                                 "generate": ref("generator"),
                                 "draw": ref("drawing"),
                                 "coreImage": ref("coreImage"),
+                                "masking": closedObject(
+                                    MaskingRecipe.keys,
+                                    [
+                                        "image": .object([
+                                            ("type", .string("string")), ("description", .string("The image masked"))
+                                        ]),
+                                        "mask": .object([
+                                            ("type", .string("string")),
+                                            (
+                                                "description",
+                                                .string(
+                                                    "CGImage.masking(_:) with this grey, opaque image: its samples are the alpha"
+                                                )
+                                            )
+                                        ]),
+                                        "imageMask": .object([
+                                            ("type", .string("string")),
+                                            (
+                                                "description",
+                                                .string(
+                                                    "CGImage.masking(_:) with an image mask (CGImage(maskWidth:…)) of this grey "
+                                                        + "image's samples: an inverse alpha (black paints)")
+                                            )
+                                        ]),
+                                        "colorComponents": .object([
+                                            ("type", .string("array")), ("minItems", .number(6)),
+                                            ("maxItems", .number(6)),
+                                            (
+                                                "items",
+                                                .object([
+                                                    ("type", .string("integer")), ("minimum", .number(0)),
+                                                    ("maximum", .number(255))
+                                                ])
+                                            ),
+                                            (
+                                                "description",
+                                                .string(
+                                                    "copy(maskingColorComponents:): [min, max] of red, green and blue; pixels "
+                                                        + "inside all three ranges are not painted")
+                                            )
+                                        ])
+                                    ], required: ["image"],
+                                    description:
+                                        "UIImage(cgImage:) of a CGImage masked by an image, an image mask or colour ranges "
+                                        + "(SCENARIOS.md §Masked images)"),
                                 "snapshot": closedObject(
                                     ScenarioKeys.snapshot,
                                     [

@@ -35,6 +35,8 @@ struct ImageReader {
         case snapshot(viewID: String, scale: Int?, rect: Rect?, capInsets: EdgeInsets?, node: JSONNode)
         /// A Core Image chain's output, and where each image it reads is named.
         case coreImage(CoreImageRecipe, references: [(name: String, node: JSONNode)])
+        /// A CGImage masked by an image, an image mask or colour ranges (MaskingRecipe).
+        case masking(MaskingRecipe)
 
         /// The images this one is made from.
         var bases: [String] {
@@ -43,6 +45,7 @@ struct ImageReader {
             case let .animated(frames, _): frames.map(\.name)
             case let .asset(registrations): registrations.map(\.image)
             case let .draw(_, references), let .coreImage(_, references): references.map(\.name)
+            case let .masking(recipe): recipe.references.map(\.name)
             case .file, .named, .systemName, .generate, .snapshot, .animatedNamed: []
             }
         }
@@ -311,6 +314,8 @@ struct ImageReader {
                 return nil
             }
             return (.coreImage(recipe, references: reader.references), modifiers)
+        case "masking":
+            return MaskingRecipe.read(object.at("masking"), d).map { (.masking($0), modifiers) }
         case "draw":
             guard let recipe = DrawReader(colors: colors, d: d).read(object.at("draw")) else { return nil }
             return (.draw(recipe, references: DrawReader.imageReferences(object.at("draw"))), modifiers)
@@ -679,6 +684,17 @@ struct ImageReader {
             }
             if drawn.count == Set(references.map(\.name)).count {
                 image = renderDrawing(recipe, name: name, images: drawn, node: entry.node)
+            }
+        case let .masking(recipe):
+            var read: [Image] = []
+            for (base, node) in recipe.references {
+                guard let baseImage = dependency(base, node: node, of: name, role: "to mask", chain: &chain) else {
+                    break
+                }
+                read.append(baseImage)
+            }
+            if read.count == recipe.references.count {
+                image = masked(recipe, base: read[0], mask: read.dropFirst().first, name: name, node: entry.node)
             }
         case let .coreImage(recipe, references):
             var inputs: [String: Image] = [:]

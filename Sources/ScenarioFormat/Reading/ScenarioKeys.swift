@@ -14,13 +14,14 @@ enum ScenarioKeys {
     static let traits = TraitDimension.keys
     static let imageSource = [
         "file", "named", "bundle", "traits", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot",
-        "coreImage", "crop", "scale",
+        "coreImage", "masking", "crop", "scale",
         "orientation", "horizontallyFlipped", "symbolConfiguration", "baselineOffsetFromBottom",
         "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
         "flipsForRightToLeftLayoutDirection"
     ]
     static let imageKinds = [
-        "file", "named", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot", "coreImage"
+        "file", "named", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot", "coreImage",
+        "masking"
     ]
     static let snapshot = ["view", "scale", "rect", "capInsets"]
     static let animated = ["frames", "named", "duration"]

@@ -16,19 +16,7 @@ extension DrawingRecipe {
         // The passes over the mask below (the check, the alpha image, its drawing) are charged
         // before any is made, as a mask pixel each (an image has at most 2^24 pixels: no overflow).
         try context.charge(mask.pixels.width * mask.pixels.height * DrawingCost.maskPixel)
-        let pixels = mask.pixels.bitmap.pixels
-        guard pixels.allSatisfy({ p in p >> 24 == 255 && p & 0xFF == (p >> 8) & 0xFF && p & 0xFF == (p >> 16) & 0xFF })
-        else {
-            throw .tooComplex(
-                "clip(to:mask:) takes a greyscale image without alpha (DeviceGray, Apple's requirement); \"\(name)\" has "
-                    + "colour or transparency: use a grey, opaque image")
-        }
-        // Each grey sample g becomes white at alpha g (premultiplied: g in every channel).
-        let alphas = Bitmap(
-            width: mask.pixels.width, height: mask.pixels.height,
-            pixels: pixels.map { p in
-                let g = p & 0xFF; return g | g << 8 | g << 16 | g << 24
-            })
+        let alphas = try GreyMask.alphas(mask.pixels, what: "clip(to:mask:)", name: name)
         var limits = context.limits
         limits.work = max(1, limits.work - context.work)
         var maskContext = try DrawingContext(
