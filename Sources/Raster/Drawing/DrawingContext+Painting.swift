@@ -50,7 +50,10 @@ extension DrawingContext {
         try charge(Self.cost(lines, DrawingCost.line))
         try charge(Self.cost(edges, DrawingCost.step))
         try charge(Self.cost(box.area, DrawingCost.maskPixel))
-        let mask = CoverageRasterizer.mask(moved, rule: rule, width: right - left, height: bottom - top)
+        let mask =
+            state.antialias
+            ? CoverageRasterizer.mask(moved, rule: rule, width: right - left, height: bottom - top)
+            : AliasedRasterizer.mask(moved, rule: rule, width: right - left, height: bottom - top)
         return Region(box: box, alpha: mask.alpha)
     }
 

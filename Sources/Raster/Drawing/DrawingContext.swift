@@ -105,6 +105,9 @@ public struct DrawingContext {
         public var blendMode: BlendMode = .normal
         /// How `draw` samples images unless told otherwise (CGContext.interpolationQuality).
         public var interpolation = ImageSampling.filtered
+        /// CGContext.setShouldAntialias: false paints each pixel whose centre a shape covers, whole
+        /// (AliasedRasterizer), for fills, strokes, clips and the edges of drawn images.
+        public var antialias = true
     }
 
     /// An open transparency layer: the bitmap below and what of it was painted, the state at the

@@ -31,7 +31,7 @@ enum DrawKeys {
         [
             "fill", "stroke", "draw", "drawCGImage", "drawCurrentImage", "clip", "clipToMask", "linearGradient",
             "radialGradient",
-            "beginTransparencyLayer", "interpolationQuality"
+            "beginTransparencyLayer", "interpolationQuality", "setShouldAntialias"
         ] + transforms
     static let words = ["save", "restore", "endTransparencyLayer"]
     static let blendModes = BlendMode.allCases.map(\.rawValue)

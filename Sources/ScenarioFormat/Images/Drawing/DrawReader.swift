@@ -247,6 +247,8 @@ struct DrawReader {
             else { return nil }
             // medium and high draw as default does (docs/RENDERING.md §11.8.1).
             return .interpolation(name == "none" ? .nearest : name == "low" ? .bilinear : .filtered)
+        case "setShouldAntialias":
+            return Read.bool(body, d).map { .antialias($0) }
         case "translate":
             guard let v = Read.numbers(body, d, count: 2, in: ScenarioLimits.coordinate, what: "[x, y] in points")
             else { return nil }

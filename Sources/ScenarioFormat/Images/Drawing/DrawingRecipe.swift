@@ -36,6 +36,8 @@ enum DrawOperation {
     case transform(AffineTransform)
     /// CGContext.interpolationQuality: how later image draws sample (graphics state).
     case interpolation(ImageSampling)
+    /// CGContext.setShouldAntialias: whether later shapes are antialiased (graphics state).
+    case antialias(Bool)
     /// CGContext.beginTransparencyLayer, with the alpha and blend mode it composites with.
     case beginLayer(Compositing)
     case endLayer
@@ -119,6 +121,8 @@ struct DrawingRecipe {
                 context.concatenate(t)
             case let .interpolation(sampling):
                 context.state.interpolation = sampling
+            case let .antialias(on):
+                context.state.antialias = on
             case let .beginLayer(compositing):
                 openLayers += 1
                 context.state.blendMode = compositing.blendMode

@@ -172,6 +172,14 @@ extension ScenarioSchema {
                                     + "none (nearest sample), low (one bilinear sample a pixel), default, medium and high (bilinear, filtered where the image is drawn smaller; RENDERING.md §11.8)"
                             ),
                             closedObject(
+                                ["setShouldAntialias"], ["setShouldAntialias": .object([("type", .string("boolean"))])],
+                                required: ["setShouldAntialias"],
+                                description:
+                                    "CGContext.setShouldAntialias for the shapes, clips and image edges drawn after it (saved and "
+                                    + "restored with the graphics state): false paints each pixel whose centre is inside, whole "
+                                    + "(RENDERING.md §11.1.1)"
+                            ),
+                            closedObject(
                                 ["translate"], ["translate": point], required: ["translate"],
                                 description: "CGContext.translateBy"),
                             closedObject(
