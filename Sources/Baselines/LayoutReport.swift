@@ -167,7 +167,8 @@ enum LayoutReport {
                 ("clipsToBounds", .bool(v.clipsToBounds))
             ] + (v.isOpaque.map { [("isOpaque", .bool($0))] } ?? []) + [
                 ("isDrawn", .bool(v.isDrawn)),
-                ("backgroundColor", v.backgroundColor.map { .string($0.description) } ?? .null),
+                ("backgroundColor", v.backgroundColor.map { .string($0.description) } ?? .null)
+            ] + (v.backgroundPattern.map { [("backgroundPattern", .string($0))] } ?? []) + [
                 ("tintColor", .string(v.tintColor.description)),
                 ("tintAdjustmentMode", .string(v.tintAdjustmentMode.rawValue)),
                 ("semanticContentAttribute", .string(v.semanticContentAttribute.rawValue)),

@@ -24,6 +24,8 @@ public struct ViewLayout: Sendable {
     public var clipsToBounds: Bool
     /// UIView.isOpaque if the scenario set it.
     public var isOpaque: Bool? = nil
+    /// The image of a pattern background (UIColor(patternImage:)), by name; nil without one.
+    public var backgroundPattern: String? = nil
     /// False when the view or an ancestor is hidden or fully transparent.
     public var isDrawn: Bool
     public var backgroundColor: RGBA?

@@ -179,6 +179,7 @@ public struct Scene: Sendable {
                     layoutMargins: geometry.layoutMargins[views.count],
                     imageView: imageLayout))
             views[views.count - 1].isOpaque = view.isOpaque
+            views[views.count - 1].backgroundPattern = view.backgroundPattern?.name
 
             let layer = view.layer
             let rounded =
@@ -197,6 +198,22 @@ public struct Scene: Sendable {
                     if let ownClip { list.commands.append(.pushRoundedClip(ownClip)) }
                     list.commands.append(.fill(device(absolute), background.premultiplied))
                     if ownClip != nil { list.commands.append(.popClip) }
+                }
+                if let pattern = view.backgroundPattern?.resolved(for: viewTraits), pattern.frames.isEmpty {
+                    // UIColor(patternImage:): the image tiled from the bounds' top-left corner,
+                    // clipped to the bounds (and the corners) as a background colour is.
+                    let (w, h) = pattern.pixelSize
+                    let slices = Slicing.slices(
+                        pixelWidth: w, pixelHeight: h, scale: pattern.scale, caps: .zero, mode: .tile,
+                        destination: view.bounds)
+                    let ownClip = view.clipsToBounds ? nil : rounded
+                    list.commands.append(ownClip.map { .pushRoundedClip($0) } ?? .pushClip(device(absolute)))
+                    draw(
+                        ImageDrawing(
+                            image: pattern, rect: view.bounds, slices: slices, mirrored: false, tint: nil,
+                            sampling: .bilinear),
+                        offset: absolute.origin)
+                    list.commands.append(.popClip)
                 }
                 if let drawing { draw(drawing, offset: absolute.origin) }
             }

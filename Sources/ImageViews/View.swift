@@ -49,6 +49,14 @@ public struct View: Sendable {
     private var stackStorage: [StackSettings] = []
     /// The layer's corners and border, out of line (`layer`).
     var layerStorage: [LayerStyle] = []
+    /// A background of UIColor(patternImage:): the image tiled over the bounds from their top-left
+    /// corner, under the image and the subviews (docs/LAYOUT.md §Pattern backgrounds); it
+    /// replaces `backgroundColor`, as setting either colour does in UIKit.
+    public var backgroundPattern: Image? {
+        get { patternStorage.first }
+        set { patternStorage = newValue.map { [$0] } ?? [] }
+    }
+    private var patternStorage: [Image] = []
 
     public init(
         id: String? = nil, frame: Rect, backgroundColor: Color? = nil, alpha: Double = 1,

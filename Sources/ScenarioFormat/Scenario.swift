@@ -193,6 +193,8 @@ public enum PropertyValue: Sendable {
     case borderWidth(Double)
     case borderColor(Color?)
     case adjustsImageSize(Bool)
+    /// backgroundColor = UIColor(patternImage:).
+    case backgroundPattern(Image)
 
     /// Property names a state may set (those in `ScenarioKeys.imageViewOnly` need an image view).
     static let names = [
@@ -269,7 +271,12 @@ extension View {
         case let .contentMode(v): imageView?.contentMode = v
         case let .image(v): imageView?.image = v
         case let .highlightedImage(v): imageView?.highlightedImage = v
-        case let .backgroundColor(v): backgroundColor = v
+        case let .backgroundColor(v):
+            backgroundColor = v
+            backgroundPattern = nil
+        case let .backgroundPattern(v):
+            backgroundPattern = v
+            backgroundColor = nil
         case let .tintColor(v): tintColor = v
         case let .frame(v): frame = v
         case let .sampling(v): imageView?.sampling = v

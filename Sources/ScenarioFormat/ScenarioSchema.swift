@@ -224,7 +224,19 @@ public enum ScenarioSchema {
                 ("const", .bool(true)),
                 ("description", .string("view.frame = view.frame.integral once placed (CGRect.integral)"))
             ]),
-            "backgroundColor": ref("color"),
+            "backgroundColor": .object([
+                (
+                    "anyOf",
+                    .array([
+                        ref("color"),
+                        closedObject(
+                            ["pattern"], ["pattern": .object([("type", .string("string"))])], required: ["pattern"],
+                            description:
+                                "UIColor(patternImage:) of this image: tiled over the bounds from their top-left corner "
+                                + "(LAYOUT.md §Pattern backgrounds)")
+                    ])
+                )
+            ]),
             "alpha": .object([("type", .string("number")), ("minimum", .number(0)), ("maximum", .number(1))]),
             "isHidden": boolean,
             "clipsToBounds": boolean,

@@ -67,6 +67,9 @@ extension DrawingContext {
             let shader = try tabulated(GradientShader(gradient, toUser: toGradient), for: region.box.area)
             let search = shader.table == nil ? DrawingCost.gradientSearch(gradient.stops.count) : 0
             try paint(region, cost: DrawingCost.perPixel(fill) + search) { px, py in shader.shade(px, py) }
+        case let .pattern(pattern):
+            guard pattern.tile.width > 0, pattern.tile.height > 0 else { return }
+            try paint(region, cost: DrawingCost.perPixel(fill)) { px, py in pattern.pixel(px, py) }
         case let .mesh(mesh, toUser):
             let toDevice = state.transform.prepending(toUser), box = paintedBox(region)
             guard !box.isEmpty else { return }

@@ -71,6 +71,32 @@ public enum Paint: Sendable {
     /// Gouraud-shaded triangles in their own space, the transform mapping it to the current user
     /// space (a PDF mesh shading, §11.9.1).
     case mesh(TriangleMesh, AffineTransform)
+    /// A tile of device pixels repeated across the device (UIColor(patternImage:); §11.9.2).
+    case pattern(TiledPattern)
+}
+
+/// A pattern in device pixels: `tile` repeated every tile.width × tile.height pixels, one copy's
+/// top-left pixel at (originX, originY) (docs/RENDERING.md §11.9.2).
+public struct TiledPattern: Sendable {
+    public let tile: Bitmap
+    public let originX: Int
+    public let originY: Int
+
+    public init(tile: Bitmap, originX: Int, originY: Int) {
+        self.tile = tile
+        self.originX = originX
+        self.originY = originY
+    }
+
+    /// The pattern's pixel at device pixel (x, y).
+    @inline(__always)
+    func pixel(_ x: Int, _ y: Int) -> UInt32 {
+        let (w, h) = (tile.width, tile.height)
+        var u = (x - originX) % w, v = (y - originY) % h
+        if u < 0 { u += w }
+        if v < 0 { v += h }
+        return tile.pixels[v * w + u]
+    }
 }
 
 /// How an image's samples are taken between their centres (docs/RENDERING.md §11.8), after
@@ -108,6 +134,8 @@ public struct DrawingContext {
         /// CGContext.setShouldAntialias: false paints each pixel whose centre a shape covers, whole
         /// (AliasedRasterizer), for fills, strokes, clips and the edges of drawn images.
         public var antialias = true
+        /// CGContext.setShadow(offset:blur:color:), in device pixels (nil: no shadow; §11.12.1).
+        public var shadow: Shadow?
     }
 
     /// An open transparency layer: the bitmap below and what of it was painted, the state at the
@@ -232,6 +260,7 @@ public struct DrawingContext {
         painted = PixelRect(x: 0, y: 0, width: 0, height: 0)
         state.alpha = 255
         state.blendMode = .normal
+        state.shadow = nil  // the layer casts the shadow as a whole when it ends
     }
 
     /// CGContext.endTransparencyLayer: the layer is composited, as one image covering the whole
@@ -241,6 +270,15 @@ public struct DrawingContext {
     /// destination for a transparent source: for those only the painted box is composited.
     public mutating func endTransparencyLayer() throws(DrawingFailure) {
         guard let (layer, layerPainted) = popLayer() else { return }
+        try composite(layer, painted: layerPainted)
+    }
+
+    /// Composites `layer` (the context's size) over the context with the state's alpha and blend
+    /// mode through the clip, its shadow first when the state has one (§11.12.1). Where nothing
+    /// was painted the layer is transparent, which changes nothing under the modes that keep the
+    /// destination for a transparent source: for those only `painted` is composited.
+    mutating func composite(_ layer: Bitmap, painted layerPainted: PixelRect) throws(DrawingFailure) {
+        if let shadow = state.shadow { try cast(shadow, of: layer, painted: layerPainted) }
         let region = state.blendMode.transparentSourceKeepsDestination ? layerPainted : canvas
         let pixels = layer.pixels, width = layer.width
         try paint(Region(box: region, alpha: nil), cost: DrawingCost.imagePixel) { x, y in pixels[y * width + x] }
@@ -260,6 +298,7 @@ public struct DrawingContext {
         saved.removeSubrange(min(layer.depth, saved.count)...)  // saves inside the layer end with it
         state.alpha = layer.begun.alpha
         state.blendMode = layer.begun.blendMode
+        state.shadow = layer.begun.shadow
         return top
     }
 

@@ -90,6 +90,7 @@ public enum DrawingCost {
     static func perPixel(_ paint: Paint) -> Int {
         switch paint {
         case .color, .mesh: colorPixel
+        case .pattern: imagePixel
         case let .gradient(gradient, _):
             switch gradient.shape {
             case .axial: axialPixel

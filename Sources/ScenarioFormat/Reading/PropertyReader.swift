@@ -40,6 +40,18 @@ struct PropertyReader {
         case "borderColor":
             let color: Color?? = nullClears && node.value == .null ? .some(nil) : colors.read(node).map { .some($0) }
             return color.map(PropertyValue.borderColor)
+        case "backgroundColor" where Self.isPattern(node):
+            // UIColor(patternImage:): {"pattern": name}.
+            guard let object = ObjectReader(node, allowed: ["pattern"], what: "a pattern colour", d),
+                let image = images.reference(object.at("pattern"))
+            else { return nil }
+            guard image.frames.isEmpty else {
+                d.error(
+                    object.at("pattern"),
+                    "UIColor(patternImage:) takes a still image: this one is animated (name one of its frames)")
+                return nil
+            }
+            return .backgroundPattern(image)
         case "backgroundColor", "tintColor":
             let color: Color?? = nullClears && node.value == .null ? .some(nil) : colors.read(node).map { .some($0) }
             return color.map { property == "tintColor" ? .tintColor($0) : .backgroundColor($0) }
@@ -69,6 +81,12 @@ struct PropertyReader {
                 .sampling($0 == "nearest" ? .nearest : .bilinear)
             }
         }
+    }
+
+    /// Whether `node` is a pattern colour, `{"pattern": name}`.
+    static func isPattern(_ node: JSONNode) -> Bool {
+        if case let .object(members) = node.value { return members.contains { $0.key == "pattern" } }
+        return false
     }
 
     /// CACornerMask as a list of corner names (UIKit's y-down layer: layerMinXMinYCorner is the

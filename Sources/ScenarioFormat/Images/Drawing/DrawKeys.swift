@@ -15,6 +15,8 @@ enum DrawKeys {
     static let drawCurrentImage = ["drawCurrentImage", "at", "in"] + compositing
     static let clip = ["clip"]
     static let clipToMask = ["clipToMask", "in"]
+    static let drawAsPattern = ["drawAsPattern", "in"]
+    static let shadowBody = ["offset", "blur", "color"]
     static let linearGradient = ["linearGradient"] + compositing
     static let radialGradient = ["radialGradient"] + compositing
     static let linearGradientBody = ["colors", "locations", "start", "end", "drawsBeforeStart", "drawsAfterEnd"]
@@ -29,9 +31,10 @@ enum DrawKeys {
     /// The key that names an operation, first match wins in this order.
     static let operationKinds =
         [
-            "fill", "stroke", "draw", "drawCGImage", "drawCurrentImage", "clip", "clipToMask", "linearGradient",
+            "fill", "stroke", "draw", "drawCGImage", "drawCurrentImage", "drawAsPattern", "clip", "clipToMask",
+            "linearGradient",
             "radialGradient",
-            "beginTransparencyLayer", "interpolationQuality", "setShouldAntialias"
+            "beginTransparencyLayer", "interpolationQuality", "setShouldAntialias", "setShadow"
         ] + transforms
     static let words = ["save", "restore", "endTransparencyLayer"]
     static let blendModes = BlendMode.allCases.map(\.rawValue)

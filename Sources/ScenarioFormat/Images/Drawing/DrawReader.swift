@@ -172,6 +172,7 @@ struct DrawReader {
             case "drawCurrentImage": DrawKeys.drawCurrentImage
             case "clip": DrawKeys.clip
             case "clipToMask": DrawKeys.clipToMask
+            case "drawAsPattern": DrawKeys.drawAsPattern
             case "linearGradient": DrawKeys.linearGradient
             case "radialGradient": DrawKeys.radialGradient
             case "beginTransparencyLayer": DrawKeys.transparencyLayer
@@ -232,6 +233,12 @@ struct DrawReader {
                 let r = rectangle(n, positive: false)
             else { return nil }
             return .clipToMask(name: name, rect: (r[0], r[1], r[2], r[3]))
+        case "drawAsPattern":
+            guard let name = Read.string(body, d, what: "an image name"),
+                let n = object.required("in", d, hint: " (drawAsPattern(in:) fills a rectangle [x, y, width, height])"),
+                let r = rectangle(n, positive: false)
+            else { return nil }
+            return .drawAsPattern(name: name, rect: (r[0], r[1], r[2], r[3]))
         case "linearGradient", "radialGradient":
             guard let gradient = gradient(body, radial: kind == "radialGradient"), let c = compositing(object) else {
                 return nil
@@ -247,6 +254,28 @@ struct DrawReader {
             else { return nil }
             // medium and high draw as default does (docs/RENDERING.md §11.8.1).
             return .interpolation(name == "none" ? .nearest : name == "low" ? .bilinear : .filtered)
+        case "setShadow":
+            if body.value == .null { return .shadow(nil) }
+            guard let shadow = ObjectReader(body, allowed: DrawKeys.shadowBody, what: "a shadow", d),
+                let offsetNode = shadow.required(
+                    "offset", d, hint: " ([width, height] in points, positive down and right)"),
+                let offset = Read.numbers(
+                    offsetNode, d, count: 2, in: -10_000...10_000, what: "[width, height] in points")
+            else { return nil }
+            var blur = 0.0
+            if let n = shadow["blur"] {
+                guard let value = Read.number(n, d, in: 0...1_000, what: "a blur in points (σ is half of it)") else {
+                    return nil
+                }
+                blur = value
+            }
+            // CGContext.setShadow(offset:blur:): black at a third of full alpha [Apple].
+            var color = RGBA(r: 0, g: 0, b: 0, a: 85)
+            if let n = shadow["color"] {
+                guard let c = colors.read(n, allowDynamic: false) else { return nil }
+                color = c.resolved(Traits())
+            }
+            return .shadow((offset: (offset[0], offset[1]), blur: blur, color: color))
         case "setShouldAntialias":
             return Read.bool(body, d).map { .antialias($0) }
         case "translate":
@@ -370,9 +399,17 @@ struct DrawReader {
         }
     }
 
-    private func color(_ object: ObjectReader) -> RGBA? {
-        guard let n = object.required("color", d), let c = colors.read(n, allowDynamic: false) else { return nil }
-        return c.resolved(Traits())
+    /// A fill's or stroke's `color`: a fixed colour, or `{"pattern": name}` (UIColor(patternImage:)).
+    private func color(_ object: ObjectReader) -> DrawPaint? {
+        guard let n = object.required("color", d) else { return nil }
+        if case let .object(members) = n.value, members.contains(where: { $0.key == "pattern" }) {
+            guard let pattern = ObjectReader(n, allowed: ["pattern"], what: "a pattern colour", d),
+                let name = Read.string(pattern.at("pattern"), d, what: "an image name (UIColor(patternImage:))")
+            else { return nil }
+            return .pattern(name)
+        }
+        guard let c = colors.read(n, allowDynamic: false) else { return nil }
+        return .color(c.resolved(Traits()))
     }
 
     private func compositing(_ object: ObjectReader) -> Compositing? {

@@ -17,10 +17,19 @@ struct Compositing {
     var alpha: UInt8 = 255
 }
 
+/// What a fill or stroke paints with: a colour, or UIColor(patternImage:) of an image of the
+/// scenario (docs/DRAWING.md §Pattern colours).
+enum DrawPaint {
+    case color(RGBA)
+    case pattern(String)
+}
+
 /// One drawing operation.
 enum DrawOperation {
-    case fill(DrawShape, RGBA, Compositing)
-    case stroke(DrawShape, StrokeStyle, RGBA, Compositing)
+    case fill(DrawShape, DrawPaint, Compositing)
+    case stroke(DrawShape, StrokeStyle, DrawPaint, Compositing)
+    /// UIImage.drawAsPattern(in:): the rectangle filled with the image as a pattern.
+    case drawAsPattern(name: String, rect: (Double, Double, Double, Double))
     /// An image of the scenario, by name, at its size from a point or into a rectangle.
     case image(name: String, placement: ImagePlacementSpec, cgImage: Bool, Compositing)
     /// UIGraphicsImageRendererContext.currentImage drawn with draw(at:) or draw(in:): what the
@@ -38,6 +47,8 @@ enum DrawOperation {
     case interpolation(ImageSampling)
     /// CGContext.setShouldAntialias: whether later shapes are antialiased (graphics state).
     case antialias(Bool)
+    /// CGContext.setShadow(offset:blur:color:) in points (nil: setShadow with a nil colour, off).
+    case shadow((offset: (x: Double, y: Double), blur: Double, color: RGBA)?)
     /// CGContext.beginTransparencyLayer, with the alpha and blend mode it composites with.
     case beginLayer(Compositing)
     case endLayer
@@ -60,7 +71,9 @@ struct DrawingRecipe {
     var imageNames: [String] {
         operations.compactMap {
             switch $0 {
-            case let .image(name, _, _, _), let .clipToMask(name, _): name
+            case let .image(name, _, _, _), let .clipToMask(name, _), let .drawAsPattern(name, _),
+                let .fill(_, .pattern(name), _), let .stroke(_, _, .pattern(name), _):
+                name
             default: nil
             }
         }
@@ -81,18 +94,34 @@ struct DrawingRecipe {
         var openLayers = 0
         for operation in operations {
             switch operation {
-            case let .fill(shape, color, compositing):
+            case let .fill(shape, drawPaint, compositing):
+                guard let fill = try paint(drawPaint, scale: scale, image: image, context: &context) else { continue }
                 try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try c.fill(shape.path, rule: shape.rule, color: premultiplied(color))
+                    try c.withShadow { (c) throws(DrawingFailure) in
+                        try c.fill(shape.path, rule: shape.rule, paint: fill)
+                    }
                 }
-            case let .stroke(shape, style, color, compositing):
+            case let .stroke(shape, style, drawPaint, compositing):
+                guard let fill = try paint(drawPaint, scale: scale, image: image, context: &context) else { continue }
                 try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try c.stroke(shape.path, style: style, color: premultiplied(color))
+                    try c.withShadow { (c) throws(DrawingFailure) in try c.stroke(shape.path, style: style, paint: fill)
+                    }
+                }
+            case let .drawAsPattern(name, rect):
+                guard let fill = try paint(.pattern(name), scale: scale, image: image, context: &context) else {
+                    continue
+                }
+                try context.withShadow { (c) throws(DrawingFailure) in
+                    try c.fill(
+                        ShapePath.rectangle(x: rect.0, y: rect.1, width: rect.2, height: rect.3), rule: .nonZero,
+                        paint: fill)
                 }
             case let .image(name, placement, cgImage, compositing):
                 guard let drawn = image(name) else { continue }
                 try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try Self.draw(drawn, placement, cgImage: cgImage, in: &c)
+                    try c.withShadow { (c) throws(DrawingFailure) in
+                        try Self.draw(drawn, placement, cgImage: cgImage, in: &c)
+                    }
                 }
             case let .currentImage(placement, compositing):
                 // The reader refuses it inside a layer, where the bitmap would be the layer's.
@@ -102,7 +131,9 @@ struct DrawingRecipe {
                 var current = Image(name: "currentImage", pixels: SourceImage(context.bitmap), scale: scale)
                 current.renderingMode = .alwaysOriginal
                 try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try Self.draw(current, placement, cgImage: false, in: &c)
+                    try c.withShadow { (c) throws(DrawingFailure) in
+                        try Self.draw(current, placement, cgImage: false, in: &c)
+                    }
                 }
             case let .clipToMask(name, rect):
                 guard let mask = image(name) else { continue }
@@ -112,7 +143,9 @@ struct DrawingRecipe {
                 path.flattening = .flatness(CurveFlattening.contextDefault)
                 try context.clip(to: path, rule: shape.rule)
             case let .gradient(gradient, compositing):
-                try with(compositing, &context) { (c) throws(DrawingFailure) in try c.draw(gradient) }
+                try with(compositing, &context) { (c) throws(DrawingFailure) in
+                    try c.withShadow { (c) throws(DrawingFailure) in try c.draw(gradient) }
+                }
             case .save:
                 try context.save()
             case .restore:
@@ -123,6 +156,15 @@ struct DrawingRecipe {
                 context.state.interpolation = sampling
             case let .antialias(on):
                 context.state.antialias = on
+            case let .shadow(spec):
+                // Base space: points times the renderer's scale, y down (iOS 3.2 and later), the
+                // CTM not applied; σ = blur / 2 (docs/RENDERING.md §11.12.1).
+                context.state.shadow = spec.map { spec in
+                    Shadow(
+                        dx: Int((spec.offset.x * scale + 0.5).rounded(.down)),
+                        dy: Int((spec.offset.y * scale + 0.5).rounded(.down)),
+                        boxSize: FilterImage.boxSize(spec.blur * scale / 2), color: premultiplied(spec.color))
+                }
             case let .beginLayer(compositing):
                 openLayers += 1
                 context.state.blendMode = compositing.blendMode
@@ -156,6 +198,21 @@ struct DrawingRecipe {
 
     private func premultiplied(_ c: RGBA) -> PremultipliedColor {
         PremultipliedColor(straightR: c.r, g: c.g, b: c.b, a: c.a)
+    }
+
+    /// The Raster paint of `paint` at `scale`; nil when its image is missing (reported by the reader).
+    private func paint(
+        _ paint: DrawPaint, scale: Double, image: (String) -> Image?, context: inout DrawingContext
+    ) throws(DrawingFailure) -> Paint? {
+        switch paint {
+        case let .color(color): return .color(premultiplied(color))
+        case let .pattern(name):
+            guard let tiled = image(name) else { return nil }
+            // The pattern's origin: user space (0, 0) of the renderer's own CTM, not the current
+            // one (Quartz maps pattern space to the context's default space).
+            let origin = AffineTransform.scale(scale, scale).prepending(.translation(-bounds.x, -bounds.y)).apply(0, 0)
+            return .pattern(try Self.pattern(tiled, scale: scale, origin: origin, context: &context))
+        }
     }
 
     /// UIImage.draw(at:) / draw(in:): the displayed (oriented) pixels, upright, the image's size in

@@ -11,11 +11,19 @@ extension DrawReader {
             case let .array(items) = operations.value.value
         else { return [] }
         return items.compactMap { item in
-            guard case let .object(keys) = item.value,
-                let member = keys.first(where: { ["draw", "drawCGImage", "clipToMask"].contains($0.key) }),
+            guard case let .object(keys) = item.value else { return nil }
+            if let member = keys.first(where: {
+                ["draw", "drawCGImage", "clipToMask", "drawAsPattern"].contains($0.key)
+            }),
                 case let .string(name) = member.value.value
+            {
+                return (name, member.value)
+            }
+            // A pattern colour: {"color": {"pattern": name}}.
+            guard let color = keys.first(where: { $0.key == "color" }), case let .object(fields) = color.value.value,
+                let pattern = fields.first(where: { $0.key == "pattern" }), case let .string(name) = pattern.value.value
             else { return nil }
-            return (name, member.value)
+            return (name, pattern.value)
         }
     }
 }

@@ -4,6 +4,18 @@ extension ScenarioSchema {
     static func drawingDefinitions() -> [(String, JSONOutput)] {
         let point = numbers(2, description: "[x, y] in points")
         let rect = numbers(4, description: "[x, y, width, height] in points")
+        // A fill's or stroke's colour: a fixed colour, or UIColor(patternImage:) of an image.
+        let paintColor = JSONOutput.object([
+            (
+                "anyOf",
+                .array([
+                    ref("fixedColor"),
+                    closedObject(
+                        ["pattern"], ["pattern": .object([("type", .string("string"))])], required: ["pattern"],
+                        description: "UIColor(patternImage:) of this image (DRAWING.md §Pattern colours)")
+                ])
+            )
+        ])
         let compositing: [String: JSONOutput] = [
             "blendMode": enumeration(
                 DrawKeys.blendModes, description: "CGBlendMode (RENDERING.md §12); default normal"),
@@ -93,13 +105,13 @@ extension ScenarioSchema {
                                 DrawKeys.words,
                                 description: "CGContext saveGState / restoreGState / endTransparencyLayer"),
                             operation(
-                                DrawKeys.fill, ["fill": ref("drawShape"), "color": ref("fixedColor")],
+                                DrawKeys.fill, ["fill": ref("drawShape"), "color": paintColor],
                                 required: ["fill", "color"],
                                 description: "UIBezierPath.fill(with:alpha:)"),
                             operation(
                                 DrawKeys.stroke,
                                 [
-                                    "stroke": ref("drawShape"), "color": ref("fixedColor"), "lineWidth": radius,
+                                    "stroke": ref("drawShape"), "color": paintColor, "lineWidth": radius,
                                     "lineCap": enumeration(DrawKeys.lineCaps),
                                     "lineJoin": enumeration(DrawKeys.lineJoins), "miterLimit": radius,
                                     "dash": .object([("type", .string("array")), ("items", radius)]),
@@ -130,6 +142,13 @@ extension ScenarioSchema {
                                 DrawKeys.clipToMask, ["clipToMask": .object([("type", .string("string"))]), "in": rect],
                                 required: ["clipToMask", "in"],
                                 description: "CGContext.clip(to:mask:) with a grey image without alpha"),
+                            operation(
+                                DrawKeys.drawAsPattern,
+                                ["drawAsPattern": .object([("type", .string("string"))]), "in": rect],
+                                required: ["drawAsPattern", "in"],
+                                description:
+                                    "UIImage.drawAsPattern(in:): the rectangle filled with the image tiled (DRAWING.md)"
+                            ),
                             operation(
                                 DrawKeys.linearGradient,
                                 [
@@ -170,6 +189,37 @@ extension ScenarioSchema {
                                 description:
                                     "CGContext.interpolationQuality for the images drawn after it (saved and restored with the graphics state): "
                                     + "none (nearest sample), low (one bilinear sample a pixel), default, medium and high (bilinear, filtered where the image is drawn smaller; RENDERING.md §11.8)"
+                            ),
+                            closedObject(
+                                ["setShadow"],
+                                [
+                                    "setShadow": .object([
+                                        (
+                                            "anyOf",
+                                            .array([
+                                                .object([("type", .string("null"))]),
+                                                closedObject(
+                                                    DrawKeys.shadowBody,
+                                                    [
+                                                        "offset": numbers(
+                                                            2,
+                                                            description:
+                                                                "[width, height] in points, positive right and down"),
+                                                        "blur": .object([
+                                                            ("type", .string("number")), ("minimum", .number(0)),
+                                                            ("maximum", .number(1000))
+                                                        ]),
+                                                        "color": ref("fixedColor")
+                                                    ], required: ["offset"],
+                                                    description: "default colour: black at a third of full alpha")
+                                            ])
+                                        )
+                                    ])
+                                ],
+                                required: ["setShadow"],
+                                description:
+                                    "CGContext.setShadow(offset:blur:color:) for the operations after it (graphics state); null "
+                                    + "turns it off (RENDERING.md §11.12.1)"
                             ),
                             closedObject(
                                 ["setShouldAntialias"], ["setShouldAntialias": .object([("type", .string("boolean"))])],
