@@ -78,9 +78,11 @@ public enum ChainRendering {
         // by the reach.
         let (grown, tooWide) = (region.width + 2 * reach).multipliedReportingOverflow(
             by: min(bandHeight, region.height) + 2 * reach)
-        let (bytes, tooManyBytes) = grown.multipliedReportingOverflow(
+        // Transforms read regions of their own shape: the largest any node makes for a band.
+        let largest = tooWide ? Int.max : bands.reduce(grown) { max($0, recipe.largestRegion($1)) }
+        let (bytes, tooManyBytes) = largest.multipliedReportingOverflow(
             by: MemoryLayout<WorkingPixel>.stride * recipe.liveImages * workers)
-        let tooMany = tooManyBytes || tooWide
+        let tooMany = tooManyBytes || tooWide || largest == .max
         guard !tooMany, bytes <= maxWorkingBytes else {
             throw .chain(.tooMuchMemory(bytes: tooMany ? .max : bytes, limit: maxWorkingBytes))
         }

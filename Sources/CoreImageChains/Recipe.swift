@@ -62,6 +62,10 @@ indirect enum Recipe: Sendable {
     case crop(Extent, Recipe)
     /// A separable blur.
     case convolve(Convolution, Recipe)
+    /// CIAffineTransform: the input mapped by an affine transform, sampled bilinearly.
+    case resample(Resampling, Recipe)
+    /// CILanczosScaleTransform: the input scaled along each axis by a Lanczos-3 kernel.
+    case lanczos(LanczosScale, Recipe)
     /// An image with nothing in it (CIImage.empty(), a missing optional input).
     case empty
 
@@ -74,6 +78,8 @@ indirect enum Recipe: Sendable {
         case let .masked(_, image, background, _): image.extent.union(background.extent)
         case let .crop(rect, input): input.extent.intersection(rect)
         case let .convolve(kernel, input): kernel.extent(of: input.extent)
+        case let .resample(sampling, input): sampling.extent(of: input.extent)
+        case let .lanczos(scale, input): scale.extent(of: input.extent)
         case .empty: .empty
         }
     }
@@ -85,6 +91,7 @@ indirect enum Recipe: Sendable {
         case .bitmap, .generator, .empty: 0
         case let .point(_, input), let .crop(_, input): input.reach
         case let .convolve(kernel, input): kernel.reach + input.reach
+        case let .resample(_, input), let .lanczos(_, input): input.reach  // own reads: `largestRegion`
         case let .composite(_, source, background): max(source.reach, background.reach)
         case let .masked(_, image, background, mask): max(image.reach, background.reach, mask.reach)
         }
@@ -98,6 +105,8 @@ indirect enum Recipe: Sendable {
         case .bitmap, .generator, .empty: 1
         case let .point(_, input), let .crop(_, input): input.liveImages
         case let .convolve(_, input): max(input.liveImages, 3)  // the input, the row pass, the output
+        case let .resample(_, input): max(input.liveImages, 2)  // the input's pixels, the output
+        case let .lanczos(_, input): max(input.liveImages, 3)  // the input, the rows pass, the output
         case let .composite(_, source, background): max(background.liveImages, 1 + source.liveImages)
         case let .masked(_, image, background, mask):
             max(background.liveImages, 1 + image.liveImages, 2 + mask.liveImages)
@@ -123,6 +132,48 @@ indirect enum Recipe: Sendable {
             let (taps, overflow) = saturatingAdd(source.height * region.width, region.count)
                 .multipliedReportingOverflow(by: kernel.weights.count)
             return saturatingAdd(own, saturatingAdd(overflow ? .max : taps, input.cost(source)))
+        case let .resample(sampling, input):
+            // Four taps a pixel, and the input over the region its samples read.
+            guard let source = sampling.source(of: region, input: input.extent) else { return own }
+            let (count, overflow) = source.width.multipliedReportingOverflow(by: source.height)
+            guard !overflow, count < Int.max / 4 else { return .max }
+            return saturatingAdd(4 * own, input.cost(source))
+        case let .lanczos(scale, input):
+            guard let source = scale.source(of: region, input: input.extent) else { return own }
+            // Each pass's taps over the pixels it makes (rows: the source's rows × the region's columns).
+            let passes = saturatingAdd(source.height * region.width, region.count)
+            let (taps, overflow) = passes.multipliedReportingOverflow(by: scale.taps())
+            return saturatingAdd(saturatingAdd(own, overflow ? .max : taps), input.cost(source))
+        }
+    }
+
+    /// The most pixels one node renders at once for `region` (what bounds the working memory of
+    /// transforms, whose reads do not follow the region's shape), Int.max past it.
+    func largestRegion(_ region: PixelRegion) -> Int {
+        let extent = self.extent
+        if extent.isEmpty || extent.intersection(region.extent).isEmpty { return 0 }
+        let (own, overflow) = region.width.multipliedReportingOverflow(by: region.height)
+        if overflow { return .max }
+        switch self {
+        case .bitmap, .generator, .empty: return own
+        case let .point(_, input), let .crop(_, input): return max(own, input.largestRegion(region))
+        case let .composite(_, source, background):
+            return max(own, source.largestRegion(region), background.largestRegion(region))
+        case let .masked(_, image, background, mask):
+            return max(own, image.largestRegion(region), background.largestRegion(region), mask.largestRegion(region))
+        case let .convolve(kernel, input):
+            let source = kernel.source(of: region)
+            let (count, overflow) = source.width.multipliedReportingOverflow(by: source.height)
+            return overflow ? .max : max(own, count, input.largestRegion(source))
+        case let .resample(sampling, input):
+            guard let source = sampling.source(of: region, input: input.extent) else { return own }
+            let (count, overflow) = source.width.multipliedReportingOverflow(by: source.height)
+            return overflow ? .max : max(own, count, input.largestRegion(source))
+        case let .lanczos(scale, input):
+            guard let source = scale.source(of: region, input: input.extent) else { return own }
+            let (count, overflow) = source.width.multipliedReportingOverflow(by: source.height)
+            let (rows, rowsOverflow) = source.height.multipliedReportingOverflow(by: region.width)
+            return overflow || rowsOverflow ? .max : max(own, count, rows, input.largestRegion(source))
         }
     }
 
@@ -189,6 +240,11 @@ indirect enum Recipe: Sendable {
             image = input.render(region)
         case let .convolve(kernel, input):
             image = kernel.apply(input.render(kernel.source(of: region)), to: region)
+        case let .resample(sampling, input):
+            image = sampling.apply(
+                sampling.source(of: region, input: input.extent).map { input.render($0) }, to: region)
+        case let .lanczos(scale, input):
+            image = scale.apply(scale.source(of: region, input: input.extent).map { input.render($0) }, to: region)
         case .empty:
             image = WorkingImage(region)
         }

@@ -16,6 +16,10 @@ enum Generator: Sendable {
     case linear(point0: SIMD2<Float>, point1: SIMD2<Float>, color0: WorkingPixel, color1: WorkingPixel, smooth: Bool)
     /// CIRadialGradient: color0 inside radius0 of the centre, color1 outside radius1.
     case radial(center: SIMD2<Float>, radius0: Float, radius1: Float, color0: WorkingPixel, color1: WorkingPixel)
+    /// The vignettes' shading factor f in every colour channel (alpha 1): with r the distance from
+    /// `center`, t = smoothstep of (r − inner)/(outer − inner) clamped (a step at `inner` when the
+    /// two are equal), f = 1 − intensity · t (docs/COREIMAGE.md §Geometry, a reading).
+    case shade(center: SIMD2<Float>, inner: Float, outer: Float, intensity: Float)
 
     var extent: Extent { .infinite }
 
@@ -47,6 +51,14 @@ enum Generator: Sendable {
             var t: Float = radius1 != radius0 ? (r - radius0) / (radius1 - radius0) : (r < radius0 ? 0 : 1)
             t = clamp01(t)
             return Self.mix(color0, color1, t)
+        case let .shade(center, inner, outer, intensity):
+            let d = p - center
+            let r = dot(d, d).squareRoot()
+            var t: Float = outer != inner ? (r - inner) / (outer - inner) : (r < inner ? 0 : 1)
+            t = clamp01(t)
+            t = t * t * (3 - 2 * t)
+            let f = 1 - intensity * t
+            return WorkingPixel(f, f, f, 1)
         }
     }
 
