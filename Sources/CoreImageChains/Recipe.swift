@@ -200,8 +200,8 @@ indirect enum Recipe: Sendable {
         case let .generator(generator):
             image = WorkingImage(region, generator.pixel)
         case .point:
-            // A run of colour filters is applied pixel by pixel, each filter in turn (the same
-            // values as filter by filter).
+            // A run of colour filters is applied filter by filter over the region, the first
+            // (innermost) first: each kernel loaded once per pass, not once per pixel.
             var kernels: [PointKernel] = []
             var node = self
             while case let .point(kernel, input) = node {
@@ -209,13 +209,11 @@ indirect enum Recipe: Sendable {
                 node = input
             }
             image = node.render(region)
-            var apply = kernels[kernels.count - 1].apply
-            for kernel in kernels.dropLast().reversed() {
-                let first = apply, then = kernel.apply
-                apply = { then(first($0)) }
-            }
             image.pixels.withUnsafeMutableBufferPointer { pixels in
-                for i in pixels.indices { pixels[i] = apply(pixels[i]) }
+                for kernel in kernels.reversed() {
+                    let apply = kernel.apply
+                    for i in pixels.indices { pixels[i] = apply(pixels[i]) }
+                }
             }
         case let .composite(kernel, source, background):
             image = background.render(region)

@@ -96,6 +96,61 @@ def straight(P):
 def mix(a, b, t):
     return (a + (b - a) * t).astype(F)
 
+# ---------------------------------------------------------------- Raster's Trigonometry (RENDERING.md §11.1)
+
+_RHO = math.pi / 180.0
+_INVFACT = {k: 1.0 / float(math.factorial(k)) for k in range(2, 18)}
+
+
+def _S(f):
+    x = f * _RHO
+    x2 = x * x
+    acc = 0.0 * x
+    for k in range(17, 2, -2):
+        sg = 1.0 if k in (17, 13, 9, 5) else -1.0
+        acc = (acc + sg * _INVFACT[k]) * x2
+    return x + x * acc
+
+
+def _C(f):
+    x = f * _RHO
+    x2 = x * x
+    acc = 0.0 * x
+    for k in range(16, 1, -2):
+        sg = 1.0 if k in (16, 12, 8, 4) else -1.0
+        acc = (acc + sg * _INVFACT[k]) * x2
+    return 1.0 + acc
+
+
+def sincos_deg(d):
+    """Trigonometry.sinCos(degrees:), vectorised over a float64 array: (sin, cos)."""
+    d = np.asarray(d, dtype=np.float64)
+    fin = np.isfinite(d)
+    r = np.fmod(np.where(fin, d, 0.0), 360.0)
+    r = np.where(r < 0, r + 360.0, r)
+    r = np.where(r == 360.0, r - 360.0, r)
+    n = np.trunc(r / 90.0).astype(np.int64)
+    f = r - 90.0 * n
+    low = f <= 45
+    g = np.where(low, f, 90.0 - f)
+    Sg, Cg = _S(g), _C(g)
+    s = np.where(low, Sg, Cg); c = np.where(low, Cg, Sg)
+    qs = np.select([n == 0, n == 1, n == 2], [s, c, -s], -c)
+    qc = np.select([n == 0, n == 1, n == 2], [c, -s, -c], s)
+    for deg, (es, ec) in ((0.0, (0.0, 1.0)), (90.0, (1.0, 0.0)), (180.0, (0.0, -1.0)), (270.0, (-1.0, 0.0))):
+        qs = np.where(r == deg, es, qs); qc = np.where(r == deg, ec, qc)
+    qs = np.where(fin, qs, 0.0); qc = np.where(fin, qc, 1.0)
+    return qs, qc
+
+
+def sincos_rad(angle):
+    """sin and cos of an angle in radians (scalar), as MODEL_OPTS['trig'] says:
+    'raster' = Trigonometry.sinCos(degrees: angle * 180 / pi); 'libm' = math.sin/cos."""
+    if MODEL_OPTS["trig"] == "libm":
+        return math.sin(angle), math.cos(angle)
+    s, c = sincos_deg(angle * 180.0 / math.pi)
+    return float(s), float(c)
+
 # ---------------------------------------------------------------- colours and extents
 
 def parse_color(v):
@@ -437,7 +492,12 @@ MASK_FILTERS = {"CIBlendWithMask": 1, "CIBlendWithAlphaMask": 3,
 GENERATORS = ["CIConstantColorGenerator", "CICheckerboardGenerator", "CIStripesGenerator",
               "CILinearGradient", "CISmoothLinearGradient", "CIRadialGradient"]
 COMPOSITING = list(COMPOSITE_EXTENT)
-MODEL_OPTS = {"literal": False, "edge": False, "param32": True, "vector_setsat": False}
+GEOMETRY = ["CIAffineTransform", "CIStraightenFilter", "CILanczosScaleTransform"]
+VIGNETTES = ["CIVignette", "CIVignetteEffect"]
+NEW_FILTERS = GEOMETRY + VIGNETTES
+MODEL_OPTS = {"literal": False, "edge": False, "param32": True, "vector_setsat": False,
+              "trig": "raster", "sinc_deg": "x180", "straighten": "prepend",
+              "lanczos_sx32": False, "vig32": True, "vig_outer": "diag64"}
 
 # ---------------------------------------------------------------- chains
 
@@ -465,12 +525,20 @@ def load_input(path, X, Y):
 def eval_image(spec, files, X, Y):
     if isinstance(spec, str):
         return load_input(files[spec], X, Y)
-    cur = None
-    if "input" in spec:
-        cur = eval_image(spec["input"], files, X, Y)
-    for i, f in enumerate(spec.get("filters", [])):
-        cur = apply_filter(f, cur, files, X, Y)
-    return cur
+    return eval_prefix(spec, len(spec.get("filters", [])), files, X, Y)
+
+
+def eval_prefix(spec, n, files, X, Y):
+    """The chain's first n filters evaluated at the points (X, Y) (pixel centres).  A geometry
+    filter asks the chain before it for other points (its input pixels), so the chain is
+    evaluated from the end backwards."""
+    if n == 0:
+        return eval_image(spec["input"], files, X, Y) if "input" in spec else None
+    f = spec["filters"][n - 1]
+    if f["filter"] in GEOMETRY:
+        prefix = lambda U, V: eval_prefix(spec, n - 1, files, U, V)
+        return apply_geometry(f, prefix, X, Y)
+    return apply_filter(f, eval_prefix(spec, n - 1, files, X, Y), files, X, Y)
 
 
 def apply_filter(f, cur, files, X, Y):
@@ -504,10 +572,260 @@ def apply_filter(f, cur, files, X, Y):
         r = f.get("inputRectangle")                         # default: the infinite rectangle
         e = ext_inter(se, (r[0], r[1], r[0] + r[2], r[1] + r[3]) if r else INFINITE)
         v = S
+    elif name in VIGNETTES:
+        v, e = vignette(name, f, S, se, X, Y), se
     else:
         raise KeyError(name)
     v = np.where(ext_mask(e, X, Y)[..., None], v, F(0)).astype(F)
     return v, e
+
+
+# ---------------------------------------------------------------- geometry (COREIMAGE.md §Geometry)
+
+def p32(v):
+    """A number parameter rounded to binary32 ('every number parameter is rounded to binary32
+    first'), then used as a binary64."""
+    return float(F(v))
+
+
+def affine_inverse(m):
+    """Cramer's rule, binary64, as RENDERING.md §11.2 writes the inverse; None when singular."""
+    a, b, c, d, tx, ty = m
+    det = a * d - b * c
+    if det == 0 or not math.isfinite(det):
+        return None
+    return (d / det, -b / det, -c / det, a / det, (c * ty - d * tx) / det, (b * tx - a * ty) / det)
+
+
+def affine_apply(m, x, y):
+    a, b, c, d, tx, ty = m
+    return (a * x + c * y) + tx, (b * x + d * y) + ty
+
+
+def prepending(M, Fm):
+    """M.prepending(F): F applied first (RENDERING.md §11.2)."""
+    a, b, c, d, tx, ty = M
+    fa, fb, fc, fd, ftx, fty = Fm
+    return (fa * a + fb * c, fa * b + fb * d, fc * a + fd * c, fc * b + fd * d,
+            ftx * a + fty * c + tx, ftx * b + fty * d + ty)
+
+
+def ext_box(m, e):
+    """The box of the extent's four corners mapped, edges out to whole numbers."""
+    if ext_empty(e):
+        return EMPTY
+    if not all(map(math.isfinite, e)):
+        return INFINITE
+    pts = [affine_apply(m, x, y) for x in (e[0], e[2]) for y in (e[1], e[3])]
+    xs = [p[0] for p in pts]; ys = [p[1] for p in pts]
+    return (math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs)), math.ceil(max(ys)))
+
+
+def straighten_matrix(angle, e):
+    """Rotation about the extent's centre (counterclockwise, y up) times the covering scale k."""
+    s, c = sincos_rad(angle)
+    w, h = e[2] - e[0], e[3] - e[1]
+    k = max((w * abs(c) + h * abs(s)) / w, (w * abs(s) + h * abs(c)) / h)
+    cx, cy = (e[0] + e[2]) / 2, (e[1] + e[3]) / 2
+    if MODEL_OPTS["straighten"] == "direct":
+        a, b, cc, d = k * c, k * s, -(k * s), k * c
+        return (a, b, cc, d, cx - (a * cx + cc * cy), cy - (b * cx + d * cy))
+    # translation(c).prepending(rotation).prepending(scale(k)).prepending(translation(-c))
+    M = (1.0, 0.0, 0.0, 1.0, cx, cy)
+    M = prepending(M, (c, s, -s, c, 0.0, 0.0))
+    M = prepending(M, (k, 0.0, 0.0, k, 0.0, 0.0))
+    return prepending(M, (1.0, 0.0, 0.0, 1.0, -cx, -cy))
+
+
+def sample_grid(prefix, i0, i1, j0, j1):
+    """The input's pixels (i + 1/2, j + 1/2) for i0 <= i <= i1, j0 <= j <= j1: array [j, i, 4]."""
+    xs = (np.arange(i0, i1 + 1)).astype(F) + F(0.5)
+    ys = (np.arange(j0, j1 + 1)).astype(F) + F(0.5)
+    U, V = np.meshgrid(xs, ys)
+    return prefix(U, V)[0]
+
+
+def pixel_range(e, lo, hi, axis):
+    """Clip index range [lo, hi] to the pixels that can be inside the extent along an axis."""
+    a, b = (e[0], e[2]) if axis == 0 else (e[1], e[3])
+    if math.isfinite(a):
+        lo = max(lo, math.floor(a) - 1)
+    if math.isfinite(b):
+        hi = min(hi, math.ceil(b) + 1)
+    return lo, hi
+
+
+def bilinear(prefix, ie, inv, X, Y):
+    """Each output centre back through the inverse map; bilinear over the input's pixels."""
+    Xd = X.astype(np.float64); Yd = Y.astype(np.float64)
+    u, v = affine_apply(inv, Xd, Yd)
+    su, sv = u - 0.5, v - 0.5
+    ok = np.isfinite(su) & np.isfinite(sv) & (np.abs(su) < 2 ** 40) & (np.abs(sv) < 2 ** 40)
+    su = np.where(ok, su, 0.0); sv = np.where(ok, sv, 0.0)
+    i = np.floor(su); j = np.floor(sv)
+    fx = (su - i).astype(F)[..., None]; fy = (sv - j).astype(F)[..., None]
+    i = i.astype(np.int64); j = j.astype(np.int64)
+    out = np.zeros(X.shape + (4,), dtype=F)
+    if ext_empty(ie) or X.size == 0:
+        return out
+    lo_i, hi_i = pixel_range(ie, int(i.min()), int(i.max()) + 1, 0)
+    lo_j, hi_j = pixel_range(ie, int(j.min()), int(j.max()) + 1, 1)
+    if lo_i > hi_i or lo_j > hi_j:
+        return out
+    G = sample_grid(prefix, lo_i, hi_i, lo_j, hi_j)
+
+    def P(ii, jj):
+        inside = (ii >= lo_i) & (ii <= hi_i) & (jj >= lo_j) & (jj <= hi_j) & ok
+        r = np.zeros(X.shape + (4,), dtype=F)
+        r[inside] = G[jj[inside] - lo_j, ii[inside] - lo_i]
+        return r
+
+    one = F(1)
+    top = P(i, j) * (one - fx) + P(i + 1, j) * fx
+    bot = P(i, j + 1) * (one - fx) + P(i + 1, j + 1) * fx
+    return (top * (one - fy) + bot * fy).astype(F)
+
+
+def sinc(x):
+    """sin(pi x)/(pi x), binary64; the sine from Trigonometry in degrees (x * 180)."""
+    if MODEL_OPTS["trig"] == "libm":
+        sn = np.sin(math.pi * x)
+    elif MODEL_OPTS["sinc_deg"] == "pi":
+        sn = sincos_deg((math.pi * x) * (180.0 / math.pi))[0]
+    else:
+        sn = sincos_deg(x * 180.0)[0]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(x == 0, 1.0, sn / (math.pi * x))
+
+
+def lanczos_weights(X, s):
+    """For output pixel X along an axis of scale s: (first tap, binary32 weights)."""
+    u = (X + 0.5) / s
+    f = max(1.0, 1.0 / s)
+    lo = math.ceil(u - 0.5 - 3 * f); hi = math.floor(u - 0.5 + 3 * f)
+    i = np.arange(lo, hi + 1, dtype=np.float64)
+    x = (i + 0.5 - u) / f
+    L = np.where(np.abs(x) < 3, sinc(x) * sinc(x / 3), 0.0)
+    tot = 0.0
+    for w in L:
+        tot += w
+    return lo, (L / tot).astype(F)
+
+
+def lanczos(prefix, ie, sx, sy, X, Y):
+    xs = np.unique(X.astype(np.float64) - 0.5).astype(np.int64)    # output columns
+    ys = np.unique(Y.astype(np.float64) - 0.5).astype(np.int64)    # output rows
+    out_grid = np.zeros((len(ys), len(xs), 4), dtype=F)
+    if not ext_empty(ie) and len(xs) and len(ys):
+        wx = [lanczos_weights(float(x), sx) for x in xs]
+        wy = [lanczos_weights(float(y), sy) for y in ys]
+        lo_i, hi_i = pixel_range(ie, min(w[0] for w in wx), max(w[0] + len(w[1]) - 1 for w in wx), 0)
+        lo_j, hi_j = pixel_range(ie, min(w[0] for w in wy), max(w[0] + len(w[1]) - 1 for w in wy), 1)
+        if lo_i <= hi_i and lo_j <= hi_j:
+            G = sample_grid(prefix, lo_i, hi_i, lo_j, hi_j)        # [j, i, 4]
+            zero = np.zeros((G.shape[0], 4), dtype=F)
+            col = lambda i: G[:, i - lo_i] if lo_i <= i <= hi_i else zero
+            H = np.zeros((G.shape[0], len(xs), 4), dtype=F)        # rows first
+            for n, (l0, w) in enumerate(wx):
+                acc = w[0] * col(l0)
+                for k in range(1, len(w)):
+                    acc = acc + w[k] * col(l0 + k)
+                H[:, n] = acc
+            zrow = np.zeros((len(xs), 4), dtype=F)
+            row = lambda j: H[j - lo_j] if lo_j <= j <= hi_j else zrow
+            for m, (l0, w) in enumerate(wy):                       # then columns
+                acc = w[0] * row(l0)
+                for k in range(1, len(w)):
+                    acc = acc + w[k] * row(l0 + k)
+                out_grid[m] = acc
+    xi = np.searchsorted(xs, (X.astype(np.float64) - 0.5).astype(np.int64))
+    yi = np.searchsorted(ys, (Y.astype(np.float64) - 0.5).astype(np.int64))
+    return out_grid[yi, xi]
+
+
+def lanczos_scales(f):
+    scale = p32(f.get("inputScale", 1)); aspect = p32(f.get("inputAspectRatio", 1))
+    sx = scale * aspect
+    if MODEL_OPTS["lanczos_sx32"]:
+        sx = float(F(sx))
+    for v in (sx, scale):      # "each within 1/500 ... 1,000": outside it ivsim refuses the chain
+        if not 1 / 500 <= v <= 1000:
+            raise ValueError(f"CILanczosScaleTransform scales by {sx} x {scale}")
+    return sx, scale
+
+
+def apply_geometry(f, prefix, X, Y):
+    name = f["filter"]
+    one = (np.array([[0.5]], dtype=F), np.array([[0.5]], dtype=F))
+    ie = prefix(*one)[1]                                       # the input's extent
+    if name == "CILanczosScaleTransform":
+        sx, sy = lanczos_scales(f)
+        if ext_empty(ie):
+            e = EMPTY
+        else:
+            e = (ie[0] * sx, ie[1] * sy, ie[2] * sx, ie[3] * sy)
+            e = tuple(v if not math.isfinite(v) else math.floor(v) if k < 2 else math.ceil(v)
+                      for k, v in enumerate(e))
+        v = lanczos(prefix, ie, sx, sy, X, Y)
+    else:
+        if name == "CIAffineTransform":
+            m = tuple(p32(t) for t in f.get("inputTransform", [1, 0, 0, 1, 0, 0]))
+            e = ext_box(m, ie)
+        else:                                                  # CIStraightenFilter
+            if not all(map(math.isfinite, ie)):
+                raise ValueError("CIStraightenFilter needs an input with an extent")
+            if ext_empty(ie):                                  # an empty input stays empty
+                return np.zeros(X.shape + (4,), dtype=F), EMPTY
+            m = straighten_matrix(p32(f.get("inputAngle", 0)), ie)
+            e = ie
+        inv = affine_inverse(m)
+        if inv is None:
+            raise ValueError("singular transform")
+        v = bilinear(prefix, ie, inv, X, Y)
+    v = np.where(ext_mask(e, X, Y)[..., None], v, F(0)).astype(F)
+    return v, e
+
+
+def vignette(name, f, S, se, X, Y):
+    """f = 1 - intensity * smoothstep(t) on the premultiplied colour, alpha kept."""
+    r32 = lambda v: float(F(v))
+    if name == "CIVignette":
+        if not all(map(math.isfinite, se)):
+            raise ValueError("CIVignette needs an input with an extent")
+        if ext_empty(se):                                      # an empty input stays empty
+            return np.zeros_like(S)
+        w, h = se[2] - se[0], se[3] - se[1]
+        cx, cy = r32((se[0] + se[2]) / 2), r32((se[1] + se[3]) / 2)
+        radius = p32(f.get("inputRadius", 1))
+        inner = F(0)
+        if MODEL_OPTS["vig_outer"] == "all32":        # binary32 throughout
+            w32, h32 = F(w), F(h)
+            outer = np.sqrt(w32 * w32 + h32 * h32) / F(2) * F(radius)
+        elif MODEL_OPTS["vig_outer"] == "mul64":      # one binary64 constant, rounded once
+            outer = F(math.sqrt(w * w + h * h) / 2 * radius)
+        else:                                          # half diagonal rounded, times radius in binary32
+            outer = F(math.sqrt(w * w + h * h) / 2) * F(radius)
+        inten = F(f.get("inputIntensity", 0))
+    else:
+        c = f.get("inputCenter", [150, 150])
+        cx, cy = r32(c[0]), r32(c[1])
+        radius = F(f.get("inputRadius", 150))
+        fo = clamp01(F(f.get("inputFalloff", 0.5)))
+        if MODEL_OPTS["vig32"]:
+            inner = F(radius * (F(1) - fo))
+        else:
+            inner = F(float(radius) * (1.0 - float(fo)))
+        outer = radius
+        inten = F(f.get("inputIntensity", 1))
+    dx = X - F(cx); dy = Y - F(cy)
+    r = np.sqrt(dx * dx + dy * dy).astype(F)
+    if inner == outer:
+        t = np.where(r < inner, F(0), F(1)).astype(F)
+    else:
+        t = clamp01((r - inner) / (outer - inner))
+    t = (t * t * (F(3) - F(2) * t)).astype(F)
+    fac = (F(1) - inten * t)[..., None]
+    return np.concatenate([S[..., :3] * fac, S[..., 3:4]], axis=-1).astype(F)
 
 
 def output_rect(ci, files):
@@ -617,6 +935,9 @@ def rnd_image_param(rng, depth=0):
     k = rng.random()
     if k < 0.35 or depth > 0:
         return "a" if rng.random() < 0.5 else "b"
+    if k < 0.5:                                              # an input image turned, scaled or vignetted
+        return {"input": "a" if rng.random() < 0.5 else "b",
+                "filters": [rnd_new_filter(rng, NEW_FILTERS[rng.integers(len(NEW_FILTERS))])]}
     chain = [rnd_generator(rng)]
     if rng.random() < 0.4:
         chain.append(rnd_crop(rng) if rng.random() < 0.5 else rnd_color_filter(rng))
@@ -658,11 +979,91 @@ def rnd_color_filter(rng, name=None):
     return f
 
 
-ALL_FILTERS = COMPOSITING + BLEND_MODES + list(MASK_FILTERS) + COLOR_FILTERS + ["CICrop"]
+ALL_FILTERS = (COMPOSITING + BLEND_MODES + list(MASK_FILTERS) + COLOR_FILTERS + ["CICrop"]
+               + NEW_FILTERS)
+NEEDS_EXTENT = ("CIStraightenFilter", "CIVignette")          # refused on an infinite input
 
 
-def rnd_filter(rng, name=None):
-    name = name or ALL_FILTERS[rng.integers(len(ALL_FILTERS))]
+def rnd_affine(rng):
+    """Six numbers [a, b, c, d, tx, ty]: rotation, scales 0.5-2, shear, translation, or a
+    special one (translations, quarter turns, flips, exact scales)."""
+    e = MODEL_OPTS["edge"]
+    k = rng.random()
+    if k < 0.12:                                             # whole or half-pixel translation
+        return [1, 0, 0, 1, float(rng.integers(-12, 13)) / 2, float(rng.integers(-12, 13)) / 2]
+    if k < 0.24:                                             # quarter turns and flips
+        a, b, c, d = [(0, 1, -1, 0), (0, -1, 1, 0), (-1, 0, 0, -1), (-1, 0, 0, 1), (1, 0, 0, -1),
+                      (2, 0, 0, 2), (0.5, 0, 0, 0.5), (2, 0, 0, 0.5)][rng.integers(8)]
+        return [a, b, c, d, float(rng.integers(-8, 25)), float(rng.integers(-8, 25))]
+    th = rng.uniform(-math.pi, math.pi)
+    sx, sy = rng.uniform(0.5, 2), rng.uniform(0.5, 2)
+    sh = rng.uniform(-0.5, 0.5) if rng.random() < 0.5 else 0.0
+    if e and rng.random() < 0.3:
+        th = float(rng.choice([1e-4, -1e-4, math.pi / 2 + 1e-7, math.pi / 4, math.pi / 6]))
+    c, s = math.cos(th), math.sin(th)
+    # R(th) * Shear(sh) * Scale(sx, sy) as column vectors: [a c; b d]
+    a, cc = c * sx, (c * sh - s) * sy
+    b, d = s * sx, (s * sh + c) * sy
+    nd = 6 if e else 4
+    tx, ty = rng.uniform(-8, 16), rng.uniform(-8, 16)
+    return [round(a, nd), round(b, nd), round(cc, nd), round(d, nd),
+            round(tx, 2 if e else 1), round(ty, 2 if e else 1)]
+
+
+def rnd_new_filter(rng, name):
+    """The geometry filters and the vignettes (COREIMAGE.md §Geometry)."""
+    e = MODEL_OPTS["edge"]
+    f = {"filter": name}
+    if name == "CIAffineTransform":
+        f["inputTransform"] = rnd_affine(rng)
+    elif name == "CIStraightenFilter":
+        f["inputAngle"] = rnum(rng, -1.5, 1.5, 3)
+        if e and rng.random() < 0.3:
+            f["inputAngle"] = float(rng.choice([0, 1e-5, -0.5, 1.5, -1.5, 0.7853981634, 1.5707963]))
+    elif name == "CILanczosScaleTransform":
+        if rng.random() < 0.85:
+            f["inputScale"] = rnum(rng, 0.2, 2, 3)
+        if rng.random() < 0.6:
+            f["inputAspectRatio"] = rnum(rng, 0.5, 2, 3)
+        if e and rng.random() < 0.4:
+            f["inputScale"] = float(rng.choice([1, 0.5, 0.25, 2, 0.3, 0.7, 1 / 3, 0.2, 0.1]))
+            f["inputAspectRatio"] = float(rng.choice([1, 0.5, 2, 1.1, 0.9, 3]))
+    elif name == "CIVignette":
+        if rng.random() < 0.9:
+            f["inputIntensity"] = rnum(rng, -1, 1)
+        if rng.random() < 0.8:
+            f["inputRadius"] = rnum(rng, 0, 2)
+        if e and rng.random() < 0.3:
+            f["inputIntensity"] = float(rng.choice([-2, 2, 1, 0.5]))
+            f["inputRadius"] = float(rng.choice([0, -1, 0.5, 1, 3, 0.01]))
+    else:
+        if rng.random() < 0.9:
+            f["inputCenter"] = [rnum(rng, -4, 20), rnum(rng, -4, 16)]
+        if rng.random() < 0.9:
+            f["inputRadius"] = rnum(rng, 0, 20)
+        if rng.random() < 0.8:
+            f["inputIntensity"] = rnum(rng, -1, 1)
+        if rng.random() < 0.8:
+            f["inputFalloff"] = rnum(rng, 0, 1)
+        if e and rng.random() < 0.4:
+            f["inputCenter"] = [float(rng.integers(-8, 40)) / 2 for _ in range(2)]
+            f["inputRadius"] = float(rng.choice([0, -5, 0.5, 4, 8.5, 10]))
+            f["inputFalloff"] = float(rng.choice([0, 1, -0.5, 1.5, 0.5, 0.25]))
+            f["inputIntensity"] = float(rng.choice([-2, 2, 1, -1, 0.3]))
+    return f
+
+
+def rnd_filter(rng, name=None, finite=True):
+    """One filter; finite: whether the image it gets has a finite extent (else no
+    CIStraightenFilter or CIVignette, which ivsim refuses on an infinite input)."""
+    if name is None:
+        if rng.random() < 0.35:                              # the five new ones, more often
+            pool = [n for n in NEW_FILTERS if finite or n not in NEEDS_EXTENT]
+        else:
+            pool = ALL_FILTERS[:-len(NEW_FILTERS)]
+        name = pool[rng.integers(len(pool))]
+    if name in NEW_FILTERS:
+        return rnd_new_filter(rng, name)
     if name in COLOR_FILTERS:
         return rnd_color_filter(rng, name)
     if name == "CICrop":
@@ -704,7 +1105,8 @@ def make_case(seed, folder):
     else:
         ci["input"] = "a"
     for _ in range(n):
-        filters.append(rnd_filter(rng))
+        ext = chain_extent(dict(ci, filters=filters), files) if filters or "input" in ci else INFINITE
+        filters.append(rnd_filter(rng, finite=all(map(math.isfinite, ext))))   # empty is fine
     if MODEL_OPTS["edge"] and rng.random() < 0.4:
         # squeeze [-2, 2] into [0, 1] (and alpha by half) so out-of-range values show
         filters.append({"filter": "CIColorMatrix", "inputRVector": [0.25, 0, 0, 0],
@@ -719,6 +1121,9 @@ def make_case(seed, folder):
         if MODEL_OPTS["edge"]:
             q = lambda lo, hi: float(rng.integers(lo * 100, hi * 100)) / 100
         ci["rect"] = [q(-4, 2), q(-4, 2), q(4, 26), q(4, 22)]
+        if finite and set(chain_filters(ci)) & set(NEW_FILTERS):   # near the moved image
+            ox, oy = math.floor(ext[0]), math.floor(ext[1])
+            ci["rect"] = [ox + q(-4, 2), oy + q(-4, 2), q(4, int(8 + ext[2] - ox)), q(4, int(8 + ext[3] - oy))]
     elif rng.random() < 0.3 and all(float(v).is_integer() for v in ext):
         ci["render"] = "ciImage"              # UIImage(ciImage:): size = extent size (scale 1);
                                               # an extent between pixels is refused (COREIMAGE.md)
@@ -895,13 +1300,21 @@ def single_cases(texts, ivsim, folder, seed=0):
     cases, status = [], 0
     for i, t in enumerate(texts):
         ci = json.loads(open(t).read() if os.path.exists(t) else t)
-        if output_rect(ci, files) is None:                   # no rectangle to render
+        try:
+            rect = output_rect(ci, files)
+            img = model_case(ci, files) if rect is not None else None
+        except ValueError as err:                            # a refusal the model knows
+            r1, e1 = run_ivsim(ivsim, [(i, ci, files, (1, 1))], folder, f"single{i}")
+            print(json.dumps(ci)); print("  model: refused,", err)
+            print("  ivsim:", e1.strip() or "rendered")
+            status |= r1 is not None
+            continue
+        if rect is None:                                     # no rectangle to render
             _, err = run_ivsim(ivsim, [(i, ci, files, (1, 1))], folder, f"single{i}")
             print(json.dumps(ci)); print("  model: refused (infinite or empty extent, no rect)")
             print("  ivsim:", err.strip() or "rendered")
             status |= not err
             continue
-        img = model_case(ci, files)
         cases.append((i, ci, files, (img.shape[1], img.shape[0]), img))
     if not cases:
         return int(status)

@@ -70,8 +70,15 @@ struct Resampling: Sendable {
     func source(of region: PixelRegion, input: Extent) -> PixelRegion? {
         let (x0, y0, x1, y1) = inverse.box(
             x: Double(region.x), y: Double(region.y), width: Double(region.width), height: Double(region.height))
-        var left = x0.rounded(.down) - 1, bottom = y0.rounded(.down) - 1
-        var right = x1.rounded(.up) + 1, top = y1.rounded(.up) + 1
+        return Self.region(
+            left: x0.rounded(.down) - 1, bottom: y0.rounded(.down) - 1, right: x1.rounded(.up) + 1,
+            top: y1.rounded(.up) + 1, in: input)
+    }
+
+    /// The whole pixels between the edges (whole numbers) that lie in `input`'s extent; nil when
+    /// none do, `tooLarge` past the coordinate limit.
+    static func region(left: Double, bottom: Double, right: Double, top: Double, in input: Extent) -> PixelRegion? {
+        var (left, bottom, right, top) = (left, bottom, right, top)
         if case let .rect(ex, ey, ew, eh) = input {
             left = max(left, ex.rounded(.down))
             bottom = max(bottom, ey.rounded(.down))
@@ -79,9 +86,9 @@ struct Resampling: Sendable {
             top = min(top, (ey + eh).rounded(.up))
         }
         guard right > left, top > bottom else { return nil }
-        let limit = Self.coordinateLimit
+        let limit = coordinateLimit
         guard abs(left) < limit, abs(bottom) < limit, abs(right) < limit, abs(top) < limit else {
-            return Self.tooLarge
+            return tooLarge
         }
         return PixelRegion(x: Int(left), y: Int(bottom), width: Int(right - left), height: Int(top - bottom))
     }

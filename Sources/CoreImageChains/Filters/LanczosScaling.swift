@@ -84,22 +84,11 @@ struct LanczosScale: Sendable {
     /// The input region `region`'s taps read, cut to the input's extent; nil when they read nothing.
     func source(of region: PixelRegion, input: Extent) -> PixelRegion? {
         let f = (max(1, 1 / sx), max(1, 1 / sy))
-        var left = (Double(region.x) / sx - 0.5 - 3 * f.0).rounded(.down)
-        var right = (Double(region.x + region.width) / sx + 3 * f.0).rounded(.up)
-        var bottom = (Double(region.y) / sy - 0.5 - 3 * f.1).rounded(.down)
-        var top = (Double(region.y + region.height) / sy + 3 * f.1).rounded(.up)
-        if case let .rect(ex, ey, ew, eh) = input {
-            left = max(left, ex.rounded(.down))
-            bottom = max(bottom, ey.rounded(.down))
-            right = min(right, (ex + ew).rounded(.up))
-            top = min(top, (ey + eh).rounded(.up))
-        }
-        guard right > left, top > bottom else { return nil }
-        let limit = Resampling.coordinateLimit
-        guard abs(left) < limit, abs(bottom) < limit, abs(right) < limit, abs(top) < limit else {
-            return Resampling.tooLarge
-        }
-        return PixelRegion(x: Int(left), y: Int(bottom), width: Int(right - left), height: Int(top - bottom))
+        return Resampling.region(
+            left: (Double(region.x) / sx - 0.5 - 3 * f.0).rounded(.down),
+            bottom: (Double(region.y) / sy - 0.5 - 3 * f.1).rounded(.down),
+            right: (Double(region.x + region.width) / sx + 3 * f.0).rounded(.up),
+            top: (Double(region.y + region.height) / sy + 3 * f.1).rounded(.up), in: input)
     }
 
     /// Taps a pixel of the region: the most the two passes read.
