@@ -24,18 +24,19 @@ public struct Shadow: Equatable, Sendable {
 
 extension DrawingContext {
     /// Runs `draw` (one painting operation) with the state's shadow: the object on a layer of its
-    /// own, unclipped and at full alpha, then composited with its shadow (§11.12.1). Without a
-    /// shadow, `draw` runs as it is.
-    public mutating func withShadow(_ draw: (inout DrawingContext) throws(DrawingFailure) -> Void)
-        throws(DrawingFailure)
-    {
+    /// own, at full alpha and unclipped — so that a shape outside the clip still casts a shadow
+    /// into it — unless `keepingClip` (a gradient, whose shape is the clip), then composited with
+    /// its shadow (§11.12.1). Without a shadow, `draw` runs as it is.
+    public mutating func withShadow(
+        keepingClip: Bool = false, _ draw: (inout DrawingContext) throws(DrawingFailure) -> Void
+    ) throws(DrawingFailure) {
         guard state.shadow != nil else {
             try draw(&self)
             return
         }
         let clip = state.clip
         try beginTransparencyLayer()
-        state.clip = nil
+        if !keepingClip { state.clip = nil }
         do throws(DrawingFailure) {
             try draw(&self)
         } catch {
@@ -54,30 +55,38 @@ extension DrawingContext {
     mutating func cast(_ shadow: Shadow, of layer: Bitmap, painted: PixelRect) throws(DrawingFailure) {
         guard !painted.isEmpty, shadow.color.a > 0 else { return }
         let r = shadow.reach
-        // Where the shadow can fall: the painted box moved and widened by the blur's reach, on the
-        // canvas. Its source: the same box moved back (what lies off the canvas is transparent).
-        let target = PixelRect(
+        // The blurred box: the painted box moved and widened by the blur's reach, within the
+        // reach of the canvas (the moved alpha just off the canvas still blurs onto it).
+        let reachable = PixelRect(x: -r, y: -r, width: bitmap.width + 2 * r, height: bitmap.height + 2 * r)
+        let blurBox = PixelRect(
             x: painted.x + shadow.dx - r, y: painted.y + shadow.dy - r, width: painted.width + 2 * r,
             height: painted.height + 2 * r
-        ).intersection(canvas)
+        ).intersection(reachable)
+        let target = blurBox.intersection(canvas)
         guard !target.isEmpty else { return }
+        // The blur's box is held as one image: within the drawing's pixel limit.
+        guard blurBox.area <= limits.pixels else {
+            throw .tooComplex(
+                "the shadow's blur covers \(blurBox.width) × \(blurBox.height) pixels, more than the \(limits.pixels) "
+                    + "a drawing may have: use a smaller blur")
+        }
         // The blur's three passes on each axis, and the colouring, charged before they are made.
-        try charge(Self.cost(target.area, 2 * DrawingCost.filterTap + DrawingCost.maskPixel))
-        var alpha = FilterImage(transparent: target)
-        for y in 0..<target.height {
-            let sy = target.y + y - shadow.dy
+        try charge(Self.cost(blurBox.area, 2 * DrawingCost.filterTap + DrawingCost.maskPixel))
+        var alpha = FilterImage(transparent: blurBox)
+        for y in 0..<blurBox.height {
+            let sy = blurBox.y + y - shadow.dy
             guard (0..<layer.height).contains(sy) else { continue }
-            for x in 0..<target.width {
-                let sx = target.x + x - shadow.dx
+            for x in 0..<blurBox.width {
+                let sx = blurBox.x + x - shadow.dx
                 guard (0..<layer.width).contains(sx) else { continue }
-                alpha.pixels[y * target.width + x] = layer.pixels[sy * layer.width + sx] & 0xFF00_0000
+                alpha.pixels[y * blurBox.width + x] = layer.pixels[sy * layer.width + sx] & 0xFF00_0000
             }
         }
         let blurred = alpha.gaussianBlur(dx: shadow.boxSize, dy: shadow.boxSize)
         let c = shadow.color
-        let width = target.width
+        let width = blurBox.width
         try paint(Region(box: target, alpha: nil), cost: DrawingCost.imagePixel) { x, y in
-            let a = UInt8(blurred.pixels[(y - target.y) * width + x - target.x] >> 24)
+            let a = UInt8(blurred.pixels[(y - blurBox.y) * width + x - blurBox.x] >> 24)
             guard a > 0 else { return nil }
             return UInt32(mulDiv255(c.r, a)) | UInt32(mulDiv255(c.g, a)) << 8 | UInt32(mulDiv255(c.b, a)) << 16
                 | UInt32(mulDiv255(c.a, a)) << 24

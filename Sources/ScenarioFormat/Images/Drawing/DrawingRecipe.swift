@@ -144,7 +144,7 @@ struct DrawingRecipe {
                 try context.clip(to: path, rule: shape.rule)
             case let .gradient(gradient, compositing):
                 try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try c.withShadow { (c) throws(DrawingFailure) in try c.draw(gradient) }
+                    try c.withShadow(keepingClip: true) { (c) throws(DrawingFailure) in try c.draw(gradient) }
                 }
             case .save:
                 try context.save()
