@@ -1,3 +1,4 @@
+import AssetCatalogs
 import ImageViews
 import Raster
 import Syntax
@@ -75,6 +76,11 @@ extension ImageReader {
         }
         var spent = 0
         func one(_ image: Image, scale: Int) -> Image? {
+            // The new image's pixels (the base's size) are charged before they are made.
+            let (w, h) = (image.pixels.width, image.pixels.height)
+            guard budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: node) else {
+                return nil
+            }
             let limits = budget.drawingLimits(spent: spent)
             do throws(DrawingFailure) {
                 let (bitmap, work) = try Self.mask(
@@ -82,6 +88,7 @@ extension ImageReader {
                     limits: limits)
                 spent += work
                 var made = Image(name: name, pixels: SourceImage(bitmap))
+                budget.markCharged(made.pixels)
                 made.source = image.source
                 made.drawing = DrawingRecord(work: work)
                 return made
