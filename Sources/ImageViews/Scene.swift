@@ -192,9 +192,10 @@ public struct Scene: Sendable {
                 if view.clipsToBounds {
                     list.commands.append(rounded.map { .pushRoundedClip($0) } ?? .pushClip(device(absolute)))
                 }
+                // The layer draws its background (a colour or a pattern) with its corners,
+                // masksToBounds or not: under its own rounded clip when the view does not clip.
+                let ownClip = view.clipsToBounds ? nil : rounded
                 if let background = view.backgroundColor?.resolved(viewTraits), background.a > 0 {
-                    // The layer draws its background with its corners, masksToBounds or not.
-                    let ownClip = view.clipsToBounds ? nil : rounded
                     if let ownClip { list.commands.append(.pushRoundedClip(ownClip)) }
                     list.commands.append(.fill(device(absolute), background.premultiplied))
                     if ownClip != nil { list.commands.append(.popClip) }
@@ -206,7 +207,6 @@ public struct Scene: Sendable {
                     let slices = Slicing.slices(
                         pixelWidth: w, pixelHeight: h, scale: pattern.scale, caps: .zero, mode: .tile,
                         destination: view.bounds)
-                    let ownClip = view.clipsToBounds ? nil : rounded
                     list.commands.append(ownClip.map { .pushRoundedClip($0) } ?? .pushClip(device(absolute)))
                     draw(
                         ImageDrawing(

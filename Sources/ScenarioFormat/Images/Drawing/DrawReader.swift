@@ -402,7 +402,7 @@ struct DrawReader {
     /// A fill's or stroke's `color`: a fixed colour, or `{"pattern": name}` (UIColor(patternImage:)).
     private func color(_ object: ObjectReader) -> DrawPaint? {
         guard let n = object.required("color", d) else { return nil }
-        if case let .object(members) = n.value, members.contains(where: { $0.key == "pattern" }) {
+        if PropertyReader.isPattern(n) {
             guard let pattern = ObjectReader(n, allowed: ["pattern"], what: "a pattern colour", d),
                 let name = Read.string(pattern.at("pattern"), d, what: "an image name (UIColor(patternImage:))")
             else { return nil }

@@ -97,21 +97,18 @@ struct DrawingRecipe {
             case let .fill(shape, drawPaint, compositing):
                 guard let fill = try paint(drawPaint, scale: scale, image: image, context: &context) else { continue }
                 try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try c.withShadow { (c) throws(DrawingFailure) in
-                        try c.fill(shape.path, rule: shape.rule, paint: fill)
-                    }
+                    try c.fill(shape.path, rule: shape.rule, paint: fill)
                 }
             case let .stroke(shape, style, drawPaint, compositing):
                 guard let fill = try paint(drawPaint, scale: scale, image: image, context: &context) else { continue }
                 try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try c.withShadow { (c) throws(DrawingFailure) in try c.stroke(shape.path, style: style, paint: fill)
-                    }
+                    try c.stroke(shape.path, style: style, paint: fill)
                 }
             case let .drawAsPattern(name, rect):
                 guard let fill = try paint(.pattern(name), scale: scale, image: image, context: &context) else {
                     continue
                 }
-                try context.withShadow { (c) throws(DrawingFailure) in
+                try with(Compositing(), &context) { (c) throws(DrawingFailure) in
                     try c.fill(
                         ShapePath.rectangle(x: rect.0, y: rect.1, width: rect.2, height: rect.3), rule: .nonZero,
                         paint: fill)
@@ -119,9 +116,7 @@ struct DrawingRecipe {
             case let .image(name, placement, cgImage, compositing):
                 guard let drawn = image(name) else { continue }
                 try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try c.withShadow { (c) throws(DrawingFailure) in
-                        try Self.draw(drawn, placement, cgImage: cgImage, in: &c)
-                    }
+                    try Self.draw(drawn, placement, cgImage: cgImage, in: &c)
                 }
             case let .currentImage(placement, compositing):
                 // The reader refuses it inside a layer, where the bitmap would be the layer's.
@@ -131,9 +126,7 @@ struct DrawingRecipe {
                 var current = Image(name: "currentImage", pixels: SourceImage(context.bitmap), scale: scale)
                 current.renderingMode = .alwaysOriginal
                 try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try c.withShadow { (c) throws(DrawingFailure) in
-                        try Self.draw(current, placement, cgImage: false, in: &c)
-                    }
+                    try Self.draw(current, placement, cgImage: false, in: &c)
                 }
             case let .clipToMask(name, rect):
                 guard let mask = image(name) else { continue }
@@ -143,8 +136,8 @@ struct DrawingRecipe {
                 path.flattening = .flatness(CurveFlattening.contextDefault)
                 try context.clip(to: path, rule: shape.rule)
             case let .gradient(gradient, compositing):
-                try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try c.withShadow(keepingClip: true) { (c) throws(DrawingFailure) in try c.draw(gradient) }
+                // A gradient's shape is the clip: its shadow is the clip's.
+                try with(compositing, keepingClip: true, &context) { (c) throws(DrawingFailure) in try c.draw(gradient)
                 }
             case .save:
                 try context.save()
@@ -180,10 +173,11 @@ struct DrawingRecipe {
         return (context.bitmap, context.work)
     }
 
-    /// Runs `body` with the operation's blend mode and alpha, then puts the context's back (they
-    /// are arguments of the UIKit call, not state it leaves behind).
+    /// Runs `body` (one painting operation) with the operation's blend mode and alpha, then puts
+    /// the context's back (they are arguments of the UIKit call, not state it leaves behind); with
+    /// the state's shadow, if any (DrawingContext.withShadow; `keepingClip` for a gradient).
     private func with(
-        _ compositing: Compositing, _ context: inout DrawingContext,
+        _ compositing: Compositing, keepingClip: Bool = false, _ context: inout DrawingContext,
         _ body: (inout DrawingContext) throws(DrawingFailure) -> Void
     ) throws(DrawingFailure) {
         let (mode, alpha) = (context.state.blendMode, context.state.alpha)
@@ -193,7 +187,7 @@ struct DrawingRecipe {
             context.state.blendMode = mode
             context.state.alpha = alpha
         }
-        try body(&context)
+        try context.withShadow(keepingClip: keepingClip, body)
     }
 
     private func premultiplied(_ c: RGBA) -> PremultipliedColor {
