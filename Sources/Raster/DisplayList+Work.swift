@@ -8,12 +8,13 @@ extension DisplayList {
     ///   the canvas counted once);
     /// - a fill: its pixels on the canvas (device-pixel bounds rounded out, clipped to the
     ///   canvas; clips inside the list are not subtracted);
-    /// - an image: per destination row on the canvas, its columns plus the source columns they
-    ///   span (the bilinear kernel blends every source column between a row's first and last tap:
-    ///   a 2-pixel-wide view showing a 4096-pixel-wide image blends about 4096 per row); drawn
-    ///   smaller, its halvings and filter passes besides (`shrinkingWork`);
-    /// - tiles: the same for the region, each tile spanning the source's width, plus 64 per tile
-    ///   (a tile is a draw of its own);
+    /// - an image: per destination row on the canvas, `imagePixel` per column (each pixel
+    ///   sampled, tinted and composited: measured at about four times a fill's pixel) plus the
+    ///   source columns they span (the bilinear kernel blends every source column between a row's
+    ///   first and last tap: a 2-pixel-wide view showing a 4096-pixel-wide image blends about 4096
+    ///   per row); drawn smaller, its halvings and filter passes besides (`shrinkingWork`);
+    /// - tiles: the same for the region, the source's width once per row (the tiles are one pass
+    ///   that samples each pixel in the tile holding it, however many tiles there are);
     /// - a border: twice its pixels on the canvas (its mask, then the compositing);
     /// - a rounded clip: 64 times a corner box's area (its masks), and every draw under it twice
     ///   the four boxes' area (saved before, mixed after);
@@ -47,15 +48,13 @@ extension DisplayList {
             case let .drawImage(draw):
                 let v = visible(draw.destination)
                 let spanned = (Double(draw.source.width) * v.columns / v.fullWidth).rounded(.up)
-                work += v.rows * (v.columns + spanned)
+                work += v.rows * (Self.imagePixel * v.columns + spanned)
                 if draw.sampling == .bilinear, images.indices.contains(draw.image) {
                     work += shrinkingWork(draw, images[draw.image], columns: v.columns, rows: v.rows, bands: bands)
                 }
             case let .tileImage(tile):
                 let v = visible(tile.region)
-                let tileWidth = max(1, Double(tile.tileWidth)) / 256, tileHeight = max(1, Double(tile.tileHeight)) / 256
-                let across = (v.columns / tileWidth).rounded(.up) + 1, down = (v.rows / tileHeight).rounded(.up) + 1
-                work += v.rows * (v.columns + across * Double(tile.source.width)) + across * down * 64
+                work += v.rows * (Self.imagePixel * v.columns + Double(tile.source.width))
             case let .border(shape, _, _):
                 // The ring's mask over its rectangle, made once, then composited.
                 let v = visible(shape.rect)
@@ -76,6 +75,12 @@ extension DisplayList {
         }
         return work.isFinite && work < Double(Int.max) ? Int(work) : Int.max
     }
+
+    /// What one pixel of an image draw costs beside a fill's pixel (1): sampling (two taps a
+    /// side), tinting and compositing. Measured in release (docs/LIMITS.md): 200 views showing a
+    /// one-pixel image stretched over 1024 × 1024 took 3.7 times as long as 200 translucent fills of
+    /// the same size, a 1024² image shown at its size 4.9 times.
+    static let imagePixel = 4.0
 
     /// What an image drawn smaller adds (§4.1), when it shrinks: the halvings (each pixel of the
     /// image read once for all of them, counted as its area), then the filter's first pass over

@@ -151,9 +151,18 @@ import TestSupport
         let minified = ImageDraw(
             image: 0, source: PixelRect(x: 0, y: 0, width: 4096, height: 4096),
             destination: DeviceRect(x0: 0, y0: 0, x1: px(2), y1: px(10)))
+        // Each pixel drawn costs four (sampled, tinted, composited).
         #expect(
-            DisplayList(commands: [.drawImage(minified)]).renderWork(width: 4, height: 10) == 9 * 40 + 10 * (2 + 4096)
-                + 1)
+            DisplayList(commands: [.drawImage(minified)]).renderWork(width: 4, height: 10)
+                == 9 * 40 + 10 * (4 * 2 + 4096) + 1)
+        // Tiles are one pass however small they are: a 2-pixel source in tiles of 1/256 pixel over
+        // the 4 × 10 canvas costs its pixels and the source's width a row, not a cost per tile.
+        let tiles = TileDraw(
+            image: 0, source: PixelRect(x: 0, y: 0, width: 2, height: 2),
+            region: DeviceRect(x0: 0, y0: 0, x1: px(4), y1: px(10)), tileWidth: 1, tileHeight: 1)
+        #expect(
+            DisplayList(commands: [.tileImage(tiles)]).renderWork(width: 4, height: 10) == 9 * 40 + 10 * (4 * 4 + 2) + 1
+        )
         // Drawn wholly off the canvas: nothing but the command's dispatch (a NaN from 0 / 0 trapped).
         let offCanvas = ImageDraw(
             image: 0, source: PixelRect(x: 0, y: 0, width: 8, height: 8),

@@ -239,6 +239,6 @@ import Syntax
         // 10^6 dashes of 0.0001 points along a 100-point line: more pieces than a stroke may have.
         Self.refusal(
             "\"d\": { \"draw\": { \"size\": [100, 4], \"scale\": 1, \"operations\": [{ \"stroke\": { \"path\": \"M 0 2 L 100 2 L 0 2 L 100 2 L 0 2 L 100 2 L 0 2 L 100 2 L 0 2 L 100 2 L 0 2 L 100 2\" }, \"color\": \"red\", \"dash\": [0.0001, 0.0001] }] } }",
-            "too complex", path: "images.d")
+            "too complex", path: "images.d.draw.operations[0]")  // the operation that failed
     }
 }

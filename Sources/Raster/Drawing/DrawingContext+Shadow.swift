@@ -34,6 +34,12 @@ extension DrawingContext {
             try draw(&self)
             return
         }
+        guard openLayers < Self.maxLayers else {
+            throw .tooComplex(
+                "a shadow is drawn through a transparency layer of its own (the object alone, then its shadow), and "
+                    + "\(Self.maxLayers) layers are open already, the most a drawing may have: set the shadow outside the "
+                    + "innermost layer, or open one layer fewer")
+        }
         let clip = state.clip
         try beginTransparencyLayer()
         if !keepingClip { state.clip = nil }

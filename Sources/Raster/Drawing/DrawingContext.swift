@@ -152,6 +152,9 @@ public struct DrawingContext {
     public var state: State
     private var saved: [State] = []
     private var layers: [Layer] = []
+
+    /// Transparency layers open now.
+    public var openLayers: Int { layers.count }
     /// The box of the pixels of `bitmap` painted so far (what a layer's end composites).
     var painted = PixelRect(x: 0, y: 0, width: 0, height: 0)
     public let limits: DrawingLimits

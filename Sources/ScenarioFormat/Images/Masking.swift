@@ -171,18 +171,25 @@ enum GreyMask {
     /// The image's grey samples as white at that alpha (premultiplied: the sample in every
     /// channel); refused when the image has colour or transparency.
     static func alphas(_ image: SourceImage, what: String, name: String) throws(DrawingFailure) -> Bitmap {
-        let pixels = image.bitmap.pixels
-        guard pixels.allSatisfy({ p in p >> 24 == 255 && p & 0xFF == (p >> 8) & 0xFF && p & 0xFF == (p >> 16) & 0xFF })
-        else {
-            throw .tooComplex(
-                "\(what) takes a greyscale image without alpha (DeviceGray, Apple's requirement); \"\(name)\" has "
-                    + "colour or transparency: use a grey, opaque image")
-        }
+        guard isGrey(image) else { throw .tooComplex(problem(what: what, name: name)) }
         return Bitmap(
             width: image.width, height: image.height,
-            pixels: pixels.map { p in
+            pixels: image.bitmap.pixels.map { p in
                 let g = p & 0xFF
                 return g | g << 8 | g << 16 | g << 24
             })
+    }
+
+    /// Whether every pixel is opaque grey.
+    static func isGrey(_ image: SourceImage) -> Bool {
+        image.bitmap.pixels.allSatisfy { p in
+            p >> 24 == 255 && p & 0xFF == (p >> 8) & 0xFF && p & 0xFF == (p >> 16) & 0xFF
+        }
+    }
+
+    /// The refusal of a mask with colour or transparency.
+    static func problem(what: String, name: String) -> String {
+        "\(what) takes a greyscale image without alpha (DeviceGray, Apple's requirement); \"\(name)\" has colour or "
+            + "transparency: use a grey, opaque image"
     }
 }

@@ -30,7 +30,7 @@ struct ImageReader {
         case animatedNamed(name: String, node: JSONNode, duration: Double)
         case asset([ImageAssetRegistration])
         /// A UIGraphicsImageRenderer drawing, and where each image it draws is named.
-        case draw(DrawingRecipe, references: [(name: String, node: JSONNode)])
+        case draw(DrawingRecipe, references: [(name: String, node: JSONNode, use: DrawnImageUse)])
         /// An image of a view, made per variant after layout (SnapshotImages).
         case snapshot(viewID: String, scale: Int?, rect: Rect?, capInsets: EdgeInsets?, node: JSONNode)
         /// A Core Image chain's output, and where each image it reads is named.
@@ -44,7 +44,8 @@ struct ImageReader {
             case let .derived(base, _): [base]
             case let .animated(frames, _): frames.map(\.name)
             case let .asset(registrations): registrations.map(\.image)
-            case let .draw(_, references), let .coreImage(_, references): references.map(\.name)
+            case let .draw(_, references): references.map(\.name)
+            case let .coreImage(_, references): references.map(\.name)
             case let .masking(recipe): recipe.references.map(\.name)
             case .file, .named, .systemName, .generate, .snapshot, .animatedNamed: []
             }
@@ -187,6 +188,13 @@ struct ImageReader {
 
     /// Every image that resolved, in file order.
     var images: [Image] { order.compactMap { resolved[$0] } }
+
+    /// Whether `name` is a snapshot (made for each variant after layout, so nothing made when
+    /// the scenario loads can use its pixels).
+    func isSnapshot(_ name: String) -> Bool {
+        guard let index = specIndex[name], case .snapshot = specs[index].kind else { return false }
+        return true
+    }
 
     /// Looks up an image reference, reporting unknown names with a suggestion.
     func reference(_ node: JSONNode) -> Image? {
@@ -675,21 +683,35 @@ struct ImageReader {
             snapshotRequests.append((request, node))
             image = request.placeholderImage
         case let .draw(recipe, references):
+            // Every reference is looked up (each problem reported), then the drawing is made.
             var drawn: [String: Image] = [:]
-            for (base, node) in references where drawn[base] == nil {
-                guard let baseImage = dependency(base, node: node, of: name, role: "to draw", chain: &chain) else {
-                    break
+            var ok = true
+            for (base, node, use) in references {
+                guard
+                    let baseImage = drawn[base]
+                        ?? dependency(base, node: node, of: name, role: "to draw", chain: &chain)
+                else {
+                    ok = false
+                    continue
                 }
                 drawn[base] = baseImage
+                if let problem = Self.drawnImageProblem(baseImage, use: use) {
+                    d.error(node, problem)
+                    ok = false
+                }
             }
-            if drawn.count == Set(references.map(\.name)).count {
+            if ok {
                 image = renderDrawing(recipe, name: name, images: drawn, node: entry.node)
             }
         case let .masking(recipe):
             var read: [Image] = []
             for (base, node) in recipe.references {
                 guard let baseImage = dependency(base, node: node, of: name, role: "to mask", chain: &chain) else {
-                    break
+                    continue
+                }
+                if baseImage.hasNoCGImage {
+                    d.error(node, Self.noCGImage(base, "to mask"))
+                    continue
                 }
                 read.append(baseImage)
             }
@@ -701,7 +723,7 @@ struct ImageReader {
             for (base, node) in references where inputs[base] == nil {
                 guard
                     let baseImage = dependency(base, node: node, of: name, role: "as a Core Image input", chain: &chain)
-                else { break }
+                else { continue }
                 inputs[base] = baseImage
             }
             if inputs.count == references.count {
@@ -732,6 +754,10 @@ struct ImageReader {
                 entry.node,
                 "\"\(name)\" is derived \(depth) images deep, more than the \(ImageReader.maxDerivationDepth) a scenario may "
                     + "chain (docs/LIMITS.md): derive from the original image instead")
+            image = nil
+        }
+        if let made = image, made.hasNoCGImage, let node = entry.modifiers.cropNode {
+            d.error(node, Self.noCGImage(name, "to crop"))
             image = nil
         }
         if let made = image, let crop = entry.modifiers.crop, let node = entry.modifiers.cropNode {
@@ -799,7 +825,7 @@ struct ImageReader {
     private mutating func dependency(
         _ base: String, node: JSONNode, of name: String, role: String, chain: inout [String]
     ) -> Image? {
-        if let index = specIndex[base], case .snapshot = specs[index].kind {
+        if isSnapshot(base) {
             d.error(
                 node,
                 "\"\(base)\" is a snapshot, made for each variant after layout: image views can show it (image, highlightedImage), "

@@ -45,10 +45,16 @@ struct PropertyReader {
             guard let object = ObjectReader(node, allowed: ["pattern"], what: "a pattern colour", d),
                 let image = images.reference(object.at("pattern"))
             else { return nil }
-            guard image.frames.isEmpty else {
+            if images.isSnapshot(image.name) {
                 d.error(
                     object.at("pattern"),
-                    "UIColor(patternImage:) takes a still image: this one is animated (name one of its frames)")
+                    "\"\(image.name)\" is a snapshot, made for each variant after layout: image views can show it (image, "
+                        + "highlightedImage), but a view's pattern background is made before layout; draw the snapshotted "
+                        + "view's content as its own image instead")
+                return nil
+            }
+            if let problem = ImageReader.patternProblem(image) {
+                d.error(object.at("pattern"), problem)
                 return nil
             }
             return .backgroundPattern(image)

@@ -76,7 +76,7 @@ extension ImageReader {
         var image = Image(name: name, pixels: SourceImage(output.bitmap), scale: recipe.scale ?? 1)
         budget.markCharged(image.pixels)
         image.drawing = DrawingRecord(work: output.work)
-        image.source = recipe.route == .cgImage ? "CIContext.createCGImage" : "UIImage(ciImage:)"
+        image.source = recipe.route == .cgImage ? "CIContext.createCGImage" : Image.ciImageSource
         return image
     }
 
@@ -116,5 +116,22 @@ extension ImageReader {
         case let .chain(.missingImage(name)):
             d.error(node, "the chain reads \"\(name)\", which is not an image of the scenario")
         }
+    }
+}
+
+extension Image {
+    /// The `source` of a UIImage(ciImage:).
+    static let ciImageSource = "UIImage(ciImage:)"
+
+    /// Whether the image is a UIImage(ciImage:), or derived from one without a new CGImage: its
+    /// `cgImage` is nil, so nothing that starts from the CGImage (masking, cropping) can use it.
+    var hasNoCGImage: Bool { source == Self.ciImageSource }
+}
+
+extension ImageReader {
+    /// The refusal of a UIImage(ciImage:) where a CGImage is needed (`role`: "to mask", "to crop").
+    static func noCGImage(_ name: String, _ role: String) -> String {
+        "\"\(name)\" is a UIImage(ciImage:) (or derived from one), whose cgImage is nil: it has no CGImage \(role) "
+            + "(an app's cgImage! would trap); render its chain with \"render\": \"cgImage\" (CIContext.createCGImage) instead"
     }
 }

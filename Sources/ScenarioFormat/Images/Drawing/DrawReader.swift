@@ -132,6 +132,7 @@ struct DrawReader {
             default: break
             }
             recipe.operations.append(operation)
+            recipe.operationNodes.append(item)
         }
         if let (node, _) = layers.last {
             d.error(node, "this transparency layer never ends: add \"endTransparencyLayer\" after its operations")

@@ -24,6 +24,13 @@ extension DrawingRecipe {
         }
         // A cell of another size: drawn once, charged to the drawing (the cell's pixels come from
         // the same limits as the drawing's own).
+        let (area, overflow) = w.multipliedReportingOverflow(by: h)
+        guard !overflow, area <= context.limits.pixels, max(w, h) <= DrawingContext.maxSide else {
+            throw .tooComplex(
+                "the pattern's cell, \"\(image.name)\" at \(w) × \(h) pixels (its size in points times the drawing's scale), "
+                    + "is more than the \(context.limits.pixels) pixels (and \(DrawingContext.maxSide) a side) a drawing may have: "
+                    + "use a smaller image, or one of a higher scale")
+        }
         var limits = context.limits
         limits.work = max(1, limits.work - context.work)
         var cell = try DrawingContext(width: w, height: h, opaque: false, transform: .identity, limits: limits)

@@ -1,5 +1,6 @@
 import ImageViews
 import Raster
+import Syntax
 
 // A `draw` image source (docs/SCENARIOS.md §Drawn images): UIGraphicsImageRenderer with a size or
 // bounds, a scale and opacity, and operations applied in order, each UIKit's (docs/DRAWING.md).
@@ -66,6 +67,8 @@ struct DrawingRecipe {
     var scale: Double?
     var opaque: Bool
     var operations: [DrawOperation]
+    /// Each operation's node, for errors found while drawing.
+    var operationNodes: [JSONNode] = []
 
     /// The images the operations draw, in order.
     var imageNames: [String] {
@@ -84,93 +87,111 @@ struct DrawingRecipe {
         (max(1, Int((bounds.width * scale).rounded(.up))), max(1, Int((bounds.height * scale).rounded(.up))))
     }
 
+    /// A drawing that failed, and the operation that failed (nil: the canvas itself).
+    struct Failure: Error {
+        var failure: DrawingFailure
+        var operation: Int?
+    }
+
     /// Runs the operations at `scale` within `limits`; `image` gives each named image for this
     /// display scale. Returns the pixels and the work they took.
-    func render(scale: Double, limits: DrawingLimits, image: (String) -> Image?) throws(DrawingFailure) -> (Bitmap, Int)
-    {
+    func render(scale: Double, limits: DrawingLimits, image: (String) -> Image?) throws(Failure) -> (Bitmap, Int) {
         let (w, h) = pixelSize(scale: scale)
         let base = AffineTransform.scale(scale, scale).prepending(.translation(-bounds.x, -bounds.y))
-        var context = try DrawingContext(width: w, height: h, opaque: opaque, transform: base, limits: limits)
+        var context: DrawingContext
+        do throws(DrawingFailure) {
+            context = try DrawingContext(width: w, height: h, opaque: opaque, transform: base, limits: limits)
+        } catch { throw Failure(failure: error, operation: nil) }
         var openLayers = 0
-        for operation in operations {
-            switch operation {
-            case let .fill(shape, drawPaint, compositing):
-                guard let fill = try paint(drawPaint, scale: scale, image: image, context: &context) else { continue }
-                try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try c.fill(shape.path, rule: shape.rule, paint: fill)
-                }
-            case let .stroke(shape, style, drawPaint, compositing):
-                guard let fill = try paint(drawPaint, scale: scale, image: image, context: &context) else { continue }
-                try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try c.stroke(shape.path, style: style, paint: fill)
-                }
-            case let .drawAsPattern(name, rect):
-                guard let fill = try paint(.pattern(name), scale: scale, image: image, context: &context) else {
-                    continue
-                }
-                try with(Compositing(), &context) { (c) throws(DrawingFailure) in
-                    try c.fill(
-                        ShapePath.rectangle(x: rect.0, y: rect.1, width: rect.2, height: rect.3), rule: .nonZero,
-                        paint: fill)
-                }
-            case let .image(name, placement, cgImage, compositing):
-                guard let drawn = image(name) else { continue }
-                try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try Self.draw(drawn, placement, cgImage: cgImage, in: &c)
-                }
-            case let .currentImage(placement, compositing):
-                // The reader refuses it inside a layer, where the bitmap would be the layer's.
-                guard openLayers == 0 else { continue }
-                // The copy of the canvas is charged before it is made, a mask pixel each.
-                try context.charge(context.bitmap.width * context.bitmap.height * DrawingCost.maskPixel)
-                var current = Image(name: "currentImage", pixels: SourceImage(context.bitmap), scale: scale)
-                current.renderingMode = .alwaysOriginal
-                try with(compositing, &context) { (c) throws(DrawingFailure) in
-                    try Self.draw(current, placement, cgImage: false, in: &c)
-                }
-            case let .clipToMask(name, rect):
-                guard let mask = image(name) else { continue }
-                try Self.clip(toMask: mask, name: name, in: rect, context: &context)
-            case let .clip(shape):
-                var path = shape.path  // addClip(): the context's flatness, not the path's
-                path.flattening = .flatness(CurveFlattening.contextDefault)
-                try context.clip(to: path, rule: shape.rule)
-            case let .gradient(gradient, compositing):
-                // A gradient's shape is the clip: its shadow is the clip's.
-                try with(compositing, keepingClip: true, &context) { (c) throws(DrawingFailure) in try c.draw(gradient)
-                }
-            case .save:
-                try context.save()
-            case .restore:
-                context.restore()
-            case let .transform(t):
-                context.concatenate(t)
-            case let .interpolation(sampling):
-                context.state.interpolation = sampling
-            case let .antialias(on):
-                context.state.antialias = on
-            case let .shadow(spec):
-                // Base space: points times the renderer's scale, y down (iOS 3.2 and later), the
-                // CTM not applied; σ = blur / 2 (docs/RENDERING.md §11.12.1).
-                context.state.shadow = spec.map { spec in
-                    Shadow(
-                        dx: Int((spec.offset.x * scale + 0.5).rounded(.down)),
-                        dy: Int((spec.offset.y * scale + 0.5).rounded(.down)),
-                        boxSize: FilterImage.boxSize(spec.blur * scale / 2), color: premultiplied(spec.color))
-                }
-            case let .beginLayer(compositing):
-                openLayers += 1
-                context.state.blendMode = compositing.blendMode
-                context.state.alpha = compositing.alpha
-                try context.beginTransparencyLayer()
-            case .endLayer:
-                openLayers = max(0, openLayers - 1)
-                try context.endTransparencyLayer()
-                context.state.alpha = 255  // the layer's own compositing was an argument, not state
-                context.state.blendMode = .normal
-            }
+        for (index, operation) in operations.enumerated() {
+            do throws(DrawingFailure) {
+                try run(operation, scale: scale, openLayers: &openLayers, image: image, context: &context)
+            } catch { throw Failure(failure: error, operation: index) }
         }
         return (context.bitmap, context.work)
+    }
+
+    /// Runs one operation.
+    private func run(
+        _ operation: DrawOperation, scale: Double, openLayers: inout Int, image: (String) -> Image?,
+        context: inout DrawingContext
+    ) throws(DrawingFailure) {
+        switch operation {
+        case let .fill(shape, drawPaint, compositing):
+            guard let fill = try paint(drawPaint, scale: scale, image: image, context: &context) else { return }
+            try with(compositing, &context) { (c) throws(DrawingFailure) in
+                try c.fill(shape.path, rule: shape.rule, paint: fill)
+            }
+        case let .stroke(shape, style, drawPaint, compositing):
+            guard let fill = try paint(drawPaint, scale: scale, image: image, context: &context) else { return }
+            try with(compositing, &context) { (c) throws(DrawingFailure) in
+                try c.stroke(shape.path, style: style, paint: fill)
+            }
+        case let .drawAsPattern(name, rect):
+            guard let fill = try paint(.pattern(name), scale: scale, image: image, context: &context) else {
+                return
+            }
+            try with(Compositing(), &context) { (c) throws(DrawingFailure) in
+                try c.fill(
+                    ShapePath.rectangle(x: rect.0, y: rect.1, width: rect.2, height: rect.3), rule: .nonZero,
+                    paint: fill)
+            }
+        case let .image(name, placement, cgImage, compositing):
+            guard let drawn = image(name) else { return }
+            try with(compositing, &context) { (c) throws(DrawingFailure) in
+                try Self.draw(drawn, placement, cgImage: cgImage, in: &c)
+            }
+        case let .currentImage(placement, compositing):
+            // The reader refuses it inside a layer, where the bitmap would be the layer's.
+            guard openLayers == 0 else { return }
+            // The copy of the canvas is charged before it is made, a mask pixel each.
+            try context.charge(context.bitmap.width * context.bitmap.height * DrawingCost.maskPixel)
+            var current = Image(name: "currentImage", pixels: SourceImage(context.bitmap), scale: scale)
+            current.renderingMode = .alwaysOriginal
+            try with(compositing, &context) { (c) throws(DrawingFailure) in
+                try Self.draw(current, placement, cgImage: false, in: &c)
+            }
+        case let .clipToMask(name, rect):
+            guard let mask = image(name) else { return }
+            try Self.clip(toMask: mask, name: name, in: rect, context: &context)
+        case let .clip(shape):
+            var path = shape.path  // addClip(): the context's flatness, not the path's
+            path.flattening = .flatness(CurveFlattening.contextDefault)
+            try context.clip(to: path, rule: shape.rule)
+        case let .gradient(gradient, compositing):
+            // A gradient's shape is the clip: its shadow is the clip's.
+            try with(compositing, keepingClip: true, &context) { (c) throws(DrawingFailure) in try c.draw(gradient)
+            }
+        case .save:
+            try context.save()
+        case .restore:
+            context.restore()
+        case let .transform(t):
+            context.concatenate(t)
+        case let .interpolation(sampling):
+            context.state.interpolation = sampling
+        case let .antialias(on):
+            context.state.antialias = on
+        case let .shadow(spec):
+            // Base space: points times the renderer's scale, y down (iOS 3.2 and later), the
+            // CTM not applied; σ = blur / 2 (docs/RENDERING.md §11.12.1).
+            context.state.shadow = spec.map { spec in
+                Shadow(
+                    dx: Int((spec.offset.x * scale + 0.5).rounded(.down)),
+                    dy: Int((spec.offset.y * scale + 0.5).rounded(.down)),
+                    boxSize: FilterImage.boxSize(spec.blur * scale / 2), color: premultiplied(spec.color))
+            }
+        case let .beginLayer(compositing):
+            openLayers += 1
+            context.state.blendMode = compositing.blendMode
+            context.state.alpha = compositing.alpha
+            try context.beginTransparencyLayer()
+        case .endLayer:
+            openLayers = max(0, openLayers - 1)
+            try context.endTransparencyLayer()
+            context.state.alpha = 255  // the layer's own compositing was an argument, not state
+            context.state.blendMode = .normal
+        }
     }
 
     /// Runs `body` (one painting operation) with the operation's blend mode and alpha, then puts

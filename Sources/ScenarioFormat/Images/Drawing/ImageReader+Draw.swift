@@ -3,32 +3,65 @@ import ImageViews
 import Raster
 import Syntax
 
+/// How a drawing uses an image it names: drawn, as a clip mask, or as a pattern colour.
+enum DrawnImageUse {
+    case drawn
+    /// CGContext.draw(image.cgImage!, in:).
+    case cgImage
+    case clipMask
+    case pattern
+}
+
 extension DrawReader {
-    /// The image names a drawing's operations draw, with their nodes (for errors), in order.
-    static func imageReferences(_ node: JSONNode) -> [(name: String, node: JSONNode)] {
+    /// The image names a drawing's operations use, with their nodes (for errors) and how each is
+    /// used, in order.
+    static func imageReferences(_ node: JSONNode) -> [(name: String, node: JSONNode, use: DrawnImageUse)] {
         guard case let .object(members) = node.value,
             let operations = members.first(where: { $0.key == "operations" }),
             case let .array(items) = operations.value.value
         else { return [] }
+        let uses: [String: DrawnImageUse] = [
+            "draw": .drawn, "drawCGImage": .cgImage, "clipToMask": .clipMask, "drawAsPattern": .pattern
+        ]
         return items.compactMap { item in
             guard case let .object(keys) = item.value else { return nil }
-            if let member = keys.first(where: {
-                ["draw", "drawCGImage", "clipToMask", "drawAsPattern"].contains($0.key)
-            }),
-                case let .string(name) = member.value.value
+            if let member = keys.first(where: { uses[$0.key] != nil }), case let .string(name) = member.value.value,
+                let use = uses[member.key]
             {
-                return (name, member.value)
+                return (name, member.value, use)
             }
             // A pattern colour: {"color": {"pattern": name}}.
             guard let color = keys.first(where: { $0.key == "color" }), case let .object(fields) = color.value.value,
                 let pattern = fields.first(where: { $0.key == "pattern" }), case let .string(name) = pattern.value.value
             else { return nil }
-            return (name, pattern.value)
+            return (name, pattern.value, .pattern)
         }
     }
 }
 
 extension ImageReader {
+    /// Why `image` cannot be a pattern colour (UIColor(patternImage:), drawAsPattern), or nil.
+    static func patternProblem(_ image: Image) -> String? {
+        image.frames.isEmpty
+            ? nil : "UIColor(patternImage:) takes a still image: this one is animated (name one of its frames)"
+    }
+
+    /// Why `image` cannot be used as a drawing uses it, or nil: a pattern is a still image, a clip
+    /// mask grey without alpha in every variant (clip(to:mask:), docs/DRAWING.md) — found when the
+    /// scenario loads, with the path of the operation that names it.
+    static func drawnImageProblem(_ image: Image, use: DrawnImageUse) -> String? {
+        switch use {
+        case .drawn: return nil
+        case .cgImage: return image.hasNoCGImage ? noCGImage(image.name, "to draw with CGContext.draw") : nil
+        case .pattern: return patternProblem(image)
+        case .clipMask:
+            for pixels in [image.pixels] + image.variants.map(\.value.pixels) where !GreyMask.isGrey(pixels) {
+                return GreyMask.problem(what: "clip(to:mask:)", name: image.name)
+            }
+            return nil
+        }
+    }
+
     /// The display scales a drawing without a `scale` is made for: UIGraphicsImageRenderer's default
     /// format takes the screen's scale, so the image has one variant per scale a device can have,
     /// and each view shows the one for its display scale.
@@ -40,7 +73,7 @@ extension ImageReader {
         rendered(at: recipe.scale, node: node, pixelSize: recipe.pixelSize(scale:)) { scale, spent in
             let traits = Traits(displayScale: min(3, max(1, Int(scale.rounded()))))
             let limits = budget.drawingLimits(spent: spent)
-            do throws(DrawingFailure) {
+            do throws(DrawingRecipe.Failure) {
                 let (bitmap, work) = try recipe.render(scale: scale, limits: limits) {
                     images[$0]?.resolved(for: traits)
                 }
@@ -48,7 +81,11 @@ extension ImageReader {
                 image.drawing = DrawingRecord(work: work)
                 return image
             } catch {
-                drawingFailed(error, "the drawing", scale: scale, limits: limits, node: node)
+                // Reported at the operation that failed, when one did.
+                let at = error.operation.flatMap {
+                    recipe.operationNodes.indices.contains($0) ? recipe.operationNodes[$0] : nil
+                }
+                drawingFailed(error.failure, "the drawing", scale: scale, limits: limits, node: at ?? node)
                 return nil
             }
         }
