@@ -8,6 +8,8 @@ public struct LayerStyle: Equatable, Sendable {
     public var cornerRadius: Double = 0
     /// `layer.maskedCorners`: the corners that are rounded (all by default).
     public var maskedCorners: RectCorners = .all
+    /// `layer.cornerCurve`: quarter circles, or the continuous corner (docs/LAYOUT.md).
+    public var cornerCurve: CornerCurve = .circular
     /// `layer.borderWidth` in points, drawn inside the bounds over the content and subviews.
     public var borderWidth: Double = 0
     /// `layer.borderColor`; nil is CALayer's default, opaque black.

@@ -185,7 +185,8 @@ public struct Scene: Sendable {
             let rounded =
                 layer.cornerRadius > 0
                 ? RoundedRect(
-                    rect: device(absolute), radius: quantize(layer.cornerRadius * scale), corners: layer.maskedCorners)
+                    rect: device(absolute), radius: quantize(layer.cornerRadius * scale), corners: layer.maskedCorners,
+                    curve: layer.cornerCurve)
                 : nil
             if drawn {
                 if opacity < 255 { list.commands.append(.beginGroup(opacity: opacity)) }

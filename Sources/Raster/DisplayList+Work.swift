@@ -61,7 +61,7 @@ extension DisplayList {
                 work += 2 * v.columns * v.rows
             case let .pushRoundedClip(shape):
                 // Four corner masks (made once), and what each later draw saves and mixes.
-                let side = min(Double(shape.radius) / 256 + 2, Double(max(width, height)))
+                let side = min(Double(shape.cornerExtent) / 256 + 2, Double(max(width, height)))
                 work += 64 * side * side
                 cornerAreas.append(4 * side * side)
                 underCorners += 4 * side * side

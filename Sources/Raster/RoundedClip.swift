@@ -2,32 +2,53 @@
 // clip (masksToBounds), for its background, and for its border.
 //
 // A rounded clip is its rectangle's clip (§6) plus four corner masks. Every draw under it runs as
-// under the rectangle; then, in each corner's box (the pixels the corner square of side r
-// touches), each pixel of the layer drawn on becomes
+// under the rectangle; then, in each corner's box (the pixels the corner square of side r — of
+// the corner's extent, ⌈1.52866483 r⌉, for a continuous corner — touches), each pixel of the layer drawn on becomes
 //     d + round((p − d) × m / 255)        per channel
 // with d the pixel before the draw, p after it, and m the corner mask: 255 × (coverage of the
 // rounded rectangle) / (coverage of the rectangle), rounded, both 8-bit alphas by §10's rule, m = 0
 // where the rectangle does not cover the pixel (and 255 in a pixel an earlier corner's box holds
-// too: boxes share a row or column when the radius is half a side, and each pixel is mixed once,
+// too: boxes share a row or column when the radius is half a side, and overlap when continuous
+// corners meet along a side; each pixel is mixed once,
 // by the boxes in the order top left, top right, bottom left, bottom right). For source-over that
 // is exactly the draw with its coverage multiplied by the rounded rectangle's instead of the
 // rectangle's; only the four boxes are touched, so a rounded clip costs the corners, not the area.
 
-/// A rectangle with circular corners (24.8 device pixels).
+/// A layer's corner curve (CALayer.cornerCurve).
+public enum CornerCurve: String, CaseIterable, Equatable, Hashable, Sendable {
+    /// Quarter circles of the radius (the default).
+    case circular
+    /// The continuous corner (RoundedRect+Continuous.swift, §13.1).
+    case continuous
+}
+
+/// A rectangle with rounded corners (24.8 device pixels): circular or continuous.
 public struct RoundedRect: Equatable, Hashable, Sendable {
     public var rect: DeviceRect
     /// The corner radius (24.8), at most half the shorter side.
     public var radius: Int
     public var corners: RectCorners
+    public var curve: CornerCurve
 
-    public init(rect: DeviceRect, radius: Int, corners: RectCorners = .all) {
+    public init(rect: DeviceRect, radius: Int, corners: RectCorners = .all, curve: CornerCurve = .circular) {
         self.rect = rect
         self.radius = max(0, min(radius, min(rect.x1 - rect.x0, rect.y1 - rect.y0) / 2))
         self.corners = corners
+        self.curve = curve
     }
 
-    /// The outline: ShapePath.roundedRectangle's construction in device pixels, quantised once.
+    /// How far from the corner a rounded corner reaches along each side (24.8): the radius, or
+    /// for a continuous corner ⌈1.52866483 × radius⌉ (less than the shorter side, the radius
+    /// being at most half of it).
+    public var cornerExtent: Int {
+        guard curve == .continuous else { return radius }
+        return Int((ShapePath.continuousCornerExtent * Double(radius)).rounded(.up))
+    }
+
+    /// The outline: ShapePath.roundedRectangle's construction in device pixels, quantised once;
+    /// the continuous shape as `continuousPath` makes it.
     public var path: Path {
+        if curve == .continuous { return continuousPath }
         let one = Double(fixedOne)
         return ShapePath.roundedRectangle(
             x: Double(rect.x0) / one, y: Double(rect.y0) / one, width: Double(rect.x1 - rect.x0) / one,
@@ -41,7 +62,7 @@ public struct RoundedRect: Equatable, Hashable, Sendable {
     public func inset(by d: Int) -> RoundedRect {
         RoundedRect(
             rect: DeviceRect(x0: rect.x0 + d, y0: rect.y0 + d, x1: rect.x1 - d, y1: rect.y1 - d),
-            radius: max(0, radius - d), corners: corners)
+            radius: max(0, radius - d), corners: corners, curve: curve)
     }
 }
 
@@ -54,7 +75,7 @@ struct CornerMask {
     /// `width` × `height` canvas.
     static func masks(of shape: RoundedRect, width canvasWidth: Int, height canvasHeight: Int) -> [CornerMask] {
         guard shape.radius > 0 else { return [] }
-        let r = shape.rect, radius = shape.radius
+        let r = shape.rect, radius = shape.cornerExtent  // a continuous corner reaches past its radius
         let path = shape.path
         var result: [CornerMask] = []
         let boxes: [(RectCorners, Int, Int, Int, Int)] = [

@@ -190,6 +190,7 @@ public enum PropertyValue: Sendable {
     case animationRepeatCount(Int)
     case cornerRadius(Double)
     case maskedCorners(RectCorners)
+    case cornerCurve(CornerCurve)
     case borderWidth(Double)
     case borderColor(Color?)
     case adjustsImageSize(Bool)
@@ -202,7 +203,8 @@ public enum PropertyValue: Sendable {
         "backgroundColor",
         "tintColor", "frame", "sampling", "tintAdjustmentMode", "semanticContentAttribute", "isAnimating",
         "animationTime",
-        "animationDuration", "animationRepeatCount", "cornerRadius", "maskedCorners", "borderWidth", "borderColor",
+        "animationDuration", "animationRepeatCount", "cornerRadius", "maskedCorners", "cornerCurve", "borderWidth",
+        "borderColor",
         "adjustsImageSizeForAccessibilityContentSizeCategory"
     ]
 }
@@ -288,6 +290,7 @@ extension View {
         case let .animationRepeatCount(v): imageView?.animationRepeatCount = v
         case let .cornerRadius(v): layer.cornerRadius = v
         case let .maskedCorners(v): layer.maskedCorners = v
+        case let .cornerCurve(v): layer.cornerCurve = v
         case let .borderWidth(v): layer.borderWidth = v
         case let .borderColor(v): layer.borderColor = v
         case let .adjustsImageSize(v): imageView?.adjustsImageSizeForAccessibilityContentSizeCategory = v

@@ -262,8 +262,10 @@ public enum ScenarioSchema {
             "borderColor": ref("color"),
             "preferredSymbolConfiguration": ref("symbolConfiguration"),
             "cornerCurve": enumeration(
-                ["circular"],
-                description: "layer.cornerCurve: circular only (continuous is refused: its curve is not documented)"),
+                ["circular", "continuous"],
+                description:
+                    "layer.cornerCurve: circular (quarter circles, the default) or continuous (the iOS 7 corner, reaching 1.53 radii along each side)"
+            ),
             "tintColor": ref("color"),
             "image": .object([("type", .string("string")), ("description", .string("An image name from \"images\"."))]),
             "highlightedImage": .object([("type", .string("string"))]),

@@ -421,7 +421,7 @@ private let fixture = Fixture()
                 )
             ],
             [
-                "$.variants.states[0].set[\"hero.highlighted\"]: unknown property \"highlighted\" (did you mean \"isHighlighted\"?) (settable: isHighlighted, isHidden, clipsToBounds, alpha, contentMode, image, highlightedImage, backgroundColor, tintColor, frame, sampling, tintAdjustmentMode, semanticContentAttribute, isAnimating, animationTime, animationDuration, animationRepeatCount, cornerRadius, maskedCorners, borderWidth, borderColor, adjustsImageSizeForAccessibilityContentSizeCategory)"
+                "$.variants.states[0].set[\"hero.highlighted\"]: unknown property \"highlighted\" (did you mean \"isHighlighted\"?) (settable: isHighlighted, isHidden, clipsToBounds, alpha, contentMode, image, highlightedImage, backgroundColor, tintColor, frame, sampling, tintAdjustmentMode, semanticContentAttribute, isAnimating, animationTime, animationDuration, animationRepeatCount, cornerRadius, maskedCorners, cornerCurve, borderWidth, borderColor, adjustsImageSizeForAccessibilityContentSizeCategory)"
             ]),
         Case(
             "state value of the wrong type",

@@ -119,8 +119,8 @@ import Syntax
         Self.refusal(
             "",
             subviews: """
-                { "type": "view", "frame": [0, 0, 10, 10], "cornerRadius": 4, "cornerCurve": "continuous" }
-                """, "\"continuous\" corners are not drawn")
+                { "type": "view", "frame": [0, 0, 10, 10], "cornerRadius": 4, "cornerCurve": "squircle" }
+                """, "unknown corner curve \"squircle\" (expected one of: circular, continuous)")
     }
 
     @Test func layerPropertiesReachTheDisplayListAndStatesSetThem() throws {

@@ -37,6 +37,9 @@ struct PropertyReader {
             return Read.number(node, d, in: 0...100_000, what: "a border width in points").map(
                 PropertyValue.borderWidth)
         case "maskedCorners": return Self.corners(node, d).map(PropertyValue.maskedCorners)
+        case "cornerCurve":
+            return Read.name(node, d, among: CornerCurve.allCases.map(\.rawValue), what: "corner curve")
+                .flatMap(CornerCurve.init(rawValue:)).map(PropertyValue.cornerCurve)
         case "borderColor":
             let color: Color?? = nullClears && node.value == .null ? .some(nil) : colors.read(node).map { .some($0) }
             return color.map(PropertyValue.borderColor)

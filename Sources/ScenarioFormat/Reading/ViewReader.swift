@@ -191,16 +191,6 @@ struct ViewReader {
                 view.set(value)
             }
         }
-        if keys.contains("cornerCurve"), let node = object["cornerCurve"],
-            let curve = Read.name(node, d, among: ["circular", "continuous"], what: "corner curve"),
-            curve == "continuous"
-        {
-            d.error(
-                node,
-                "\"continuous\" corners are not drawn: Apple does not document the curve (a squircle-like blend into the edges), "
-                    + "and ivsim draws only what it can state exactly; use \"circular\" (the default), whose quarter circles are exact"
-            )
-        }
     }
 
     private mutating func readCommon(
