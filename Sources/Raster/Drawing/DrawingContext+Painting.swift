@@ -50,11 +50,37 @@ extension DrawingContext {
         try charge(Self.cost(lines, DrawingCost.line))
         try charge(Self.cost(edges, DrawingCost.step))
         try charge(Self.cost(box.area, DrawingCost.maskPixel))
+        // A rectangle on whole pixels covers its box wholly, by either rasterizer's rule: no mask
+        // (every entry would be 255).
+        if Self.isWholePixelRectangle(path) { return Region(box: box, alpha: nil) }
         let mask =
             state.antialias
             ? CoverageRasterizer.mask(moved, rule: rule, width: right - left, height: bottom - top)
             : AliasedRasterizer.mask(moved, rule: rule, width: right - left, height: bottom - top)
         return Region(box: box, alpha: mask.alpha)
+    }
+
+    /// Whether `path` is one axis-aligned rectangle whose corners are whole pixels (four corners,
+    /// in either direction, joined by lines along the axes): it covers every pixel of its box on
+    /// the canvas wholly, by either rasterizer's rule.
+    static func isWholePixelRectangle(_ path: Path) -> Bool {
+        var points: [FixedPoint] = []
+        for (index, element) in path.elements.enumerated() {
+            switch element {
+            case let .move(p) where index == 0: points.append(p)
+            case let .line(p) where index > 0: points.append(p)
+            case .close where index == path.elements.count - 1: break
+            default: return false
+            }
+        }
+        if points.count == 5, points[4] == points[0] { points.removeLast() }
+        guard points.count == 4, points.allSatisfy({ $0.x % fixedOne == 0 && $0.y % fixedOne == 0 }) else {
+            return false
+        }
+        let xs = Set(points.map(\.x)), ys = Set(points.map(\.y))
+        guard xs.count == 2, ys.count == 2, Set(points).count == 4 else { return false }
+        // Each edge along an axis: no diagonal, so no bow tie.
+        return (0..<4).allSatisfy { points[$0].x == points[($0 + 1) % 4].x || points[$0].y == points[($0 + 1) % 4].y }
     }
 
     /// Paints a region with a colour, a gradient or a triangle mesh.
@@ -109,6 +135,25 @@ extension DrawingContext {
         let width = bitmap.width
         let keepsDestination = mode.transparentSourceKeepsDestination
         let opaque = isOpaque
+        if mode == .normal, clip == nil {
+            // Source-over without a clip mask, the common case: the loop below with
+            // `mode.apply` as sourceOver written in, and no clip to read (the same bytes).
+            let opaqueBit: UInt32 = opaque ? 0xFF00_0000 : 0
+            bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
+                for y in box.y..<(box.y + box.height) {
+                    let regionRow = (y - region.box.y) * region.box.width - region.box.x
+                    for x in box.x..<(box.x + box.width) {
+                        let cov = region.alpha.map { UInt32($0[regionRow + x]) } ?? 255
+                        if cov == 0 { continue }
+                        guard var s = shade(x, y) else { continue }
+                        if alpha != 255 { s = scaleLanes(s, by: alpha) }
+                        let i = y * width + x
+                        pixels[i] = sourceOver(cov == 255 ? s : scaleLanes(s, by: cov), pixels[i]) | opaqueBit
+                    }
+                }
+            }
+            return
+        }
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in box.y..<(box.y + box.height) {
                 let regionRow = (y - region.box.y) * region.box.width - region.box.x
