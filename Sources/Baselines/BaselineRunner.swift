@@ -25,7 +25,10 @@ public enum BaselineRunner {
         let started = ContinuousClock.now
         // Temporary files an interrupted write left in the baselines: record removes them (before
         // it writes any of its own), check only says they are there.
-        let strays = FileOutput.strays(in: options.baselinesFolder)
+        // One walk of the baselines for the strays and the stale files: a file cannot become
+        // stale during the run (what the run writes is expected), nor a stray one that counts.
+        let listing = FileOutput.listing(of: options.baselinesFolder)
+        let strays = FileOutput.strays(in: options.baselinesFolder, among: listing)
         if mode == .record {
             for path in strays {
                 try? FileManager.default.removeItem(at: options.baselinesFolder.appendingPathComponent(path))
@@ -50,7 +53,7 @@ public enum BaselineRunner {
         var report = RunReport(mode: mode, scenarios: outcomes)
         report.strays = strays
         report.selection = options.selection
-        report.stale = staleBaselines(options, outcomes: outcomes)
+        report.stale = staleBaselines(options, outcomes: outcomes, among: listing)
         // Nothing is pruned by a run that ran nothing: with no scenario, every baseline would look stale.
         if mode == .record && options.prune && outcomes.contains(where: { $0.variantNames != nil }) {
             for path in report.stale {
@@ -362,7 +365,9 @@ public enum BaselineRunner {
     /// variant of it: files of a selected scenario's variants that no longer exist, and folders
     /// of scenarios that no longer exist whose names the selection takes. Scenarios with errors
     /// are left alone (their variants are unknown).
-    private static func staleBaselines(_ options: RunSettings, outcomes: [ScenarioOutcome]) -> [String] {
+    private static func staleBaselines(_ options: RunSettings, outcomes: [ScenarioOutcome], among files: [String])
+        -> [String]
+    {
         var expected = Set<String>()
         var unknown = Set<String>()
         for scenario in outcomes {
@@ -375,7 +380,6 @@ public enum BaselineRunner {
                 expected.insert("\(scenario.name)/\(variant).layout.json")
             }
         }
-        let files = (try? FileManager.default.subpathsOfDirectory(atPath: options.baselinesFolder.path)) ?? []
         let stale = files.filter { path in
             let suffix = path.hasSuffix(".png") ? ".png" : path.hasSuffix(".layout.json") ? ".layout.json" : nil
             guard let suffix, !expected.contains(path) else { return false }

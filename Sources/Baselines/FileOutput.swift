@@ -111,8 +111,42 @@ public enum FileOutput {
     /// are reused and no write takes that long between creating its temporary and renaming it —
     /// and Foundation's (`.dat.nosync…`, from earlier versions of ivsim).
     public static func strays(in folder: URL) -> [String] {
-        let files = (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? []
-        return files.filter { path in
+        strays(in: folder, among: listing(of: folder))
+    }
+
+    /// Every file and folder under `folder`, as paths relative to it (none if it cannot be read),
+    /// by readdir: what FileManager.subpathsOfDirectory lists — folders are entered, links to
+    /// folders are not — at a fraction of its cost (it trimmed each path's prefix as a string, a
+    /// tenth of a one-scenario `check`). In no particular order.
+    public static func listing(of folder: URL) -> [String] {
+        var paths: [String] = []
+        func walk(_ directory: String, _ prefix: String) {
+            guard let handle = opendir(directory) else { return }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let relative = prefix.isEmpty ? name : prefix + "/" + name
+                paths.append(relative)
+                var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)
+                if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+                    var status = stat()
+                    isDirectory = lstat(directory + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                }
+                if isDirectory { walk(directory + "/" + name, relative) }
+            }
+        }
+        walk(folder.path, "")
+        return paths
+    }
+
+    /// `strays(in:)` among `files`, a listing of `folder` (one walk of a run's baselines serves
+    /// this and the stale baselines).
+    static func strays(in folder: URL, among files: [String]) -> [String] {
+        files.filter { path in
+            guard isHidden(path) else { return false }  // most files: one byte looked at
             let name = (path as NSString).lastPathComponent
             if name.hasPrefix(".dat.nosync") { return true }
             guard name.hasPrefix("."), let marker = name.range(of: temporaryMarker) else { return false }
@@ -124,6 +158,14 @@ public enum FileOutput {
                     .modificationDate] as? Date
             return modified.map { Date().timeIntervalSince($0) > staleAfter } ?? false
         }.sorted()
+    }
+
+    /// Whether the last component of `path` starts with a dot (temporary files and `.dat.nosync`
+    /// ones all do).
+    static func isHidden(_ path: String) -> Bool {
+        let bytes = path.utf8
+        let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        return start < bytes.endIndex && bytes[start] == UInt8(ascii: ".")
     }
 
     /// Seconds after which a temporary file is a stray whatever its process id says: 10 minutes.
