@@ -193,13 +193,14 @@ public struct Scene: Sendable {
                 if view.clipsToBounds {
                     list.commands.append(rounded.map { .pushRoundedClip($0) } ?? .pushClip(device(absolute)))
                 }
-                // The layer draws its background (a colour or a pattern) with its corners,
-                // masksToBounds or not: under its own rounded clip when the view does not clip.
-                let ownClip = view.clipsToBounds ? nil : rounded
+                // The layer draws its background (a colour or a pattern) with its corners, under
+                // a rounded clip of its own — inside the view's rounded clip too when it clips
+                // (masksToBounds), so that the edge's coverage is the product of the two, as Core
+                // Animation's renders show (docs/RENDERING.md §13).
                 if let background = view.backgroundColor?.resolved(viewTraits), background.a > 0 {
-                    if let ownClip { list.commands.append(.pushRoundedClip(ownClip)) }
+                    if let rounded { list.commands.append(.pushRoundedClip(rounded)) }
                     list.commands.append(.fill(device(absolute), background.premultiplied))
-                    if ownClip != nil { list.commands.append(.popClip) }
+                    if rounded != nil { list.commands.append(.popClip) }
                 }
                 if let pattern = view.backgroundPattern?.resolved(for: viewTraits), pattern.frames.isEmpty {
                     // UIColor(patternImage:): the image tiled from the bounds' top-left corner,
@@ -208,7 +209,7 @@ public struct Scene: Sendable {
                     let slices = Slicing.slices(
                         pixelWidth: w, pixelHeight: h, scale: pattern.scale, caps: .zero, mode: .tile,
                         destination: view.bounds)
-                    list.commands.append(ownClip.map { .pushRoundedClip($0) } ?? .pushClip(device(absolute)))
+                    list.commands.append(rounded.map { .pushRoundedClip($0) } ?? .pushClip(device(absolute)))
                     draw(
                         ImageDrawing(
                             image: pattern, rect: view.bounds, slices: slices, mirrored: false, tint: nil,

@@ -85,4 +85,39 @@ import Testing
             "\(continuous)")
         #expect(continuous.mean < circular.mean / 5, "continuous \(continuous), circular \(circular)")
     }
+
+    /// Spark's 60 × 30-point yellow view at 3x, radius 12 points, continuous, on transparent, with
+    /// `masksToBounds` on (an earlier highlighted call set it on the shared view and nothing reset
+    /// it): its edges' alpha is the square of the shape's coverage — the background drawn with the
+    /// corners, then clipped to them — which ivsim now draws for a clipping view (rules 9): alpha
+    /// within 18 of 255 (4 pixels over 16), where one coverage, as a view that does not clip, is
+    /// 73 off (256 pixels).
+    @Test func aClippingLayersBackgroundIsClippedTwice() throws {
+        let folder = UIKitImageViewTests.references.appendingPathComponent("spark")
+        let expected = try PNGDecoder().decode(
+            Array(Data(contentsOf: folder.appendingPathComponent("view-60x30-r12-masksToBounds.png"))))
+        func alphaDifference(clips: Bool) throws -> (worst: Int, over16: Int) {
+            let text = """
+                { "canvas": { "size": [60, 30], "background": "#00000000" }, "traits": { "displayScale": 3 },
+                  "root": { "subviews": [ { "frame": [0, 0, 60, 30], "backgroundColor": "#FFFF00", "cornerRadius": 12,
+                    "cornerCurve": "continuous", "clipsToBounds": \(clips) } ] } }
+                """
+            let scenario = try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "v.json", name: "v")
+            let made = scenario.scene(for: try #require(scenario.variants().first)).render()
+            try #require(made.width == expected.width && made.height == expected.height)
+            var worst = 0, over16 = 0
+            for y in 0..<made.height {
+                for x in 0..<made.width {
+                    let d = abs(Int(made[x, y].a) - Int(expected.pixels[(y * made.width + x) * 4 + 3]))
+                    worst = max(worst, d)
+                    if d > 16 { over16 += 1 }
+                }
+            }
+            return (worst, over16)
+        }
+        let clipped = try alphaDifference(clips: true), unclipped = try alphaDifference(clips: false)
+        print("Spark 60 x 30 with masksToBounds: clipping \(clipped), not clipping \(unclipped)")
+        #expect(clipped.worst <= 18 && clipped.over16 <= 4, "\(clipped)")
+        #expect(unclipped.worst > 60, "\(unclipped)")
+    }
 }
