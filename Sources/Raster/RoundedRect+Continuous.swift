@@ -26,8 +26,10 @@ extension RoundedRect {
                 (.bottomRight, { Point2(x1 - $0.x * r, y1 - $0.y * r) }),
                 (.bottomLeft, { Point2(x0 + $0.y * r, y1 - $0.x * r) })
             ]
+            // Far past the rectangle, in radii (a tiny radius on a long side needs many).
+            let far = max(1e6, 4 * (x1 - x0 + y1 - y0) / r)
             for (corner, place) in placements where corners.contains(corner) {
-                polygon = Self.clip(polygon, by: Self.innerSide(place))
+                polygon = Self.clip(polygon, by: Self.innerSide(place, far: far))
             }
         }
         var elements: [Path.Element] = []
@@ -44,7 +46,7 @@ extension RoundedRect {
     /// rectangle (the curve is tangent to both edges at its ends, so the region is convex).
     /// `place` maps the corner's points (u along the first edge from the corner, v along the
     /// second, in radii) into device pixels; the top-left corner's is u right, v down.
-    private static func innerSide(_ place: (Point2) -> Point2) -> [Point2] {
+    private static func innerSide(_ place: (Point2) -> Point2, far: Double) -> [Point2] {
         let (start, cubics) = ShapePath.continuousCorner
         // In radii: the curve from (0, E) — on the second edge — back to (E, 0), so that with
         // the far points after it the polygon runs clockwise for the top-left placement.
@@ -54,9 +56,8 @@ extension RoundedRect {
             points += ShapePath.flattenCubic(
                 place(ends[i + 1]), place(c2), place(c1), place(ends[i]), tolerance: flatteningTolerance)
         }
-        // Far along the first edge's line, across, and back along the second's: 10^6 radii is
-        // past any rectangle whose radius is at most half its shorter side.
-        let far = 1e6
+        // Far along the first edge's line, across, and back along the second's: `far` radii,
+        // past the rectangle.
         points += [place(Point2(far, 0)), place(Point2(far, far)), place(Point2(0, far))]
         return points
     }

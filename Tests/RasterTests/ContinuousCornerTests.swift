@@ -96,6 +96,21 @@ import Testing
         #expect(worst <= 8 && total / (52 * 30) < 0.2, "\(w) × \(h) r \(r): worst \(worst), mean \(total / (52 * 30))")
     }
 
+    /// A radius of one 24.8 unit on a side of 60,000 pixels: the corners' far points lie past
+    /// the rectangle however small the radius (10^6 radii would fall inside it), so the whole
+    /// rectangle is covered but for the corners' fraction of a pixel.
+    @Test func aTinyRadiusOnALongSideKeepsTheWholeRectangle() {
+        let rect = DeviceRect(x0: 0, y0: 0, x1: 60_000 * 256, y1: 4 * 256)
+        var right = 0, bottom = 0
+        for element in RoundedRect(rect: rect, radius: 1, curve: .continuous).path.elements {
+            if case let .line(p) = element {
+                right = max(right, p.x)
+                bottom = max(bottom, p.y)
+            }
+        }
+        #expect(right == 60_000 * 256 && bottom == 4 * 256)
+    }
+
     /// Continuous corners reach 1.53 radii along each side; their boxes, and so the clip's work,
     /// are that wide.
     @Test func theCornerReachesItsExtent() {
