@@ -261,7 +261,7 @@ enum LayoutReport {
         return [
             ("rect", edges(shape.rect)), ("radius", .number(Double(shape.radius) / 256)),
             ("corners", .array(names.filter { shape.corners.contains($0.0) }.map { .string($0.1) }))
-        ]
+        ] + (shape.curve == .circular ? [] : [("curve", .string(shape.curve.rawValue))])  // circular unsaid
     }
 
     private static func displayList(_ list: DisplayList) -> [JSONOutput] {

@@ -17,7 +17,8 @@ extension DisplayList {
     ///   that samples each pixel in the tile holding it, however many tiles there are);
     /// - a border: twice its pixels on the canvas (its mask, then the compositing);
     /// - a rounded clip: 64 times a corner box's area (its masks), and every draw under it twice
-    ///   the four boxes' area (saved before, mixed after);
+    ///   the four boxes' area (saved before, mixed after); a continuous one its outline's
+    ///   construction besides (`RoundedRect.pathWork`), a border twice that;
     /// - every command once per band it is executed in (Renderer.bandRows).
     ///
     /// Groups cost the pixels drawn in them, which the draws already count. Saturates at Int.max.
@@ -56,13 +57,14 @@ extension DisplayList {
                 let v = visible(tile.region)
                 work += v.rows * (Self.imagePixel * v.columns + Double(tile.source.width))
             case let .border(shape, _, _):
-                // The ring's mask over its rectangle, made once, then composited.
+                // The ring's mask over its rectangle, made once, then composited; a continuous
+                // ring's two outlines made first.
                 let v = visible(shape.rect)
-                work += 2 * v.columns * v.rows
+                work += 2 * v.columns * v.rows + 2 * Double(shape.pathWork)
             case let .pushRoundedClip(shape):
                 // Four corner masks (made once), and what each later draw saves and mixes.
                 let side = min(Double(shape.cornerExtent) / 256 + 2, Double(max(width, height)))
-                work += 64 * side * side
+                work += 64 * side * side + Double(shape.pathWork)
                 cornerAreas.append(4 * side * side)
                 underCorners += 4 * side * side
             case .pushClip:

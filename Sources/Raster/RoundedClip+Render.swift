@@ -35,15 +35,16 @@ struct BorderMask {
         y0 = py0
         width = max(0, px1 - px0)
         height = max(0, py1 - py0)
+        guard border > 0, width > 0, height > 0 else {  // nothing on the canvas: no outline made
+            alpha = []
+            return
+        }
         var elements = shape.path.elements
         let inner = shape.inset(by: border)
         if inner.rect.x1 > inner.rect.x0 && inner.rect.y1 > inner.rect.y0 { elements += inner.path.elements }
         let shift = FixedPoint(x: -px0 * fixedOne, y: -py0 * fixedOne)
         alpha =
-            border <= 0 || width == 0 || height == 0
-            ? []
-            : CoverageRasterizer.mask(Path(elements).moved(by: shift), rule: .evenOdd, width: width, height: height)
-                .alpha
+            CoverageRasterizer.mask(Path(elements).moved(by: shift), rule: .evenOdd, width: width, height: height).alpha
     }
 }
 

@@ -76,7 +76,7 @@ struct CornerMask {
     static func masks(of shape: RoundedRect, width canvasWidth: Int, height canvasHeight: Int) -> [CornerMask] {
         guard shape.radius > 0 else { return [] }
         let r = shape.rect, radius = shape.cornerExtent  // a continuous corner reaches past its radius
-        let path = shape.path
+        var outline: Path?  // made once, when a box is on the canvas
         var result: [CornerMask] = []
         let boxes: [(RectCorners, Int, Int, Int, Int)] = [
             (.topLeft, r.x0, r.y0, r.x0 + radius, r.y0 + radius), (.topRight, r.x1 - radius, r.y0, r.x1, r.y0 + radius),
@@ -93,6 +93,8 @@ struct CornerMask {
             guard w > 0, h > 0 else { continue }
             defer { claimed.append((px0..<px1, py0..<py1)) }
             let shift = FixedPoint(x: -px0 * fixedOne, y: -py0 * fixedOne)
+            let path = outline ?? shape.path
+            outline = path
             let rounded = CoverageRasterizer.mask(path.moved(by: shift), rule: .nonZero, width: w, height: h)
             var mask = [UInt8](repeating: 0, count: w * h)
             for y in 0..<h {

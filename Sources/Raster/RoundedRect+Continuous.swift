@@ -9,7 +9,8 @@
 
 extension RoundedRect {
     /// The continuous shape's outline in device pixels: the rectangle cut by the inner side of
-    /// each rounded corner's curve (flattened to 1/64 pixel by Wang's formula, in binary64), as
+    /// each rounded corner's curve (flattened to 1/64 pixel by Wang's formula, at most 64 lines a
+    /// cubic, in binary64), as
     /// one convex polygon, quantised once to 24.8 — the intersection of convex regions is convex
     /// and exact up to the flattening, whichever order the corners are applied in.
     var continuousPath: Path {
@@ -53,8 +54,9 @@ extension RoundedRect {
         let ends = [start] + cubics.map(\.2)
         var points = [place(ends[3])]
         for (i, (c1, c2, _)) in cubics.enumerated().reversed() {
-            points += ShapePath.flattenCubic(
-                place(ends[i + 1]), place(c2), place(c1), place(ends[i]), tolerance: flatteningTolerance)
+            let (p0, p1, p2, p3) = (place(ends[i + 1]), place(c2), place(c1), place(ends[i]))
+            let n = min(maxPieces, ShapePath.pieces(3, [p0, p1, p2, p3], flatteningTolerance))
+            points += (1...n).map { $0 == n ? p3 : ShapePath.cubicPoint(p0, p1, p2, p3, Double($0) / Double(n)) }
         }
         // Far along the first edge's line, across, and back along the second's: `far` radii,
         // past the rectangle.
@@ -62,8 +64,29 @@ extension RoundedRect {
         return points
     }
 
-    /// How closely the curves are flattened, in device pixels (`CurveFlattening.fine`'s 1/64).
+    /// How closely the curves are flattened, in device pixels (`CurveFlattening.fine`'s 1/64),
+    /// in at most `maxPieces` lines a cubic: Wang's bound then stays under a ten-thousandth of the
+    /// radius (0.1 pixel at a radius of 1,000 pixels), and the polygon's clipping, whose steps are
+    /// about the product of the two polygons' points, stays within `pathWork`.
     static let flatteningTolerance = 1.0 / 64
+    static let maxPieces = 64
+
+    /// An upper bound of the steps `continuousPath` takes (`DisplayList.renderWork` charges it for
+    /// each continuous shape): a corner's polygon has its curve's lines and four more points, the
+    /// subject at most four corners' worth, and each corner's clip steps through both; 0 when
+    /// circular.
+    var pathWork: Int {
+        guard curve == .continuous, radius > 0 else { return 0 }
+        let r = Double(radius) / Double(fixedOne)
+        let (start, cubics) = ShapePath.continuousCorner
+        let ends = [start] + cubics.map(\.2)
+        var corner = 4
+        for (i, (c1, c2, p3)) in cubics.enumerated() {
+            let points = [ends[i], c1, c2, p3].map { Point2($0.x * r, $0.y * r) }
+            corner += min(Self.maxPieces, ShapePath.pieces(3, points, Self.flatteningTolerance))
+        }
+        return 4 * (4 * corner) * corner
+    }
 
     /// Sutherland–Hodgman: `subject` (convex) cut by every edge of the convex polygon `clip`,
     /// both clockwise on screen; a point on an edge is inside.

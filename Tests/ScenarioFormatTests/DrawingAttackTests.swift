@@ -55,14 +55,28 @@ import Syntax
             "mask": { "masking": { "image": "grey", "mask": "ci" } },
             "cropped": { "from": "ci", "crop": [0, 0, 2, 2] },
             "drawn": { "draw": { "size": [4, 4], "operations": [{ "drawCGImage": "ci", "in": [0, 0, 4, 4] }] } },
+            "clip": { "draw": { "size": [4, 4], "operations": [{ "clipToMask": "ci", "in": [0, 0, 4, 4] }] } },
             "fine": { "draw": { "size": [4, 4], "operations": [{ "draw": "ci", "in": [0, 0, 4, 4] }] } }
             """)
         #expect(
             found.map { $0.split(separator: ": ").dropFirst(2).first ?? "" } == [
                 "$.images.masked.masking.image", "$.images.mask.masking.mask", "$.images.cropped.crop",
-                "$.images.drawn.draw.operations[0].drawCGImage"
+                "$.images.drawn.draw.operations[0].drawCGImage", "$.images.clip.draw.operations[0].clipToMask"
             ], "\(found)")
         #expect(found.allSatisfy { $0.contains("whose cgImage is nil") })
+    }
+
+    /// An animated image has no CGImage either (attack round 11): clipToMask and drawCGImage of
+    /// one are refused, as crop and masking refuse it.
+    @Test func anAnimatedImageHasNoCGImageToClipOrDraw() {
+        let found = Self.errors(
+            """
+            "spin": { "animated": { "frames": ["red", "grey"], "duration": 1 } },
+            "d": { "draw": { "size": [4, 4], "operations": [{ "clipToMask": "spin", "in": [0, 0, 4, 4] },
+              { "drawCGImage": "spin", "in": [0, 0, 4, 4] }] } }
+            """)
+        #expect(found.count == 2)
+        #expect(found.allSatisfy { $0.contains("an animated image has no CGImage") }, "\(found)")
     }
 
     /// Each problem of a drawing's images is reported at its operation, when the scenario loads:
@@ -81,7 +95,7 @@ import Syntax
             """)
         let expected = [
             ("operations[0].color.pattern", "takes a still image"),
-            ("operations[1].drawAsPattern", "takes a still image"),
+            ("operations[1].drawAsPattern", "UIImage.drawAsPattern(in:) takes a still image"),
             ("operations[2].clipToMask", "takes a greyscale image without alpha"),
             ("operations[3].color.pattern", "unknown image \"nope\""),
             ("operations[4].drawAsPattern", "unknown image \"dd\""),
@@ -119,5 +133,25 @@ import Syntax
             shadow.first?.contains(
                 "$.images.d.draw.operations[9]: the drawing is too complex at scale 1: a shadow is drawn through a transparency layer of its own"
             ) == true, "\(shadow)")
+    }
+
+    /// Attack round 11: a continuous corner's outline is flattened and clipped as a polygon, and
+    /// huge radii made thousands of points a corner (60 views of 100,000 points: 115 s in debug,
+    /// charged 670 units each). Now at most 64 lines a cubic, and each continuous shape is charged
+    /// its outline's construction (RoundedRect.pathWork) in `render-pixels`.
+    @Test func aHugeContinuousCornerIsBoundedAndCharged() {
+        let view = """
+            { "frame": [0, 0, 100000, 100000], "backgroundColor": "#FF0000", "cornerRadius": 50000, "cornerCurve": "continuous" }
+            """
+        func errors(renderPixels: Int) -> [String] {
+            var limits = ScenarioLimits.default
+            limits.renderPixels = renderPixels
+            return AttackRegressionTests.errors(
+                """
+                { "canvas": { "size": [1, 1] }, "traits": { "displayScale": 3 }, "root": { "subviews": [\(view)] } }
+                """, limits: limits)
+        }
+        #expect(errors(renderPixels: 600_000).first?.contains("more than the 600000 pixel operations") == true)
+        #expect(errors(renderPixels: 2_000_000).isEmpty)
     }
 }

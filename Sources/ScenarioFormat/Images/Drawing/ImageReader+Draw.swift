@@ -9,7 +9,10 @@ enum DrawnImageUse {
     /// CGContext.draw(image.cgImage!, in:).
     case cgImage
     case clipMask
+    /// A pattern colour (UIColor(patternImage:)).
     case pattern
+    /// UIImage.drawAsPattern(in:).
+    case drawnAsPattern
 }
 
 extension DrawReader {
@@ -21,7 +24,7 @@ extension DrawReader {
             case let .array(items) = operations.value.value
         else { return [] }
         let uses: [String: DrawnImageUse] = [
-            "draw": .drawn, "drawCGImage": .cgImage, "clipToMask": .clipMask, "drawAsPattern": .pattern
+            "draw": .drawn, "drawCGImage": .cgImage, "clipToMask": .clipMask, "drawAsPattern": .drawnAsPattern
         ]
         return items.compactMap { item in
             guard case let .object(keys) = item.value else { return nil }
@@ -40,10 +43,10 @@ extension DrawReader {
 }
 
 extension ImageReader {
-    /// Why `image` cannot be a pattern colour (UIColor(patternImage:), drawAsPattern), or nil.
-    static func patternProblem(_ image: Image) -> String? {
-        image.frames.isEmpty
-            ? nil : "UIColor(patternImage:) takes a still image: this one is animated (name one of its frames)"
+    /// Why `image` cannot be a pattern (`call`: UIColor(patternImage:), or drawAsPattern(in:)),
+    /// or nil.
+    static func patternProblem(_ image: Image, call: String = "UIColor(patternImage:)") -> String? {
+        image.frames.isEmpty ? nil : "\(call) takes a still image: this one is animated (name one of its frames)"
     }
 
     /// Why `image` cannot be used as a drawing uses it, or nil: a pattern is a still image, a clip
@@ -52,14 +55,25 @@ extension ImageReader {
     static func drawnImageProblem(_ image: Image, use: DrawnImageUse) -> String? {
         switch use {
         case .drawn: return nil
-        case .cgImage: return image.hasNoCGImage ? noCGImage(image.name, "to draw with CGContext.draw") : nil
+        case .cgImage: return cgImageProblem(image, "to draw with CGContext.draw")
         case .pattern: return patternProblem(image)
+        case .drawnAsPattern: return patternProblem(image, call: "UIImage.drawAsPattern(in:)")
         case .clipMask:
+            if let problem = cgImageProblem(image, "to clip with (clip(to:mask:))") { return problem }
             for pixels in [image.pixels] + image.variants.map(\.value.pixels) where !GreyMask.isGrey(pixels) {
                 return GreyMask.problem(what: "clip(to:mask:)", name: image.name)
             }
             return nil
         }
+    }
+
+    /// Why `image` has no CGImage for a call that takes one (`role`), or nil: an animated image
+    /// and a UIImage(ciImage:) have none (their cgImage is nil).
+    static func cgImageProblem(_ image: Image, _ role: String) -> String? {
+        if !image.frames.isEmpty {
+            return "an animated image has no CGImage \(role) (UIImage.cgImage is nil): use one of its frames"
+        }
+        return image.hasNoCGImage ? noCGImage(image.name, role) : nil
     }
 
     /// The display scales a drawing without a `scale` is made for: UIGraphicsImageRenderer's default
