@@ -3,7 +3,8 @@
 //
 // A rounded clip is its rectangle's clip (§6) plus four corner masks. Every draw under it runs as
 // under the rectangle; then, in each corner's box (the pixels the corner square of side r — of
-// the corner's extent, ⌈1.52866483 r⌉, for a continuous corner — touches), each pixel of the layer drawn on becomes
+// the corner's extent, ⌈1.52866483 r⌉, for a continuous corner — touches), each pixel of the
+// layer drawn on becomes
 //     d + round((p − d) × m / 255)        per channel
 // with d the pixel before the draw, p after it, and m the corner mask: 255 × (coverage of the
 // rounded rectangle) / (coverage of the rectangle), rounded, both 8-bit alphas by §10's rule, m = 0

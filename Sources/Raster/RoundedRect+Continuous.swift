@@ -10,9 +10,8 @@
 extension RoundedRect {
     /// The continuous shape's outline in device pixels: the rectangle cut by the inner side of
     /// each rounded corner's curve (flattened to 1/64 pixel by Wang's formula, at most 64 lines a
-    /// cubic, in binary64), as
-    /// one convex polygon, quantised once to 24.8 — the intersection of convex regions is convex
-    /// and exact up to the flattening, whichever order the corners are applied in.
+    /// cubic, in binary64), in the order top left, top right, bottom right, bottom left, as one
+    /// convex polygon (an intersection of convex regions), quantised once to 24.8.
     var continuousPath: Path {
         let one = Double(fixedOne)
         let x0 = Double(rect.x0) / one, y0 = Double(rect.y0) / one
