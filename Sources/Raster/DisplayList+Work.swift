@@ -15,7 +15,7 @@ extension DisplayList {
     ///   per row); drawn smaller, its halvings and filter passes besides (`shrinkingWork`);
     /// - tiles: the same for the region, the source's width once per row (the tiles are one pass
     ///   that samples each pixel in the tile holding it, however many tiles there are);
-    /// - a border: twice its pixels on the canvas (its mask, then the compositing);
+    /// - a border: three times its pixels on the canvas (its two masks, then the compositing);
     /// - a rounded clip: 64 times a corner box's area (its masks), and every draw under it twice
     ///   the four boxes' area (saved before, mixed after); a continuous one its outline's
     ///   construction besides (`RoundedRect.pathWork`), a border twice that;
@@ -57,10 +57,10 @@ extension DisplayList {
                 let v = visible(tile.region)
                 work += v.rows * (Self.imagePixel * v.columns + Double(tile.source.width))
             case let .border(shape, _, _):
-                // The ring's mask over its rectangle, made once, then composited; a continuous
-                // ring's two outlines made first.
+                // The ring's two masks over its rectangle, made once, then composited; a
+                // continuous ring's two outlines made first.
                 let v = visible(shape.rect)
-                work += 2 * v.columns * v.rows + 2 * Double(shape.pathWork)
+                work += 3 * v.columns * v.rows + 2 * Double(shape.pathWork)
             case let .pushRoundedClip(shape):
                 // Four corner masks (made once), and what each later draw saves and mixes.
                 let side = min(Double(shape.cornerExtent) / 256 + 2, Double(max(width, height)))

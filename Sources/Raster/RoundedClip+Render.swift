@@ -39,12 +39,20 @@ struct BorderMask {
             alpha = []
             return
         }
-        var elements = shape.path.elements
-        let inner = shape.inset(by: border)
-        if inner.rect.x1 > inner.rect.x0 && inner.rect.y1 > inner.rect.y0 { elements += inner.path.elements }
+        // The ring: the outer shape's coverage less the inner one's, each by §10's rule — exact
+        // where both edges cross one pixel (a border under a pixel wide), which the even-odd rule
+        // over their summed coverage was not (230 of 255 where the ring covers 74).
         let shift = FixedPoint(x: -px0 * fixedOne, y: -py0 * fixedOne)
-        alpha =
-            CoverageRasterizer.mask(Path(elements).moved(by: shift), rule: .evenOdd, width: width, height: height).alpha
+        let outer = CoverageRasterizer.mask(shape.path.moved(by: shift), rule: .nonZero, width: width, height: height)
+            .alpha
+        let inner = shape.inset(by: border)
+        guard inner.rect.x1 > inner.rect.x0 && inner.rect.y1 > inner.rect.y0 else {
+            alpha = outer
+            return
+        }
+        let hole = CoverageRasterizer.mask(inner.path.moved(by: shift), rule: .nonZero, width: width, height: height)
+            .alpha
+        alpha = zip(outer, hole).map { $0 > $1 ? $0 - $1 : 0 }
     }
 }
 
