@@ -20,9 +20,9 @@ struct PreparedShapes {
     }
 }
 
-/// A border's coverage over the pixels of its rectangle on the canvas: the rounded rectangle and
-/// the one inset by the width, filled by the even-odd rule (the ring between them; all of it when
-/// the inset one is empty).
+/// A border's coverage over the pixels of its rectangle on the canvas: the rounded rectangle's
+/// less the one inset by the width (the ring between them; all of the first when the inset one
+/// is empty).
 struct BorderMask {
     let x0: Int, y0: Int, width: Int, height: Int
     let alpha: [UInt8]
