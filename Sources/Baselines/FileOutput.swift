@@ -12,7 +12,7 @@ import ScenarioFormat
 /// any moment leaves the old file or the new one (docs/RELIABILITY.md §Writes). The temporary
 /// file is written with POSIX calls (Foundation's own atomic writes add a temporary of their
 /// own, which a kill would leave behind under a name nothing recognises). A kill between the
-/// two steps leaves the temporary: `strays(in:)` finds those, `record` removes them.
+/// two steps leaves the temporary: `strays(in:among:)` finds those, `record` removes them.
 public enum FileOutput {
     public struct Failure: Error, CustomStringConvertible {
         public var path: String
@@ -106,14 +106,6 @@ public enum FileOutput {
         try writeAtomically(Array(text.utf8), to: url)
     }
 
-    /// Temporary files under `folder` (paths relative to it, sorted) that an interrupted write
-    /// left: ivsim's own whose process is gone — or older than `staleAfter`, since process ids
-    /// are reused and no write takes that long between creating its temporary and renaming it —
-    /// and Foundation's (`.dat.nosync…`, from earlier versions of ivsim).
-    public static func strays(in folder: URL) -> [String] {
-        strays(in: folder, among: listing(of: folder))
-    }
-
     /// Every file and folder under `folder`, as paths relative to it (none if it cannot be read),
     /// by readdir: what FileManager.subpathsOfDirectory lists — folders are entered, links to
     /// folders are not — at a fraction of its cost (it trimmed each path's prefix as a string, a
@@ -142,8 +134,11 @@ public enum FileOutput {
         return paths
     }
 
-    /// `strays(in:)` among `files`, a listing of `folder` (one walk of a run's baselines serves
-    /// this and the stale baselines).
+    /// Temporary files among `files`, a listing of `folder` (paths relative to it; one walk of a
+    /// run's baselines serves this and the stale baselines), sorted, that an interrupted write
+    /// left: ivsim's own whose process is gone — or older than `staleAfter`, since process ids
+    /// are reused and no write takes that long between creating its temporary and renaming it —
+    /// and Foundation's (`.dat.nosync…`, from earlier versions of ivsim).
     static func strays(in folder: URL, among files: [String]) -> [String] {
         files.filter { path in
             guard isHidden(path) else { return false }  // most files: one byte looked at

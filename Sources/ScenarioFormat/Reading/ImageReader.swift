@@ -196,6 +196,12 @@ struct ImageReader {
         return true
     }
 
+    /// The refusal of snapshot `name` where something made before layout needs it (`why`).
+    static func snapshotRefusal(_ name: String, _ why: String) -> String {
+        "\"\(name)\" is a snapshot, made for each variant after layout: image views can show it (image, "
+            + "highlightedImage), but \(why)"
+    }
+
     /// Looks up an image reference, reporting unknown names with a suggestion.
     func reference(_ node: JSONNode) -> Image? {
         guard let name = Read.string(node, d, what: "an image name") else { return nil }
@@ -826,10 +832,7 @@ struct ImageReader {
         _ base: String, node: JSONNode, of name: String, role: String, chain: inout [String]
     ) -> Image? {
         if isSnapshot(base) {
-            d.error(
-                node,
-                "\"\(base)\" is a snapshot, made for each variant after layout: image views can show it (image, highlightedImage), "
-                    + "but no image can be made from it \(role) when the scenario loads")
+            d.error(node, Self.snapshotRefusal(base, "no image can be made from it \(role) when the scenario loads"))
             return nil
         }
         guard specIndex[base] != nil || resolved[base] != nil else {

@@ -51,9 +51,10 @@ struct PropertyReader {
             if images.isSnapshot(image.name) {
                 d.error(
                     object.at("pattern"),
-                    "\"\(image.name)\" is a snapshot, made for each variant after layout: image views can show it (image, "
-                        + "highlightedImage), but a view's pattern background is made before layout; draw the snapshotted "
-                        + "view's content as its own image instead")
+                    ImageReader.snapshotRefusal(
+                        image.name,
+                        "a view's pattern background is made before layout; draw the snapshotted view's content as "
+                            + "its own image instead"))
                 return nil
             }
             if let problem = ImageReader.patternProblem(image) {
