@@ -155,7 +155,7 @@ import Syntax
             expected: [
                 "case.json: $.images.icon.named: image set \"Icon\" in Cat.xcassets cannot be used (see the errors in Cat.xcassets/Icon.imageset/Contents.json)",
                 "\(icon): $.images[0].filename: \"Cat.xcassets/Icon.imageset/icon.pdf\" is not a usable PDF file: the \"Tj\" operator at byte 24 "
-                    + "of a content stream: text in a Type1 font is not drawn (ivsim draws embedded TrueType and Type 3 fonts): outline the text in the export"
+                    + "of a content stream: text in a Type1 font (/Helvetica) whose program is not embedded is not drawn (ivsim draws embedded TrueType, CFF and OpenType programs and Type 3 fonts): outline the text in the export"
             ]),
         Case(
             name: "SVG entry that is not well-formed",

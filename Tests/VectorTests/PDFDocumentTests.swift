@@ -97,8 +97,9 @@ import TestSupport
         let shown = Self.refusal(Self.pdf("BT /F1 12 Tf (Hi) Tj ET", resources: font, extra: type1))
         #expect(
             shown
-                == "the \"Tj\" operator at byte 18 of a content stream: text in a Type1 font is not drawn (ivsim draws "
-                + "embedded TrueType and Type 3 fonts): outline the text in the export")
+                == "the \"Tj\" operator at byte 18 of a content stream: text in a Type1 font (/Helvetica) whose program "
+                + "is not embedded is not drawn (ivsim draws embedded TrueType, CFF and OpenType programs and Type 3 "
+                + "fonts): outline the text in the export")
         #expect(Self.refusal(Self.pdf("BT /F1 12 Tf 3 Tr (Hi) Tj ET", resources: font, extra: type1)) == "accepted")
     }
 
@@ -121,7 +122,7 @@ import TestSupport
         #expect((0..<10).contains { x in (0..<10).contains { y in drawn[x, y].a == 255 } })
         #expect(
             Self.refusal(Self.pdf("BT /F1 8 Tf (A) Tj ET", resources: font, extra: objects(embedded: false)))
-                .contains("text in a TrueType font is not drawn"))
+                .contains("text in a TrueType font (/T) whose program is not embedded is not drawn"))
         #expect(
             Self.refusal(
                 Self.pdf(
@@ -134,6 +135,27 @@ import TestSupport
         #expect(
             Self.refusal(Self.pdf("BT /F1 1 Tf (\(many)) Tj ET", resources: font, extra: objects()))
                 .contains("operators, glyphs and glyph outline elements"))
+    }
+
+    /// Composite fonts: a CMap other than Identity-H is refused naming it, a CIDFont whose program
+    /// is not embedded as any font ivsim cannot draw, and a /W of more widths than a CID range has.
+    @Test func compositeFontsOutsideWhatIsReadAreRefused() throws {
+        let font = "<< /Font << /F1 5 0 R >> >>"
+        func objects(cmap: String = "/Identity-H", w: String = "") -> [String] {
+            [
+                "<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding \(cmap) /DescendantFonts [6 0 R] >>",
+                "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /X /FontDescriptor 7 0 R \(w)>>",
+                "<< /Type /FontDescriptor /FontName /X /Flags 4 >>"
+            ]
+        }
+        func shown(_ extra: [String]) -> String {
+            Self.refusal(Self.pdf("BT /F1 8 Tf <0001> Tj ET", resources: font, extra: extra))
+        }
+        #expect(shown(objects(cmap: "/Identity-V")).contains("uses the CMap /Identity-V (ivsim reads Identity-H)"))
+        #expect(shown(objects(cmap: "8 0 R")).contains("uses an embedded CMap"))
+        #expect(shown(objects()).contains("text in a Type0 font (/X) whose program is not embedded is not drawn"))
+        let ranges = String(repeating: "0 65535 500 ", count: 2)
+        #expect(shown(objects(w: "/W [\(ranges)] ")).contains("gives more than 65536 widths (/W)"))
     }
 
     @Test func type3GlyphsAreDrawnAndAdvance() throws {

@@ -33,18 +33,23 @@ import TestSupport
 /// ramps' phase differ: mean 9.1/255 at 1x and 4.8 at 2x, 1.8 and 0.9 % of pixels beyond 32
 /// (DuckDuckGo's real mesh icons, with gentle ramps: 1.6, 0.6 and 0.5 per channel at 1x, 2x,
 /// 3x; docs/PDF.md §Shadings); bound 10 and 2.5 %.
-/// Measured (94 renderings): all others 0.00–1.4/255.
+/// 53 and 54, text in CFF fonts at 20 and 16 pixels an em: PDFium (FreeType's CFF engine) darkens
+/// the stems of small CFF glyphs, so its glyphs cover 8 and 5 % more than their outlines at 1x
+/// (alpha sums 935 against 867, 557 against 529) and the same at 2x (3,471 against 3,463): mean 3.5
+/// and 1.8/255 at 1x, 5.6 and 2.3 % of pixels beyond 32; 0.4/255 and 0.25 % at 2x. Core Graphics
+/// draws outlines as they are; bound 4.5 and 6.5 % at 1x.
+/// Measured (102 renderings): all others 0.00–1.4/255.
 @Suite struct PDFReferenceTests {
     @Test func everyFileMatchesPDFiumWithinAntialiasing() throws {
-        try ReferenceCorpus.compare("pdf", atLeast: 50, read: { try PDFImage($0) }) { entry, scale, c in
+        try ReferenceCorpus.compare("pdf", atLeast: 56, read: { try PDFImage($0) }) { entry, scale, c in
             let number = Int(entry.file.prefix(2)) ?? 0
             let shading = (27...31).contains(number) && scale == 1, thinLine = [15, 52].contains(number) && scale == 1,
-                shrunk = number == 47, mesh = number == 49
+                shrunk = number == 47, mesh = number == 49, darkened = [53, 54].contains(number) && scale == 1
             #expect(
-                c.mean < (shading ? 4.5 : thinLine ? 3 : shrunk ? 7 : mesh ? 10 : 2.5),
+                c.mean < (shading || darkened ? 4.5 : thinLine ? 3 : shrunk ? 7 : mesh ? 10 : 2.5),
                 "\(entry.file) @\(scale)x: mean difference \(c.mean)")
             #expect(
-                Double(c.far) <= (shrunk ? 0.075 : thinLine ? 0.05 : 0.025) * Double(c.pixels) + 4,
+                Double(c.far) <= (shrunk ? 0.075 : darkened ? 0.065 : thinLine ? 0.05 : 0.025) * Double(c.pixels) + 4,
                 "\(entry.file) @\(scale)x: \(c.far) pixels differ by more than 32")
         }
     }

@@ -57,21 +57,10 @@ struct TrueTypeFontTests {
     /// Every prefix and 3,000 seeded single-byte changes of both programs: a font or a refusal,
     /// and every glyph's outline read or refused — never a crash.
     @Test func damagedProgramsAreReadOrRefused() throws {
-        var state: UInt64 = 11
-        func next(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1
-            return Int((state >> 33) % UInt64(n))
-        }
         var refused = 0, read = 0
         for name in ["ivsim-test-mac.ttf", "ivsim-test-win.ttf"] {
             let program = try Self.program(name)
-            var cases = (0..<program.count).map { Array(program[..<$0]) }
-            for _ in 0..<1_500 {
-                var changed = program
-                changed[next(changed.count)] = UInt8(next(256))
-                cases.append(changed)
-            }
-            for bytes in cases {
+            for bytes in DamagedPrograms.cases(of: program, seed: 11) {
                 do throws(PDFError) {
                     let font = try TrueTypeFont(bytes)
                     for glyph in 0..<min(font.glyphCount, 8) {

@@ -22,9 +22,11 @@ struct PDFInterpreter {
     /// The text matrix and text line matrix (§9.4.2), between BT and ET.
     var textMatrix = AffineTransform.identity
     var lineMatrix = AffineTransform.identity
+    /// The outlines of glyphs shown in a clipping rendering mode (4–7) in this text object.
+    var textClip: ShapePath?
     /// Fonts read, by object number.
     var fonts: [Int: PDFFont] = [:]
-    /// TrueType glyph outlines read so far, by font object number << 16 | glyph, and their elements.
+    /// Glyph outlines read so far, by font object number << 16 | glyph, and their elements.
     var glyphOutlines: [Int: ShapePath] = [:]
     var keptGlyphElements = 0
     static let maxKeptGlyphElements = 2_000_000

@@ -36,7 +36,9 @@ enum PDFFont {
     }
 
     case type3(Type3)
-    case trueType(PDFTrueTypeFont)
+    /// An embedded TrueType or CFF program (Fonts/PDFOutlineFont.swift).
+    case outline(PDFOutlineFont)
+    /// A font ivsim does not draw, described for the refusal.
     case other(String)
 }
 
@@ -49,6 +51,10 @@ extension PDFInterpreter {
         case "BT", "ET":
             textMatrix = .identity
             lineMatrix = .identity
+            // §9.3.6: the outlines of glyphs shown in modes 4–7 become one nonzero path at ET,
+            // and the clip is its intersection with the clip before.
+            if op == "ET", let clip = textClip { out.append(.clip(clip, .nonZero)) }
+            textClip = nil
         case "Tc": state.text.charSpacing = try numbers(1)[0]
         case "Tw": state.text.wordSpacing = try numbers(1)[0]
         case "Tz": state.text.horizontalScale = try numbers(1)[0] / 100
@@ -109,25 +115,24 @@ extension PDFInterpreter {
         guard let fontName = t.font else { throw PDFError("text is shown before a font is set (Tf)") }
         let font = try self.font(fontName, resources: resources)
         let mode = t.renderMode
-        if case let .trueType(trueType) = font {
-            guard mode < 4 else {
-                throw PDFError("text rendering mode \(mode) (text as a clip) is not read")
-            }
-            try showTrueType(items, trueType, mode: mode, into: &out)
+        if case let .outline(outline) = font {
+            try showOutlines(items, outline, mode: mode, into: &out)
             return
         }
         guard case let .type3(type3) = font else {
             guard mode == 3 else {
                 guard case let .other(kind) = font else { return }
                 throw PDFError(
-                    "text in a \(kind) font is not drawn (ivsim draws embedded TrueType and Type 3 fonts): outline the text "
-                        + "in the export")
+                    "text in \(kind) is not drawn (ivsim draws embedded TrueType, CFF and OpenType programs and Type 3 "
+                        + "fonts): outline the text in the export")
             }
             // Invisible text draws nothing in any font. Its glyph widths are unknown, so the
             // text matrix stays; text after it is placed again by Td, TD, Tm or T* in practice.
             return
         }
-        guard mode < 4 else { throw PDFError("text rendering mode \(mode) (text as a clip) is not read") }
+        guard mode < 4 else {
+            throw PDFError("text rendering mode \(mode) (text as a clip) is not read in a Type 3 font")
+        }
         for item in items {
             switch item {
             case let .string(bytes):
@@ -147,7 +152,7 @@ extension PDFInterpreter {
                     }
                     let index = code - type3.firstChar
                     let w0 = index >= 0 && index < type3.widths.count ? type3.widths[index] : 0
-                    advance(w0 * type3.matrix.a, code: code)
+                    advance(w0 * type3.matrix.a, wordSpace: code == 32)
                 }
             default:
                 if let n = item.number, n.isFinite {
@@ -157,31 +162,39 @@ extension PDFInterpreter {
         }
     }
 
-    /// Shows `items` in an embedded TrueType font: each glyph's outline, mapped from font units to
-    /// user space by (1/unitsPerEm) × [Tfs·Th 0 0 Tfs 0 Trise] × Tm, painted as the rendering mode
-    /// says (0 fill, 1 stroke, 2 both, 3 nothing), then the advance.
-    private mutating func showTrueType(
-        _ items: [PDFObject], _ font: PDFTrueTypeFont, mode: Int, into out: inout [PDFOperation]
+    /// Shows `items` in a font of outlines: each glyph's outline, mapped from glyph space to user
+    /// space by the glyph matrix (1/unitsPerEm, or a CFF FontMatrix) × [Tfs·Th 0 0 Tfs 0 Trise] × Tm,
+    /// painted as the rendering mode says (0 and 4 fill, 1 and 5 stroke, 2 and 6 both, 3 and 7
+    /// nothing; 4–7 also add it to the text object's clip, applied at ET), then the advance.
+    private mutating func showOutlines(
+        _ items: [PDFObject], _ font: PDFOutlineFont, mode: Int, into out: inout [PDFOperation]
     ) throws(PDFError) {
         let t = state.text
-        let em = 1 / Double(font.program.unitsPerEm)
+        let paints = mode % 4
         for item in items {
             switch item {
             case let .string(bytes):
-                for code in bytes.map(Int.init) {
+                for code in font.codes(of: bytes) {
                     try countWork()
-                    if mode != 3, !hidden {
+                    if paints != 3 && !hidden || mode >= 4 {
                         let scaled = AffineTransform(
                             a: t.size * t.horizontalScale, b: 0, c: 0, d: t.size, tx: 0, ty: t.rise)
-                        let glyphToUser = textMatrix.prepending(scaled.prepending(.scale(em, em)))
+                        let glyphToUser = textMatrix.prepending(scaled.prepending(font.program.glyphMatrix))
                         let outline = try glyphOutline(font, font.glyph(code))
                         if !outline.elements.isEmpty {
                             try countWork(outline.elements.count)
-                            path = outline.applying(glyphToUser)
-                            try paint(fill: mode == 1 ? nil : .nonZero, stroke: mode != 0, into: &out)
+                            let placed = outline.applying(glyphToUser)
+                            if mode >= 4 {
+                                if textClip == nil { textClip = ShapePath() }
+                                textClip?.elements += placed.elements
+                            }
+                            if paints != 3, !hidden {
+                                path = placed
+                                try paint(fill: paints == 1 ? nil : .nonZero, stroke: paints != 0, into: &out)
+                            }
                         }
                     }
-                    advance(font.width(code) / 1000, code: code)
+                    advance(font.width(code) / 1000, wordSpace: font.isWordSpace(code))
                 }
             default:
                 if let n = item.number, n.isFinite {
@@ -191,10 +204,10 @@ extension PDFInterpreter {
         }
     }
 
-    /// A TrueType glyph's outline in font units, read once per font and glyph (kept by the font's
-    /// object number, up to `maxKeptGlyphElements` elements for the page): reading it is charged
-    /// to the page's work once, its elements each time it is shown (by the caller).
-    private mutating func glyphOutline(_ font: PDFTrueTypeFont, _ glyph: Int) throws(PDFError) -> ShapePath {
+    /// A glyph's outline in glyph space, read once per font and glyph (kept by the font's object
+    /// number, up to `maxKeptGlyphElements` elements for the page): reading it is charged to the
+    /// page's work once, its elements each time it is shown (by the caller).
+    private mutating func glyphOutline(_ font: PDFOutlineFont, _ glyph: Int) throws(PDFError) -> ShapePath {
         let key = font.number.map { $0 << 16 | glyph }
         if let key, let kept = glyphOutlines[key] { return kept }
         let (outline, work) = try font.program.outlineAndWork(glyph)
@@ -207,82 +220,9 @@ extension PDFInterpreter {
     }
 
     /// Moves the text matrix past a glyph `width` (text space units per unit of font size) wide.
-    private mutating func advance(_ width: Double, code: Int) {
+    private mutating func advance(_ width: Double, wordSpace: Bool) {
         let t = state.text
-        let tx = (width * t.size + t.charSpacing + (code == 32 ? t.wordSpacing : 0)) * t.horizontalScale
+        let tx = (width * t.size + t.charSpacing + (wordSpace ? t.wordSpacing : 0)) * t.horizontalScale
         textMatrix = textMatrix.prepending(.translation(tx, 0))
-    }
-
-    private mutating func font(_ name: String, resources: [String: PDFObject]?) throws(PDFError) -> PDFFont {
-        let raw = try file.value(resources, "Font")?.dictionary?[name]
-        let number = raw?.referenceNumber
-        if let number, let hit = fonts[number] { return hit }
-        guard let raw, let d = try file.resolve(raw).dictionary else {
-            throw PDFError("the font /\(name) is not in the resources")
-        }
-        let subtype = try file.value(d, "Subtype")?.name ?? "unnamed"
-        var font = PDFFont.other(subtype)
-        if subtype == "Type3" {
-            var names: [Int: String] = [:]
-            if let differences = try file.value(try file.value(d, "Encoding")?.dictionary, "Differences")?.array {
-                var code = 0
-                for item in differences {
-                    switch try file.resolve(item) {
-                    case let .integer(v): code = min(max(v, 0), 256)
-                    case let .name(glyph):
-                        if code < 256 { names[code] = glyph }
-                        code = min(code + 1, 256)
-                    default: break
-                    }
-                }
-            }
-            let m = try file.numbers(d["FontMatrix"]) ?? [0.001, 0, 0, 0.001, 0, 0]
-            guard m.count == 6 else { throw PDFError("the font /\(name) has a /FontMatrix of \(m.count) numbers") }
-            font = .type3(
-                PDFFont.Type3(
-                    procedures: try file.value(d, "CharProcs")?.dictionary ?? [:], names: names,
-                    firstChar: min(max(try file.value(d, "FirstChar")?.integer ?? 0, 0), 255),
-                    widths: try file.numbers(d["Widths"]) ?? [],
-                    matrix: AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]),
-                    resources: try file.value(d, "Resources")?.dictionary))
-        }
-        if subtype == "TrueType", let embedded = try trueTypeFont(d, name: name, number: number) {
-            font = .trueType(embedded)
-        }
-        if let number { fonts[number] = font }
-        return font
-    }
-
-    /// A simple TrueType font with its program embedded (/FontFile2), or nil when it has none
-    /// (refused when text is shown in it, as any font ivsim cannot draw).
-    private mutating func trueTypeFont(_ d: [String: PDFObject], name: String, number: Int?) throws(PDFError)
-        -> PDFTrueTypeFont?
-    {
-        let descriptor = try file.value(d, "FontDescriptor")?.dictionary
-        guard let fileObject = descriptor?["FontFile2"], case let .stream(stream) = try file.resolve(fileObject) else {
-            return nil
-        }
-        let program = try TrueTypeFont(try file.decode(stream).bytes)
-        let flags = try file.value(descriptor, "Flags")?.integer ?? 0
-        var encoding = PDFTrueTypeFont.Encoding.none
-        switch try file.value(d, "Encoding") {
-        case nil: break
-        case let .name(value)?:
-            encoding = value == "MacRomanEncoding" ? .macRoman : value == "WinAnsiEncoding" ? .winAnsi : .none
-        case let .dictionary(e)?:
-            guard try file.value(e, "Differences") == nil else {
-                throw PDFError(
-                    "the TrueType font /\(name) changes its encoding with /Differences (glyph names are not read): "
-                        + "outline the text in the export")
-            }
-            let base = try file.value(e, "BaseEncoding")?.name
-            encoding = base == "MacRomanEncoding" ? .macRoman : base == "WinAnsiEncoding" ? .winAnsi : .none
-        default: break
-        }
-        return PDFTrueTypeFont(
-            program: program, symbolic: flags & 4 != 0, encoding: encoding,
-            firstChar: min(max(try file.value(d, "FirstChar")?.integer ?? 0, 0), 255),
-            widths: try file.numbers(d["Widths"]) ?? [],
-            missingWidth: try file.value(descriptor, "MissingWidth")?.number ?? 0, number: number)
     }
 }
