@@ -49,6 +49,27 @@ import TestSupport
         }
     }
 
+    /// A page of many font objects that share one CFF program of 65,535 glyphs, each shown once:
+    /// every font reads the program again (its charset, names and encoding), so a font read is
+    /// charged its glyphs in the page's operations — 16 such fonts reach the 1,000,000.
+    @Test func fontsAreChargedTheGlyphsTheirProgramsHold() throws {
+        let program = CFFFont.manyGlyphs(65_535)
+        #expect(try CFFFont(program).glyphCount == 65_535)
+        let hex = program.map { String(format: "%02X", $0) }.joined() + ">"
+        let count = 20
+        let fonts = (0..<count).map { "/F\($0) \(6 + $0) 0 R" }.joined(separator: " ")
+        let shown = (0..<count).map { "/F\($0) 8 Tf (A) Tj" }.joined(separator: " ")
+        let objects =
+            [
+                "<< /Type /FontDescriptor /FontName /X /Flags 4 /FontFile3 \(6 + count) 0 R >>"
+            ] + (0..<count).map { _ in "<< /Type /Font /Subtype /Type1 /BaseFont /X /FontDescriptor 5 0 R >>" } + [
+                "<< /Subtype /Type1C /Filter /ASCIIHexDecode /Length \(hex.count) >>\nstream\n\(hex)\nendstream"
+            ]
+        let message = PDFDocumentTests.refusal(
+            PDFDocumentTests.pdf("BT \(shown) ET", resources: "<< /Font << \(fonts) >> >>", extra: objects))
+        #expect(message.contains("more than 1000000 operators, glyphs and glyph outline elements"), "\(message)")
+    }
+
     @Test func aCanvasPastThePixelLimitIsRefusedBeforeItIsMade() throws {
         // 107 bytes that asked for 274,877,906,976 bytes at scale 16.
         let huge = try SVGImage(
@@ -393,5 +414,26 @@ import TestSupport
         let file = try PDFFile(bytes)
         #expect(file.reconstructed)
         #expect(try PDFImage(bytes).render(scale: 1, limits: Self.limits).bitmap.pixels[0] == 0xFF00_00FF)
+    }
+}
+
+extension CFFFont {
+    /// A name-keyed CFF program of `count` glyphs, each an empty charstring (endchar), with the
+    /// predefined ISOAdobe charset and StandardEncoding.
+    static func manyGlyphs(_ count: Int) -> [UInt8] {
+        func int(_ v: Int) -> [UInt8] {
+            [29, UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
+        }
+        func u32(_ v: Int) -> [UInt8] {
+            [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
+        }
+        var charStrings: [UInt8] = [UInt8(count >> 8), UInt8(count & 255), 4]
+        for i in 0...count { charStrings += u32(i + 1) }
+        charStrings += [UInt8](repeating: 14, count: count)
+        let name: [UInt8] = [0, 1, 1, 1, 2, 120]
+        let topLength = 5 + 1 + 5 + 5 + 1
+        let start = 4 + name.count + (3 + 2 + topLength) + 2 + 2
+        let top = int(start) + [17] + int(0) + int(start + charStrings.count) + [18]
+        return [1, 0, 4, 4] + name + [0, 1, 1, 1, UInt8(topLength + 1)] + top + [0, 0, 0, 0] + charStrings
     }
 }

@@ -41,6 +41,9 @@ extension PDFInterpreter {
         case "Type0": font = try compositeFont(d, name: name, number: number).map(PDFFont.outline) ?? font
         default: break
         }
+        // Reading a program made a table entry per glyph (locations, or names and CIDs): charged to
+        // the page, so that many fonts sharing one large program cannot read it for minutes.
+        if case let .outline(outline) = font { try countWork(outline.program.glyphCount) }
         if let number { fonts[number] = font }
         return font
     }

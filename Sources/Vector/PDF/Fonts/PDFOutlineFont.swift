@@ -18,6 +18,14 @@ struct PDFOutlineFont {
             }
         }
 
+        /// The glyphs the program holds (what reading it costs: its tables have an entry each).
+        var glyphCount: Int {
+            switch self {
+            case let .trueType(font): font.glyphCount
+            case let .cff(font): font.glyphCount
+            }
+        }
+
         /// Glyph space to text space: 1/unitsPerEm for TrueType, the FontMatrix for CFF.
         var glyphMatrix: AffineTransform {
             switch self {
