@@ -26,6 +26,12 @@ func snapshotBenchmarks() -> [Benchmark] {
                 outcome.text = report.lines.last ?? ""
             }, output: { outcome.text }),
         Benchmark(
+            name: "check \(fullScreen) (1170x2532, 2 threads: its bands)", pixels: 1170 * 2532,
+            run: {
+                let report = BaselineRunner.check(options([fullScreen], jobs: 2))
+                outcome.text = report.lines.last ?? ""
+            }, output: { outcome.text }),
+        Benchmark(
             name: "decode its baseline PNG (\(baseline.count) B)", bytes: 1170 * 2532 * 4,
             run: { _ = try? PNGDecoder().decode(baseline) })
     ]

@@ -28,6 +28,17 @@ func rasterBenchmarks(_ anchors: Anchors) -> [Benchmark] {
                 setUp: { canvas.bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } },
                 run: { Renderer.draw(displayList, onto: &canvas.bitmap) }))
     }
+    // The anchor draw rendered afresh on one and on two threads (bands shared out: Renderer.render).
+    let anchor = DisplayList(
+        images: [photo], imageNames: ["photo"],
+        commands: [.drawImage(ImageDraw(image: 0, source: source, destination: aspectFill))])
+    for threads in [1, 2] {
+        list.append(
+            Benchmark(
+                name: "render 'photo' aspect fill 1170x2532 on \(threads) thread\(threads == 1 ? "" : "s")",
+                pixels: width * height,
+                run: { canvas.bitmap = Renderer.render(anchor, width: width, height: height, threads: threads) }))
+    }
     // The drawing issue's target: the anchor draw under a rounded-rectangle clip of the whole
     // canvas (a full-screen image view with layer.cornerRadius 55 pt and clipsToBounds, at 3x),
     // within 1.5 times the unclipped draw (the first row).

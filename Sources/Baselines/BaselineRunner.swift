@@ -80,11 +80,13 @@ public enum BaselineRunner {
     private static func run(_ scenario: Scenario, options: RunSettings, mode: RunReport.Mode) -> ScenarioOutcome {
         let all = scenario.variants()
         let variants = all.filter { options.selection.includes(variant: $0.name, of: scenario.name) }
+        let threads = renderThreads(variants: variants.count, jobs: options.jobs)
         let outcomes = parallelMap(variants.count, jobs: options.jobs) { index -> VariantOutcome in
             let clock = ContinuousClock.now
             var outcome =
                 mode == .check
-                ? checkVariant(scenario, variants[index], options) : recordVariant(scenario, variants[index], options)
+                ? checkVariant(scenario, variants[index], options, threads: threads)
+                : recordVariant(scenario, variants[index], options, threads: threads)
             outcome.seconds = seconds(since: clock)
             return outcome
         }
@@ -134,12 +136,15 @@ public enum BaselineRunner {
                 * Double(item.variant.traits.displayScale * item.variant.traits.displayScale)
         }
         let order = work.indices.sorted { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }
+        let threads = renderThreads(variants: work.count, jobs: options.jobs)
         let results = parallelMap(work.count, jobs: options.jobs) { slot -> (Int, VariantOutcome) in
             let index = order[slot]
             let (scenario, variant, owner) = work[index]
             let clock = ContinuousClock.now
             var outcome =
-                mode == .check ? checkVariant(scenario, variant, options) : recordVariant(scenario, variant, options)
+                mode == .check
+                ? checkVariant(scenario, variant, options, threads: threads)
+                : recordVariant(scenario, variant, options, threads: threads)
             outcome.seconds = seconds(since: clock)
             finished.variantDone(scenario: owner, window: window)
             return (index, outcome)
@@ -174,10 +179,16 @@ public enum BaselineRunner {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
+    /// The threads each variant's rendering gets: the jobs left over when there are fewer variants
+    /// than jobs (a check of one scenario renders its one canvas on every core), else one.
+    static func renderThreads(variants: Int, jobs: Int) -> Int { variants > 0 && variants < jobs ? jobs / variants : 1 }
+
     /// Renders a variant: the bitmap, its digest and the layout report without the PNG CRC.
-    static func render(_ scenario: Scenario, _ variant: Variant) -> (bitmap: Bitmap, digest: String, scene: Scene) {
+    static func render(_ scenario: Scenario, _ variant: Variant, threads: Int = 1) -> (
+        bitmap: Bitmap, digest: String, scene: Scene
+    ) {
         let scene = scenario.scene(for: variant)
-        let bitmap = scene.render()
+        let bitmap = scene.render(threads: threads)
         return (bitmap, PixelDigest.hex(bitmap), scene)
     }
 
@@ -206,9 +217,10 @@ public enum BaselineRunner {
     /// The CRC-32 of `bytes` as eight upper-case hex digits (as layout reports record it).
     static func crcHex(_ bytes: [UInt8]) -> String { hex8(CRC32.checksum(bytes)) }
 
-    private static func checkVariant(_ scenario: Scenario, _ variant: Variant, _ options: RunSettings) -> VariantOutcome
-    {
-        let (bitmap, digest, scene) = render(scenario, variant)
+    private static func checkVariant(
+        _ scenario: Scenario, _ variant: Variant, _ options: RunSettings, threads: Int
+    ) -> VariantOutcome {
+        let (bitmap, digest, scene) = render(scenario, variant, threads: threads)
         let paths = baseline(options, scenario, variant)
         let artifacts = Artifacts(
             folder: options.artifactsFolder.appendingPathComponent(scenario.name), variant: variant.name,
@@ -293,10 +305,10 @@ public enum BaselineRunner {
         return outcome
     }
 
-    private static func recordVariant(_ scenario: Scenario, _ variant: Variant, _ options: RunSettings)
-        -> VariantOutcome
-    {
-        let (bitmap, digest, scene) = render(scenario, variant)
+    private static func recordVariant(
+        _ scenario: Scenario, _ variant: Variant, _ options: RunSettings, threads: Int
+    ) -> VariantOutcome {
+        let (bitmap, digest, scene) = render(scenario, variant, threads: threads)
         let paths = baseline(options, scenario, variant)
         var outcome = VariantOutcome(
             scenario: scenario.name, variant: variant.name, file: scenario.file, status: .unchanged)

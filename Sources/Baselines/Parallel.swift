@@ -8,6 +8,9 @@ func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Int) -
     let slots = Results<T>(count: count)
     let next = Atomic<Int>(0)
     let workers = max(1, min(jobs, count))
+    // One worker runs here: a dispatch_apply inside another runs serially, so the rendering's own
+    // threads (a variant's bands) would otherwise get one core.
+    if workers == 1 { return (0..<count).map(body) }
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
         while true {
             let index = next.add(1, ordering: .relaxed).oldValue

@@ -53,9 +53,10 @@ public struct Scene: Sendable {
         self.background = background?.resolved(traits).premultiplied ?? .clear
     }
 
-    /// Renders the display list.
-    public func render() -> Bitmap {
-        Renderer.render(displayList, width: layout.pixelWidth, height: layout.pixelHeight, background: background)
+    /// Renders the display list, its bands on `threads` threads (the same pixels for any number).
+    public func render(threads: Int = 1) -> Bitmap {
+        Renderer.render(
+            displayList, width: layout.pixelWidth, height: layout.pixelHeight, background: background, threads: threads)
     }
 
     /// What a view passes to its subviews.

@@ -2,7 +2,7 @@
 // before a draw under a rounded clip and mixed after it, and borders composited.
 
 /// Masks the list's rounded shapes need, by command index, made before the first band.
-struct PreparedShapes {
+struct PreparedShapes: Sendable {
     var corners: [Int: [CornerMask]] = [:]
     var borders: [Int: BorderMask] = [:]
 

@@ -234,10 +234,12 @@ import TestSupport
             let whole = Renderer.render(
                 list, width: 13, height: 23, background: PremultipliedColor(r: 10, g: 20, b: 30, a: 255), bandRows: 23)
             for rows in [1, 2, 3, 7, 22] {
-                let banded = Renderer.render(
-                    list, width: 13, height: 23, background: PremultipliedColor(r: 10, g: 20, b: 30, a: 255),
-                    bandRows: rows)
-                #expect(banded == whole, "round \(round), bands of \(rows) rows")
+                for threads in [1, 2, 3] {
+                    let banded = Renderer.render(
+                        list, width: 13, height: 23, background: PremultipliedColor(r: 10, g: 20, b: 30, a: 255),
+                        bandRows: rows, threads: threads)
+                    #expect(banded == whole, "round \(round), bands of \(rows) rows on \(threads) threads")
+                }
             }
         }
     }
