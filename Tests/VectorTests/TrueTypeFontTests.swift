@@ -54,15 +54,38 @@ struct TrueTypeFontTests {
         #expect(PDFTrueTypeFont.winAnsiUnicode(0x80) == 0x20AC && PDFTrueTypeFont.macRomanUnicode(0xDB) == 0xA4)
     }
 
+    /// Glyph names (§9.6.6.4): a post table of format 2 (fontTools reads the same glyph order from
+    /// the script's bytes: .notdef, A, drop.alt, C, space); names' Unicode values by AGLFN and the
+    /// uniXXXX and uXXXX forms; a code /Differences names found through (3,1), else the post table.
+    @Test func differencesFindGlyphsByName() throws {
+        let post = try TrueTypeFont(Self.program("ivsim-test-post.ttf"))
+        #expect(post.glyphsByPostName() == [".notdef": 0, "A": 1, "drop.alt": 2, "C": 3, "space": 4])
+        #expect(try TrueTypeFont(Self.program("ivsim-test-win.ttf")).glyphsByPostName().isEmpty)  // format 3
+        for (name, value) in [
+            ("A", 0x41), ("Euro", 0x20AC), ("uni0041", 0x41), ("u1F600", 0x1F600), ("quoteright", 0x2019)
+        ] {
+            #expect(PDFTrueTypeFont.unicode(of: name) == value, "\(name)")
+        }
+        for name in ["uni004a", "uni41", "drop.alt", "u110000", "uniFFFFF"] {
+            #expect(PDFTrueTypeFont.unicode(of: name) == nil)
+        }
+        let font = PDFTrueTypeFont(
+            program: post, symbolic: false, encoding: .winAnsi, firstChar: 32, widths: [], missingWidth: 0,
+            differences: [65: "C", 66: "uni0041", 67: "drop.alt", 68: "nosuchglyph"])
+        #expect(font.glyph(65) == 3 && font.glyph(66) == 1 && font.glyph(67) == 2 && font.glyph(68) == 0)
+        #expect(font.glyph(32) == 4)  // a code without a difference: WinAnsi through (3,1) as before
+    }
+
     /// Every prefix and 3,000 seeded single-byte changes of both programs: a font or a refusal,
     /// and every glyph's outline read or refused — never a crash.
     @Test func damagedProgramsAreReadOrRefused() throws {
         var refused = 0, read = 0
-        for name in ["ivsim-test-mac.ttf", "ivsim-test-win.ttf"] {
+        for name in ["ivsim-test-mac.ttf", "ivsim-test-win.ttf", "ivsim-test-post.ttf"] {
             let program = try Self.program(name)
             for bytes in DamagedPrograms.cases(of: program, seed: 11) {
                 do throws(PDFError) {
                     let font = try TrueTypeFont(bytes)
+                    _ = font.glyphsByPostName()
                     for glyph in 0..<min(font.glyphCount, 8) {
                         do throws(PDFError) { _ = try font.outline(glyph) } catch { refused += 1 }
                         _ = font.glyph(65 + glyph, platform: 1, encoding: 0)

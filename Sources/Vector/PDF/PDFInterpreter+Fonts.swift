@@ -100,11 +100,6 @@ extension PDFInterpreter {
         case let .name(value)?:
             encoding = value == "MacRomanEncoding" ? .macRoman : value == "WinAnsiEncoding" ? .winAnsi : .none
         case let .dictionary(e)?:
-            guard try file.value(e, "Differences") == nil else {
-                throw PDFError(
-                    "the TrueType font /\(name) changes its encoding with /Differences (glyph names are not read): "
-                        + "outline the text in the export")
-            }
             let base = try file.value(e, "BaseEncoding")?.name
             encoding = base == "MacRomanEncoding" ? .macRoman : base == "WinAnsiEncoding" ? .winAnsi : .none
         default: break
@@ -113,7 +108,8 @@ extension PDFInterpreter {
             program: program, symbolic: flags & 4 != 0, encoding: encoding,
             firstChar: min(max(try file.value(d, "FirstChar")?.integer ?? 0, 0), 255),
             widths: try file.numbers(d["Widths"]) ?? [],
-            missingWidth: try file.value(descriptor, "MissingWidth")?.number ?? 0, number: number)
+            missingWidth: try file.value(descriptor, "MissingWidth")?.number ?? 0, number: number,
+            differences: try differences(d))
     }
 
     /// The descriptor's /FontFile3 program: CFF as it is (/Type1C, /CIDFontType0C) or the 'CFF '

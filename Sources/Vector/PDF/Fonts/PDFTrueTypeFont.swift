@@ -6,9 +6,10 @@
 // itself, as PDF readers try), else through (1,0) with the code as it is, else (3,1) with the
 // code; a non-symbolic font with /MacRomanEncoding or /WinAnsiEncoding turns the code into a
 // Unicode value by that encoding and maps it through (3,1), else turns it into a Mac OS Roman
-// code and maps that through (1,0). A code that finds nothing draws glyph 0 (.notdef). An
-// /Encoding with /Differences is refused: glyph names would need the font's `post` table or
-// Adobe's glyph list.
+// code and maps that through (1,0). A code that finds nothing draws glyph 0 (.notdef). A code
+// that /Differences names finds its glyph by that name, as §9.6.6.4 says: the name's Unicode value
+// (the Adobe Glyph List For New Fonts, or a `uniXXXX` or `uXXXX` name) through (3,1), else the
+// Mac OS Roman code of that value through (1,0), else the font's `post` table's glyph of that name.
 
 struct PDFTrueTypeFont {
     enum Encoding {
@@ -29,7 +30,7 @@ struct PDFTrueTypeFont {
 
     init(
         program: TrueTypeFont, symbolic: Bool, encoding: Encoding, firstChar: Int, widths: [Double],
-        missingWidth: Double, number: Int? = nil
+        missingWidth: Double, number: Int? = nil, differences: [Int: String] = [:]
     ) {
         self.program = program
         self.symbolic = symbolic
@@ -38,8 +39,43 @@ struct PDFTrueTypeFont {
         self.widths = widths
         self.missingWidth = missingWidth
         self.number = number
-        glyphs = (0..<256).map(lookUp)
+        let postNames = differences.isEmpty ? [:] : program.glyphsByPostName()
+        glyphs = (0..<256).map { code in
+            differences[code].map { Self.glyph(named: $0, in: program, postNames: postNames) } ?? lookUp(code)
+        }
     }
+
+    /// The glyph named `name` (§9.6.6.4): its Unicode value through (3,1), else that value's Mac OS
+    /// Roman code through (1,0), else the `post` table's glyph of that name; 0 when none.
+    static func glyph(named name: String, in f: TrueTypeFont, postNames: [String: Int]) -> Int {
+        if let unicode = unicode(of: name) {
+            if let g = f.glyph(unicode, platform: 3, encoding: 1) { return g }
+            if let mac = unicode < 128 ? unicode : macRomanCode[unicode], let g = f.glyph(mac, platform: 1, encoding: 0)
+            {
+                return g
+            }
+        }
+        return postNames[name] ?? 0
+    }
+
+    /// A glyph name's Unicode value: AGLFN's, or the value a `uniXXXX` (four upper-case hex digits)
+    /// or `uXXXX` to `uXXXXXX` name spells (the Adobe Glyph List Specification's forms).
+    static func unicode(of name: String) -> Int? {
+        if let value = aglfn[name] { return value }
+        func hex(_ digits: Substring) -> Int? {
+            guard digits.allSatisfy({ $0.isHexDigit && !$0.isLowercase }) else { return nil }
+            return Int(digits, radix: 16)
+        }
+        if name.hasPrefix("uni"), name.count == 7 { return hex(name.dropFirst(3)) }
+        if name.hasPrefix("u"), (5...7).contains(name.count), let v = hex(name.dropFirst()), v <= 0x10FFFF {
+            return v
+        }
+        return nil
+    }
+
+    static let aglfn: [String: Int] = Dictionary(
+        zip(GlyphNameTables.aglfnNames, GlyphNameTables.aglfnValues).map { ($0, $1) },
+        uniquingKeysWith: { first, _ in first })
 
     /// The glyph of byte `code`, as looked up when the font was read.
     func glyph(_ code: Int) -> Int { (0..<256).contains(code) ? glyphs[code] : 0 }

@@ -20,6 +20,8 @@ struct TrueTypeFont {
     private let locations: [Int]
     /// cmap subtables found, by (platform, encoding): the offset of the subtable.
     private let subtables: [UInt32: Int]
+    /// The `post` table's bytes, when the font has one.
+    private let post: Range<Int>?
 
     static let maxPoints = 65_536
     static let maxDepth = 8
@@ -75,6 +77,46 @@ struct TrueTypeFont {
             }
         }
         self.subtables = subtables
+        post = tables["post"].map { $0.offset..<$0.offset + $0.length }
+    }
+
+    /// The glyph each name of the `post` table names (the first glyph of a name): format 1 names
+    /// the first 258 glyphs by the standard Macintosh names; format 2 gives each glyph an index,
+    /// below 258 a standard name, else one of the Pascal strings after the indices. Empty for
+    /// other formats (3 has no names) and for a damaged table.
+    func glyphsByPostName() -> [String: Int] {
+        guard let post, post.count >= 34 else { return [:] }
+        let d = data
+        var names: [String: Int] = [:]
+        switch Self.u32(d, post.lowerBound) {
+        case 0x0001_0000:
+            for (glyph, name) in GlyphNameTables.macintoshGlyphNames.enumerated() where glyph < glyphCount {
+                names[name] = names[name] ?? glyph
+            }
+        case 0x0002_0000:
+            let count = min(Self.u16(d, post.lowerBound + 32), glyphCount)
+            let indices = post.lowerBound + 34
+            guard indices + 2 * count <= post.upperBound else { return [:] }
+            // The Pascal strings, in order.
+            var strings: [String] = []
+            var at = indices + 2 * count
+            while at < post.upperBound, strings.count < 65_536 {
+                let length = Int(d[at])
+                guard at + 1 + length <= post.upperBound else { break }
+                strings.append(String(decoding: d[(at + 1)..<(at + 1 + length)], as: UTF8.self))
+                at += 1 + length
+            }
+            for glyph in 0..<count {
+                let index = Self.u16(d, indices + 2 * glyph)
+                let name =
+                    index < 258
+                    ? GlyphNameTables.macintoshGlyphNames[index]
+                    : (index - 258 < strings.count ? strings[index - 258] : nil)
+                if let name, names[name] == nil { names[name] = glyph }
+            }
+        default: break
+        }
+        return names
     }
 
     static func u16(_ d: [UInt8], _ i: Int) -> Int { i + 2 <= d.count ? Int(d[i]) << 8 | Int(d[i + 1]) : 0 }
