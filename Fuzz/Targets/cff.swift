@@ -10,9 +10,12 @@ public func fuzzCFF(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let font = try? CFFFont(bytes) else { return 0 }
     precondition(font.glyphCount >= 1 && font.glyphCount <= CFFFont.maxGlyphs)
+    precondition(font.readWork > 0 && font.readWork <= CFFFont.maxReadWork)
     for glyph in 0..<min(font.glyphCount, 512) {
         _ = try? font.outline(glyph)
         _ = font.privateDict(of: glyph)
+        let m = font.glyphMatrix(glyph)
+        precondition(m.a * m.d - m.b * m.c != 0)
     }
     for code in 0..<256 {
         precondition(font.builtInEncoding[code] >= 0 && font.builtInEncoding[code] < font.glyphCount)

@@ -2,13 +2,18 @@ import Raster
 
 // Font resources (ISO 32000-1 §9.6–9.9; docs/PDF.md §Text), read once per font object:
 // - Type 3 fonts (glyph procedures);
-// - simple TrueType fonts with /FontFile2;
+// - simple TrueType fonts with an embedded TrueType program;
 // - simple Type 1 fonts whose program is CFF (/FontFile3 of subtype /Type1C, or /OpenType with a
 //   'CFF ' table), a code's glyph found by name (PDFOutlineFont.simpleCFF);
-// - composite (Type 0) fonts with the Identity-H CMap and one CIDFont: CIDFontType2 (TrueType,
-//   /FontFile2 or an /OpenType /FontFile3, through /CIDToGIDMap) or CIDFontType0 (CFF,
-//   /FontFile3 of subtype /CIDFontType0C or /OpenType, through the charset when CID-keyed).
+// - composite (Type 0) fonts with the Identity-H CMap and one CIDFont (CIDFontType0 or
+//   CIDFontType2) whose program is embedded: TrueType (/FontFile2, or an /OpenType /FontFile3 with
+//   TrueType outlines) through /CIDToGIDMap, or CFF (/FontFile3 /CIDFontType0C, or /OpenType with a
+//   'CFF ' table) through the charset when CID-keyed.
 // Any other font is kept as a description, refused when text is shown in it.
+//
+// What reading costs is charged to the page's operations: each font program once per page (kept
+// by its stream's object number, however many fonts share it) its `readWork`; each font object
+// read its code table (256), its /Differences elements, its /W widths and its /CIDToGIDMap entries.
 
 extension PDFInterpreter {
     /// At most this many widths a /W array may give (the CID range is 0…65535; a CID given
@@ -29,21 +34,24 @@ extension PDFInterpreter {
         switch subtype {
         case "Type3": font = .type3(try type3Font(d, name: name))
         case "TrueType":
-            if let embedded = try trueTypeFont(d, name: name, number: number) {
-                font = .outline(PDFOutlineFont(embedded))
+            if case let .trueType(program)? = try embeddedProgram(descriptor, name: name) {
+                font = .outline(PDFOutlineFont(try trueTypeFont(d, program, descriptor: descriptor, number: number)))
             }
         case "Type1", "MMType1":
-            if let program = try cffProgram(descriptor) {
+            switch try embeddedProgram(descriptor, name: name) {
+            case let .cff(program)?:
                 font = .outline(try simpleCFF(d, program, descriptor: descriptor, name: name, number: number))
-            } else if try file.value(descriptor, "FontFile") != nil {
-                font = .other("a Type 1 font program (/FontFile\(baseFont.map { " of /\($0)" } ?? ""))")
+            case .trueType?:
+                throw PDFError("the Type 1 font /\(name) embeds a TrueType program (declare it /TrueType)")
+            case nil:
+                if try file.value(descriptor, "FontFile") != nil {
+                    font = .other("a Type 1 font program (/FontFile\(baseFont.map { " of /\($0)" } ?? ""))")
+                }
             }
         case "Type0": font = try compositeFont(d, name: name, number: number).map(PDFFont.outline) ?? font
         default: break
         }
-        // Reading a program made a table entry per glyph (locations, or names and CIDs): charged to
-        // the page, so that many fonts sharing one large program cannot read it for minutes.
-        if case let .outline(outline) = font { try countWork(outline.program.glyphCount) }
+        if case .outline = font { try countWork(256) }  // the code table made for this font object
         if let number { fonts[number] = font }
         return font
     }
@@ -53,7 +61,7 @@ extension PDFInterpreter {
         "a \(subtype) font\(baseFont.map { " (/\($0))" } ?? "") whose program is not embedded"
     }
 
-    private func type3Font(_ d: [String: PDFObject], name: String) throws(PDFError) -> PDFFont.Type3 {
+    private mutating func type3Font(_ d: [String: PDFObject], name: String) throws(PDFError) -> PDFFont.Type3 {
         let m = try file.numbers(d["FontMatrix"]) ?? [0.001, 0, 0, 0.001, 0, 0]
         guard m.count == 6 else { throw PDFError("the font /\(name) has a /FontMatrix of \(m.count) numbers") }
         return PDFFont.Type3(
@@ -64,12 +72,14 @@ extension PDFInterpreter {
             resources: try file.value(d, "Resources")?.dictionary)
     }
 
-    /// The glyph names an /Encoding dictionary's /Differences gives codes 0…255.
-    private func differences(_ d: [String: PDFObject]) throws(PDFError) -> [Int: String] {
+    /// The glyph names an /Encoding dictionary's /Differences gives codes 0…255, each element
+    /// charged to the page.
+    private mutating func differences(_ d: [String: PDFObject]) throws(PDFError) -> [Int: String] {
         var names: [Int: String] = [:]
         guard let list = try file.value(try file.value(d, "Encoding")?.dictionary, "Differences")?.array else {
             return names
         }
+        try countWork(list.count)
         var code = 0
         for item in list {
             switch try file.resolve(item) {
@@ -83,16 +93,57 @@ extension PDFInterpreter {
         return names
     }
 
-    /// A simple TrueType font with its program embedded (/FontFile2), or nil when it has none
-    /// (refused when text is shown in it, as any font ivsim cannot draw).
-    private mutating func trueTypeFont(_ d: [String: PDFObject], name: String, number: Int?) throws(PDFError)
-        -> PDFTrueTypeFont?
+    /// The font program a descriptor embeds — /FontFile2 (TrueType) or /FontFile3 (/Type1C and
+    /// /CIDFontType0C: CFF; /OpenType: its 'CFF ' table, else its TrueType outlines) — or nil when
+    /// it embeds none. Read once per stream: kept by the stream's object number, its reading charged
+    /// to the page the first time.
+    private mutating func embeddedProgram(_ descriptor: [String: PDFObject]?, name: String) throws(PDFError)
+        -> PDFOutlineFont.Program?
     {
-        let descriptor = try file.value(d, "FontDescriptor")?.dictionary
-        guard let fileObject = descriptor?["FontFile2"], case let .stream(stream) = try file.resolve(fileObject) else {
-            return nil
+        let key = descriptor?["FontFile2"] != nil ? "FontFile2" : "FontFile3"
+        guard let object = descriptor?[key] else { return nil }
+        let number = object.referenceNumber
+        if let number, let kept = fontPrograms[number] { return kept }
+        guard case let .stream(stream) = try file.resolve(object) else {
+            throw PDFError("the font /\(name)'s /\(key) is not a stream")
         }
-        let program = try TrueTypeFont(try file.decode(stream).bytes)
+        let bytes = try file.decode(stream).bytes
+        let program: PDFOutlineFont.Program
+        if key == "FontFile2" {
+            program = .trueType(try TrueTypeFont(bytes))
+        } else {
+            switch try file.value(stream.dictionary, "Subtype")?.name ?? "none" {
+            case "Type1C", "CIDFontType0C": program = .cff(try CFFFont(bytes))
+            case "OpenType": program = try Self.openType(bytes)
+            case let kind:
+                throw PDFError("the font /\(name) has a program of subtype /\(kind) (/FontFile3), which is not read")
+            }
+        }
+        try countWork(program.readWork)
+        if let number { fontPrograms[number] = program }
+        return program
+    }
+
+    /// An OpenType font file's outlines: its 'CFF ' table, else (a 'glyf' table) the font as TrueType.
+    private static func openType(_ bytes: [UInt8]) throws(PDFError) -> PDFOutlineFont.Program {
+        switch OpenTypeTables.table("CFF ", in: bytes) {
+        case let .found(range): return .cff(try CFFFont(Array(bytes[range])))
+        case .outside:
+            throw PDFError("an embedded OpenType font: its 'CFF ' table lies outside the font program")
+        case .damaged: throw PDFError("an embedded OpenType font: its table directory is cut short")
+        case .missing:
+            if case .found = OpenTypeTables.table("glyf", in: bytes) { return .trueType(try TrueTypeFont(bytes)) }
+            if case .found = OpenTypeTables.table("CFF2", in: bytes) {
+                throw PDFError("an embedded OpenType font: CFF2 (a variable font's outlines) is not read")
+            }
+            throw PDFError("an embedded OpenType font has neither a 'CFF ' nor a 'glyf' table")
+        }
+    }
+
+    /// A simple TrueType font over its embedded program.
+    private mutating func trueTypeFont(
+        _ d: [String: PDFObject], _ program: TrueTypeFont, descriptor: [String: PDFObject]?, number: Int?
+    ) throws(PDFError) -> PDFTrueTypeFont {
         let flags = try file.value(descriptor, "Flags")?.integer ?? 0
         var encoding = PDFTrueTypeFont.Encoding.none
         switch try file.value(d, "Encoding") {
@@ -112,29 +163,7 @@ extension PDFInterpreter {
             differences: try differences(d))
     }
 
-    /// The descriptor's /FontFile3 program: CFF as it is (/Type1C, /CIDFontType0C) or the 'CFF '
-    /// table of an OpenType font (/OpenType); nil when the descriptor has no /FontFile3.
-    private func cffProgram(_ descriptor: [String: PDFObject]?) throws(PDFError) -> CFFFont? {
-        guard let object = descriptor?["FontFile3"] else { return nil }
-        guard case let .stream(stream) = try file.resolve(object) else {
-            throw PDFError("a font's /FontFile3 is not a stream")
-        }
-        let kind = try file.value(stream.dictionary, "Subtype")?.name ?? "none"
-        let bytes = try file.decode(stream).bytes
-        switch kind {
-        case "Type1C", "CIDFontType0C": return try CFFFont(bytes)
-        case "OpenType":
-            guard let table = OpenTypeTables.table("CFF ", in: bytes) else {
-                throw PDFError(
-                    "an embedded OpenType font without a 'CFF ' table is not read here (its outlines are TrueType: "
-                        + "embed it as /FontFile2)")
-            }
-            return try CFFFont(Array(bytes[table]))
-        default: throw PDFError("a font program of subtype /\(kind) (/FontFile3) is not read")
-        }
-    }
-
-    private func simpleCFF(
+    private mutating func simpleCFF(
         _ d: [String: PDFObject], _ program: CFFFont, descriptor: [String: PDFObject]?, name: String, number: Int?
     ) throws(PDFError) -> PDFOutlineFont {
         var base: String?
@@ -154,7 +183,7 @@ extension PDFInterpreter {
     }
 
     /// A Type 0 font: Identity-H and its CIDFont, or nil when the CIDFont's program is not embedded.
-    private func compositeFont(_ d: [String: PDFObject], name: String, number: Int?) throws(PDFError)
+    private mutating func compositeFont(_ d: [String: PDFObject], name: String, number: Int?) throws(PDFError)
         -> PDFOutlineFont?
     {
         let cmap = try file.value(d, "Encoding")
@@ -163,48 +192,44 @@ extension PDFInterpreter {
             throw PDFError(
                 "the composite font /\(name) uses \(named) (ivsim reads Identity-H): outline the text in the export")
         }
-        guard let first = try file.value(d, "DescendantFonts")?.array?.first,
-            let cid = try file.resolve(first).dictionary
-        else {
+        guard let descendants = try file.value(d, "DescendantFonts")?.array, let first = descendants.first else {
             throw PDFError("the composite font /\(name) has no /DescendantFonts")
         }
-        let widths = try cidWidths(try file.value(cid, "W")?.array ?? [], name: name)
-        let descriptor = try file.value(cid, "FontDescriptor")?.dictionary
-        let program: PDFOutlineFont.Program
-        var cidToGlyph: [UInt16]?
+        guard let cid = try file.resolve(first).dictionary else {
+            throw PDFError("the composite font /\(name)'s /DescendantFonts does not hold a CIDFont dictionary")
+        }
         switch try file.value(cid, "Subtype")?.name {
-        case "CIDFontType2"?:
-            if let object = descriptor?["FontFile2"], case let .stream(stream) = try file.resolve(object) {
-                program = .trueType(try TrueTypeFont(try file.decode(stream).bytes))
-            } else {
-                return nil
-            }
+        case "CIDFontType0"?, "CIDFontType2"?: break
+        case let other:
+            throw PDFError(
+                "the composite font /\(name) has a CIDFont of subtype /\(other ?? "none"), which is not read")
+        }
+        let widths = try cidWidths(try file.value(cid, "W")?.array ?? [], name: name)
+        guard let program = try embeddedProgram(try file.value(cid, "FontDescriptor")?.dictionary, name: name) else {
+            return nil
+        }
+        var cidToGlyph: [UInt16]?
+        if case .trueType = program {
             switch try file.value(cid, "CIDToGIDMap") {
             case nil, .name("Identity")?: break
             case let .stream(stream)?:
                 let bytes = try file.decode(stream).bytes
+                try countWork(min(bytes.count, 2 * 65_536) / 2)
                 cidToGlyph = stride(from: 0, to: min(bytes.count, 2 * 65_536) - 1, by: 2).map {
                     UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1])
                 }
             default:
                 throw PDFError("the composite font /\(name) has a /CIDToGIDMap that is neither /Identity nor a stream")
             }
-        case "CIDFontType0"?:
-            guard let cff = try cffProgram(descriptor) else { return nil }
-            program = .cff(cff)
-        case let other:
-            throw PDFError(
-                "the composite font /\(name) has a CIDFont of subtype /\(other ?? "none"), which is not read")
         }
         return PDFOutlineFont(
             program: program, codes: .identity(cidToGlyph: cidToGlyph),
-            missingWidth: try file.value(cid, "DW")?.number ?? 1000,
-            cidWidths: widths, number: number)
+            missingWidth: try file.value(cid, "DW")?.number ?? 1000, cidWidths: widths, number: number)
     }
 
     /// A CIDFont's /W (§9.7.4.3): `c [w1 w2 …]` gives CIDs c, c+1, … their widths, `c1 c2 w` gives
-    /// CIDs c1 through c2 one width.
-    private func cidWidths(_ list: [PDFObject], name: String) throws(PDFError) -> [Int: Double] {
+    /// CIDs c1 through c2 one width; each width given charged to the page.
+    private mutating func cidWidths(_ list: [PDFObject], name: String) throws(PDFError) -> [Int: Double] {
         var widths: [Int: Double] = [:]
         var i = 0
         var given = 0  // widths given, a CID given twice counted twice
@@ -234,6 +259,7 @@ extension PDFInterpreter {
                 i += 3
             }
         }
+        try countWork(given)
         return widths
     }
 }
@@ -241,20 +267,27 @@ extension PDFInterpreter {
 /// The table directory of an OpenType or TrueType font file (the OpenType specification's "Table
 /// directory", https://learn.microsoft.com/typography/opentype/spec/otff).
 enum OpenTypeTables {
-    /// The bytes of table `tag`, or nil when the font has none (or the directory is damaged).
-    static func table(_ tag: String, in data: [UInt8]) -> Range<Int>? {
-        guard data.count >= 12 else { return nil }
+    enum Lookup: Equatable {
+        case found(Range<Int>)
+        /// The directory names the table, at bytes outside the file.
+        case outside
+        /// The directory is shorter than its count says (or the file than a directory).
+        case damaged
+        case missing
+    }
+
+    /// Where table `tag` is.
+    static func table(_ tag: String, in data: [UInt8]) -> Lookup {
+        guard data.count >= 12 else { return .damaged }
         let count = TrueTypeFont.u16(data, 4)
+        guard 12 + 16 * count <= data.count else { return .damaged }
         for i in 0..<count {
             let r = 12 + i * 16
-            guard r + 16 <= data.count else { return nil }
+            guard String(decoding: data[r..<r + 4], as: UTF8.self) == tag else { continue }
             let offset = TrueTypeFont.u32(data, r + 8), length = TrueTypeFont.u32(data, r + 12)
-            if String(decoding: data[r..<r + 4], as: UTF8.self) == tag, offset <= data.count,
-                length <= data.count - offset
-            {
-                return offset..<offset + length
-            }
+            guard offset <= data.count, length <= data.count - offset else { return .outside }
+            return .found(offset..<offset + length)
         }
-        return nil
+        return .missing
     }
 }

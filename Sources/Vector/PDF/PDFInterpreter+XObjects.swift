@@ -131,13 +131,19 @@ extension PDFInterpreter {
         let content = try file.decode(stream).bytes
         let saved = state, savedPath = (path, current, start, pendingClip), savedStack = stack
         let savedMarks = (marked, hiding, markBase), savedOuter = outerSaves
+        // A text object around the stream (a glyph procedure's, or a form shown inside BT … ET)
+        // keeps its matrices and its clipping glyphs: the stream's own text objects are its own,
+        // and a clip they leave without ET ends with the stream.
+        let savedText = (textMatrix, lineMatrix, textClip)
         defer {
             state = saved
             stack = savedStack
             (marked, hiding, markBase) = savedMarks
             outerSaves = savedOuter
             (path, current, start, pendingClip) = savedPath
+            (textMatrix, lineMatrix, textClip) = savedText
         }
+        textClip = nil
         markBase = marked.count
         outerSaves += savedStack.count + 1  // the stream's own save
         guard outerSaves < Self.maxSaved else {

@@ -26,6 +26,8 @@ struct PDFInterpreter {
     var textClip: ShapePath?
     /// Fonts read, by object number.
     var fonts: [Int: PDFFont] = [:]
+    /// Embedded font programs read, by their stream's object number (fonts may share one).
+    var fontPrograms: [Int: PDFOutlineFont.Program] = [:]
     /// Glyph outlines read so far, by font object number << 16 | glyph, and their elements.
     var glyphOutlines: [Int: ShapePath] = [:]
     var keptGlyphElements = 0

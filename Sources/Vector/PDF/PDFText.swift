@@ -60,7 +60,9 @@ extension PDFInterpreter {
         case "Tz": state.text.horizontalScale = try numbers(1)[0] / 100
         case "TL": state.text.leading = try numbers(1)[0]
         case "Ts": state.text.rise = try numbers(1)[0]
-        case "Tr": state.text.renderMode = min(max(PDFObject.int(try numbers(1)[0]) ?? 7, 0), 7)
+        case "Tr":
+            // A fractional mode is truncated (4.5 is mode 4, as PDFium takes it).
+            state.text.renderMode = min(max(PDFObject.int(try numbers(1)[0]) ?? 7, 0), 7)
         case "Tf":
             guard operands.count >= 2, let name = operands[operands.count - 2].name, let size = operands.last?.number,
                 size.isFinite
@@ -179,8 +181,9 @@ extension PDFInterpreter {
                     if paints != 3 && !hidden || mode >= 4 {
                         let scaled = AffineTransform(
                             a: t.size * t.horizontalScale, b: 0, c: 0, d: t.size, tx: 0, ty: t.rise)
-                        let glyphToUser = textMatrix.prepending(scaled.prepending(font.program.glyphMatrix))
-                        let outline = try glyphOutline(font, font.glyph(code))
+                        let glyph = font.glyph(code)
+                        let glyphToUser = textMatrix.prepending(scaled.prepending(font.program.glyphMatrix(glyph)))
+                        let outline = try glyphOutline(font, glyph)
                         if !outline.elements.isEmpty {
                             try countWork(outline.elements.count)
                             let placed = outline.applying(glyphToUser)
@@ -210,7 +213,12 @@ extension PDFInterpreter {
     private mutating func glyphOutline(_ font: PDFOutlineFont, _ glyph: Int) throws(PDFError) -> ShapePath {
         let key = font.number.map { $0 << 16 | glyph }
         if let key, let kept = glyphOutlines[key] { return kept }
-        let (outline, work) = try font.program.outlineAndWork(glyph)
+        let (outline, work): (ShapePath, Int)
+        do throws(PDFError) {
+            (outline, work) = try font.program.outlineAndWork(glyph)
+        } catch {
+            throw error.inside("the font /\(state.text.font ?? "")")
+        }
         try countWork(work)
         if let key, keptGlyphElements + outline.elements.count <= Self.maxKeptGlyphElements {
             keptGlyphElements += outline.elements.count

@@ -24,6 +24,7 @@ struct CFFCharString {
     private var widthTaken = false
     private var ended = false
     private var depth = 0
+    private var glyph = 0
 
     static let maxStack = 48
     static let maxDepth = 10
@@ -32,10 +33,11 @@ struct CFFCharString {
 
     init(font: CFFFont) { self.font = font }
 
-    private func error(_ text: String) -> PDFError { CFFFont.error("a glyph's charstring \(text)") }
+    private func error(_ text: String) -> PDFError { CFFFont.error("glyph \(glyph)'s charstring \(text)") }
 
     /// Runs `glyph`'s charstring; with `accents`, endchar may compose it of two glyphs (seac).
     mutating func execute(glyph: Int, accents: Bool) throws(PDFError) {
+        self.glyph = glyph
         try run(font.charStrings.range(glyph), font.privateDict(of: glyph), accents: accents)
         closeContour()
     }
@@ -68,7 +70,9 @@ struct CFFCharString {
                 guard let n = stack.popLast() else { throw error("calls a subroutine with no number") }
                 let bias = subrs.count < 1_240 ? 107 : subrs.count < 33_900 ? 1_131 : 32_768
                 guard let i = CFFDict.integer(n).map({ $0 + bias }), i >= 0, i < subrs.count else {
-                    throw error("calls subroutine \(n) of \(subrs.count)")
+                    throw error(
+                        "calls subroutine \(CFFDict.integer(n).map(String.init) ?? String(n)) (biased by \(bias)) of "
+                            + "\(subrs.count)")
                 }
                 depth += 1
                 try run(subrs.range(i), priv, accents: accents)

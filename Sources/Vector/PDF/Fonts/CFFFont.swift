@@ -18,8 +18,14 @@ struct CFFFont {
     }
 
     let glyphCount: Int
-    /// Glyph space to text space: the Top DICT's FontMatrix (and a CID font's Font DICT's).
-    let fontMatrix: AffineTransform
+    /// Glyph space to text space: the Top DICT's FontMatrix (1/1000 when it has none), or in a
+    /// CID-keyed font one per Font DICT (`glyphMatrix`).
+    private let fontMatrices: [AffineTransform]
+    /// The first glyph's matrix (the font's, but in a CID-keyed font whose Font DICTs differ).
+    var fontMatrix: AffineTransform { fontMatrices[0] }
+    /// What reading the program cost (INDEX entries, DICT bytes, charset and FDSelect entries,
+    /// name bytes), charged to the page once per program.
+    let readWork: Int
     /// Whether the Top DICT has ROS: glyphs are found by CID through the charset.
     let isCIDKeyed: Bool
     let data: [UInt8]
@@ -41,6 +47,8 @@ struct CFFFont {
     let builtInEncoding: [Int]
 
     static let maxGlyphs = 65_536
+    /// Reading a program may cost at most this many units (real fonts: a few hundred thousand).
+    static let maxReadWork = 1 << 21
 
     static func error(_ text: String) -> PDFError { PDFError("an embedded CFF font: \(text)") }
 
@@ -52,60 +60,111 @@ struct CFFFont {
                     ? "CFF2 (a variable font's outlines) is not read"
                     : "the font program is not CFF (its major version is not 1)")
         }
+        // What reading costs, charged as it is done: each INDEX entry, DICT byte, charset and
+        // FDSelect entry and byte of a glyph name made (each distinct DICT and name once).
+        var work = 0
+        func charge(_ units: Int) throws(PDFError) {
+            work += units
+            guard work <= Self.maxReadWork else {
+                throw Self.error(
+                    "reading it takes more than \(Self.maxReadWork) units (its INDEXes, DICTs, charset and names; "
+                        + "docs/LIMITS.md)")
+            }
+        }
+        func index(at offset: Int) throws(PDFError) -> CFFIndex {
+            let index = try CFFIndex(data, at: offset)
+            try charge(index.count + 1)
+            return index
+        }
+        func dict(_ range: Range<Int>) throws(PDFError) -> CFFDict {
+            try charge(range.count)
+            return try CFFDict(data, range)
+        }
         let headerSize = Int(data[2])
         guard headerSize >= 4 else { throw Self.error("its header says it is \(headerSize) bytes long") }
-        let names = try CFFIndex(data, at: headerSize)
-        let topDicts = try CFFIndex(data, at: names.end)
-        let strings = try CFFIndex(data, at: topDicts.end)
-        let globalSubrs = try CFFIndex(data, at: strings.end)
+        let names = try index(at: headerSize)
+        let topDicts = try index(at: names.end)
+        let strings = try index(at: topDicts.end)
+        let globalSubrs = try index(at: strings.end)
         guard topDicts.count >= 1 else { throw Self.error("it has no Top DICT") }
-        let top = try CFFDict(data, topDicts.range(0))
+        let top = try dict(topDicts.range(0))
         self.strings = strings
         self.globalSubrs = globalSubrs
         if let type = top.int(1206), type != 2 {
             throw Self.error("its glyphs are Type \(type) charstrings (ivsim reads Type 2)")
         }
         guard let charStringsOffset = top.int(17) else { throw Self.error("its Top DICT has no CharStrings") }
-        charStrings = try CFFIndex(data, at: charStringsOffset)
+        charStrings = try index(at: charStringsOffset)
         glyphCount = charStrings.count
         guard glyphCount >= 1, glyphCount <= Self.maxGlyphs else {
             throw Self.error("it has \(glyphCount) glyphs (1 to \(Self.maxGlyphs) are read)")
         }
         isCIDKeyed = top.operands(1230) != nil
-        var matrix = try Self.matrix(top) ?? AffineTransform(a: 0.001, b: 0, c: 0, d: 0.001, tx: 0, ty: 0)
+        // Private DICTs read once each, however many Font DICTs name them.
+        var read: [Int: Private] = [:]
+        func privateDict(of fontDict: CFFDict) throws(PDFError) -> Private {
+            let (offset, size) = try Self.privateRange(fontDict, in: data)
+            if let kept = read[offset << 32 | size] { return kept }
+            let privateDict = try dict(offset..<offset + size)
+            var subrs = CFFIndex.empty
+            if let local = privateDict.int(19) {
+                guard local >= 0, local <= data.count - offset else {
+                    throw Self.error("its local Subrs lie outside it")
+                }
+                subrs = try index(at: offset + local)
+            }
+            let made = Private(
+                subrs: subrs, defaultWidth: privateDict.operands(20)?.first ?? 0,
+                nominalWidth: privateDict.operands(21)?.first ?? 0)
+            read[offset << 32 | size] = made
+            return made
+        }
+        let topMatrix = try Self.matrix(top)
+        let standard = AffineTransform(a: 0.001, b: 0, c: 0, d: 0.001, tx: 0, ty: 0)
         if isCIDKeyed {
             guard let fdArrayOffset = top.int(1236), let fdSelectOffset = top.int(1237) else {
                 throw Self.error("a CID-keyed font without FDArray or FDSelect")
             }
-            let fdArray = try CFFIndex(data, at: fdArrayOffset)
+            let fdArray = try index(at: fdArrayOffset)
             guard (1...256).contains(fdArray.count) else {
                 throw Self.error("its FDArray has \(fdArray.count) Font DICTs (1 to 256 are read)")
             }
             var privates: [Private] = []
+            var matrices: [AffineTransform] = []
             for i in 0..<fdArray.count {
-                let fontDict = try CFFDict(data, fdArray.range(i))
-                // A Font DICT's FontMatrix replaces the default one (its own entry rarely
-                // differs between Font DICTs; the first one's is taken for the font).
-                if i == 0, top.operands(1207) == nil, let own = try Self.matrix(fontDict) { matrix = own }
-                privates.append(try Self.privateDict(data, fontDict))
+                let fontDict = try dict(fdArray.range(i))
+                // A Font DICT's FontMatrix is applied before the Top DICT's (the identity when
+                // the Top DICT has none); without one, the Top DICT's or 1/1000 (docs/PDF.md).
+                let own = try Self.matrix(fontDict)
+                matrices.append(own.map { (topMatrix ?? .identity).prepending($0) } ?? topMatrix ?? standard)
+                privates.append(try privateDict(of: fontDict))
             }
             self.privates = privates
+            fontMatrices = matrices
+            try charge(glyphCount)
             fdSelect = try Self.fdSelect(data, at: fdSelectOffset, glyphs: glyphCount, fonts: fdArray.count)
         } else {
-            privates = [try Self.privateDict(data, top)]
+            privates = [try privateDict(of: top)]
+            fontMatrices = [topMatrix ?? standard]
             fdSelect = []
         }
-        guard [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty].allSatisfy({ $0.isFinite }),
-            matrix.a * matrix.d - matrix.b * matrix.c != 0
-        else {
-            throw Self.error("its FontMatrix is not invertible")
+        for matrix in fontMatrices {
+            guard [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty].allSatisfy({ $0.isFinite }),
+                matrix.a * matrix.d - matrix.b * matrix.c != 0
+            else {
+                throw Self.error("its FontMatrix is not invertible")
+            }
         }
-        fontMatrix = matrix
+        try charge(glyphCount)
         charset = try Self.charset(data, at: top.int(15) ?? 0, glyphs: glyphCount, cid: isCIDKeyed)
         var byName: [String: Int] = [:]
         if !isCIDKeyed {
-            for glyph in 0..<glyphCount {
-                let name = Self.string(charset[glyph], strings: strings, data: data)
+            // Each string ID's name is made once (a charset may give many glyphs one long name).
+            var firstGlyph: [Int: Int] = [:]
+            for glyph in 0..<glyphCount where firstGlyph[charset[glyph]] == nil { firstGlyph[charset[glyph]] = glyph }
+            for (sid, glyph) in firstGlyph.sorted(by: { $0.value < $1.value }) {
+                let name = Self.string(sid, strings: strings, data: data)
+                try charge(name.utf8.count)
                 if byName[name] == nil { byName[name] = glyph }
             }
         }
@@ -117,10 +176,18 @@ struct CFFFont {
         cidGlyphs = byCID
         var encoding = [Int](repeating: 0, count: 256)
         if !isCIDKeyed {
+            try charge(256)
             try Self.readEncoding(
                 data, top.int(16) ?? 0, charset: charset, glyphsByName: byName, strings: strings, into: &encoding)
         }
         builtInEncoding = encoding
+        readWork = work
+    }
+
+    /// Glyph space to text space for `glyph`: its Font DICT's matrix in a CID-keyed font.
+    func glyphMatrix(_ glyph: Int) -> AffineTransform {
+        fdSelect.isEmpty || glyph < 0 || glyph >= fdSelect.count
+            ? fontMatrices[0] : fontMatrices[min(Int(fdSelect[glyph]), fontMatrices.count - 1)]
     }
 
     /// The glyph named `name`, or nil.
@@ -152,22 +219,15 @@ struct CFFFont {
         return AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
     }
 
-    private static func privateDict(_ data: [UInt8], _ dict: CFFDict) throws(PDFError) -> Private {
+    /// The Private DICT's offset and size a Top or Font DICT gives.
+    private static func privateRange(_ dict: CFFDict, in data: [UInt8]) throws(PDFError) -> (offset: Int, size: Int) {
         guard let p = dict.operands(18), p.count == 2, let size = CFFDict.integer(p[0]),
             let offset = CFFDict.integer(p[1]), size >= 0, offset >= 0, offset <= data.count,
             size <= data.count - offset
         else {
             throw error("its Private DICT is missing or runs past the end of the font program")
         }
-        let privateDict = try CFFDict(data, offset..<offset + size)
-        var subrs = CFFIndex.empty
-        if let local = privateDict.int(19) {
-            guard local >= 0, local <= data.count - offset else { throw error("its local Subrs lie outside it") }
-            subrs = try CFFIndex(data, at: offset + local)
-        }
-        return Private(
-            subrs: subrs, defaultWidth: privateDict.operands(20)?.first ?? 0,
-            nominalWidth: privateDict.operands(21)?.first ?? 0)
+        return (offset, size)
     }
 
     /// FDSelect formats 0 and 3: the Font DICT of each glyph.
@@ -202,6 +262,9 @@ struct CFFFont {
     /// 2 are the predefined ISOAdobe, Expert and ExpertSubset charsets, of which ivsim reads the
     /// first (glyph i is string i).
     private static func charset(_ data: [UInt8], at offset: Int, glyphs: Int, cid: Bool) throws(PDFError) -> [Int] {
+        guard offset >= 0, offset < data.count else {
+            throw error("its charset offset \(offset) lies outside the font program")
+        }
         if offset == 0 && !cid { return Array(0..<glyphs) }
         if offset <= 2 {
             guard !cid else { return Array(0..<glyphs) }
@@ -243,6 +306,9 @@ struct CFFFont {
                 codes[code] = glyphsByName[name] ?? 0
             }
             return
+        }
+        guard offset >= 0, offset < data.count else {
+            throw error("its Encoding offset \(offset) lies outside the font program")
         }
         guard offset > 1 else { throw error("the predefined Expert encoding is not read") }
         func byte(_ i: Int) throws(PDFError) -> Int {

@@ -18,21 +18,23 @@ struct PDFOutlineFont {
             }
         }
 
-        /// The glyphs the program holds (what reading it costs: its tables have an entry each).
-        var glyphCount: Int {
+        /// What reading the program cost (TrueType: table directory entries, glyph locations and
+        /// cmap subtables; CFF: `CFFFont.readWork`).
+        var readWork: Int {
             switch self {
-            case let .trueType(font): font.glyphCount
-            case let .cff(font): font.glyphCount
+            case let .trueType(font): font.readWork
+            case let .cff(font): font.readWork
             }
         }
 
-        /// Glyph space to text space: 1/unitsPerEm for TrueType, the FontMatrix for CFF.
-        var glyphMatrix: AffineTransform {
+        /// Glyph space to text space: 1/unitsPerEm for TrueType, the FontMatrix of the glyph's
+        /// Font DICT for CFF.
+        func glyphMatrix(_ glyph: Int) -> AffineTransform {
             switch self {
             case let .trueType(font):
                 let em = 1 / Double(font.unitsPerEm)
                 return .scale(em, em)
-            case let .cff(font): return font.fontMatrix
+            case let .cff(font): return font.glyphMatrix(glyph)
             }
         }
     }

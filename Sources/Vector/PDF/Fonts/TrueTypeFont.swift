@@ -22,6 +22,9 @@ struct TrueTypeFont {
     private let subtables: [UInt32: Int]
     /// The `post` table's bytes, when the font has one.
     private let post: Range<Int>?
+    /// What reading the program cost: its table directory entries, glyph locations and cmap
+    /// subtables, charged to the page once per program.
+    let readWork: Int
 
     static let maxPoints = 65_536
     static let maxDepth = 8
@@ -78,6 +81,7 @@ struct TrueTypeFont {
         }
         self.subtables = subtables
         post = tables["post"].map { $0.offset..<$0.offset + $0.length }
+        readWork = count + glyphCount + 1 + subtables.count
     }
 
     /// The glyph each name of the `post` table names (the first glyph of a name): format 1 names
