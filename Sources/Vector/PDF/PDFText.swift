@@ -5,12 +5,13 @@ import Raster
 // glyph space mapped to user space by FontMatrix × [Tfs·Th 0 0 Tfs 0 Trise] × Tm, and the text
 // matrix then advances by ((w0 · FontMatrix.a) · Tfs + Tc + Tw for byte 32) · Th, w0 from
 // /Widths; a TJ number n moves it by −n/1000 · Tfs · Th. Glyph procedures paint with the graphics
-// state as it is (d0 and d1 are read as nothing to draw). In a simple TrueType font with its
-// program embedded (Fonts/), each glyph's outline is filled, stroked or both by the rendering
-// mode, in glyph space of 1/unitsPerEm text space units, and the text matrix advances by w0/1000.
-// Text in any other font is refused ("outline the text in the export"), except with rendering
-// mode 3 (invisible), which draws nothing in any font; modes 4–7 (text added to the clip) are
-// refused.
+// state as it is (d0 and d1 are read as nothing to draw). In a font with an embedded TrueType or
+// CFF program (Fonts/, PDFInterpreter+Fonts.swift: simple fonts and Identity-H composite fonts),
+// each glyph's outline is filled, stroked or both by the rendering mode, in the program's glyph
+// space (1/unitsPerEm, or the CFF FontMatrix), and the text matrix advances by w0/1000; modes 4–7
+// also collect the outlines, which become the clip at ET. Text in any other font is refused
+// ("outline the text in the export"), except with rendering mode 3 (invisible), which draws
+// nothing in any font; Type 3 fonts in modes 4–7 are refused.
 
 struct PDFTextState {
     var charSpacing = 0.0
