@@ -98,6 +98,10 @@ import Syntax
         Self.refusal(
             #""c": { "coreImage": { "input": "grid", "filters": [], "render": "ciImage" }, "crop": [0, 0, 1, 1] }"#,
             "UIImage(ciImage:) has no CGImage to crop")
+        // Derived without a new CGImage: the refusal names the image whose chain to render.
+        Self.refusal(
+            #""c": { "coreImage": { "input": "grid", "filters": [], "render": "ciImage" } }, "t": { "from": "c", "renderingMode": "alwaysTemplate" }, "d": { "from": "t", "crop": [0, 0, 1, 1] }"#,
+            #""d" is derived from "c", a UIImage(ciImage:) whose cgImage is nil: it has no CGImage to crop"#)
         Self.refusal(
             #""c": { "coreImage": { "input": "nothing", "filters": [] } }"#, "nothing")
     }

@@ -180,6 +180,19 @@ struct ImageReader {
         }
     }
 
+    /// The image whose Core Image chain rendered `name` (a UIImage(ciImage:)): `name` itself, or
+    /// the first image up its `from` derivations that is not derived from another without a CGImage.
+    func ciImageOrigin(of name: String) -> String {
+        var current = name
+        var seen: Set<String> = [name]
+        while let index = specIndex[current], case let .derived(base, _) = specs[index].kind,
+            resolved[base]?.hasNoCGImage == true, seen.insert(base).inserted
+        {
+            current = base
+        }
+        return current
+    }
+
     /// The image called `name`, if it was read without errors.
     func image(_ name: String) -> Image? { resolved[name] }
 
@@ -716,7 +729,7 @@ struct ImageReader {
                     continue
                 }
                 if baseImage.hasNoCGImage {
-                    d.error(node, Self.noCGImage(base, "to mask"))
+                    d.error(node, Self.noCGImage(base, "to mask", origin: ciImageOrigin(of: base)))
                     continue
                 }
                 read.append(baseImage)
@@ -763,7 +776,7 @@ struct ImageReader {
             image = nil
         }
         if let made = image, made.hasNoCGImage, let node = entry.modifiers.cropNode {
-            d.error(node, Self.noCGImage(name, "to crop"))
+            d.error(node, Self.noCGImage(name, "to crop", origin: ciImageOrigin(of: name)))
             image = nil
         }
         if let made = image, let crop = entry.modifiers.crop, let node = entry.modifiers.cropNode {

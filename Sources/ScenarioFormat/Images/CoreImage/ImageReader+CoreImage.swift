@@ -129,9 +129,17 @@ extension Image {
 }
 
 extension ImageReader {
-    /// The refusal of a UIImage(ciImage:) where a CGImage is needed (`role`: "to mask", "to crop").
-    static func noCGImage(_ name: String, _ role: String) -> String {
-        "\"\(name)\" is a UIImage(ciImage:) (or derived from one), whose cgImage is nil: it has no CGImage \(role) "
-            + "(an app's cgImage! would trap); render its chain with \"render\": \"cgImage\" (CIContext.createCGImage) instead"
+    /// The refusal of a UIImage(ciImage:) where a CGImage is needed (`role`: "to mask", "to crop");
+    /// `origin` is the image whose chain rendered it, when `name` is derived from that one.
+    static func noCGImage(_ name: String, _ role: String, origin: String? = nil) -> String {
+        guard let origin, origin != name else {
+            return "\"\(name)\" is a UIImage(ciImage:) (or derived from one), whose cgImage is nil: it has no CGImage "
+                + "\(role) (an app's cgImage! would trap); render its chain with \"render\": \"cgImage\" "
+                + "(CIContext.createCGImage) instead"
+        }
+        return
+            "\"\(name)\" is derived from \"\(origin)\", a UIImage(ciImage:) whose cgImage is nil: it has no CGImage "
+            + "\(role) (an app's cgImage! would trap); render \"\(origin)\"'s chain with \"render\": \"cgImage\" "
+            + "(CIContext.createCGImage) instead"
     }
 }
