@@ -18,19 +18,15 @@ func snapshotBenchmarks() -> [Benchmark] {
     let baseline = (try? [UInt8](Data(contentsOf: snapshots.appendingPathComponent(fullScreen + "/scale3.png")))) ?? []
     final class Outcome: @unchecked Sendable { var text = "" }
     let outcome = Outcome()
-    return [
+    let checks = [(1, "1 thread"), (2, "2 threads: its bands")].map { jobs, label in
         Benchmark(
-            name: "check \(fullScreen) (1170x2532, 1 thread)", pixels: 1170 * 2532,
+            name: "check \(fullScreen) (1170x2532, \(label))", pixels: 1170 * 2532,
             run: {
-                let report = BaselineRunner.check(options([fullScreen], jobs: 1))
+                let report = BaselineRunner.check(options([fullScreen], jobs: jobs))
                 outcome.text = report.lines.last ?? ""
-            }, output: { outcome.text }),
-        Benchmark(
-            name: "check \(fullScreen) (1170x2532, 2 threads: its bands)", pixels: 1170 * 2532,
-            run: {
-                let report = BaselineRunner.check(options([fullScreen], jobs: 2))
-                outcome.text = report.lines.last ?? ""
-            }, output: { outcome.text }),
+            }, output: { outcome.text })
+    }
+    return checks + [
         Benchmark(
             name: "decode its baseline PNG (\(baseline.count) B)", bytes: 1170 * 2532 * 4,
             run: { _ = try? PNGDecoder().decode(baseline) })
