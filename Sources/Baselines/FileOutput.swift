@@ -1,6 +1,7 @@
 import AssetCatalogs
 import Foundation
 import ScenarioFormat
+import Syntax
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -106,33 +107,10 @@ public enum FileOutput {
         try writeAtomically(Array(text.utf8), to: url)
     }
 
-    /// Every file and folder under `folder`, as paths relative to it (none if it cannot be read),
-    /// by readdir: what FileManager.subpathsOfDirectory lists — folders are entered, links to
-    /// folders are not — at a fraction of its cost (it trimmed each path's prefix as a string, a
-    /// tenth of a one-scenario `check`). In no particular order.
-    public static func listing(of folder: URL) -> [String] {
-        var paths: [String] = []
-        func walk(_ directory: String, _ prefix: String) {
-            guard let handle = opendir(directory) else { return }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                let relative = prefix.isEmpty ? name : prefix + "/" + name
-                paths.append(relative)
-                var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-                if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
-                    var status = stat()
-                    isDirectory = lstat(directory + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-                }
-                if isDirectory { walk(directory + "/" + name, relative) }
-            }
-        }
-        walk(folder.path, "")
-        return paths
-    }
+    /// Every file and folder under `folder`, as paths relative to it (none if it cannot be read):
+    /// DirectoryWalk's, what FileManager.subpathsOfDirectory lists — folders are entered, links to
+    /// folders are not. In no particular order.
+    public static func listing(of folder: URL) -> [String] { DirectoryWalk.items(under: folder.path).map(\.path) }
 
     /// Temporary files among `files`, a listing of `folder` (paths relative to it; one walk of a
     /// run's baselines serves this and the stale baselines), sorted, that an interrupted write

@@ -1,4 +1,5 @@
 import Foundation
+import Syntax
 
 /// Finds scenario files: every `*.json` under a folder, in path order, except what is not a
 /// scenario — `*.schema.json`, layout reports (`*.layout.json`), the project configuration
@@ -27,29 +28,24 @@ public enum ScenarioCatalog {
             && name != "Contents.json" && !name.hasPrefix(".")
     }
 
-    /// The scenarios under `folder`, except those under the `excluding` folders.
+    /// The scenarios under `folder`, except those under the `excluding` folders: one readdir walk
+    /// (DirectoryWalk) that enters neither hidden folders, nor asset catalogs, nor the excluded ones.
     public static func entries(in folder: URL, displayFolder: String, excluding: [URL] = []) -> [Entry] {
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: folder, includingPropertiesForKeys: [.isRegularFileKey],
-                options: [.skipsHiddenFiles])
-        else { return [] }
         let base = folder.standardizedFileURL.path
         let skipped = Set(excluding.map { $0.standardizedFileURL.path })
+        func last(_ path: String) -> Substring { path.split(separator: "/").last ?? Substring(path) }
+        let items = DirectoryWalk.items(under: base) { relative in
+            let name = last(relative)
+            return !name.hasPrefix(".") && !name.hasSuffix(".xcassets") && !skipped.contains(base + "/" + relative)
+        }
         var entries: [Entry] = []
-        for case let url as URL in enumerator {
-            let path = url.standardizedFileURL.path
-            if url.pathExtension == "xcassets" || skipped.contains(path) {
-                enumerator.skipDescendants()
-                continue
-            }
-            guard isScenarioFileName(url.lastPathComponent), path.hasPrefix(base + "/") else { continue }
-            let relative = String(path.dropFirst(base.count + 1))
-            let name = String(relative.dropLast(".json".count))
+        for item in items where !item.isDirectory && isScenarioFileName(String(last(item.path))) {
+            let name = String(item.path.dropLast(".json".count))
             let shown =
                 displayFolder.isEmpty
-                ? relative : (displayFolder.hasSuffix("/") ? displayFolder : displayFolder + "/") + relative
-            entries.append(Entry(url: url, name: name, displayName: shown))
+                ? item.path : (displayFolder.hasSuffix("/") ? displayFolder : displayFolder + "/") + item.path
+            entries.append(
+                Entry(url: URL(fileURLWithPath: base + "/" + item.path), name: name, displayName: shown))
         }
         return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
