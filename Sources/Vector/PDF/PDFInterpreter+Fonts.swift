@@ -263,31 +263,3 @@ extension PDFInterpreter {
         return widths
     }
 }
-
-/// The table directory of an OpenType or TrueType font file (the OpenType specification's "Table
-/// directory", https://learn.microsoft.com/typography/opentype/spec/otff).
-enum OpenTypeTables {
-    enum Lookup: Equatable {
-        case found(Range<Int>)
-        /// The directory names the table, at bytes outside the file.
-        case outside
-        /// The directory is shorter than its count says (or the file than a directory).
-        case damaged
-        case missing
-    }
-
-    /// Where table `tag` is.
-    static func table(_ tag: String, in data: [UInt8]) -> Lookup {
-        guard data.count >= 12 else { return .damaged }
-        let count = TrueTypeFont.u16(data, 4)
-        guard 12 + 16 * count <= data.count else { return .damaged }
-        for i in 0..<count {
-            let r = 12 + i * 16
-            guard String(decoding: data[r..<r + 4], as: UTF8.self) == tag else { continue }
-            let offset = TrueTypeFont.u32(data, r + 8), length = TrueTypeFont.u32(data, r + 12)
-            guard offset <= data.count, length <= data.count - offset else { return .outside }
-            return .found(offset..<offset + length)
-        }
-        return .missing
-    }
-}

@@ -37,13 +37,12 @@ struct TrueTypeFont {
         guard version == 0x0001_0000 || version == 0x7472_7565 else {  // 1.0 or 'true'
             throw error("the font program is not TrueType (version \(version)); OpenType CFF fonts are not read")
         }
-        let count = Self.u16(data, 4)
-        guard 12 + count * 16 <= data.count else { throw error("its table directory runs past its end") }
+        guard let entries = OpenTypeTables.entries(in: data) else {
+            throw error("its table directory runs past its end")
+        }
+        let count = entries.count
         var tables: [String: (offset: Int, length: Int)] = [:]
-        for i in 0..<count {
-            let r = 12 + i * 16
-            let tag = String(decoding: data[r..<r + 4], as: UTF8.self)
-            let offset = Self.u32(data, r + 8), length = Self.u32(data, r + 12)
+        for (tag, offset, length) in entries {
             guard offset <= data.count, length <= data.count - offset else {
                 throw error("its table '\(tag)' runs past the end of the font program")
             }
