@@ -20,13 +20,16 @@ public enum CatalogListing {
         let area = ReadableArea(folder: url.deletingLastPathComponent())
         let index = CatalogIndex(url: url, display: display, area: area, cache: cache)
         var diagnostics = index.diagnostics
-        // Sets of one kind that share a name: a scenario refuses the name (NamedAssets), so the
-        // listing says so for each of them too.
-        var ambiguous: [String: String] = [:]
+        // Sets of one kind that share a name: a scenario warns and uses the first (NamedAssets), so
+        // the listing says so and lists the others as never used.
+        var shadowed: [String: String] = [:]
         for sets in index.ambiguities {
-            let message = CatalogIndex.ambiguity(sets, in: display)
-            diagnostics.append(ScenarioDiagnostic(file: display, location: nil, path: "", message: message))
-            for set in sets { ambiguous[set.key] = message }
+            let message = CatalogIndex.sharedName(sets, in: display)
+            diagnostics.append(
+                ScenarioDiagnostic(
+                    file: display, location: nil, path: "", message: message, severity: .warning,
+                    kind: AssetWarnings.duplicateName))
+            for set in sets.dropFirst() { shadowed[set.display] = sets[0].path }
         }
         let imageSets = index.sets.filter { $0.kind == .imageSet }
         let colorSets = index.sets.filter { $0.kind == .colorSet }
@@ -41,10 +44,10 @@ public enum CatalogListing {
                 + index.skipped.map { ($0.display as NSString).lastPathComponent }.joined(separator: ", ") + "\n"
         for set in index.sets {
             out += "\n"
-            if let message = ambiguous[set.key] {
+            if let used = shadowed[set.display] {
                 out +=
                     "\(set.kind.noun) \"\(set.name)\" (\(set.path))\n"
-                    + "  unusable: \(message)\n"
+                    + "  never used: \(used) has the same name and comes first by path (see the warning)\n"
                 continue
             }
             switch set.kind {
@@ -52,6 +55,12 @@ public enum CatalogListing {
                 // PNG headers only: nothing is decoded
                 let result = ImageSetReader.entries(set, area: area, cache: cache)
                 diagnostics += result.diagnostics
+                for warning in result.warnings {
+                    diagnostics.append(
+                        ScenarioDiagnostic(
+                            file: set.display + "/Contents.json", location: nil, path: "", message: warning.message,
+                            severity: .warning, kind: warning.kind))
+                }
                 out += describe(
                     set, result, noun: "image set", fixed: fixed, images: true,
                     header: { "  rendering: \($0[0].value.renderingMode.rawValue)\n" },

@@ -9,8 +9,10 @@ enum WarningKinds {
     static let ambiguous = "ambiguous"
     /// Auto Layout: a frame that required constraints make negative.
     static let negativeSize = "negativeSize"
-    /// Asset catalogs: a name in two catalogs.
+    /// Asset catalogs: a name in two catalogs, or of two sets of one kind in one catalog.
     static let duplicateName = AssetWarnings.duplicateName
+    /// Asset catalogs: slicing wider or taller than its file (its caps scaled down to fit).
+    static let slicingTooLarge = AssetWarnings.slicingTooLarge
     /// Image files: an embedded colour profile ivsim does not convert from (pixels taken as sRGB).
     static let colorProfile = AssetWarnings.colorProfile
     /// Symbols: a system symbol drawn as ivsim's stand-in (`symbolStandIns`).
@@ -22,5 +24,5 @@ enum WarningKinds {
     /// Kinds a view can acknowledge: its image's, its Auto Layout frame's and its opacity hint's.
     static let view = ImageWarning.kinds + [ambiguous, negativeSize, opaque]
     /// Kinds the scenario can acknowledge (for every view, and its names).
-    static let scenario = view + [duplicateName, colorProfile, symbolStandIn]
+    static let scenario = view + [duplicateName, slicingTooLarge, colorProfile, symbolStandIn]
 }

@@ -42,7 +42,7 @@ enum AssetCommands {
             for diagnostic in diagnostics {
                 FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
             }
-            if !diagnostics.isEmpty { status = ExitCode.badInput }
+            if diagnostics.contains(where: { $0.severity == .error }) { status = ExitCode.badInput }
         }
         return status
     }

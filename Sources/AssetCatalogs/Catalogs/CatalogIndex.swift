@@ -62,18 +62,21 @@ package struct CatalogIndex {
         "solidimagestacklayer"
     ]
 
-    /// The sets of `kind` called `name` (more than one is an ambiguity the caller reports).
+    /// The sets of `kind` called `name`, in walk order (more than one: the caller warns, `sharedName`).
     package func sets(named name: String, kind: Kind) -> [Set] {
         (byName[Self.key(kind, name)] ?? []).map { sets[$0] }
     }
 
-    /// Why `sets` (more than one, of one kind and name) cannot be looked up: UIImage(named:) and
-    /// UIColor(named:) cannot tell them apart (§Lookup order). Scenarios and the listing say it alike.
-    package static func ambiguity(_ sets: [Set], in folder: String) -> String {
+    /// The warning for `sets` (more than one, of one kind and name, in walk order): UIImage(named:)
+    /// and UIColor(named:) cannot tell them apart, Xcode builds the catalog with a warning, and
+    /// ivsim uses the first by path (§Lookup order). Scenarios and the listing say it alike.
+    package static func sharedName(_ sets: [Set], in folder: String) -> String {
         guard let first = sets.first else { return "" }
         return
-            "\(sets.count) \(first.kind.noun)s are named \"\(first.name)\" in \(folder): \(Listing.names(sets.map(\.display)))"
-            + (first.kind != .colorSet ? " (rename one, or put it in a group that provides a namespace)" : "")
+            "\(sets.count) \(first.kind.noun)s are named \"\(first.name)\" in \(folder): \(Listing.names(sets.map(\.path))); "
+            + "ivsim uses the first by path, as Xcode builds such a catalog with a warning and which one an app gets is "
+            + "not documented: rename one"
+            + (first.kind != .colorSet ? ", or put it in a group that provides a namespace" : "")
     }
 
     /// The names two or more sets of one kind share, each with its sets, in walk order.

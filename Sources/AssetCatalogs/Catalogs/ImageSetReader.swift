@@ -110,7 +110,7 @@ package enum ImageSetReader {
         let limits = drawing(0)
         let described = entries(set, area: area, cache: cache)
         var result = CatalogSetResult<Image>(
-            variants: nil, skipped: described.skipped, diagnostics: described.diagnostics)
+            variants: nil, skipped: described.skipped, diagnostics: described.diagnostics, warnings: described.warnings)
         guard let variants = described.variants else { return result }
         let d = Diagnostics(file: set.display + "/Contents.json")
         var images: [AssetVariant<Image>] = []
@@ -355,6 +355,7 @@ package enum ImageSetReader {
         // A single-scale vector entry is an entry per scale: a file that cannot be read is
         // reported once, not once per scale.
         var unreadable: Set<String> = []
+        var refitted: Set<String> = []
         for entry in entries {
             var source = set.path + "/" + entry.filename
             let url = set.url.appendingPathComponent(entry.filename)
@@ -407,17 +408,13 @@ package enum ImageSetReader {
                 described.vectorScale = scale
                 described.preservesVector = preservesVector
             }
-            if let slicing = entry.slicing {
+            if let slicing = entry.slicing,
+                let warning = apply(
+                    slicing, to: &described, file: entry.filename, drawnAt: entry.vector ? entry.scale ?? 1 : nil),
+                refitted.insert(entry.filename).inserted
+            {
                 // A single-scale vector's slicing that does not fit is reported once, at its first scale.
-                let quiet = entry.vector && unreadable.contains(entry.filename)
-                guard
-                    apply(
-                        slicing, to: &described, file: entry.filename, drawnAt: entry.vector ? entry.scale ?? 1 : nil,
-                        quiet ? Diagnostics(file: "") : d)
-                else {
-                    if entry.vector { unreadable.insert(entry.filename) }
-                    continue
-                }
+                result.warnings.append((AssetWarnings.slicingTooLarge, warning))
             }
             if let a = entry.alignmentInsets {
                 described.alignmentInsets = EdgeInsets(
@@ -521,38 +518,46 @@ package enum ImageSetReader {
         return slicing
     }
 
-    /// Cuts the entry to caps + centre and makes it resizable (caps in points); false if the
-    /// slicing does not fit the file (reported).
-    private static func apply(_ s: Slicing, to entry: inout ImageEntry, file: String, drawnAt: Int?, _ d: Diagnostics)
-        -> Bool
-    {
-        let (w, h) = (entry.fileWidth, entry.fileHeight)
+    /// Cuts the entry to caps + centre and makes it resizable (caps in points). Caps and centre
+    /// wider (taller) than the file have their caps scaled down to fit (docs/ASSETS.md §Image
+    /// sets); the warning that says so is returned.
+    private static func apply(_ s: Slicing, to entry: inout ImageEntry, file: String, drawnAt: Int?) -> String? {
         let file = "\"\(file)\"" + (drawnAt.map { " drawn at \($0)x" } ?? "")
-        let (top, left, bottom, right) = (s.caps[0], s.caps[1], s.caps[2], s.caps[3])
-        let centerWidth = s.centerWidth ?? max(w - left - right, 0)
-        let centerHeight = s.centerHeight ?? max(h - top - bottom, 0)
-        func pixels(_ n: Int) -> String { n == 1 ? "1 pixel" : "\(n) pixels" }
-        if s.horizontal && left + centerWidth + right > w {
-            let centre = s.centerWidth.map { " + centre width \($0)" } ?? ""
-            d.error(
-                s.node,
-                "left cap \(left)\(centre) + right cap \(right) pixels exceed the width of \(file) (\(pixels(w)))")
-            return false
+        var warnings: [String] = []
+        func fit(_ side: Int, _ near: Int, _ far: Int, _ given: Int?, _ names: (String, String, String, String))
+            -> (near: Int, centre: Int, far: Int)
+        {
+            let centre = given ?? max(side - near - far, 0)
+            guard near + centre + far > side else { return (near, centre, far) }
+            // The centre keeps its pixels (one where none is given) and the caps share the rest
+            // in proportion, each rounded down.
+            let kept = min(given ?? 1, side), room = side - kept, caps = near + far
+            let (n, f) = (near * room / caps, far * room / caps)
+            let (nearName, farName, centreName, sideName) = names
+            warnings.append(
+                "\(nearName) cap \(near)\(given.map { " + centre \(centreName) \($0)" } ?? "") + \(farName) cap \(far) "
+                    + "pixels exceed the \(sideName) of \(file) (\(side) pixel\(side == 1 ? "" : "s")): ivsim scales the caps "
+                    + "down to \(n) and \(f) pixels")
+            return (n, kept, f)
         }
-        if s.vertical && top + centerHeight + bottom > h {
-            let centre = s.centerHeight.map { " + centre height \($0)" } ?? ""
-            d.error(
-                s.node,
-                "top cap \(top)\(centre) + bottom cap \(bottom) pixels exceed the height of \(file) (\(pixels(h)))")
-            return false
+        let (w, h) = (entry.fileWidth, entry.fileHeight)
+        let (t, l, b, r) = (s.caps[0], s.caps[1], s.caps[2], s.caps[3])
+        var caps = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+        if s.horizontal {
+            let (left, centre, right) = fit(w, l, r, s.centerWidth, ("left", "right", "width", "width"))
+            entry.columns = [0..<(left + centre), (w - right)..<w]
+            (caps.left, caps.right) = (Double(left) / entry.scale, Double(right) / entry.scale)
         }
-        entry.columns = s.horizontal ? [0..<(left + centerWidth), (w - right)..<w] : [0..<w]
-        entry.rows = s.vertical ? [0..<(top + centerHeight), (h - bottom)..<h] : [0..<h]
-        let scale = entry.scale
-        entry.capInsets = EdgeInsets(
-            top: Double(top) / scale, left: Double(left) / scale,
-            bottom: Double(bottom) / scale, right: Double(right) / scale)
+        if s.vertical {
+            let (top, centre, bottom) = fit(h, t, b, s.centerHeight, ("top", "bottom", "height", "height"))
+            entry.rows = [0..<(top + centre), (h - bottom)..<h]
+            (caps.top, caps.bottom) = (Double(top) / entry.scale, Double(bottom) / entry.scale)
+        }
+        entry.capInsets = caps
         entry.resizingMode = s.mode
-        return true
+        guard !warnings.isEmpty else { return nil }
+        return warnings.joined(separator: "; ")
+            + " (Xcode's slicing editor keeps slices inside the image; how actool compiles slicing that does not fit is "
+            + "not documented)"
     }
 }

@@ -44,9 +44,8 @@ extension NamedAssets {
         for (folder, index) in catalogs {
             let sets = index.sets(named: name, kind: .symbolSet)
             guard let set = sets.first else { continue }
-            guard sets.count == 1 else {
-                d.error(node, CatalogIndex.ambiguity(sets, in: folder.path))
-                return .failed
+            if sets.count > 1 {
+                d.warning(node, kind: AssetWarnings.duplicateName, CatalogIndex.sharedName(sets, in: folder.path))
             }
             guard let contents = SymbolSetReader.read(set, cache: cache, d) else {
                 d.error(

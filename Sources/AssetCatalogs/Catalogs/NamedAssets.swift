@@ -295,9 +295,8 @@ package final class NamedAssets {
         for (folder, index) in catalogs {
             let sets = index.sets(named: name, kind: kind)
             guard let set = sets.first else { continue }
-            guard sets.count == 1 else {
-                d.error(node, CatalogIndex.ambiguity(sets, in: folder.path))
-                return .failed
+            if sets.count > 1 {
+                d.warning(node, kind: AssetWarnings.duplicateName, CatalogIndex.sharedName(sets, in: folder.path))
             }
             let result = read(set)
             d.append(result.diagnostics)
