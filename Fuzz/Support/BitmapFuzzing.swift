@@ -1,6 +1,6 @@
-// What the gif, bmp, ico and tiff targets share: a file through one BitmapFormat with limits small
-// enough that a header declaring a huge image is refused before anything that size is allocated;
-// a decoded image must have its pixels and be the size its headers give.
+// What the gif, bmp, ico, tiff, webp and psd targets share: a file through one BitmapFormat with
+// limits small enough that a header declaring a huge image is refused before anything that size is
+// allocated; a decoded image must have its pixels and be the size its headers give.
 import ImageFormats
 
 func fuzzBitmapFile(_ format: BitmapFormat, _ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -3,9 +3,9 @@ import PNGCodec
 // The formats this module reads, told apart by their first bytes as ImageIO tells them (never by
 // the file's extension), with one entry point each for the size and the pixels.
 
-/// GIF, BMP, ICO/CUR, TIFF or WebP: the bitmap formats UIImage reads besides PNG and JPEG.
+/// GIF, BMP, ICO/CUR, TIFF, WebP or Photoshop: the bitmap formats ImageIO reads besides PNG and JPEG.
 public enum BitmapFormat: String, Sendable, CaseIterable {
-    case gif = "GIF", bmp = "BMP", ico = "ICO", cur = "CUR", tiff = "TIFF", webp = "WebP"
+    case gif = "GIF", bmp = "BMP", ico = "ICO", cur = "CUR", tiff = "TIFF", webp = "WebP", psd = "PSD"
 
     /// The format the bytes start like, or nil.
     public init?(sniffing bytes: [UInt8]) {
@@ -17,6 +17,8 @@ public enum BitmapFormat: String, Sendable, CaseIterable {
             self = .tiff
         } else if WebPDecoder.matches(bytes) {
             self = .webp
+        } else if PSDDecoder.matches(bytes) {
+            self = .psd
         } else if ICODecoder.matches(bytes) {
             self = bytes[2] == 2 ? .cur : .ico
         } else {
@@ -34,6 +36,7 @@ public enum BitmapFormat: String, Sendable, CaseIterable {
         case .ico, .cur: try ICODecoder(limits: limits).size(bytes)
         case .tiff: try TIFFDecoder(limits: limits).size(bytes)
         case .webp: try WebPDecoder(limits: limits).size(bytes)
+        case .psd: try PSDDecoder(limits: limits).size(bytes)
         }
     }
 
@@ -48,6 +51,7 @@ public enum BitmapFormat: String, Sendable, CaseIterable {
         case .ico, .cur: (try ICODecoder(limits: limits).decode(bytes), 1)
         case .tiff: try TIFFDecoder(limits: limits).decode(bytes)
         case .webp: (try WebPDecoder(limits: limits).decode(bytes), 1)
+        case .psd: (try PSDDecoder(limits: limits).decode(bytes), 1)
         }
     }
 }

@@ -2,7 +2,7 @@
 // or a field's name), and what was wrong, with the kind a caller may act on (a truncated file, a
 // file over the limits, a feature ivsim does not read, damaged data).
 
-/// Why a GIF, BMP, ICO, CUR, TIFF or WebP file could not be decoded.
+/// Why a GIF, BMP, ICO, CUR, TIFF, WebP or Photoshop file could not be decoded.
 public struct ImageFormatError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of failure it is.
     public enum Kind: Equatable, Sendable {
@@ -16,7 +16,7 @@ public struct ImageFormatError: Error, Equatable, Sendable, CustomStringConverti
         case corrupt
     }
 
-    /// The format's name as messages give it ("GIF", "BMP", "ICO", "CUR", "TIFF", "WebP").
+    /// The format's name as messages give it ("GIF", "BMP", "ICO", "CUR", "TIFF", "WebP", "PSD").
     public var format: String
     public var kind: Kind
     /// The byte offset the problem was found at, when there is one.

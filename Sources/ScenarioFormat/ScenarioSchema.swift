@@ -612,7 +612,7 @@ public enum ScenarioSchema {
                                     (
                                         "description",
                                         .string(
-                                            "UIImage(contentsOfFile:): a PNG, JPEG, GIF, BMP, ICO, CUR, TIFF or WebP path relative to the scenario (docs/FORMATS.md); @2x/@3x sets the scale; a PNG's @2x/@3x, "
+                                            "UIImage(contentsOfFile:): a PNG, JPEG, GIF, BMP, ICO, CUR, TIFF, WebP or Photoshop path relative to the scenario (docs/FORMATS.md); @2x/@3x sets the scale; a PNG's @2x/@3x, "
                                                 + "~iphone/~ipad siblings are variants (unless scale is given). A .svg or .pdf file is drawn at 1x, 2x and 3x as "
                                                 + "variants (at scale only, when given).")
                                     )

@@ -14,12 +14,12 @@ import Vector
 enum ConvertCommand {
     static let usage = """
         usage: ivsim convert IN OUT [--scale S] [--level 0-9] [--jpeg imageio|libjpeg-turbo] [--limit drawing-work=N]
-          decode IN (PNG, JPEG, GIF, BMP, ICO, CUR, TIFF, WebP, SVG or PDF, told apart by their
+          decode IN (PNG, JPEG, GIF, BMP, ICO, CUR, TIFF, WebP, PSD, SVG or PDF, told apart by their
           first bytes; docs/FORMATS.md) and write OUT as
             .png   (re-encoded losslessly at --level, default 6), or
             .rgba  (straight RGBA8, row-major, no header: width × height × 4 bytes)
           pixels as stored: a JPEG's EXIF orientation (a TIFF's Orientation) is printed, not
-          applied; a GIF's first frame, an icon's first entry, a TIFF's first image; a JPEG's embedded
+          applied; a GIF's first frame, an icon's first entry, a TIFF's first image, a PSD's composite; a JPEG's embedded
           Display P3 profile is printed, not converted (scenarios convert it; docs/JPEG.md)
           --scale S  the scale vector images (PDF, SVG) are drawn at; bitmaps ignore it (default 1)
           --jpeg imageio        subsampled chroma as UIKit shows it, within each block (the default,
@@ -167,16 +167,16 @@ enum ConvertCommand {
     /// Why bytes that are none of the four formats cannot be read, as plainly as their start says.
     static func unknownFormat(_ bytes: [UInt8]) -> String {
         if bytes.isEmpty {
-            return "the file is empty: expected a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, SVG or PDF file"
+            return "the file is empty: expected a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, PSD, SVG or PDF file"
         }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             return "the file starts with a UTF-16 byte order mark: an SVG file is read as UTF-8 (save it as UTF-8)"
         }
         let start = bytes.prefix(8).map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
         let note = FileFormatNote.note(bytes)
-        guard note.isEmpty else { return "not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, SVG or PDF file" + note }
+        guard note.isEmpty else { return "not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, PSD, SVG or PDF file" + note }
         return
-            "not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, SVG or PDF file: it starts with the bytes \(start.joined(separator: " ")) "
+            "not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, PSD, SVG or PDF file: it starts with the bytes \(start.joined(separator: " ")) "
             + "(a PNG starts with 89 50 4E 47, a JPEG with FF D8, a GIF with GIF8, a BMP with BM, a TIFF with II or MM, a WebP with RIFF, "
             + "an SVG with <, a PDF with %PDF-)"
     }

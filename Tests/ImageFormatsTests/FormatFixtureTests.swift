@@ -28,7 +28,7 @@ struct FormatFixtureTests {
 
     @Test func theManifestListsEveryFormat() {
         let formats = Set(Self.cases.map { $0.file.split(separator: "/")[0] })
-        #expect(formats == ["gif", "bmp", "ico", "tiff", "webp"])
+        #expect(formats == ["gif", "bmp", "ico", "tiff", "webp", "psd"])
         #expect(Self.cases.count >= 60)
     }
 

@@ -1,6 +1,6 @@
 // What a file's first bytes say it is, for the formats ivsim does not decode (or does, under
 // another extension or in another place): the note errors add after "not a usable PNG" or "not a JPEG file", and
-// `ivsim convert` after "not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, SVG or PDF file", so that a
+// `ivsim convert` after "not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, PSD, SVG or PDF file", so that a
 // HEIC file is called one.
 
 public enum FileFormatNote {
@@ -24,7 +24,6 @@ public enum FileFormatNote {
         if starts("II*\u{0}") || starts("MM\u{0}*") { return " (it is a TIFF file)" }
         if bytes.starts(with: [0xFF, 0xD8]) { return " (it is a JPEG file)" }
         if starts("RIFF") && starts("WEBP", at: 8) { return " (it is a WebP file)" }
-        if starts("8BPS") { return " (it is a Photoshop file: export it as PNG)" }
         return ""
     }
 }

@@ -51,22 +51,8 @@ enum TIFFCompression: Int {
     }
 
     static func packBits(_ data: ArraySlice<UInt8>, expected: Int) -> [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity(expected)
-        var p = data.startIndex
-        while p < data.endIndex, out.count < expected {
-            let n = Int(Int8(bitPattern: data[p]))
-            p += 1
-            if n >= 0 {
-                let end = min(data.endIndex, p + n + 1)
-                out += data[p..<end].prefix(expected - out.count)
-                p = end
-            } else if n != -128, p < data.endIndex {
-                out += repeatElement(data[p], count: min(1 - n, expected - out.count))
-                p += 1
-            }
-        }
-        if out.count < expected { out += [UInt8](repeating: 0, count: expected - out.count) }
+        var out = [UInt8](repeating: 0, count: expected)
+        PackBits.decode(data, into: &out, start: 0, count: expected)
         return out
     }
 
