@@ -164,7 +164,7 @@ enum ConvertCommand {
         return ExitCode.success
     }
 
-    /// Why bytes that are none of the four formats cannot be read, as plainly as their start says.
+    /// Why bytes that are none of the formats cannot be read, as plainly as their start says.
     static func unknownFormat(_ bytes: [UInt8]) -> String {
         if bytes.isEmpty {
             return "the file is empty: expected a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, PSD, SVG or PDF file"
@@ -178,6 +178,6 @@ enum ConvertCommand {
         return
             "not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, PSD, SVG or PDF file: it starts with the bytes \(start.joined(separator: " ")) "
             + "(a PNG starts with 89 50 4E 47, a JPEG with FF D8, a GIF with GIF8, a BMP with BM, a TIFF with II or MM, a WebP with RIFF, "
-            + "an SVG with <, a PDF with %PDF-)"
+            + "a PSD with 8BPS, an SVG with <, a PDF with %PDF-)"
     }
 }

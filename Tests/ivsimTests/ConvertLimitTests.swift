@@ -50,12 +50,12 @@ import Testing
         let empty = try w.run(["convert", "empty.dat", "out.png"])
         #expect(
             empty.stderr
-                == "ivsim: error: empty.dat: the file is empty: expected a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, SVG or PDF file\n"
+                == "ivsim: error: empty.dat: the file is empty: expected a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, PSD, SVG or PDF file\n"
         )
         let text = try w.run(["convert", "text.dat", "out.png"])
         #expect(
             text.stderr.contains(
-                "not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, SVG or PDF file: it starts with the bytes 68 65 6C 6C 6F 2C 20 77"
+                "not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, PSD, SVG or PDF file: it starts with the bytes 68 65 6C 6C 6F 2C 20 77"
             ))
         let svg = try w.run(["convert", "empty.svg", "out.png"])
         #expect(svg.stderr.contains("empty.svg: line 1, column 1: the file is empty"), "\(svg.stderr)")
@@ -64,7 +64,7 @@ import Testing
         let heic = try w.run(["convert", "photo.heic", "out.png"])
         #expect(
             heic.stderr
-                == "ivsim: error: photo.heic: not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, SVG or PDF file (it is a HEIC file, which ivsim does not decode: "
+                == "ivsim: error: photo.heic: not a PNG, JPEG, GIF, BMP, ICO, TIFF, WebP, PSD, SVG or PDF file (it is a HEIC file, which ivsim does not decode: "
                 + "export it as PNG or JPEG)\n", "\(heic.stderr)")
         #expect(w.read("out.png") == nil)
     }

@@ -177,6 +177,9 @@ def parse_listing(text):
                 cur["unusable"] = s.split(":", 1)[1].strip() if ":" in s else s
             elif s.startswith("empty"):
                 cur["status"] = "empty"
+            elif s.startswith("never used"):
+                # a second set of a shared name: a scenario uses the first (docs/ASSETS.md §Lookup order)
+                cur["status"] = "shadowed"
             elif s.startswith("rendering:"):
                 cur["rendering"] = s.split(":", 1)[1].strip()
             section = s.rstrip(":")
@@ -555,7 +558,7 @@ def step_scenarios(args, cats):
                 images = {}
                 view = {"id": "v", "frame": [0, 0, 64, 64], "backgroundColor": {"named": st["name"]}}
             sc = {"description": "catalog survey: %s in %s" % (st["name"], c["catalog"]),
-                  "acknowledgedWarnings": ["duplicateName", "colorProfile"],
+                  "acknowledgedWarnings": ["duplicateName", "slicingTooLarge", "colorProfile"],
                   "canvas": {"size": [64, 64]},
                   "assetCatalogs": [os.path.relpath(c["abs"], cdir)],
                   "root": {"subviews": [view]},
@@ -621,6 +624,7 @@ def step_report(args, cats):
     resolution = {}
     refused_sets = {}
     empty = {"image": 0, "colour": 0}
+    shadowed = []
     features = {"dark": 0, "pad": 0, "caps": 0, "direction": 0, "p3": 0, "vector": 0, "template": 0,
                 "dark_colour": 0, "system_colour": 0, "high_contrast": 0, "bitmap": 0}
     error_lines = 0
@@ -654,6 +658,8 @@ def step_report(args, cats):
                      "file": es[0]["file"] if es else None, "line": es[0].get("line") if es else None})
             elif st["status"] == "empty":
                 empty[st["kind"]] += 1
+            elif st["status"] == "shadowed":
+                shadowed.append({"catalog": rec["path"], "set": st["name"], "folder": st["folder"]})
             # a variant line is "file  traits  (details)" for an image, "colors[i]  traits  colour"
             # for a colour; the name may fill its column, so the traits are read as the known
             # trait words just before the details (images) or in the second column (colours)
@@ -716,7 +722,7 @@ def step_report(args, cats):
                 res["dark_variant"] += "dark" in vtraits
                 res["drawn"] += "(drawn at" in target
     S.update({"image_sets": img, "colour_sets": col, "other_folders": other, "other_kinds": other_kinds,
-              "empty": empty, "shown": shown, "resolution": resolution, "error_lines": error_lines,
+              "empty": empty, "shadowed": shadowed, "shown": shown, "resolution": resolution, "error_lines": error_lines,
               "refused": {k: {"label": CAUSE_LABEL[k], "count": len(v), "example": v[0]}
                           for k, v in sorted(refused_sets.items(), key=lambda kv: -len(kv[1]))},
               "refused_total": sum(len(v) for v in refused_sets.values()),
@@ -868,6 +874,8 @@ def render_report(S):
         S["catalogs"], S["repositories"], S["image_sets"], S["colour_sets"], S["other_folders"],
         ", ".join("%d %s" % (v, k) for k, v in sorted(S["other_kinds"].items(), key=lambda kv: -kv[1]))))
     L.append("Empty sets (every entry an empty slot): %d image, %d colour." % (S["empty"]["image"], S["empty"]["colour"]))
+    L.append("Sets never used because an earlier set of the catalog has their name (a duplicateName warning): %d%s."
+             % (len(S["shadowed"]), "".join("; %s in %s" % (x["folder"], x["catalog"]) for x in S["shadowed"][:5])))
     f = S["features"]
     L.append("Usable image sets with: bitmap entries %d, vector entries %d, dark variants %d, iPad variants %d, "
              "slicing %d, a language direction %d, Display P3 %d, template rendering %d. Usable colour sets with "

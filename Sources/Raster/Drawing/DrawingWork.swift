@@ -63,9 +63,10 @@ public enum DrawingCost {
 
     /// ⌈log2(n + 1)⌉, the bits of n (at least 1).
     static func log2(_ n: Int) -> Int { Int.bitWidth - max(n, 1).leadingZeroBitCount }
-    /// One pixel composited with a radial gradient's colour (its parameter has a square root in
-    /// 128-bit arithmetic).
-    public static let radialPixel = 140
+    /// One pixel composited with a radial gradient's colour (its parameter has a square root, in
+    /// 128-bit arithmetic where the products pass 64 bits): 42 ns measured on a 2048² canvas of
+    /// five full radial fills whose products all pass 64 bits (docs/LIMITS.md §Drawing work).
+    public static let radialPixel = 48
     /// One pixel of a mask made or multiplied.
     public static let maskPixel = 4
     /// One pixel of the canvas, or of a transparency layer begun (memory cleared).

@@ -139,14 +139,10 @@ struct GradientShader {
                 return valid(t) ? t : nil
             }
             guard let root = WideArithmetic.squareRootOfDifference(b, b, a, c) else { return nil }
-            for t in [
-                clampT(WideArithmetic.clampedMulDiv(b + root, 65536, a)),
-                clampT(WideArithmetic.clampedMulDiv(b - root, 65536, a))
-            ]
-            .sorted(by: >) where valid(t) {
-                return t
-            }
-            return nil
+            let t1 = clampT(WideArithmetic.clampedMulDiv(b + root, 65536, a))
+            let t2 = clampT(WideArithmetic.clampedMulDiv(b - root, 65536, a))
+            let (larger, smaller) = t1 >= t2 ? (t1, t2) : (t2, t1)
+            return valid(larger) ? larger : valid(smaller) ? smaller : nil
         }
     }
 
@@ -216,6 +212,18 @@ enum WideArithmetic {
 
     /// ⌊√(p·q − r·s)⌋, or nil when the difference is negative.
     static func squareRootOfDifference(_ p: Int64, _ q: Int64, _ r: Int64, _ s: Int64) -> Int64? {
+        // Where both products and their difference fit 64 bits (a gradient a few hundred units
+        // across), the same floor in 64-bit steps.
+        let (pq, o1) = p.multipliedReportingOverflow(by: q), (rs, o2) = r.multipliedReportingOverflow(by: s)
+        if !o1, !o2 {
+            let (difference, o3) = pq.subtractingReportingOverflow(rs)
+            if !o3 { return difference < 0 ? nil : Int64(floorSquareRoot(UInt64(difference))) }
+        }
+        return wideSquareRootOfDifference(p, q, r, s)
+    }
+
+    /// squareRootOfDifference in 128-bit steps throughout.
+    static func wideSquareRootOfDifference(_ p: Int64, _ q: Int64, _ r: Int64, _ s: Int64) -> Int64? {
         let left = p.multipliedFullWidth(by: q), right = r.multipliedFullWidth(by: s)
         // left − right as a signed 128-bit (high, low).
         let (low, borrow) = left.low.subtractingReportingOverflow(right.low)
@@ -231,5 +239,20 @@ enum WideArithmetic {
         while root > 0 && greater(square(root), value) { root -= 1 }
         while !greater(square(root + 1), value) { root += 1 }
         return Int64(root)
+    }
+
+    /// ⌊√v⌋: the square root of the nearest double, corrected to the exact floor.
+    static func floorSquareRoot(_ v: UInt64) -> UInt64 {
+        var root = UInt64(min(Double(v).squareRoot(), 4_294_967_295))
+        while root > 0 {
+            let (square, overflow) = root.multipliedReportingOverflow(by: root)
+            if !overflow && square <= v { break }
+            root -= 1
+        }
+        while true {
+            let (square, overflow) = (root + 1).multipliedReportingOverflow(by: root + 1)
+            if overflow || square > v { return root }
+            root += 1
+        }
     }
 }
