@@ -12,8 +12,10 @@ enum PSDChannels {
         let plane = width * height
         switch layout.compression {
         case 0:
-            return try channels.map { (k) throws(ImageFormatError) in
-                Array(try r.slice(layout.imageData + k * plane, plane, "channel \(k)'s raw image data"))
+            // Every channel must be in the file, as with PackBits, though only some are used.
+            try r.need(layout.imageData, layout.channels * plane, "the raw image data of \(layout.channels) channels")
+            return channels.map { k in
+                Array(bytes[(layout.imageData + k * plane)..<(layout.imageData + (k + 1) * plane)])
             }
         case 1:
             let entry = layout.large ? 4 : 2

@@ -48,7 +48,7 @@ public struct PSDDecoder: Sendable {
             guard layout.colourData.count == 768 else {
                 throw ImageFormatError(
                     format, .corrupt, at: 26,
-                    "an indexed image's colour table is \(layout.colourData.count) bytes (it has 768)")
+                    "an indexed image's colour table is \(layout.colourData.count) bytes (it must be 768)")
             }
             palette = Array(bytes[layout.colourData])
         }

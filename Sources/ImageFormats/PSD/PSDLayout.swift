@@ -47,8 +47,9 @@ struct PSDLayout {
     var colourData: Range<Int> = 0..<0
     /// Resource 1047: the palette index shown transparent.
     var transparentIndex: Int?
-    /// Resource 1053: one identifier per alpha channel, 0 for the one holding transparency.
-    var alphaIdentifiers: [Int]?
+    /// Resource 1053 (one identifier per alpha channel, 0 for the one holding transparency), kept
+    /// as what the rule needs: how many, and the first 0 among them.
+    var alphaIdentifiers: (count: Int, firstZero: Int?)?
     /// The layer count of the layer info; negative when the first alpha channel of the composite
     /// holds its transparency.
     var layerCount = 0
@@ -95,7 +96,8 @@ struct PSDLayout {
         self.mode = mode
         guard channels >= mode.colourChannels else {
             throw ImageFormatError(
-                Self.format, .corrupt, at: 12, "\(channels) channels for \(mode.name) (it needs \(mode.colourChannels))"
+                Self.format, .corrupt, at: 12,
+                "\(channels) channel\(channels == 1 ? "" : "s") for \(mode.name) (it needs \(mode.colourChannels))"
             )
         }
 
@@ -141,6 +143,7 @@ struct PSDLayout {
             guard q + 7 <= range.upperBound else {
                 throw ImageFormatError(Self.format, .corrupt, at: q, "\(what) runs past the image resources section")
             }
+            let signed = r.bytes[q..<(q + 4)].elementsEqual("8BIM".utf8)
             let id = try r.u16(q + 4, what)
             let nameLength = try r.u8(q + 6, what)
             let sizeAt = q + 6 + (1 + nameLength + 1) / 2 * 2
@@ -152,11 +155,17 @@ struct PSDLayout {
             guard size <= range.upperBound - data else {
                 throw ImageFormatError(Self.format, .corrupt, at: q, "\(what) runs past the image resources section")
             }
-            if id == 1047, size >= 2 { transparentIndex = try r.u16(data, what) }
-            if id == 1053 {
-                alphaIdentifiers = try (0..<(size / 4)).map { (i) throws(ImageFormatError) in
-                    try r.u32(data + 4 * i, what)
+            // Only Photoshop's own blocks ("8BIM") are read; others are passed over.
+            if signed, id == 1047, size >= 2 { transparentIndex = try r.u16(data, what) }
+            if signed, id == 1053 {
+                let count = size / 4
+                let firstZero = r.bytes.withUnsafeBufferPointer { buffer in
+                    (0..<count).first { k in
+                        let p = data + 4 * k
+                        return buffer[p] | buffer[p + 1] | buffer[p + 2] | buffer[p + 3] == 0
+                    }
                 }
+                alphaIdentifiers = (count, firstZero)
             }
             q = data + (size + 1) / 2 * 2
         }
@@ -187,27 +196,27 @@ struct PSDLayout {
             let keyWide = large && Self.wideKeys.contains(key)
             guard let size = try? length(r, q + 8, wide: keyWide, ""), q + 8 + (keyWide ? 8 : 4) <= range.upperBound
             else { return }
-            if ["Mtrn", "Mt16", "Mt32"].contains(key) { mergedTransparency = true }
             let data = q + 8 + (keyWide ? 8 : 4)
             guard size <= range.upperBound - data else { return }
+            if ["Mtrn", "Mt16", "Mt32"].contains(key) { mergedTransparency = true }
             q = data + (size + 3) / 4 * 4
         }
     }
 
     /// The channel holding the composite's transparency, or nil (the rule of docs/FORMATS.md §PSD,
     /// which psd-tools follows): with more channels than the mode's colours, a merged-transparency
-    /// block or a negative layer count says the first alpha channel is it; alpha identifiers all
-    /// non-zero, or a positive layer count, say none is; otherwise the channel whose identifier is
-    /// 0, else the last one.
+    /// block or a negative layer count says there is one; otherwise alpha identifiers all non-zero,
+    /// or a positive layer count, say there is none. Which: the first after the colours under a
+    /// negative layer count, else the one whose identifier is 0, else the last channel.
     var transparencyChannel: Int? {
         let colour = mode.colourChannels
         guard mode != .indexed, channels > colour else { return nil }
         if !mergedTransparency && layerCount >= 0 {
-            if let ids = alphaIdentifiers, !ids.isEmpty, ids.allSatisfy({ $0 > 0 }) { return nil }
+            if let ids = alphaIdentifiers, ids.count > 0, ids.firstZero == nil { return nil }
             if layerCount > 0 { return nil }
         }
         if layerCount < 0 { return colour }
-        if let ids = alphaIdentifiers, let k = ids.firstIndex(of: 0) {
+        if let ids = alphaIdentifiers, let k = ids.firstZero {
             let index = channels - ids.count + k
             if (colour..<channels).contains(index) { return index }
         }
