@@ -62,6 +62,20 @@ import Syntax
         }
     }
 
+    @Test func aCentreWiderThanTheFileWithoutCapsKeepsTheFile() throws {
+        // No caps and a 30-pixel centre on a 4-pixel file: nothing to share (the caps' sum is 0),
+        // the centre is the whole file.
+        let contents = """
+            { "images" : [ { "filename" : "icon@2x.png", "idiom" : "universal", "scale" : "2x", "resizing" : { "mode" : "3-part-horizontal",
+              "center" : { "mode" : "stretch", "width" : 30 }, "cap-insets" : { "left" : 0, "right" : 0 } } } ], \(Self.info) }
+            """
+        let scenario = try Self.load(contents: contents, files: [("icon@2x.png", Self.columns(4))])
+        #expect(scenario.warnings.map(\.kind) == [AssetWarnings.slicingTooLarge])
+        let image = scenario.images[0].resolved(for: AssetLookupTests.traits(scale: 2))
+        #expect((image.pixels.width, image.pixels.height) == (4, 2))
+        #expect(image.capInsets == EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+    }
+
     @Test func aSingleScaleVectorIsFittedAtEachScaleAndWarnedAboutOnce() throws {
         // A 4 × 4-point SVG, caps 3 + 2 + 3 both ways. At 1x: room 4 − 2 = 2, ⌊3 · 2 / 6⌋ = 1 a
         // cap, so nothing is cut (1 + 2 + 1); at 2x the caps are 6 + 4 + 6 on 8 pixels: room 4,

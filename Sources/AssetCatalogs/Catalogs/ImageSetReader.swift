@@ -532,7 +532,7 @@ package enum ImageSetReader {
             // The centre keeps its pixels (one where none is given) and the caps share the rest
             // in proportion, each rounded down.
             let kept = min(given ?? 1, side), room = side - kept, caps = near + far
-            let (n, f) = (near * room / caps, far * room / caps)
+            let (n, f) = caps == 0 ? (0, 0) : (near * room / caps, far * room / caps)
             let (nearName, farName, centreName, sideName) = names
             warnings.append(
                 "\(nearName) cap \(near)\(given.map { " + centre \(centreName) \($0)" } ?? "") + \(farName) cap \(far) "
