@@ -19,8 +19,9 @@ enum ConvertCommand {
             .png   (re-encoded losslessly at --level, default 6), or
             .rgba  (straight RGBA8, row-major, no header: width × height × 4 bytes)
           pixels as stored: a JPEG's EXIF orientation (a TIFF's Orientation) is printed, not
-          applied; a GIF's first frame, an icon's first entry, a TIFF's first image, a PSD's composite; a JPEG's embedded
-          Display P3 profile is printed, not converted (scenarios convert it; docs/JPEG.md)
+          applied; a GIF's first frame, an icon's first entry, a TIFF's first image, a PSD's
+          composite; a JPEG's embedded Display P3 profile is printed, not converted (scenarios
+          convert it; docs/JPEG.md)
           --scale S  the scale vector images (PDF, SVG) are drawn at; bitmaps ignore it (default 1)
           --jpeg imageio        subsampled chroma as UIKit shows it, within each block (the default,
                                 what scenarios show)
