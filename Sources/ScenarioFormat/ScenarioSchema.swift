@@ -597,7 +597,7 @@ public enum ScenarioSchema {
                     (
                         "description",
                         .string(
-                            "Exactly one of file, named, systemName, generate, from, animated, asset, draw, snapshot, coreImage; optionally "
+                            "Exactly one of file, named, systemName, classProperty, generate, from, animated, asset, draw, snapshot, coreImage; optionally "
                                 + "UIImage methods' keys."
                         )
                     ),
@@ -653,6 +653,16 @@ public enum ScenarioSchema {
                                         .string(
                                             "UIImage(systemName:): <name>.svg in the symbolRoots, else a symbol set of the "
                                                 + "assetCatalogs (SYMBOLS.md)")
+                                    )
+                                ]),
+                                "classProperty": .object([
+                                    ("enum", .array(ScenarioKeys.classProperties.map(JSONOutput.string))),
+                                    (
+                                        "description",
+                                        .string(
+                                            "UIImage.add, .remove, .actions, .checkmark, .strokedCheckmark: the template "
+                                                + "UIImage.<property>.svg in the symbolRoots, else a symbol set of that name "
+                                                + "(SYMBOLS.md)")
                                     )
                                 ]),
                                 "symbolConfiguration": ref("symbolConfiguration"),

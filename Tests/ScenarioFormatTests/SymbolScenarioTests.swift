@@ -103,6 +103,31 @@ import Syntax
         #expect(a.vectorRedraw != nil)
     }
 
+    @Test func classPropertiesFindTheTemplateOfTheirName() throws {
+        // UIImage.add and the other preconfigured system images: which symbols they are, Apple does
+        // not say, so a team exports what the device shows as UIImage.<property>.svg.
+        let files = Self.files + [("Exported/UIImage.add.svg", Self.template())]
+        let scenario = try Self.load(
+            Self.scenario(
+                """
+                "a": { "classProperty": "add", "symbolConfiguration": { "pointSize": 100, "scale": "small" } },
+                "b": { "systemName": "square", "symbolConfiguration": { "pointSize": 100, "scale": "small" } }
+                """), files: files
+        ).get()
+        let a = try #require(scenario.images.first { $0.name == "a" })
+        let b = try #require(scenario.images.first { $0.name == "b" })
+        #expect(a.symbol?.name == "UIImage.add")
+        #expect(a.source == "Exported/UIImage.add.svg")
+        #expect(a.size == b.size && a.renderingMode == b.renderingMode)
+        // A property UIImage does not have, and one not exported yet, are named.
+        let close = try Self.load(Self.scenario("\"a\": { \"classProperty\": \"close\" }"), files: files)
+        guard case let .failure(errors) = close else { Issue.record("UIImage.close was accepted"); return }
+        #expect(errors.lines.first?.contains("unknown UIImage class property \"close\"") == true, "\(errors.lines)")
+        let remove = try Self.load(Self.scenario("\"a\": { \"classProperty\": \"remove\" }"), files: files)
+        guard case let .failure(missing) = remove else { Issue.record("UIImage.remove was found"); return }
+        #expect(missing.lines.first?.contains("no symbol named \"UIImage.remove\"") == true, "\(missing.lines)")
+    }
+
     @Test func eachMistakeIsNamed() throws {
         func errors(_ images: String, files: [(String, String)] = Self.files) throws -> [String] {
             switch try Self.load(Self.scenario(images), files: files) {

@@ -320,6 +320,13 @@ struct ImageReader {
         case "systemName":
             guard let name = Read.string(object.at("systemName"), d, what: "a symbol name") else { return nil }
             return (.systemName(name: name, node: object.at("systemName")), modifiers)
+        case "classProperty":
+            // UIImage's preconfigured system images: which symbol each is, Apple does not say, so
+            // the template is looked up under the property's own name (docs/SYMBOLS.md).
+            let node = object.at("classProperty")
+            guard let property = Read.name(node, d, among: ScenarioKeys.classProperties, what: "UIImage class property")
+            else { return nil }
+            return (.systemName(name: "UIImage." + property, node: node), modifiers)
         case "generate":
             return readGenerator(object.at("generate")).map { ($0, modifiers) }
         case "from":

@@ -13,16 +13,19 @@ enum ScenarioKeys {
     static let canvas = ["size", "background", "safeAreaInsets", "device", "orientation"]
     static let traits = TraitDimension.keys
     static let imageSource = [
-        "file", "named", "bundle", "traits", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot",
+        "file", "named", "bundle", "traits", "systemName", "classProperty", "generate", "from", "animated", "asset",
+        "draw", "snapshot",
         "coreImage", "masking", "crop", "scale",
         "orientation", "horizontallyFlipped", "symbolConfiguration", "baselineOffsetFromBottom",
         "capInsets", "resizingMode", "alignmentRectInsets", "renderingMode", "tintColor",
         "flipsForRightToLeftLayoutDirection"
     ]
     static let imageKinds = [
-        "file", "named", "systemName", "generate", "from", "animated", "asset", "draw", "snapshot", "coreImage",
-        "masking"
+        "file", "named", "systemName", "classProperty", "generate", "from", "animated", "asset", "draw", "snapshot",
+        "coreImage", "masking"
     ]
+    /// UIImage's class properties that are system images (UIImage's "PreconfiguredSystemImages").
+    static let classProperties = ["actions", "add", "remove", "checkmark", "strokedCheckmark"]
     static let snapshot = ["view", "scale", "rect", "capInsets"]
     static let animated = ["frames", "named", "duration"]
     static let assetRegistration = ["image", "traits"]
