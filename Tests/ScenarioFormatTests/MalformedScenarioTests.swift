@@ -202,12 +202,12 @@ private let fixture = Fixture()
             "image without a source",
             [("{ \"generate\": { \"solid\": { \"size\": [4, 4], \"color\": \"#FF0000\" } } }", "{ \"scale\": 2 }")],
             [
-                "$.images.dot: an image needs one of \"file\", \"named\", \"systemName\", \"generate\", \"from\", \"animated\", \"asset\", \"draw\", \"snapshot\", \"coreImage\" or \"masking\""
+                "$.images.dot: an image needs one of \"file\", \"named\", \"systemName\", \"classProperty\", \"generate\", \"from\", \"animated\", \"asset\", \"draw\", \"snapshot\", \"coreImage\" or \"masking\""
             ]),
         Case(
             "image with two sources", [("{ \"generate\"", "{ \"file\": \"assets/photo.png\", \"generate\"")],
             [
-                "$.images.dot: an image takes one of \"file\", \"named\", \"systemName\", \"generate\", \"from\", \"animated\", \"asset\", \"draw\", \"snapshot\", \"coreImage\" or \"masking\", not \"file\" and \"generate\""
+                "$.images.dot: an image takes one of \"file\", \"named\", \"systemName\", \"classProperty\", \"generate\", \"from\", \"animated\", \"asset\", \"draw\", \"snapshot\", \"coreImage\" or \"masking\", not \"file\" and \"generate\""
             ]),
         Case(
             "unknown generator", [("\"solid\"", "\"soild\"")],
