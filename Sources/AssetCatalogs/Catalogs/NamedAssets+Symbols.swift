@@ -42,10 +42,8 @@ extension NamedAssets {
     /// The symbol set called `name` in the first catalog that has one.
     package func symbolSet(named name: String, node: JSONNode) -> SymbolLookup {
         for (folder, index) in catalogs {
-            let sets = index.sets(named: name, kind: .symbolSet)
-            guard let set = sets.first else { continue }
-            if sets.count > 1 {
-                d.warning(node, kind: AssetWarnings.duplicateName, CatalogIndex.sharedName(sets, in: folder.path))
+            guard let set = firstSet(named: name, kind: .symbolSet, in: index, folder: folder, node: node) else {
+                continue
             }
             guard let contents = SymbolSetReader.read(set, cache: cache, d) else {
                 d.error(

@@ -285,6 +285,18 @@ package final class NamedAssets {
         case failed
     }
 
+    /// The first set of `kind` called `name` in one catalog, or nil; when sets of the catalog share
+    /// the name, the `duplicateName` warning at `node` (docs/ASSETS.md §Lookup order).
+    func firstSet(
+        named name: String, kind: CatalogIndex.Kind, in index: CatalogIndex, folder: Folder, node: JSONNode
+    ) -> CatalogIndex.Set? {
+        let sets = index.sets(named: name, kind: kind)
+        if sets.count > 1 {
+            d.warning(node, kind: AssetWarnings.duplicateName, CatalogIndex.sharedName(sets, in: folder.path))
+        }
+        return sets.first
+    }
+
     /// The variants of the set of `kind` called `name` in the first catalog that has one, read by
     /// `read` (through the run's cache); its problems are reported, and one line at `node`.
     private func catalogVariants<Value>(
@@ -293,11 +305,7 @@ package final class NamedAssets {
     ) -> CatalogOutcome<Value> {
         let noun = kind.noun
         for (folder, index) in catalogs {
-            let sets = index.sets(named: name, kind: kind)
-            guard let set = sets.first else { continue }
-            if sets.count > 1 {
-                d.warning(node, kind: AssetWarnings.duplicateName, CatalogIndex.sharedName(sets, in: folder.path))
-            }
+            guard let set = firstSet(named: name, kind: kind, in: index, folder: folder, node: node) else { continue }
             let result = read(set)
             d.append(result.diagnostics)
             for warning in result.warnings { d.warning(node, kind: warning.kind, warning.message) }

@@ -63,13 +63,15 @@ public struct PSDDecoder: Sendable {
         let count = layout.width * layout.height
         var pixels = [UInt8](repeating: 255, count: count * 4)
         let colours = layout.mode.colourChannels
+        let transparentIndex = layout.mode == .indexed ? layout.transparentIndex : nil
         for i in 0..<count {
-            let a = hasAlpha ? Int(planes[colours][i]) : 255
+            var a = hasAlpha ? Int(planes[colours][i]) : 255
             var rgb: (Int, Int, Int)
             switch layout.mode {
             case .indexed:
                 let k = Int(planes[0][i])
                 rgb = (Int(palette[k]), Int(palette[256 + k]), Int(palette[512 + k]))
+                if k == transparentIndex { a = 0 }
             case .grayscale:
                 let g = Int(planes[0][i])
                 rgb = (g, g, g)
@@ -83,9 +85,6 @@ public struct PSDDecoder: Sendable {
             pixels[4 * i + 1] = UInt8(rgb.1)
             pixels[4 * i + 2] = UInt8(rgb.2)
             pixels[4 * i + 3] = UInt8(a)
-            if layout.mode == .indexed, let index = layout.transparentIndex, Int(planes[0][i]) == index {
-                pixels[4 * i + 3] = 0
-            }
         }
         return RGBAImage(width: layout.width, height: layout.height, pixels: pixels)
     }
