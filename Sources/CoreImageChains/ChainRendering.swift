@@ -95,7 +95,7 @@ public enum ChainRendering {
                 for index in stride(from: worker, to: bands.count, by: workers) {
                     let band = bands[index]
                     let first = (region.y + region.height - band.y - band.height) * width  // its top row
-                    for (i, p) in recipe.render(band).pixels.enumerated() { target[first + i] = WorkingSpace.packed(p) }
+                    recipe.render(band).pixels.withUnsafeBufferPointer { WorkingSpace.pack($0, into: target + first) }
                 }
             }
             written = count

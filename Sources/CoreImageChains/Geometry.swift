@@ -82,6 +82,7 @@ struct WorkingImage {
     }
 
     /// Fills each pixel with `value(x, y)` of its centre in Core Image's space.
+    @inline(__always)
     init(_ region: PixelRegion, _ value: (_ x: Float, _ y: Float) -> WorkingPixel) {
         self.region = region
         pixels = [WorkingPixel](unsafeUninitializedCapacity: region.count) { buffer, count in
@@ -99,7 +100,11 @@ struct WorkingImage {
 
     /// The index of pixel (x, y) of Core Image's space, which must be inside the region.
     @inline(__always)
-    func index(_ x: Int, _ y: Int) -> Int {
+    func index(_ x: Int, _ y: Int) -> Int { Self.index(x, y, in: region) }
+
+    /// The index of pixel (x, y) in an image over `region`.
+    @inline(__always)
+    static func index(_ x: Int, _ y: Int, in region: PixelRegion) -> Int {
         (region.y + region.height - 1 - y) * region.width + (x - region.x)
     }
 

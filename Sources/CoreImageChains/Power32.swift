@@ -1,6 +1,6 @@
 // Powers the same on every machine (docs/COREIMAGE.md §Arithmetic): no platform `pow` or `exp`.
 //
-// Per pixel (CIGammaAdjust), x^y in binary32 +, −, ×, ÷ only, three channels at once, the
+// Per pixel (CIGammaAdjust), x^y in binary32 +, −, ×, ÷ only, four lanes at once, the
 // polynomials by Estrin's scheme (the grouping written in `powCore`):
 //   ln x: x = m · 2^e with m in [√½, √2); s = (m − 1)/(m + 1), z = s²;
 //         P = ((z/3 + 1) + z²·(z/7 + 1/5)) + z²·z²·(1/9); ln x = e·ln2High + (2s·P + e·ln2Low)
@@ -20,30 +20,29 @@ enum Power32 {
         1 / (1...max(1, n)).reduce(1.0) { $0 * Double($1) }
     }
 
-    /// x^y for x ≥ 0: 0^y = 0 for y > 0, 1 for y = 0 (as pow does); NaN stays NaN.
-    static func pow(_ x: Float, _ y: Float) -> Float { pow(SIMD3(x, 1, 1), y).x }
-
-    /// Each of x's lanes to the power y, in binary32 (per pixel; see the file's header).
-    static func pow(_ x: SIMD3<Float>, _ y: Float) -> SIMD3<Float> {
-        // m and e from the bits of normal positive lanes (the fourth lane is 1); others, rare, apart.
-        let bits = SIMD4<UInt32>(x.x.bitPattern, x.y.bitPattern, x.z.bitPattern, 0x3F80_0000)
+    /// Each of x's lanes to the power y, in binary32 (per pixel; see the file's header): for x ≥ 0,
+    /// 0^y = 0 for y > 0, 1 for y = 0 (as pow does); NaN stays NaN. Normal
+    /// positive lanes take m and e from their bits; when any lane is not one, all four go apart,
+    /// which gives a normal lane the same bits — so no lane's result depends on the others.
+    static func pow(_ x: SIMD4<Float>, _ y: Float) -> SIMD4<Float> {
+        let bits = unsafeBitCast(x, to: SIMD4<UInt32>.self)
         let field = bits &>> 23
         // Fields 1 … 254 (normal and positive: the sign bit would make the field 256 or more).
-        guard field.x &- 1 < 254 && field.y &- 1 < 254 && field.z &- 1 < 254 else { return powApart(x, y) }
+        guard all((field &- 1) .< 254) else { return powApart(x, y) }
         var m = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F80_0000, to: SIMD4<Float>.self)
         // The exponent field as a float: 2^23 + field from its bits, less 2^23 and the bias (exact).
         var e = unsafeBitCast(field | 0x4B00_0000, to: SIMD4<Float>.self) - (8_388_608 + 127)
         let over = m .> 1.41421354
         m = m.replacing(with: m / 2, where: over)
         e = e.replacing(with: e + 1, where: over)
-        let q = powCore(m: m, e: e, y)
-        return SIMD3(q.x, q.y, q.z)
+        return powCore(m: m, e: e, y)
     }
 
-    /// `pow` for lanes that are 0, negative, subnormal, infinite or NaN.
-    static func powApart(_ x: SIMD3<Float>, _ y: Float) -> SIMD3<Float> {
+    /// `pow` for lanes that are 0, negative, subnormal, infinite or NaN (and the normal lanes
+    /// beside them).
+    static func powApart(_ x: SIMD4<Float>, _ y: Float) -> SIMD4<Float> {
         var m = SIMD4<Float>(repeating: 1), e = SIMD4<Float>(repeating: 0)
-        for i in 0..<3 where x[i] > 0 && x[i].isFinite {
+        for i in 0..<4 where x[i] > 0 && x[i].isFinite {
             var exponent = Int(x[i].exponent)
             var significand = x[i].significand
             if significand > 1.41421354 {
@@ -54,8 +53,8 @@ enum Power32 {
             e[i] = Float(exponent)
         }
         let q = powCore(m: m, e: e, y)
-        var result = SIMD3<Float>()
-        for i in 0..<3 {
+        var result = SIMD4<Float>()
+        for i in 0..<4 {
             let v = x[i]
             if v.isNaN || y.isNaN || q[i].isNaN {
                 result[i] = .nan

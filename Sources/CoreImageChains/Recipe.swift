@@ -34,9 +34,31 @@ func saturatingAdd(_ a: Int, _ b: Int) -> Int {
     return overflow ? .max : sum
 }
 
-/// A pixel-to-pixel function (colour filters).
+/// A pixel-to-pixel function (colour filters), applied to four pixels at once, each lane as the
+/// pixel alone (PixelQuad).
 struct PointKernel: Sendable {
-    let apply: @Sendable (WorkingPixel) -> WorkingPixel
+    let quad: @Sendable (inout PixelQuad) -> Void
+
+    /// The kernel over every quad of `quads`, in place.
+    @inline(__always)
+    func apply(_ quads: UnsafeMutableBufferPointer<PixelQuad>) {
+        let quad = self.quad
+        for i in quads.indices { quad(&quads[i]) }
+    }
+
+    /// The kernel over every pixel of `pixels`, in place.
+    func apply(_ pixels: UnsafeMutableBufferPointer<WorkingPixel>) {
+        PixelQuad.forEachBlock(pixels) { apply($0) }
+    }
+
+    /// The kernel's value at one pixel.
+    func apply(_ pixel: WorkingPixel) -> WorkingPixel {
+        var quad = PixelQuad(
+            r: SIMD4(repeating: pixel.x), g: SIMD4(repeating: pixel.y), b: SIMD4(repeating: pixel.z),
+            a: SIMD4(repeating: pixel.w))
+        self.quad(&quad)
+        return WorkingPixel(quad.r[0], quad.g[0], quad.b[0], quad.a[0])
+    }
 }
 
 /// A two-image function: the source over the background (compositing and blend modes), and the
@@ -188,31 +210,36 @@ indirect enum Recipe: Sendable {
             let left = max(region.x, 0), right = min(region.x + region.width, bitmap.width)
             let bottom = max(region.y, 0), top = min(region.y + region.height, bitmap.height)
             if left < right && bottom < top {
-                for y in bottom..<top {
-                    let sourceRow = (bitmap.height - 1 - y) * bitmap.width
-                    var i = image.index(left, y)
-                    for x in left..<right {
-                        image.pixels[i] = WorkingSpace.working(bitmap.pixels[sourceRow + x])
-                        i += 1
+                WorkingSpace.linearOfLevel.withUnsafeBufferPointer { linear in
+                    bitmap.pixels.withUnsafeBufferPointer { source in
+                        image.pixels.withUnsafeMutableBufferPointer { pixels in
+                            for y in bottom..<top {
+                                let sourceRow = (bitmap.height - 1 - y) * bitmap.width
+                                let i = WorkingImage.index(left, y, in: region) - left
+                                for x in left..<right {
+                                    pixels[i + x] = WorkingSpace.working(source[sourceRow + x], linear.baseAddress!)
+                                }
+                            }
+                        }
                     }
                 }
             }
         case let .generator(generator):
-            image = WorkingImage(region, generator.pixel)
+            image = generator.image(region)
         case .point:
-            // A run of colour filters is applied filter by filter over the region, the first
-            // (innermost) first: each kernel loaded once per pass, not once per pixel.
+            // A run of colour filters is applied four pixels at a time, a block of them at once,
+            // the first (innermost) filter first; each pixel is read and written once for the run.
             var kernels: [PointKernel] = []
             var node = self
             while case let .point(kernel, input) = node {
                 kernels.append(kernel)
                 node = input
             }
+            kernels.reverse()
             image = node.render(region)
             image.pixels.withUnsafeMutableBufferPointer { pixels in
-                for kernel in kernels.reversed() {
-                    let apply = kernel.apply
-                    for i in pixels.indices { pixels[i] = apply(pixels[i]) }
+                PixelQuad.forEachBlock(pixels) { quads in
+                    for kernel in kernels { kernel.apply(quads) }
                 }
             }
         case let .composite(kernel, source, background):

@@ -14,8 +14,9 @@ public enum WorkingSpace {
     static let linearOfLevel: [Float] = (0..<256).map { Float(Transfer.decode(Double($0) / 255)) }
 
     /// thresholds[k]: the linear value from which level k + 1 is written, Transfer.decode((k + ½) / 255)
-    /// rounded to binary32 — so a value takes the level whose sRGB encoding is nearest, halves up.
-    static let thresholds: [Float] = (0..<255).map { Float(Transfer.decode((Double($0) + 0.5) / 255)) }
+    /// rounded to binary32 — so a value takes the level whose sRGB encoding is nearest, halves up;
+    /// thresholds[255], +∞, is never reached.
+    static let thresholds: [Float] = (0..<255).map { Float(Transfer.decode((Double($0) + 0.5) / 255)) } + [.infinity]
 
     /// bucketStart[i]: the level of a value i / 4096 (the thresholds below it counted), so a lookup
     /// starts at most one threshold away from its answer (sRGB's steepest slope, 12.92, puts
@@ -26,41 +27,88 @@ public enum WorkingSpace {
     }
 
     /// The sRGB-encoded 8-bit level of a linear value, clamped to [0, 1]: the number of thresholds
-    /// at or below it.
+    /// at or below it — the bucket's count, and one more if the one threshold a bucket can hold
+    /// lies at or below the value (`bucketStart`).
     @inline(__always)
-    static func level(_ value: Float) -> UInt8 {
+    static func level(_ value: Float, _ tables: LevelTables) -> UInt8 {
         guard value > 0 else { return 0 }
         guard value < 1 else { return 255 }
-        var k = Int(bucketStart[Int(value * 4096)])
-        while k < 255 && value >= thresholds[k] { k += 1 }
-        return UInt8(k)
+        let k = Int(tables.bucketStart[Int(value * 4096)])
+        return UInt8(truncatingIfNeeded: k &+ (value >= tables.thresholds[k] ? 1 : 0))
+    }
+
+    /// `thresholds` and `bucketStart` where a loop can read them without a check per read.
+    struct LevelTables {
+        let thresholds: UnsafePointer<Float>, bucketStart: UnsafePointer<UInt8>
+    }
+
+    /// `body` with the level tables (static arrays, alive for the whole run).
+    @inline(__always)
+    static func withLevelTables<R>(_ body: (LevelTables) -> R) -> R {
+        thresholds.withUnsafeBufferPointer { t in
+            bucketStart.withUnsafeBufferPointer { b in
+                body(LevelTables(thresholds: t.baseAddress!, bucketStart: b.baseAddress!))
+            }
+        }
     }
 
     /// A premultiplied sRGB 8-bit pixel in the working space: un-premultiplied as
-    /// `PremultipliedColor.straight` rounds it, each level made linear, then multiplied by a / 255.
+    /// `PremultipliedColor.straight` rounds it, each level made linear (`linear`: `linearOfLevel`),
+    /// then multiplied by a / 255.
     @inline(__always)
-    static func working(_ packed: UInt32) -> WorkingPixel {
+    static func working(_ packed: UInt32, _ linear: UnsafePointer<Float>) -> WorkingPixel {
         let alpha = packed >> 24
         if alpha == 0 { return .zero }
+        if alpha == 255 {  // what the general case gives: the levels as they are, times 1
+            return WorkingPixel(
+                linear[Int(packed & 0xFF)], linear[Int(packed >> 8 & 0xFF)], linear[Int(packed >> 16 & 0xFF)], 1)
+        }
         let s = PremultipliedColor(packed: packed).straight
         let a = Float(alpha) / 255
-        return WorkingPixel(
-            linearOfLevel[Int(s.r)] * a, linearOfLevel[Int(s.g)] * a, linearOfLevel[Int(s.b)] * a, a)
+        return WorkingPixel(linear[Int(s.r)] * a, linear[Int(s.g)] * a, linear[Int(s.b)] * a, a)
     }
 
     /// A working pixel written as premultiplied sRGB 8-bit, as `createCGImage` writes RGBA8: alpha
     /// clamped to [0, 1] (NaN as 0) and rounded (halves up) to a level; each colour channel divided by the
     /// clamped alpha, clamped to [0, 1], encoded to its nearest level (`level`), and premultiplied as
     /// `PremultipliedColor(straightR:g:b:a:)` does.
-    @inline(__always)
     static func packed(_ p: WorkingPixel) -> UInt32 {
-        let a = clamp01(p.w)
-        let a8 = UInt8(a * 255 + 0.5)
-        guard a8 > 0 else { return 0 }
-        let straight = p / a
-        return PremultipliedColor(
-            straightR: level(straight.x), g: level(straight.y), b: level(straight.z), a: a8
-        ).packed
+        withLevelTables { tables in
+            let a = clamp01(p.w)
+            let a8 = UInt8(a * 255 + 0.5)
+            guard a8 > 0 else { return 0 }
+            let straight = p / a
+            return PremultipliedColor(
+                straightR: level(straight.x, tables), g: level(straight.y, tables), b: level(straight.z, tables), a: a8
+            ).packed
+        }
+    }
+
+    /// Every pixel of `pixels` as `packed` writes it, into `target`: four at a time, each lane
+    /// through the same operations as the pixel alone.
+    static func pack(_ pixels: UnsafeBufferPointer<WorkingPixel>, into target: UnsafeMutablePointer<UInt32>) {
+        guard let base = pixels.baseAddress else { return }
+        let whole = pixels.count & ~3
+        withLevelTables { tables in
+            var i = 0
+            while i < whole {
+                let q = PixelQuad(base + i)
+                let a = q.a.clamped01
+                let scaled = a * 255 + 0.5
+                let (r, g, b) = (q.r / a, q.g / a, q.b / a)
+                for k in 0..<4 {
+                    let a8 = UInt8(scaled[k])
+                    target[i + k] =
+                        a8 == 0
+                        ? 0
+                        : PremultipliedColor(
+                            straightR: level(r[k], tables), g: level(g[k], tables), b: level(b[k], tables), a: a8
+                        ).packed
+                }
+                i += 4
+            }
+        }
+        for i in whole..<pixels.count { target[i] = packed(base[i]) }
     }
 
     /// A colour given as Core Image's `CIColor` takes it (sRGB-encoded components, straight alpha;

@@ -8,12 +8,22 @@ import Raster
 enum ColorFilters {
     static let reference = "Core Image Filter Reference"
 
-    /// A kernel applying `f` to un-premultiplied colour; transparent pixels are left as they are.
-    static func straight(_ f: @escaping @Sendable (SIMD3<Float>) -> SIMD3<Float>) -> PointKernel {
-        PointKernel { p in
-            guard p.w > 0 else { return .zero }
-            let c = f(SIMD3(p.x, p.y, p.z) / p.w) * p.w
-            return WorkingPixel(c.x, c.y, c.z, p.w)
+    /// A kernel applying `f` to un-premultiplied colour, four pixels at once: each colour divided
+    /// by its alpha, `f`, then multiplied by it again; a pixel whose alpha is not above 0 becomes
+    /// transparent (its lanes go through `f` as white, and the result is dropped).
+    static func straight(_ f: @escaping @Sendable (inout ColourQuad) -> Void) -> PointKernel {
+        PointKernel { q in
+            let live = q.a .> 0
+            let one = SIMD4<Float>(repeating: 1)
+            let a = one.replacing(with: q.a, where: live)
+            var c = ColourQuad(
+                one.replacing(with: q.r, where: live) / a, one.replacing(with: q.g, where: live) / a,
+                one.replacing(with: q.b, where: live) / a)
+            f(&c)
+            q = PixelQuad(
+                r: SIMD4.zero.replacing(with: c.r * a, where: live),
+                g: SIMD4.zero.replacing(with: c.g * a, where: live),
+                b: SIMD4.zero.replacing(with: c.b * a, where: live), a: SIMD4.zero.replacing(with: a, where: live))
         }
     }
 
@@ -31,21 +41,23 @@ enum ColorFilters {
 
     static let all: [FilterDefinition] = [
         filter("CIColorInvert", [], .formula("\(reference): each colour component c becomes 1 − c")) { _ in
-            straight { 1 - $0 }
+            straight { c in c = ColourQuad(1 - c.r, 1 - c.g, 1 - c.b) }
         },
         filter(
             "CIExposureAdjust", [.number("inputEV", 0, slider: -10...10)],
             .formula("\(reference): s.rgb · 2^EV")
         ) { a in
             let factor = Float(Power32.exp2(Double(a.number("inputEV"))))
-            return straight { $0 * factor }
+            return straight { c in c = ColourQuad(c.r * factor, c.g * factor, c.b * factor) }
         },
         filter(
             "CIGammaAdjust", [.number("inputPower", 1, slider: 0.25...4)],
             .formula("\(reference): pow(s.rgb, power)")
         ) { a in
             let power = a.number("inputPower")
-            return straight { c in Self.signedPow(c, power) }
+            return straight { c in
+                c = ColourQuad(Self.signedPow(c.r, power), Self.signedPow(c.g, power), Self.signedPow(c.b, power))
+            }
         },
         filter(
             "CIColorMatrix",
@@ -60,10 +72,19 @@ enum ColorFilters {
         ) { a in
             let r = a.vector4("inputRVector"), g = a.vector4("inputGVector"), b = a.vector4("inputBVector")
             let alpha = a.vector4("inputAVector"), bias = a.vector4("inputBiasVector")
-            return PointKernel { p in
-                let s = p.w > 0 ? WorkingPixel(p.x / p.w, p.y / p.w, p.z / p.w, p.w) : .zero
-                let t = WorkingPixel(dot(s, r), dot(s, g), dot(s, b), dot(s, alpha)) + bias
-                return WorkingPixel(t.x * t.w, t.y * t.w, t.z * t.w, t.w)
+            return PointKernel { q in
+                // s = (colour / alpha, alpha), or 0 where alpha is not above 0.
+                let live = q.a .> 0
+                let w = SIMD4<Float>(repeating: 1).replacing(with: q.a, where: live)
+                let (sr, sg) = (
+                    SIMD4.zero.replacing(with: q.r / w, where: live), SIMD4.zero.replacing(with: q.g / w, where: live)
+                )
+                let (sb, sa) = (
+                    SIMD4.zero.replacing(with: q.b / w, where: live), SIMD4.zero.replacing(with: q.a, where: live)
+                )
+                func dot(_ v: SIMD4<Float>) -> SIMD4<Float> { sr * v.x + sg * v.y + sb * v.z + sa * v.w }
+                let ta = dot(alpha) + bias.w
+                q = PixelQuad(r: (dot(r) + bias.x) * ta, g: (dot(g) + bias.y) * ta, b: (dot(b) + bias.z) * ta, a: ta)
             }
         },
         filter(
@@ -78,10 +99,14 @@ enum ColorFilters {
         ) { a in
             let saturation = a.number("inputSaturation"), brightness = a.number("inputBrightness")
             let contrast = a.number("inputContrast")
+            let luma = Self.luma  // read once, not per call
             return straight { c in
-                let grey = dot(c, Self.luma)
-                let saturated = grey + (c - grey) * saturation
-                return (saturated + brightness - 0.5) * contrast + 0.5
+                let grey = c.dot(luma)
+                func adjusted(_ v: SIMD4<Float>) -> SIMD4<Float> {
+                    let saturated = grey + (v - grey) * saturation
+                    return (saturated + brightness - 0.5) * contrast + 0.5
+                }
+                c = ColourQuad(adjusted(c.r), adjusted(c.g), adjusted(c.b))
             }
         },
         filter(
@@ -89,7 +114,7 @@ enum ColorFilters {
             .description("\(reference): changes the overall hue or tint of the source pixels (an angle in radians)")
         ) { a in
             let m = Self.hueRotation(radians: Double(a.number("inputAngle")))
-            return straight { c in SIMD3(dot(m.0, c), dot(m.1, c), dot(m.2, c)) }
+            return straight { c in c = ColourQuad(c.dot(m.0), c.dot(m.1), c.dot(m.2)) }
         },
         filter(
             "CIColorMonochrome", [ParameterSpec("inputColor", .color), .number("inputIntensity", 1, slider: 0...1)],
@@ -97,9 +122,12 @@ enum ColorFilters {
         ) { a in
             let tint = a.color("inputColor"), intensity = a.number("inputIntensity")
             let tone = tint.w > 0 ? SIMD3(tint.x, tint.y, tint.z) / tint.w : .zero
+            let luma = Self.luma
             return straight { c in
-                let grey = dot(c, Self.luma)
-                return c + (tone * grey - c) * intensity
+                let grey = c.dot(luma)
+                c = ColourQuad(
+                    c.r + (tone.x * grey - c.r) * intensity, c.g + (tone.y * grey - c.g) * intensity,
+                    c.b + (tone.z * grey - c.b) * intensity)
             }
         },
         filter(
@@ -110,17 +138,19 @@ enum ColorFilters {
         ) { a in
             let white = a.color("inputColor")
             let scale = white.w > 0 ? SIMD3(white.x, white.y, white.z) / white.w : .zero
-            return straight { $0 * scale }
+            return straight { c in c = c * scale }
         },
         filter(
             "CISepiaTone", [.number("inputIntensity", 1, slider: 0...1)],
             .description("\(reference): maps the colours to shades of brown; ivsim's reading, the usual sepia matrix")
         ) { a in
             let intensity = a.number("inputIntensity")
+            let matrix = Self.sepia
             return straight { c in
-                let sepia = SIMD3(
-                    dot(c, Self.sepia.0), dot(c, Self.sepia.1), dot(c, Self.sepia.2))
-                return c + (sepia - c) * intensity
+                let sepia = ColourQuad(c.dot(matrix.0), c.dot(matrix.1), c.dot(matrix.2))
+                c = ColourQuad(
+                    c.r + (sepia.r - c.r) * intensity, c.g + (sepia.g - c.g) * intensity,
+                    c.b + (sepia.b - c.b) * intensity)
             }
         },
         filter(
@@ -131,10 +161,10 @@ enum ColorFilters {
         ) { a in
             let amount = a.number("inputAmount")
             return straight { c in
-                let largest = max(c.x, c.y, c.z)
-                let mean = (c.x + c.y + c.z) / 3
+                let largest = SIMD4.swiftMax(SIMD4.swiftMax(c.r, c.g), c.b)  // max(r, g, b)
+                let mean = (c.r + c.g + c.b) / 3
                 let t = (largest - mean) * (-3 * amount)
-                return c + (SIMD3(repeating: largest) - c) * t
+                c = ColourQuad(c.r + (largest - c.r) * t, c.g + (largest - c.g) * t, c.b + (largest - c.b) * t)
             }
         }
     ]
@@ -144,12 +174,12 @@ enum ColorFilters {
         SIMD3<Float>(0.393, 0.769, 0.189), SIMD3<Float>(0.349, 0.686, 0.168), SIMD3<Float>(0.272, 0.534, 0.131)
     )
 
-    /// |x|^power with x's sign, channel by channel (extended-range values below 0 mirror those above).
-    static func signedPow(_ x: SIMD3<Float>, _ power: Float) -> SIMD3<Float> {
-        let magnitude = Power32.pow(SIMD3(abs(x.x), abs(x.y), abs(x.z)), power)
-        return SIMD3(
-            x.x < 0 ? -magnitude.x : magnitude.x, x.y < 0 ? -magnitude.y : magnitude.y,
-            x.z < 0 ? -magnitude.z : magnitude.z)
+    /// |x|^power with x's sign, lane by lane (extended-range values below 0 mirror those above).
+    @inline(__always)
+    static func signedPow(_ x: SIMD4<Float>, _ power: Float) -> SIMD4<Float> {
+        let magnitude = Power32.pow(
+            unsafeBitCast(unsafeBitCast(x, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self), power)
+        return magnitude.replacing(with: -magnitude, where: x .< 0)
     }
 
     /// The rotation by `radians` about the grey axis (1, 1, 1)/√3 of linear RGB (Rodrigues' formula),

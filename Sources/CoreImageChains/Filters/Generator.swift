@@ -23,42 +23,52 @@ enum Generator: Sendable {
 
     var extent: Extent { .infinite }
 
-    /// The colour at the point (x, y).
-    func pixel(_ x: Float, _ y: Float) -> WorkingPixel {
-        let p = SIMD2<Float>(x, y)
+    /// The colours at the centres of `region`'s pixels (in Core Image's space), the case chosen
+    /// once for the whole region.
+    func image(_ region: PixelRegion) -> WorkingImage {
         switch self {
         case let .constant(color):
-            return color
+            return WorkingImage(region) { _, _ in color }
         case let .checkerboard(center, color0, color1, width, sharpness):
-            let u = (p - center) / width
-            let fx = Self.edgeBlend(u.x, sharpness), fy = Self.edgeBlend(u.y, sharpness)
-            // fx, fy: 1 inside an even column (row), 0 inside an odd one; the square is colour 0
-            // where column and row agree.
-            let even = fx * fy + (1 - fx) * (1 - fy)
-            return Self.mix(color1, color0, even)
+            return WorkingImage(region) { x, y in
+                let u = (SIMD2(x, y) - center) / width
+                let fx = Self.edgeBlend(u.x, sharpness), fy = Self.edgeBlend(u.y, sharpness)
+                // fx, fy: 1 inside an even column (row), 0 inside an odd one; the square is colour 0
+                // where column and row agree.
+                let even = fx * fy + (1 - fx) * (1 - fy)
+                return Self.mix(color1, color0, even)
+            }
         case let .stripes(center, color0, color1, width, sharpness):
-            return Self.mix(color0, color1, Self.edgeBlend((x - center.x) / width, sharpness))
+            return WorkingImage(region) { x, _ in
+                Self.mix(color0, color1, Self.edgeBlend((x - center.x) / width, sharpness))
+            }
         case let .linear(point0, point1, color0, color1, smooth):
             let d = point1 - point0
             let length2 = dot(d, d)
-            var t: Float = length2 > 0 ? dot(p - point0, d) / length2 : 1
-            t = clamp01(t)
-            if smooth { t = t * t * (3 - 2 * t) }
-            return Self.mix(color0, color1, t)
+            return WorkingImage(region) { x, y in
+                var t: Float = length2 > 0 ? dot(SIMD2(x, y) - point0, d) / length2 : 1
+                t = clamp01(t)
+                if smooth { t = t * t * (3 - 2 * t) }
+                return Self.mix(color0, color1, t)
+            }
         case let .radial(center, radius0, radius1, color0, color1):
-            let d = p - center
-            let r = dot(d, d).squareRoot()
-            var t: Float = radius1 != radius0 ? (r - radius0) / (radius1 - radius0) : (r < radius0 ? 0 : 1)
-            t = clamp01(t)
-            return Self.mix(color0, color1, t)
+            return WorkingImage(region) { x, y in
+                let d = SIMD2(x, y) - center
+                let r = dot(d, d).squareRoot()
+                var t: Float = radius1 != radius0 ? (r - radius0) / (radius1 - radius0) : (r < radius0 ? 0 : 1)
+                t = clamp01(t)
+                return Self.mix(color0, color1, t)
+            }
         case let .shade(center, inner, outer, intensity):
-            let d = p - center
-            let r = dot(d, d).squareRoot()
-            var t: Float = outer != inner ? (r - inner) / (outer - inner) : (r < inner ? 0 : 1)
-            t = clamp01(t)
-            t = t * t * (3 - 2 * t)
-            let f = 1 - intensity * t
-            return WorkingPixel(f, f, f, 1)
+            return WorkingImage(region) { x, y in
+                let d = SIMD2(x, y) - center
+                let r = dot(d, d).squareRoot()
+                var t: Float = outer != inner ? (r - inner) / (outer - inner) : (r < inner ? 0 : 1)
+                t = clamp01(t)
+                t = t * t * (3 - 2 * t)
+                let f = 1 - intensity * t
+                return WorkingPixel(f, f, f, 1)
+            }
         }
     }
 
