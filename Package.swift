@@ -59,7 +59,10 @@ let package = Package(
                 "ScenarioFormat",
                 "Baselines", "Cassowary", "Symbols", "CoreImageChains"
             ], path: "Benchmarks",
-            exclude: ["kiwi_optional_chain.py", "pillow_jpeg.py", "pillow_formats.py", "pdfium_pdf.py", "anchors"]),
+            exclude: [
+                "kiwi_optional_chain.py", "pillow_jpeg.py", "pillow_formats.py", "pdfium_pdf.py", "resvg_svg.py",
+                "run-anchors", "run-bench", "anchors", "svg"
+            ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SyntaxTests", dependencies: ["Syntax", "TestSupport"]),

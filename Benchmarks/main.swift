@@ -11,8 +11,10 @@
 // Benchmarks/anchors/kiwi_bench.py for kiwisolver's medians. The JPEG rows (filter `jpeg`) need the files
 // and medians Benchmarks/pillow_jpeg.py writes into the data folder, the format rows (filter `format`)
 // those of Benchmarks/pillow_formats.py; the PDF rows (filter `pdf`, run
-// from the repository's root) PDFium's medians from Benchmarks/pdfium_pdf.py; the symbol rows (filter
-// `symbol`, from the root) need nothing else.
+// from the repository's root) PDFium's medians from Benchmarks/pdfium_pdf.py; the SVG rows (filter
+// `svg`, from the root) resvg's from Benchmarks/resvg_svg.py; the symbol rows (filter `symbol`, from
+// the root) need nothing else. Benchmarks/run-anchors writes every reference, Benchmarks/run-bench
+// runs this against them.
 
 import Foundation
 
@@ -22,7 +24,7 @@ let solverOnly =
     !options.filters.isEmpty
     && options.filters.allSatisfy {
         $0.hasPrefix("cassowary") || $0.hasPrefix("autolayout") || $0.hasPrefix("load") || $0.hasPrefix("jpeg")
-            || $0.hasPrefix("pdf") || $0.hasPrefix("symbol") || $0.hasPrefix("format")
+            || $0.hasPrefix("pdf") || $0.hasPrefix("svg") || $0.hasPrefix("symbol") || $0.hasPrefix("format")
     }
 guard anchors.isComplete || solverOnly else {
     print(
@@ -37,6 +39,7 @@ var reference = ReferenceResults(path: options.referencePath)
 reference.rows += kiwiReferenceRows(path: options.kiwiPath)
 reference.rows += jpegReferenceRows(options.dataDirectory)
 reference.rows += pdfReferenceRows(options.dataDirectory)
+reference.rows += svgReferenceRows(options.dataDirectory)
 reference.rows += formatReferenceRows(options.dataDirectory)
 var rows: [BenchRow] = []
 for round in 1...options.rounds {
@@ -44,6 +47,7 @@ for round in 1...options.rounds {
     let suite =
         (solverOnly ? cassowaryBenchmarks() + autoLayoutBenchmarks() + scaleBenchmarks() : allBenchmarks(anchors))
         + jpegBenchmarks(options.dataDirectory) + formatBenchmarks(options.dataDirectory) + pdfBenchmarks()
+        + svgBenchmarks()
         + symbolBenchmarks() + coreImageBenchmarks()
     for benchmark in suite where options.selects(benchmark.name) {
         let times = benchmark.measure()

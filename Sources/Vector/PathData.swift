@@ -177,8 +177,27 @@ struct Scanner {
     }
 
     mutating func skipSeparators() {
-        while !atEnd, [" ", "\t", "\n", "\r", ","].contains(characters[offset]) { offset += 1 }
+        while !atEnd {
+            switch characters[offset] {
+            case " ", "\t", "\n", "\r", ",": offset += 1
+            default: return
+            }
+        }
     }
+
+    /// An ASCII decimal digit's value, or nil.
+    @inline(__always)
+    func digit(at index: Int) -> UInt64? {
+        guard index < characters.count else { return nil }
+        let d = characters[index].value &- 48
+        return d < 10 ? UInt64(d) : nil
+    }
+
+    /// 10^0 … 10^22, each exactly a binary64.
+    static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22
+    ]
 
     /// An arc flag: "0" or "1", which may touch what follows ("a1 1 0 00 10 10").
     mutating func flag() throws(PathData.Failure) -> Bool {
@@ -190,45 +209,67 @@ struct Scanner {
         return characters[offset - 1] == "1"
     }
 
-    /// A number: sign, digits, a point, digits, an exponent (SVG's grammar; "1.5.5" is 1.5 then .5).
+    /// A number: sign, digits, a point, digits, an exponent (SVG's grammar; "1.5.5" is 1.5 then .5),
+    /// the binary64 nearest to it (as `Double(String)` rounds). When its digits make an integer m
+    /// of at most 2^53 and its power of ten 10^k has |k| ≤ 22, both are exact binary64s and one
+    /// multiplication or division rounds the exact value once (Clinger's fast path, the result
+    /// `Double(String)` gives); other numbers are converted by `Double(String)` itself.
     mutating func number() throws(PathData.Failure) -> Double {
         skipSeparators()
         let begin = offset
-        var text = ""
-        func take(_ allowed: (Unicode.Scalar) -> Bool) {
-            while !atEnd, allowed(characters[offset]) {
-                text.unicodeScalars.append(characters[offset])
+        var negative = false
+        if !atEnd, characters[offset] == "+" || characters[offset] == "-" {
+            negative = characters[offset] == "-"
+            offset += 1
+        }
+        var significand: UInt64 = 0, exact = true, digits = 0, fractionDigits = 0
+        func take(_ d: UInt64) {
+            if significand <= ((1 << 53) - 9) / 10 { significand = significand * 10 + d } else { exact = false }
+            digits += 1
+        }
+        while let d = digit(at: offset) {
+            take(d)
+            offset += 1
+        }
+        if !atEnd, characters[offset] == "." {
+            offset += 1
+            while let d = digit(at: offset) {
+                take(d)
+                fractionDigits += 1
                 offset += 1
             }
         }
-        if !atEnd, characters[offset] == "+" || characters[offset] == "-" {
-            text.unicodeScalars.append(characters[offset]); offset += 1
-        }
-        take { $0.properties.numericType == .decimal && $0.isASCII }
-        if !atEnd, characters[offset] == "." {
-            text.unicodeScalars.append(characters[offset])
-            offset += 1
-            take { $0.properties.numericType == .decimal && $0.isASCII }
-        }
-        if text.isEmpty || text == "+" || text == "-" || text == "." || text == "+." || text == "-." {
+        guard digits > 0 else {
             offset = begin
             throw PathData.Failure(offset: begin, message: "a number was expected here")
         }
+        var exponent = 0
         if !atEnd, characters[offset] == "e" || characters[offset] == "E" {
             let mark = offset
-            var exponent = "e"
             offset += 1
+            var exponentNegative = false
             if !atEnd, characters[offset] == "+" || characters[offset] == "-" {
-                exponent.unicodeScalars.append(characters[offset]); offset += 1
-            }
-            let digitsStart = offset
-            while !atEnd, characters[offset].isASCII, characters[offset].properties.numericType == .decimal {
-                exponent.unicodeScalars.append(characters[offset])
+                exponentNegative = characters[offset] == "-"
                 offset += 1
             }
-            if offset == digitsStart { offset = mark } else { text += exponent }
+            let digitsStart = offset
+            while let d = digit(at: offset) {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(d) } else { exact = false }
+                offset += 1
+            }
+            if offset == digitsStart { offset = mark } else if exponentNegative { exponent = -exponent }
         }
-        guard let value = Double(text), value.isFinite, abs(value) <= 1e9 else {
+        let scale = exponent - fractionDigits
+        var value: Double
+        if exact && scale >= -22 && scale <= 22 {
+            value = Double(significand)
+            value = scale >= 0 ? value * Self.powersOfTen[scale] : value / Self.powersOfTen[-scale]
+            if negative { value = -value }
+        } else {
+            value = Double(String(String.UnicodeScalarView(characters[begin..<offset]))) ?? .nan
+        }
+        guard value.isFinite, abs(value) <= 1e9 else {
+            let text = String(String.UnicodeScalarView(characters[begin..<offset]))
             throw PathData.Failure(
                 offset: begin, message: "the number \"\(text)\" is out of range (at most 10^9 in magnitude)")
         }
