@@ -16,4 +16,19 @@ public enum FilterCatalog {
     public static func filter(named name: String) -> FilterDefinition? { byName[name] }
 
     public static var names: [String] { all.map(\.name) }
+
+    /// Why ivsim does not render a Core Image filter it knows of (docs/COREIMAGE.md), or nil.
+    public static func refusal(for name: String) -> String? {
+        photoEffects.contains(name)
+            ? "Core Image draws the photo effects through colour-cube tables bundled inside CoreImage.framework, which "
+                + "Apple does not publish, so ivsim has no answer to give (docs/COREIMAGE.md §Colour); draw the look "
+                + "with the colour filters ivsim renders, or show an image exported from a device"
+            : nil
+    }
+
+    /// The CIPhotoEffect family, each a CIColorCubeWithColorSpace over an unpublished table.
+    static let photoEffects: Set<String> = [
+        "CIPhotoEffectChrome", "CIPhotoEffectFade", "CIPhotoEffectInstant", "CIPhotoEffectMono", "CIPhotoEffectNoir",
+        "CIPhotoEffectProcess", "CIPhotoEffectTonal", "CIPhotoEffectTransfer"
+    ]
 }

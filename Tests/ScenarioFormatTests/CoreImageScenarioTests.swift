@@ -72,6 +72,9 @@ import Syntax
             #""c": { "coreImage": { "input": "grid", "filters": [{ "filter": "CIColorInverse" }] } }"#,
             "unknown Core Image filter \"CIColorInverse\" (did you mean \"CIColorInvert\"?)")
         Self.refusal(
+            #""c": { "coreImage": { "input": "grid", "filters": [{ "filter": "CIPhotoEffectNoir" }] } }"#,
+            "CIPhotoEffectNoir is not rendered: Core Image draws the photo effects through colour-cube tables")
+        Self.refusal(
             #""c": { "coreImage": { "input": "grid", "filters": [{ "filter": "CIColorControls", "inputSaturaton": 2 }] } }"#,
             "CIColorControls has no key \"inputSaturaton\" (did you mean \"inputSaturation\"?)")
         Self.refusal(

@@ -99,6 +99,10 @@ final class CoreImageReader {
             let name = Read.string(nameNode, d, what: "a Core Image filter name")
         else { return nil }
         guard let filter = FilterCatalog.filter(named: name) else {
+            if let reason = FilterCatalog.refusal(for: name) {
+                d.error(nameNode, "\(name) is not rendered: \(reason)")
+                return nil
+            }
             let suggestion = Suggestions.didYouMean(name, among: FilterCatalog.names)
             d.error(
                 nameNode,
