@@ -135,6 +135,29 @@ extension DrawingContext {
         let width = bitmap.width
         let keepsDestination = mode.transparentSourceKeepsDestination
         let opaque = isOpaque
+        // In a non-isolated layer, what the group itself paints: each source's alpha (times its
+        // coverage) united with what was there, a + s − a·s (rounded as mulDiv255).
+        var group = groupAlpha ?? []
+        groupAlpha = nil
+        defer { if !group.isEmpty { groupAlpha = group } }
+        let tracksGroup = !group.isEmpty
+        if tracksGroup {
+            try charge(Self.cost(box.area, cost))  // each source is shaded twice
+            group.withUnsafeMutableBufferPointer { united in
+                for y in box.y..<(box.y + box.height) {
+                    let regionRow = (y - region.box.y) * region.box.width - region.box.x
+                    for x in box.x..<(box.x + box.width) {
+                        var cov = UInt8(255)
+                        if let a = region.alpha { cov = a[regionRow + x] }
+                        if let clip { cov = mulDiv255(cov, clip.value(x, y)) }
+                        guard cov != 0, let s = shade(x, y) else { continue }
+                        let sourceAlpha = mulDiv255(mulDiv255(UInt8(s >> 24), UInt8(alpha)), cov)
+                        let i = y * width + x
+                        united[i] = united[i] &+ mulDiv255(sourceAlpha, 255 &- united[i])
+                    }
+                }
+            }
+        }
         if mode == .normal, clip == nil {
             // Source-over without a clip mask, the common case: the loop below with
             // `mode.apply` as sourceOver written in, and no clip to read (the same bytes).

@@ -145,6 +145,10 @@ public struct DrawingContext {
         var belowPainted: PixelRect
         var begun: State
         var depth: Int
+        /// A non-isolated layer (a PDF group without /I true): it starts as the backdrop, `below`.
+        var nonIsolated = false
+        /// The group alpha of the layer below, when that one is non-isolated.
+        var belowGroupAlpha: [UInt8]? = nil
     }
 
     public internal(set) var bitmap: Bitmap
@@ -157,6 +161,9 @@ public struct DrawingContext {
     public var openLayers: Int { layers.count }
     /// The box of the pixels of `bitmap` painted so far (what a layer's end composites).
     var painted = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// In a non-isolated layer, the alpha of what the group itself has painted (the union of the
+    /// painted sources' alphas, without the backdrop); nil elsewhere.
+    var groupAlpha: [UInt8]?
     public let limits: DrawingLimits
     /// Work units charged so far.
     public internal(set) var work = 0
@@ -213,6 +220,7 @@ public struct DrawingContext {
     public func heldBytes(extra: [ClipMask?] = []) -> Int {
         var seen: Set<UInt> = []
         var bytes = heldOutside + (layers.count + 1) * canvas.area * 4
+        bytes += layers.reduce(0) { $0 + ($1.nonIsolated ? canvas.area : 0) }  // their group alphas
         for mask in [state.clip] + saved.map(\.clip) + layers.map(\.begun.clip) + extra {
             guard let mask, !mask.alpha.isEmpty else { continue }
             let address = mask.alpha.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
@@ -247,19 +255,36 @@ public struct DrawingContext {
     /// context's size; the graphics state is unchanged but for the alpha (255) and the blend mode
     /// (normal), whose values here composite the layer when it ends (Apple's documentation of
     /// beginTransparencyLayer(auxiliaryInfo:)). More than `maxLayers` open at once are refused.
+    ///
+    /// With `nonIsolated` (a PDF transparency group without `/I true`, ISO 32000-1 §11.4.5) the
+    /// layer starts as a copy of what lies beneath, so that blend modes inside see the backdrop,
+    /// and its end removes the backdrop again (§11.4.8, `groupResult`).
     public mutating func beginTransparencyLayer() throws(DrawingFailure) {
+        try beginTransparencyLayer(nonIsolated: false)
+    }
+
+    /// `beginTransparencyLayer()`, or a non-isolated layer (above).
+    public mutating func beginTransparencyLayer(nonIsolated: Bool) throws(DrawingFailure) {
         guard layers.count < Self.maxLayers else {
             throw .tooComplex(
                 "more than \(Self.maxLayers) transparency layers (group opacity, blend modes, masks) open at once: flatten the nested ones"
             )
         }
-        try charge(Self.cost(canvas.area, DrawingCost.layerPixel))
-        layers.append(Layer(below: bitmap, belowPainted: painted, begun: state, depth: saved.count))
+        try charge(Self.cost(canvas.area, DrawingCost.layerPixel * (nonIsolated ? 2 : 1)))
+        layers.append(
+            Layer(
+                below: bitmap, belowPainted: painted, begun: state, depth: saved.count, nonIsolated: nonIsolated,
+                belowGroupAlpha: groupAlpha))
         do throws(DrawingFailure) { try checkHeld() } catch {
             layers.removeLast()
             throw error
         }
-        bitmap = Bitmap(width: bitmap.width, height: bitmap.height)
+        if nonIsolated {
+            groupAlpha = [UInt8](repeating: 0, count: canvas.area)  // the layer keeps `bitmap`: the backdrop
+        } else {
+            bitmap = Bitmap(width: bitmap.width, height: bitmap.height)
+            groupAlpha = nil
+        }
         painted = PixelRect(x: 0, y: 0, width: 0, height: 0)
         state.alpha = 255
         state.blendMode = .normal
@@ -295,7 +320,11 @@ public struct DrawingContext {
 
     private mutating func popLayer() -> (Bitmap, PixelRect)? {
         guard let layer = layers.popLast() else { return nil }
-        let top = (bitmap, painted)
+        var top = (bitmap, painted)
+        if layer.nonIsolated, let alpha = groupAlpha {
+            top.0 = Self.groupResult(composite: bitmap, backdrop: layer.below, groupAlpha: alpha)
+        }
+        groupAlpha = layer.belowGroupAlpha
         bitmap = layer.below
         painted = layer.belowPainted
         saved.removeSubrange(min(layer.depth, saved.count)...)  // saves inside the layer end with it

@@ -101,6 +101,6 @@ extension PDFInterpreter {
         }
         let tiles = PDFOperation.tiles(tiling.cell, transforms)
         let how = PDFCompositing(alpha: state.fillAlpha, blendMode: state.blendMode)
-        return [.save, .clip(path, rule), how == .normal ? tiles : .group([tiles], how), .restore]
+        return [.save, .clip(path, rule), how == .normal ? tiles : .group([tiles], how, nonIsolated: false), .restore]
     }
 }

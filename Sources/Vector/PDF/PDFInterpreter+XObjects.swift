@@ -107,7 +107,8 @@ extension PDFInterpreter {
             form, number: number, place: "form", resources: try file.value(d, "Resources")?.dictionary ?? inherited,
             transform: matrix, clip: clip, freshCompositing: grouped)
         guard grouped else { return [.save] + body + [.restore] }
-        return [.save, .group(body, how), .restore]
+        let isolated = try file.value(try file.value(d, "Group")?.dictionary, "I") == .bool(true)
+        return [.save, .group(body, how, nonIsolated: !isolated && PDFOperation.blend(body)), .restore]
     }
 
     /// A stream run inside the current one (a form, a glyph): with the graphics state as it is but

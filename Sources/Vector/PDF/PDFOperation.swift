@@ -19,14 +19,33 @@ indirect enum PDFOperation: Sendable {
     /// An image over the unit square of user space, its first row at y = 1; sampled bilinearly
     /// only with /Interpolate true (§8.9.5.3), else by nearest sample.
     case image(SourceImage, ImageSampling, PDFCompositing)
-    /// A transparency group: its operations in a layer, composited as one.
-    case group([PDFOperation], PDFCompositing)
+    /// A transparency group: its operations in a layer, composited as one; `nonIsolated` when the
+    /// group has no /I true and a blend mode other than Normal inside, so that it needs its
+    /// backdrop (§11.4.5; with Normal alone an isolated and a non-isolated group are the same).
+    case group([PDFOperation], PDFCompositing, nonIsolated: Bool)
     /// The soft mask from here to the graphics state's restore (nil: none).
     case softMask(PDFSoftMask?)
     /// A tiling pattern's cell (its operations, in pattern space, clipped to its /BBox) drawn once
     /// under each transform (pattern space to the current user space, one per copy), each inside
     /// a save and restore.
     case tiles([PDFOperation], [AffineTransform])
+}
+
+extension PDFOperation {
+    /// Whether any operation of `operations`, nested ones included, composites with a blend mode
+    /// other than Normal.
+    static func blend(_ operations: [PDFOperation]) -> Bool {
+        operations.contains { op in
+            switch op {
+            case let .fill(_, _, _, how), let .stroke(_, _, _, how), let .fillAndStroke(_, _, _, _, _, _, how),
+                let .shade(_, how), let .image(_, _, how):
+                how.blendMode != .normal
+            case let .group(inner, how, _): how.blendMode != .normal || blend(inner)
+            case let .tiles(inner, _): blend(inner)
+            case .save, .restore, .transform, .clip, .softMask: false
+            }
+        }
+    }
 }
 
 /// How an operation composites: its constant alpha (ca or CA) and blend mode.

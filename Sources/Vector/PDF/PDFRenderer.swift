@@ -54,7 +54,7 @@ struct PDFRenderer {
                     }
                 } else {
                     // A knockout pair: the stroke replaces the fill where it covers.
-                    try group(PDFCompositing(alpha: 1, blendMode: how.blendMode), &context) {
+                    try group(PDFCompositing(alpha: 1, blendMode: how.blendMode), nonIsolated: false, &context) {
                         (c) throws(DrawingFailure) in
                         c.state.alpha = Self.byte(fillAlpha)
                         try c.fill(path, rule: rule, paint: fill)
@@ -74,9 +74,9 @@ struct PDFRenderer {
                 try painting(how, &context) { (c) throws(DrawingFailure) in
                     try c.draw(image, x: 0, y: 0, width: 1, height: 1, placement: .flipped, sampling: sampling)
                 }
-            case let .group(operations, how):
+            case let .group(operations, how, nonIsolated):
                 let outer = softMask
-                try group(how, &context) { (c) throws(DrawingFailure) in
+                try group(how, nonIsolated: nonIsolated, &context) { (c) throws(DrawingFailure) in
                     softMask = nil  // a group's content starts without the soft mask (§11.6.6)
                     let depth = saved.count
                     try run(operations, in: &c)
@@ -115,13 +115,13 @@ struct PDFRenderer {
 
     /// A transparency layer composited with `how`, through the soft mask.
     private func group(
-        _ how: PDFCompositing, _ context: inout DrawingContext,
+        _ how: PDFCompositing, nonIsolated: Bool, _ context: inout DrawingContext,
         _ body: (inout DrawingContext) throws(DrawingFailure) -> Void
     ) throws(DrawingFailure) {
         let outer = context.state
         context.state.alpha = Self.byte(how.alpha)
         context.state.blendMode = how.blendMode
-        try context.beginTransparencyLayer()
+        try context.beginTransparencyLayer(nonIsolated: nonIsolated)
         try body(&context)
         context.state.transform = outer.transform
         context.state.clip = outer.clip
