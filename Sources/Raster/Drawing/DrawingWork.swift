@@ -14,10 +14,10 @@
 //                      lengths dash pieces × `dashPiece`, then its outline as a path
 //   painting:          pixels visited (the shape's box inside the clip's) × the paint's cost per pixel
 //   a clip:            its path, then the pixels of its box (union and intersection) × `maskPixel`
-//   a layer:           the canvas's pixels × `layerPixel` when it begins (twice for a non-isolated
-//                      one, whose paintings are charged their per-pixel cost twice), and painting its pixels
-//                      when it ends (the box of those painted, or the clip's box under the modes
-//                      that change what a transparent source covers)
+//   a layer:           the canvas's pixels × `layerPixel` when it begins (twice for a
+//                      non-isolated one, whose paintings are charged their per-pixel cost twice),
+//                      and painting its pixels when it ends (the box of those painted, or the
+//                      clip's box under the modes that change what a transparent source covers)
 //   compositing:       every pixel painted adds `blend(mode)` under a blend mode other than normal
 //   a mask from a layer (SVG masks, PDF soft masks): the canvas's pixels × `maskPixel`
 //   an image drawn smaller: its taps made × `filterTap`, twice the source rows filtered × the
