@@ -68,47 +68,41 @@ public enum WorkingSpace {
         return WorkingPixel(linear[Int(s.r)] * a, linear[Int(s.g)] * a, linear[Int(s.b)] * a, a)
     }
 
-    /// A working pixel written as premultiplied sRGB 8-bit, as `createCGImage` writes RGBA8: alpha
-    /// clamped to [0, 1] (NaN as 0) and rounded (halves up) to a level; each colour channel divided by the
-    /// clamped alpha, clamped to [0, 1], encoded to its nearest level (`level`), and premultiplied as
-    /// `PremultipliedColor(straightR:g:b:a:)` does.
-    static func packed(_ p: WorkingPixel) -> UInt32 {
-        withLevelTables { tables in
-            let a = clamp01(p.w)
-            let a8 = UInt8(a * 255 + 0.5)
-            guard a8 > 0 else { return 0 }
-            let straight = p / a
-            return PremultipliedColor(
-                straightR: level(straight.x, tables), g: level(straight.y, tables), b: level(straight.z, tables), a: a8
-            ).packed
-        }
-    }
-
-    /// Every pixel of `pixels` as `packed` writes it, into `target`: four at a time, each lane
-    /// through the same operations as the pixel alone.
+    /// Every pixel of `pixels` written into `target` as premultiplied sRGB 8-bit, as
+    /// `createCGImage` writes RGBA8: alpha clamped to [0, 1] (NaN as 0) and rounded (halves up) to
+    /// a level; each colour channel divided by the clamped alpha, clamped to [0, 1], encoded to its
+    /// nearest level (`level`), and premultiplied as `PremultipliedColor(straightR:g:b:a:)` does.
+    /// Four pixels at a time, each lane through the operations the pixel alone would take; the
+    /// last one to three padded with transparent pixels whose results are dropped.
     static func pack(_ pixels: UnsafeBufferPointer<WorkingPixel>, into target: UnsafeMutablePointer<UInt32>) {
         guard let base = pixels.baseAddress else { return }
-        let whole = pixels.count & ~3
         withLevelTables { tables in
-            var i = 0
-            while i < whole {
-                let q = PixelQuad(base + i)
-                let a = q.a.clamped01
-                let scaled = a * 255 + 0.5
-                let (r, g, b) = (q.r / a, q.g / a, q.b / a)
-                for k in 0..<4 {
-                    let a8 = UInt8(scaled[k])
-                    target[i + k] =
-                        a8 == 0
-                        ? 0
-                        : PremultipliedColor(
-                            straightR: level(r[k], tables), g: level(g[k], tables), b: level(b[k], tables), a: a8
-                        ).packed
+            withUnsafeTemporaryAllocation(of: WorkingPixel.self, capacity: 4) { tail in
+                var i = 0
+                while i < pixels.count {
+                    let count = min(4, pixels.count - i)
+                    var source = UnsafePointer(base + i)
+                    if count < 4 {
+                        for k in 0..<4 { tail[k] = k < count ? base[i + k] : .zero }
+                        source = UnsafePointer(tail.baseAddress!)
+                    }
+                    let q = PixelQuad(source)
+                    let a = q.a.clamped01
+                    let scaled = a * 255 + 0.5
+                    let (r, g, b) = (q.r / a, q.g / a, q.b / a)
+                    for k in 0..<count {
+                        let a8 = UInt8(scaled[k])
+                        target[i + k] =
+                            a8 == 0
+                            ? 0
+                            : PremultipliedColor(
+                                straightR: level(r[k], tables), g: level(g[k], tables), b: level(b[k], tables), a: a8
+                            ).packed
+                    }
+                    i += 4
                 }
-                i += 4
             }
         }
-        for i in whole..<pixels.count { target[i] = packed(base[i]) }
     }
 
     /// A colour given as Core Image's `CIColor` takes it (sRGB-encoded components, straight alpha;

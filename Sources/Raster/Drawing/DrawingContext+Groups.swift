@@ -20,7 +20,7 @@ extension DrawingContext {
             guard an > 0 else { continue }
             let alphaG = Double(g) / 255, alpha0 = a0 / 255
             var packed = g << 24
-            for shift: UInt32 in [0, 8, 16] {
+            for shift in stride(from: UInt32(0), through: 16, by: 8) {  // red, green, blue
                 let cn = Double(n >> shift & 0xFF) / an
                 let c0 = a0 > 0 ? Double(b >> shift & 0xFF) / a0 : 0
                 let r = cn * alphaG + (cn - c0) * alpha0 * (1 - alphaG)

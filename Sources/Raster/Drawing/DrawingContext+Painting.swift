@@ -135,6 +135,14 @@ extension DrawingContext {
         let width = bitmap.width
         let keepsDestination = mode.transparentSourceKeepsDestination
         let opaque = isOpaque
+        /// The coverage at (x, y): the region's, times the clip's.
+        @inline(__always)
+        func coverage(_ x: Int, _ y: Int, row regionRow: Int) -> UInt8 {
+            var cov = UInt8(255)
+            if let a = region.alpha { cov = a[regionRow + x] }
+            if let clip { cov = mulDiv255(cov, clip.value(x, y)) }
+            return cov
+        }
         // In a non-isolated layer, what the group itself paints: each source's alpha (times its
         // coverage) united with what was there, a + s − a·s (rounded as mulDiv255).
         var group = groupAlpha ?? []
@@ -147,9 +155,7 @@ extension DrawingContext {
                 for y in box.y..<(box.y + box.height) {
                     let regionRow = (y - region.box.y) * region.box.width - region.box.x
                     for x in box.x..<(box.x + box.width) {
-                        var cov = UInt8(255)
-                        if let a = region.alpha { cov = a[regionRow + x] }
-                        if let clip { cov = mulDiv255(cov, clip.value(x, y)) }
+                        let cov = coverage(x, y, row: regionRow)
                         guard cov != 0, let s = shade(x, y) else { continue }
                         let sourceAlpha = mulDiv255(mulDiv255(UInt8(s >> 24), UInt8(alpha)), cov)
                         let i = y * width + x
@@ -182,9 +188,7 @@ extension DrawingContext {
                 let regionRow = (y - region.box.y) * region.box.width - region.box.x
                 for x in box.x..<(box.x + box.width) {
                     let i = y * width + x
-                    var cov = UInt8(255)
-                    if let a = region.alpha { cov = a[regionRow + x] }
-                    if let clip { cov = mulDiv255(cov, clip.value(x, y)) }
+                    let cov = coverage(x, y, row: regionRow)
                     if cov == 0 { continue }
                     guard var s = shade(x, y) else { continue }
                     if alpha != 255 { s = scaleLanes(s, by: alpha) }
