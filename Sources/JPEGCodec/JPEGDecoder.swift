@@ -61,8 +61,9 @@ public struct JPEGDecoder: Sendable {
         /// libjpeg-turbo's default ("fancy" triangles across the whole component): the decode
         /// that is bit-identical to libjpeg-turbo's `djpeg`.
         case libjpegTurbo = "libjpeg-turbo"
-        /// As Apple's decoder shows a JPEG in UIKit: the same triangles within each 8-sample block
-        /// of the component, never across one (measured against images UIKit drew).
+        /// As Apple's decoder shows a JPEG in UIKit: 4:2:0 (and 4:4:0) with the same triangles
+        /// within each 8-sample block of the component, never across one; 4:2:2 as libjpeg-turbo
+        /// (measured against images UIKit drew).
         case imageIO = "imageio"
     }
 

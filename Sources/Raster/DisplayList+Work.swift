@@ -99,7 +99,7 @@ extension DisplayList {
         guard kx > 1 << 16 || ky > 1 << 16 else { return 0 }
         var work = 0.0
         if draw.source == PixelRect(x: 0, y: 0, width: image.width, height: image.height) {
-            let levels = ShrinkPyramid.levels(reduction: UInt64(min(kx, ky)) << 16, width: width, height: height)
+            let levels = ShrinkPyramid.levels(reduction: UInt64(min(kx, ky)) << 16, of: image)
             if levels > 0 {
                 work += Double(width) * Double(height)
                 width >>= levels

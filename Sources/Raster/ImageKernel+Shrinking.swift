@@ -1,6 +1,6 @@
 // An image view's image drawn smaller (docs/RENDERING.md §4.1): Core Animation's render of a
-// layer's contents shrinks as Core Graphics' draw(in:) does — the image halved while more than a
-// halving is left (ShrinkPyramid), then §11.8.1's filter — measured against UIKit's renders of
+// layer's contents shrinks as Core Graphics' draw(in:) does — an opaque image halved while more
+// than a halving is left (ShrinkPyramid), then §11.8.1's filter — measured against UIKit's renders of
 // image views (docs/UIKIT-REFERENCES.md). The mapping is §4's: each axis's device pixel centres
 // u(p) = s·2^16 + ⌊((p·256 + 128) − d0)·k / 256⌋, k = ⌊n·2^24 / (d1 − d0)⌋, which FilterAxis
 // takes as start (128 − d0)·k·256 and step k·2^16 (2^-32 source pixels).
@@ -23,8 +23,7 @@ struct ShrinkingDraw {
         var kx = (source.width << 24) / spanX, ky = (source.height << 24) / spanY
         guard kx > 1 << 16 || ky > 1 << 16 else { return nil }
         if source == PixelRect(x: 0, y: 0, width: image.width, height: image.height) {
-            let levels = ShrinkPyramid.levels(
-                reduction: UInt64(min(kx, ky)) << 16, width: image.width, height: image.height)
+            let levels = ShrinkPyramid.levels(reduction: UInt64(min(kx, ky)) << 16, of: image)
             if levels > 0 {
                 image = image.halved(levels)
                 source = PixelRect(x: 0, y: 0, width: image.width, height: image.height)

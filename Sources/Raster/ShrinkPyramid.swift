@@ -1,17 +1,21 @@
 import Synchronization
 
-// Before the shrinking filter (docs/RENDERING.md §11.8.1), an image drawn more than twice smaller
-// is first halved, as a mipmap level is made, until less than a halving is left: measured against
-// UIKit's own renders of draw(in:) and of image views (docs/UIKIT-REFERENCES.md), which a
-// Catmull-Rom filter alone did not match beyond a reduction of 2.
+// Before the shrinking filter (docs/RENDERING.md §11.8.1), an opaque image drawn more than twice
+// smaller is first halved, as a mipmap level is made, until less than a halving is left: measured
+// against UIKit's own renders of draw(in:) and of image views (docs/UIKIT-REFERENCES.md), which a
+// Catmull-Rom filter alone did not match beyond a reduction of 2 for opaque photos. Images with
+// transparency are filtered directly: UIKit's renders of three such PNGs match that, not halvings.
 
 /// How many times an image is halved before it is filtered.
 public enum ShrinkPyramid {
-    /// The halvings for a draw whose smaller reduction along its two axes is `reduction` (image
-    /// pixels a device pixel, in 2^-32 units): while what is left of it is more than 2, and the
-    /// halved image would keep both sides at least one pixel long. So a reduction of more than 2
-    /// up to 4 halves once, of more than 4 up to 8 twice; 2 or less, never.
-    public static func levels(reduction: UInt64, width: Int, height: Int) -> Int {
+    /// The halvings of `image` for a draw whose smaller reduction along its two axes is
+    /// `reduction` (image pixels a device pixel, in 2^-32 units): none when some pixel is not
+    /// opaque; else while what is left of the reduction is more than 2, and the halved image would
+    /// keep both sides at least one pixel long. So a reduction of more than 2 up to 4 halves once,
+    /// of more than 4 up to 8 twice; 2 or less, never.
+    public static func levels(reduction: UInt64, of image: SourceImage) -> Int {
+        guard image.isOpaque else { return 0 }
+        let width = image.width, height = image.height
         var levels = 0
         while levels < 30, reduction > UInt64(1) << (33 + levels), width >> (levels + 1) >= 1,
             height >> (levels + 1) >= 1

@@ -11,10 +11,18 @@ public final class SourceImage: @unchecked Sendable {
     private let transforms = Mutex<[PixelTransform: SourceImage]>([:])
     /// This image halved, once made (ShrinkPyramid.swift).
     let halves = Mutex<SourceImage?>(nil)
+    /// Whether every pixel is opaque: only such an image is halved before it is drawn smaller
+    /// (ShrinkPyramid.swift).
+    public let isOpaque: Bool
 
     public init(_ bitmap: Bitmap) {
         self.bitmap = bitmap
-        spread = bitmap.pixels.map(spreadLanes)
+        var alphas: UInt32 = 0xFF00_0000
+        spread = bitmap.pixels.map { pixel in
+            alphas &= pixel
+            return spreadLanes(pixel)
+        }
+        isOpaque = alphas == 0xFF00_0000
     }
 
     public var width: Int { bitmap.width }

@@ -23,8 +23,8 @@ enum ConvertCommand {
           composite; a JPEG's embedded Display P3 profile is printed, not converted (scenarios
           convert it; docs/JPEG.md)
           --scale S  the scale vector images (PDF, SVG) are drawn at; bitmaps ignore it (default 1)
-          --jpeg imageio        subsampled chroma as UIKit shows it, within each block (the default,
-                                what scenarios show)
+          --jpeg imageio        subsampled chroma as UIKit shows it, 4:2:0 within each block (the
+                                default, what scenarios show)
           --jpeg libjpeg-turbo  bit-identical to libjpeg-turbo's djpeg (docs/JPEG.md §Upsampling)
           --limit drawing-work=N  the work units one drawing may take (docs/LIMITS.md §Drawing work)
         A drawing has at most 2^24 pixels (4096 × 4096), checked before any pixel is made.

@@ -48,6 +48,29 @@ import PNGCodec
         #expect(libjpeg.worst == 60 && libjpeg.over3 > 1_800, "\(libjpeg)")
     }
 
+    /// 4:2:2: UIKit's decode of Kingfisher's 250 × 250 photo (Tests/UIKitReferences/kingfisher,
+    /// MIT; drawn unscaled into a rounded clip on iOS 10) interpolates chroma across blocks, as
+    /// libjpeg-turbo does: within 4 levels everywhere, where a within-block rule left 36 along the
+    /// 16-pixel grid (1,392 pixels off by more than 3).
+    @Test func horizontallySubsampledChromaIsInterpolatedAcrossBlocks() throws {
+        let folder = Self.references.deletingLastPathComponent().appendingPathComponent("kingfisher")
+        let data = [UInt8](try Data(contentsOf: folder.appendingPathComponent("kingfisher.jpg")))
+        let decoded = try JPEGDecoder(upsampling: .imageIO).decode(data)
+        #expect(decoded.samples == (try JPEGDecoder(upsampling: .libjpegTurbo).decode(data)).samples)
+        let png = try PNGDecoder().decode(
+            [UInt8](try Data(contentsOf: folder.appendingPathComponent("kingfisher-round-corner-40.png"))))
+        let rgba = decoded.rgba, reference = png.pixels
+        try #require(rgba.count == reference.count)
+        var worst = 0, over3 = 0, pixels = 0
+        for i in stride(from: 0, to: rgba.count, by: 4) where reference[i + 3] == 255 {
+            let d = (0..<3).map { abs(Int(rgba[i + $0]) - Int(reference[i + $0])) }.max()!
+            worst = max(worst, d)
+            over3 += d > 3 ? 1 : 0
+            pixels += 1
+        }
+        #expect(pixels > 60_000 && worst <= 4 && over3 <= 4, "worst \(worst), \(over3) of \(pixels) off by more than 3")
+    }
+
     @Test func filesWithoutSubsamplingDecodeTheSameBothWays() throws {
         for (name, worst) in [("apple", 1), ("pirate", 3)] {
             let data = try Self.data("\(name).jpg")
@@ -73,14 +96,13 @@ import PNGCodec
         switch (h, v) {
         case (2, 2):
             return UInt8((9 * at(ix, iy) + 3 * at(nx, iy) + 3 * at(ix, ny) + at(nx, ny) + (ox % 2 == 0 ? 7 : 8)) / 16)
-        case (2, 1): return UInt8((3 * at(ix, iy) + at(nx, iy) + (ox % 2 == 0 ? 1 : 2)) / 4)
         default: return UInt8((3 * at(ix, iy) + at(ix, ny) + (oy % 2 == 0 ? 1 : 2)) / 4)
         }
     }
 
     @Test func withinBlockUpsamplingFollowsItsRule() {
         var random = SeededGenerator(seed: 31)
-        for (method, h, v) in [(Upsampler.Method.h2v2Blocked, 2, 2), (.h2v1Blocked, 2, 1), (.h1v2Blocked, 1, 2)] {
+        for (method, h, v) in [(Upsampler.Method.h2v2Blocked, 2, 2), (.h1v2Blocked, 1, 2)] {
             for width in 1...40 {
                 let height = (width * 7) % 23 + 1
                 let plane = (0..<(width * height)).map { _ in UInt8.random(in: 0...255, using: &random) }

@@ -39,8 +39,10 @@ import Testing
 
     /// `image` halved (2 × 2 means of each premultiplied channel, rounded half up; an odd last
     /// row or column left out) while the smaller of the reductions `rx`, `ry`, over the halvings
-    /// so far, is more than 2 and both sides stay at least a pixel long (§11.8.1's pyramid).
+    /// so far, is more than 2 and both sides stay at least a pixel long (§11.8.1's pyramid) —
+    /// when every pixel of it is opaque; an image with any other alpha is not halved.
     static func halved(_ image: Bitmap, rx: Double, ry: Double) -> Bitmap {
+        guard image.pixels.allSatisfy({ $0 >> 24 == 255 }) else { return image }
         var image = image, levels = 0.0
         while min(rx, ry) / Double(1 << Int(levels)) > 2, image.width >= 2, image.height >= 2 {
             let w = image.width / 2, h = image.height / 2
@@ -97,8 +99,9 @@ import Testing
         return sum.enumerated().map { k, v in k == 3 ? alpha : min(max(v, 0), alpha) }
     }
 
-    /// A premultiplied image of noise and a hard edge (what aliases most when shrunk).
-    static func image(width: Int, height: Int, seed: UInt64) -> Bitmap {
+    /// A premultiplied image of noise and a hard edge (what aliases most when shrunk); translucent
+    /// noise unless `opaque`.
+    static func image(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> Bitmap {
         var state = seed
         func next() -> UInt32 {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -107,7 +110,7 @@ import Testing
         var pixels: [UInt32] = []
         for j in 0..<height {
             for i in 0..<width {
-                let a = (i + j) % 7 == 0 ? 255 : next() % 256
+                let a = opaque || (i + j) % 7 == 0 ? 255 : next() % 256
                 let c = { (i / 3 + j / 2) % 2 == 0 ? next() % (a + 1) : a }
                 pixels.append(c() | c() << 8 | c() << 16 | a << 24)
             }
@@ -120,7 +123,15 @@ import Testing
     ])
     func agreesWithFloatingPoint(_ size: (Int, Int, Int, Int)) throws {
         let (sw, sh, w, h) = size
-        let source = Self.image(width: sw, height: sh, seed: UInt64(sw * 1000 + sh))
+        for opaque in [false, true] {
+            try agreesWithFloatingPoint(
+                Self.image(width: sw, height: sh, seed: UInt64(sw * 1000 + sh), opaque: opaque), w: w, h: h)
+        }
+    }
+
+    /// One image of `agreesWithFloatingPoint` drawn into w × h, upright and flipped.
+    func agreesWithFloatingPoint(_ source: Bitmap, w: Int, h: Int) throws {
+        let (sw, sh) = (source.width, source.height)
         for flipped in [false, true] {
             let canvas = (w + 4, h + 3)
             var context = try DrawingContext(
@@ -159,7 +170,15 @@ import Testing
     @Test(arguments: [(61, 47, 20.0, 9.0), (90, 33, 31.5, 10.25), (40, 40, 39.0, 13.0)])
     func aQuarterTurnIsFilteredWithTheAxesExchanged(_ size: (Int, Int, Double, Double)) throws {
         let (width, height, w, h) = size
-        let original = Self.image(width: width, height: height, seed: UInt64(width + 7 * height))
+        for opaque in [false, true] {
+            try quarterTurn(
+                Self.image(width: width, height: height, seed: UInt64(width + 7 * height), opaque: opaque), w: w, h: h)
+        }
+    }
+
+    /// One image of `aQuarterTurnIsFilteredWithTheAxesExchanged` drawn into w × h.
+    func quarterTurn(_ original: Bitmap, w: Double, h: Double) throws {
+        let (width, height) = (original.width, original.height)
         // User (x, y) → device (40 − y, x): the image's rows run right to left, its columns down.
         var context = try DrawingContext(
             width: 44, height: 44, opaque: false, transform: AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 40, ty: 0),

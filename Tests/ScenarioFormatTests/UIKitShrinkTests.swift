@@ -1,5 +1,6 @@
 import Foundation
 import PNGCodec
+import Raster
 import Testing
 @testable import ScenarioFormat
 
@@ -44,10 +45,15 @@ import Testing
               "root": { "subviews": [] } }
             """
         let scenario = try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "u.json", name: "u")
-        let made = scenario.images[1].pixels.bitmap
-        let png = try Data(
-            contentsOf: folder.appendingPathComponent("scaled/\(name)-\(family)-\(size.0)x\(size.1)-@\(scale)x.png"))
-        let expected = try PNGDecoder().decode(Array(png))
+        return try difference(
+            scenario.images[1].pixels.bitmap,
+            folder.appendingPathComponent("scaled/\(name)-\(family)-\(size.0)x\(size.1)-@\(scale)x.png"))
+    }
+
+    /// Mean absolute difference per premultiplied channel between `made` and the PNG at
+    /// `reference`, and the share of pixels with a channel off by more than 16.
+    static func difference(_ made: Bitmap, _ reference: URL) throws -> (Double, Double) {
+        let expected = try PNGDecoder().decode(Array(try Data(contentsOf: reference)))
         #expect(made.width == expected.width && made.height == expected.height)
         var total = 0.0, off = 0
         for y in 0..<expected.height {

@@ -16,26 +16,25 @@
 // (libjpeg's context rows); columns stop at the component's own width. docs/JPEG.md §Upsampling.
 //
 // As Apple's decoder does (JPEGDecoder.Upsampling.imageIO, measured against images UIKit drew;
-// docs/JPEG.md §Upsampling as UIKit shows it): the same triangles, but never across a block of
-// the component — the neighbour in the next or previous 8-sample block (or past the component's
-// edge) is the sample itself — and rounded the other way round in 2×2: the left output
-// (3·c + neighbour's c + 7) >> 4, the right (… + 8) >> 4; 2×1 and 1×2 keep +1 and +2.
+// docs/JPEG.md §Upsampling as UIKit shows it): 2×2 and 1×2 with the same triangles, but never
+// across a block of the component — the neighbour in the next or previous 8-sample block (or past
+// the component's edge) is the sample itself — and 2×2 rounded the other way round: the left
+// output (3·c + neighbour's c + 7) >> 4, the right (… + 8) >> 4; 1×2 keeps +1 and +2. 2×1 is
+// libjpeg-turbo's, across blocks (as UIKit drew a 4:2:2 file).
 
 enum Upsampler {
     enum Method {
         case copy, h2v1Fancy, h1v2Fancy, h2v2Fancy, replicate(h: Int, v: Int)
-        case h2v1Blocked, h1v2Blocked, h2v2Blocked
+        case h1v2Blocked, h2v2Blocked
     }
 
     static func method(for component: Component, in frame: Frame, upsampling: JPEGDecoder.Upsampling) -> Method {
         let h = frame.maxH / component.h, v = frame.maxV / component.v
         if upsampling == .imageIO {
             switch (h, v) {
-            case (1, 1): return .copy
-            case (2, 1): return .h2v1Blocked
             case (1, 2): return .h1v2Blocked
             case (2, 2): return .h2v2Blocked
-            default: return .replicate(h: h, v: v)
+            default: break  // 2×1 across blocks, as libjpeg-turbo
             }
         }
         switch (h, v) {
@@ -110,15 +109,6 @@ enum Upsampler {
             }
             o[0] = UInt8((this * 3 + last + 8) >> 4)
             o[1] = UInt8((this * 4 + 7) >> 4)
-        case .h2v1Blocked:
-            let input = plane + y * stride
-            for x in 0..<width {
-                let this = Int(input[x])
-                let left = x & 7 != 0 ? Int(input[x - 1]) : this
-                let right = x & 7 != 7 && x + 1 < width ? Int(input[x + 1]) : this
-                out[2 * x] = UInt8((this * 3 + left + 1) >> 2)
-                out[2 * x + 1] = UInt8((this * 3 + right + 2) >> 2)
-            }
         case .h1v2Blocked:
             let r = y >> 1
             let near = plane + r * stride

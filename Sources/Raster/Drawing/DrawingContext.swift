@@ -501,7 +501,7 @@ public struct DrawingContext {
         } else {
             return nil
         }
-        return ShrinkPyramid.levels(reduction: reduction, width: image.width, height: image.height)
+        return ShrinkPyramid.levels(reduction: reduction, of: image)
     }
 
     /// Fills the clip with a triangle mesh whose space is the current user space (where its
