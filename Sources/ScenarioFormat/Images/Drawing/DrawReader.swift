@@ -370,20 +370,24 @@ struct DrawReader {
             guard let radiusNode = object.required("cornerRadius", d, hint: " (points)"),
                 let radius = Read.number(radiusNode, d, in: 0...100_000, what: "a corner radius in points")
             else { return nil }
-            guard let n = object["corners"] else {
-                // UIBezierPath(roundedRect:cornerRadius:): continuous corners (ContinuousCorners.swift).
+            // UIBezierPath(roundedRect:cornerRadius:), and byRoundingCorners:cornerRadii: with all
+            // four corners: continuous corners, as UIKit draws both (ContinuousCorners.swift,
+            // docs/DRAWING.md); byRoundingCorners: with fewer: circular corners.
+            var corners = RectCorners.all
+            if let n = object["corners"] {
+                guard let items = Read.array(n, d, what: "corners") else { return nil }
+                corners = []
+                for item in items {
+                    guard let name = Read.name(item, d, among: DrawKeys.corners, what: "corner"),
+                        let index = DrawKeys.corners.firstIndex(of: name)
+                    else { return nil }
+                    corners.insert([RectCorners.topLeft, .topRight, .bottomLeft, .bottomRight][index])
+                }
+            }
+            if corners == .all {
                 return DrawShape(
                     path: .continuousRoundedRectangle(x: r[0], y: r[1], width: r[2], height: r[3], radius: radius),
                     rule: rule)
-            }
-            // UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:): circular corners.
-            guard let items = Read.array(n, d, what: "corners") else { return nil }
-            var corners: RectCorners = []
-            for item in items {
-                guard let name = Read.name(item, d, among: DrawKeys.corners, what: "corner"),
-                    let index = DrawKeys.corners.firstIndex(of: name)
-                else { return nil }
-                corners.insert([RectCorners.topLeft, .topRight, .bottomLeft, .bottomRight][index])
             }
             return DrawShape(
                 path: .roundedRectangle(x: r[0], y: r[1], width: r[2], height: r[3], radius: radius, corners: corners),
