@@ -27,21 +27,25 @@ extension ShapePath {
         ]
     )
 
-    /// UIBezierPath(roundedRect:cornerRadius:): a rectangle with continuous corners of `radius`,
-    /// clockwise on screen from the top edge's left end, or with circular corners
+    /// UIBezierPath(roundedRect:cornerRadius:), and byRoundingCorners:cornerRadii: of `corners`:
+    /// a rectangle with continuous corners of `radius` where `corners` lists them and square ones
+    /// elsewhere, clockwise on screen from the top edge's left end, or with circular corners
     /// (`roundedRectangle`) once the radius reaches half the shorter side over the extent.
-    public static func continuousRoundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double)
-        -> ShapePath
-    {
+    public static func continuousRoundedRectangle(
+        x: Double, y: Double, width: Double, height: Double, radius: Double, corners: RectCorners = .all
+    ) -> ShapePath {
         let r = max(0, radius)
         guard r > 0, r * continuousCornerExtent < min(width, height) / 2 else {
-            return roundedRectangle(x: x, y: y, width: width, height: height, radius: r)
+            return roundedRectangle(x: x, y: y, width: width, height: height, radius: r, corners: corners)
         }
         let (x1, y1) = (x + width, y + height)
-        let a = continuousCornerExtent * r
-        var elements: [Element] = [.move(Point2(x + a, y)), .line(Point2(x1 - a, y))]
-        // A corner's cubics mapped by `place` (radii to points), forwards or backwards.
-        func corner(_ place: (Point2) -> Point2, reversed: Bool) {
+        // How far each corner's curve reaches along its edges: 0 for a square corner.
+        func reach(_ corner: RectCorners) -> Double { corners.contains(corner) ? continuousCornerExtent * r : 0 }
+        var elements: [Element] = [.move(Point2(x + reach(.topLeft), y)), .line(Point2(x1 - reach(.topRight), y))]
+        // A corner's cubics mapped by `place` (radii to points), forwards or backwards; nothing
+        // for a corner `corners` does not list.
+        func corner(_ which: RectCorners, _ place: (Point2) -> Point2, reversed: Bool) {
+            guard corners.contains(which) else { return }
             let (start, cubics) = continuousCorner
             if !reversed {
                 for (c1, c2, p) in cubics { elements.append(.cubic(place(c1), place(c2), place(p))) }
@@ -52,13 +56,13 @@ extension ShapePath {
                 }
             }
         }
-        corner({ Point2(x1 - $0.x * r, y + $0.y * r) }, reversed: false)  // top right: top edge to right edge
-        elements.append(.line(Point2(x1, y1 - a)))
-        corner({ Point2(x1 - $0.x * r, y1 - $0.y * r) }, reversed: true)  // bottom right: right edge to bottom edge
-        elements.append(.line(Point2(x + a, y1)))
-        corner({ Point2(x + $0.x * r, y1 - $0.y * r) }, reversed: false)  // bottom left: bottom edge to left edge
-        elements.append(.line(Point2(x, y + a)))
-        corner({ Point2(x + $0.x * r, y + $0.y * r) }, reversed: true)  // top left: left edge to top edge
+        corner(.topRight, { Point2(x1 - $0.x * r, y + $0.y * r) }, reversed: false)  // top edge to right edge
+        elements.append(.line(Point2(x1, y1 - reach(.bottomRight))))
+        corner(.bottomRight, { Point2(x1 - $0.x * r, y1 - $0.y * r) }, reversed: true)  // right edge to bottom edge
+        elements.append(.line(Point2(x + reach(.bottomLeft), y1)))
+        corner(.bottomLeft, { Point2(x + $0.x * r, y1 - $0.y * r) }, reversed: false)  // bottom edge to left edge
+        elements.append(.line(Point2(x, y + reach(.topLeft))))
+        corner(.topLeft, { Point2(x + $0.x * r, y + $0.y * r) }, reversed: true)  // left edge to top edge
         elements.append(.close)
         return ShapePath(elements)
     }

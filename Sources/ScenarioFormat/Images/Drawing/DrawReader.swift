@@ -370,9 +370,9 @@ struct DrawReader {
             guard let radiusNode = object.required("cornerRadius", d, hint: " (points)"),
                 let radius = Read.number(radiusNode, d, in: 0...100_000, what: "a corner radius in points")
             else { return nil }
-            // UIBezierPath(roundedRect:cornerRadius:), and byRoundingCorners:cornerRadii: with all
-            // four corners: continuous corners, as UIKit draws both (ContinuousCorners.swift,
-            // docs/DRAWING.md); byRoundingCorners: with fewer: circular corners.
+            // UIBezierPath(roundedRect:cornerRadius:), and byRoundingCorners:cornerRadii: of the
+            // corners listed: continuous corners, as UIKit draws both (ContinuousCorners.swift,
+            // docs/DRAWING.md).
             var corners = RectCorners.all
             if let n = object["corners"] {
                 guard let items = Read.array(n, d, what: "corners") else { return nil }
@@ -384,13 +384,9 @@ struct DrawReader {
                     corners.insert([RectCorners.topLeft, .topRight, .bottomLeft, .bottomRight][index])
                 }
             }
-            if corners == .all {
-                return DrawShape(
-                    path: .continuousRoundedRectangle(x: r[0], y: r[1], width: r[2], height: r[3], radius: radius),
-                    rule: rule)
-            }
             return DrawShape(
-                path: .roundedRectangle(x: r[0], y: r[1], width: r[2], height: r[3], radius: radius, corners: corners),
+                path: .continuousRoundedRectangle(
+                    x: r[0], y: r[1], width: r[2], height: r[3], radius: radius, corners: corners),
                 rule: rule)
         default:
             let n = object.at("path")
