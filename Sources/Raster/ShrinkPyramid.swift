@@ -51,7 +51,7 @@ extension SourceImage {
                     pixels[y * width + x] = packLanes((sum >> 2) & 0x00FF_00FF_00FF_00FF)
                 }
             }
-            let made = SourceImage(Bitmap(width: width, height: height, pixels: pixels))
+            let made = derived(Bitmap(width: width, height: height, pixels: pixels))
             cache = made
             return made
         }

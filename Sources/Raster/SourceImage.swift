@@ -11,18 +11,35 @@ public final class SourceImage: @unchecked Sendable {
     private let transforms = Mutex<[PixelTransform: SourceImage]>([:])
     /// This image halved, once made (ShrinkPyramid.swift).
     let halves = Mutex<SourceImage?>(nil)
-    /// Whether every pixel is opaque: only such an image is halved before it is drawn smaller
-    /// (ShrinkPyramid.swift).
+    /// Whether the image is opaque — every pixel's alpha 255, or a grey image held as alpha
+    /// (`init(greyLevels:)`): only such an image is halved before it is drawn smaller
+    /// (ShrinkPyramid.swift). Its transformed and halved copies keep it.
     public let isOpaque: Bool
 
-    public init(_ bitmap: Bitmap) {
+    public convenience init(_ bitmap: Bitmap) {
+        self.init(bitmap, isOpaque: nil)
+    }
+
+    /// A grey image whose levels `bitmap` holds as alpha (a mask's, GreyMask): opaque as the grey
+    /// image it stands for, so halved as an opaque image is.
+    public convenience init(greyLevels bitmap: Bitmap) {
+        self.init(bitmap, isOpaque: true)
+    }
+
+    /// `isOpaque` as given, or (nil) from the pixels.
+    private init(_ bitmap: Bitmap, isOpaque: Bool?) {
         self.bitmap = bitmap
         var alphas: UInt32 = 0xFF00_0000
         spread = bitmap.pixels.map { pixel in
             alphas &= pixel
             return spreadLanes(pixel)
         }
-        isOpaque = alphas == 0xFF00_0000
+        self.isOpaque = isOpaque ?? (alphas == 0xFF00_0000)
+    }
+
+    /// `bitmap` (these pixels moved or averaged) as an image as opaque as this one.
+    func derived(_ bitmap: Bitmap) -> SourceImage {
+        SourceImage(bitmap, isOpaque: isOpaque)
     }
 
     public var width: Int { bitmap.width }
@@ -33,7 +50,7 @@ public final class SourceImage: @unchecked Sendable {
         if transform == .identity { return self }
         return transforms.withLock { cache in
             if let cached = cache[transform] { return cached }
-            let made = SourceImage(bitmap.transformed(transform))
+            let made = derived(bitmap.transformed(transform))
             cache[transform] = made
             return made
         }

@@ -61,7 +61,7 @@ import Testing
     }
 
     /// `testImageComponentWithNilImageAndCustomBackgroundColor`: UIColor.darkGray behind circular
-    /// corners of 50 points (100 pixels), not clipping: every channel within 7, a mean of 0.02.
+    /// corners of 50 points (100 pixels), not clipping: every channel within 7, a mean of 0.009.
     @Test func circularLayerCorners() throws {
         let text = """
             { "canvas": { "size": [180, 180], "background": "#00000000" }, "traits": { "displayScale": 2 },

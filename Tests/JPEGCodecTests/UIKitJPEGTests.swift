@@ -71,6 +71,20 @@ import PNGCodec
         #expect(pixels > 60_000 && worst <= 4 && over3 <= 4, "worst \(worst), \(over3) of \(pixels) off by more than 3")
     }
 
+    /// Every 4:2:2 conformance file (sizes whose chroma is 1 or 2 samples wide among them)
+    /// decodes the same in both modes.
+    @Test func horizontallySubsampledFilesDecodeTheSameBothWays() throws {
+        let folder = Fixture().url("jpeg")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.contains("422") && $0.hasSuffix(".jpg") }.sorted()
+        #expect(names.count >= 5)
+        for name in names {
+            let data = try Fixture().data("jpeg/\(name)")
+            let imageIO = try JPEGDecoder(upsampling: .imageIO).decode(data).samples
+            #expect(imageIO == (try JPEGDecoder(upsampling: .libjpegTurbo).decode(data)).samples, "\(name)")
+        }
+    }
+
     @Test func filesWithoutSubsamplingDecodeTheSameBothWays() throws {
         for (name, worst) in [("apple", 1), ("pirate", 3)] {
             let data = try Self.data("\(name).jpg")

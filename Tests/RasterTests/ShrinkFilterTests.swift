@@ -328,4 +328,19 @@ import Testing
         }
         try context.draw(tall, x: 0, y: 0, width: 20, height: 1, placement: .upright)
     }
+
+    /// Only opaque images are halved (§11.8.1): one with a translucent pixel is not; a grey
+    /// mask held as alpha (`greyLevels`) is opaque, and so are its transformed and halved copies.
+    @Test func onlyOpaqueImagesAreHalved() {
+        let reduction = UInt64(5) << 32  // five image pixels a device pixel: two halvings
+        let opaque = Self.image(width: 64, height: 64, seed: 9, opaque: true)
+        var translucent = opaque
+        translucent.pixels[100] = 0x8000_0080
+        #expect(ShrinkPyramid.levels(reduction: reduction, of: SourceImage(opaque)) == 2)
+        #expect(ShrinkPyramid.levels(reduction: reduction, of: SourceImage(translucent)) == 0)
+        let mask = SourceImage(greyLevels: translucent)
+        #expect(ShrinkPyramid.levels(reduction: reduction, of: mask) == 2)
+        #expect(mask.transformed(.rotateClockwise).isOpaque && mask.halved(1).isOpaque)
+        #expect(!SourceImage(translucent).transformed(.flipVertical).isOpaque)
+    }
 }

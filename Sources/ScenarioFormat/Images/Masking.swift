@@ -149,7 +149,7 @@ extension ImageReader {
             var context = try DrawingContext(
                 width: w, height: h, opaque: false, transform: .identity, limits: drawLimits)
             try context.draw(
-                SourceImage(grey), x: 0, y: 0, width: Double(w), height: Double(h), placement: .upright)
+                SourceImage(greyLevels: grey), x: 0, y: 0, width: Double(w), height: Double(h), placement: .upright)
             alphas = context.bitmap.pixels.map { UInt8($0 >> 24) }
             work += context.work
         }

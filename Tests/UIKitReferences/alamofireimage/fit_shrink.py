@@ -15,12 +15,15 @@ with a channel off by more than 16:
             docs/RENDERING.md §11.8.1, without its fixed point)
   halved    the image first halved (2 x 2 means, an odd last row or column left out) while the
             smaller reduction left is more than 2, then two-stage (ivsim's rules 7)
+  opaque    halved when every pixel of the image is opaque, else two-stage (ivsim's rules 12)
 
-Needs numpy and Pillow:  python3 fit_shrink.py   (about a minute)
+Needs numpy and Pillow:  python3 fit_shrink.py [--per-image]   (about a minute; --per-image
+also prints each reference's mean for every model)
 """
 import glob
 import os
 import re
+import sys
 
 import numpy as np
 from PIL import Image
@@ -111,10 +114,13 @@ def main():
         height, width = source.shape[:2]
         x, y, rw, rh = (v * scale for v in rectangle(family, (w, h), (width / scale, height / scale)))
         reference = premultiplied(path)
-        for model in ("point", "centre", "corners", "two-stage", "halved"):
-            image = halved(source, min(width / rw, height / rh)) if model == "halved" else source
+        opaque = bool((source[..., 3] == 255).all())
+        row = []
+        for model in ("point", "centre", "corners", "two-stage", "halved", "opaque"):
+            halves = model == "halved" or (model == "opaque" and opaque)
+            image = halved(source, min(width / rw, height / rh)) if halves else source
             ih, iw = image.shape[:2]
-            kind = "two-stage" if model == "halved" else model
+            kind = "two-stage" if model in ("halved", "opaque") else model
             wx, cx = axis(kind, iw, w * scale, x, x + rw)
             wy, cy = axis(kind, ih, h * scale, y, y + rh)
             rows = np.clip(np.einsum("hic,oi->hoc", image, wx), 0, 255)  # rows first, kept within 0…255
@@ -123,6 +129,9 @@ def main():
             out[..., :3] = np.minimum(out[..., :3], out[..., 3:])
             d = np.abs(out - reference)
             table.setdefault((model, family, scale), []).append((d.mean(), (d.max(-1) > 16).mean()))
+            row.append(f"{model} {d.mean():.2f}")
+        if "--per-image" in sys.argv:
+            print(os.path.basename(path), f"reduction {min(width / rw, height / rh):.1f}:", ", ".join(row))
     print(f"{'model':10} {'family':22} scale  median MAD  pixels off by > 16")
     for (model, family, scale), values in sorted(table.items()):
         v = np.array(values)

@@ -23,7 +23,7 @@ extension DrawingRecipe {
             width: context.bitmap.width, height: context.bitmap.height, opaque: false,
             transform: context.state.transform, limits: limits)
         try maskContext.draw(
-            SourceImage(alphas), x: rect.0, y: rect.1, width: rect.2, height: rect.3, placement: .flipped,
+            SourceImage(greyLevels: alphas), x: rect.0, y: rect.1, width: rect.2, height: rect.3, placement: .flipped,
             sampling: context.state.interpolation)
         try context.charge(maskContext.work)
         try context.clip(
