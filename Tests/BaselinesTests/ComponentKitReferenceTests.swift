@@ -27,7 +27,9 @@ import Testing
 
     /// The scenario's one variant against `reference`, per premultiplied channel (of 255): the
     /// worst, the mean, and the worst alpha.
-    static func measure(_ text: String, _ reference: String) throws -> (worst: Int, mean: Double, alpha: Int) {
+    static func measure(_ text: String, _ reference: String, folder: URL = folder) throws -> (
+        worst: Int, mean: Double, alpha: Int
+    ) {
         let expected = try PNGDecoder().decode(Array(Data(contentsOf: folder.appendingPathComponent(reference))))
         let scenario = try ScenarioLoader.parse(Array(text.utf8), folder: folder, displayName: "ck.json", name: "ck")
         let made = scenario.scene(for: try #require(scenario.variants().first)).render()

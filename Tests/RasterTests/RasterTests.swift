@@ -60,13 +60,15 @@ import TestSupport
     }
 
     @Test func bilinearSamplesAtPixelCentres() {
-        // A black and a white pixel stretched to 4 pixels: centres map to 0.25, 0.75, 1.25, 1.75.
+        // A black and a white pixel stretched to 4 pixels: centres map to 0.25, 0.75, 1.25, 1.75,
+        // whose fractions from the texel centres, 1/4 and 3/4, weigh 1/8 and 7/8 as Core Animation
+        // magnifies (RENDERING.md §4.2).
         let image = SourceImage(Bitmap(width: 2, height: 1, pixels: [0xFF00_0000, 0xFFFF_FFFF]))
         let draw = ImageDraw(
             image: 0, source: PixelRect(x: 0, y: 0, width: 2, height: 1),
             destination: DeviceRect(x0: 0, y0: 0, x1: px(4), y1: px(1)))
         let bitmap = render(4, 1, [.drawImage(draw)], images: [image])
-        #expect(bitmap.pixels.map { $0 & 0xFF } == [0, 64, 191, 255])
+        #expect(bitmap.pixels.map { $0 & 0xFF } == [0, 32, 223, 255])
         #expect(bitmap.pixels.allSatisfy { $0 >> 24 == 255 })
     }
 

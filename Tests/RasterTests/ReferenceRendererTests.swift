@@ -23,7 +23,10 @@ import TestSupport
                 return (t, t, 0)
             }
             let t = u - 32768
-            return (min(max(t >> 16, s0), last), min(max((t >> 16) + 1, s0), last), (t >> 8) & 0xFF)
+            // Not shrinking: the fraction to the nearest eighth, weighed by §4.2's table (1 is 256).
+            let weight =
+                k <= 65536 ? [0, 16, 32, 64, 128, 192, 224, 240, 256][((t & 0xFFFF) + 4096) >> 13] : (t >> 8) & 0xFF
+            return (min(max(t >> 16, s0), last), min(max((t >> 16) + 1, s0), last), weight)
         }
         let shrunk = covering == nil && draw.sampling == .bilinear ? referenceShrink(draw, image) : nil
         for y in (visible.y0 >> 8)..<((visible.y1 + 255) >> 8) {
