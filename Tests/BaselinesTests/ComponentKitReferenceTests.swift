@@ -3,6 +3,7 @@ import PNGCodec
 import Raster
 import ScenarioFormat
 import Testing
+import TestSupport
 
 /// ComponentKit's image-component snapshots (iOS 12 at 2x, `layer.render(in:)`;
 /// Tests/UIKitReferences/componentkit, BSD licence; docs/UIKIT-REFERENCES.md), as scenarios: a
@@ -10,7 +11,7 @@ import Testing
 /// 50 × 50-point image view — shrunk exactly twice, so the filter without halvings — and a
 /// 180 × 180-point view with a dark grey background and a circular `layer.cornerRadius` of 50.
 @Suite struct ComponentKitReferenceTests {
-    static let folder = UIKitImageViewTests.references.appendingPathComponent("componentkit")
+    static let folder = Fixture.uikitReferences("componentkit")
 
     /// The test's image: 10-pixel squares, `colour` where (x / 10 + y / 10) is even, white elsewhere.
     static func checkerboard(_ colour: String) -> String {

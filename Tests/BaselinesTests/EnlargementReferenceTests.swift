@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Image views enlarging their images, as scenarios, against Core Animation's renders
 /// (`layer.render(in:)`; docs/RENDERING.md §4.2, docs/UIKIT-REFERENCES.md): ComponentKit's
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func nodeContentsEnlargedTwice() throws {
-        let folder = UIKitImageViewTests.references.appendingPathComponent("texture")
+        let folder = Fixture.uikitReferences("texture")
         let text = """
             { "canvas": { "size": [200, 200], "background": "#00000000" }, "traits": { "displayScale": 2 },
               "images": { "first": { "file": "forced-scaling-first@2x.png", "scale": 1 } },

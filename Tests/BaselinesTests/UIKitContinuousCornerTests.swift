@@ -3,6 +3,7 @@ import PNGCodec
 import Raster
 import ScenarioFormat
 import Testing
+import TestSupport
 
 /// Layers with `cornerCurve = .continuous`, as scenarios, against what Core Animation drew for
 /// Spark's buttons and tags at 3x (Tests/UIKitReferences/spark, MIT; docs/UIKIT-REFERENCES.md
@@ -34,7 +35,7 @@ import Testing
     /// more), the title excluded: the worst and mean difference per channel (/255) and the
     /// pixels off by more than 16 — for ivsim's curve, and for quarter circles for comparison.
     static func measure(_ reference: Reference, curve: String) throws -> (worst: Int, mean: Double, over16: Int) {
-        let folder = UIKitImageViewTests.references.appendingPathComponent("spark")
+        let folder = Fixture.uikitReferences("spark")
         let expected = try PNGDecoder().decode(Array(Data(contentsOf: folder.appendingPathComponent(reference.file))))
         let f = reference.frame
         let points = { (pixels: Int) in Double(pixels) / 3 }
@@ -93,7 +94,7 @@ import Testing
     /// within 18 of 255 (4 pixels over 16), where one coverage, as a view that does not clip, is
     /// 73 off (256 pixels).
     @Test func aClippingLayersBackgroundIsClippedTwice() throws {
-        let folder = UIKitImageViewTests.references.appendingPathComponent("spark")
+        let folder = Fixture.uikitReferences("spark")
         let expected = try PNGDecoder().decode(
             Array(Data(contentsOf: folder.appendingPathComponent("view-60x30-r12-masksToBounds.png"))))
         func alphaDifference(clips: Bool) throws -> (worst: Int, over16: Int) {

@@ -3,13 +3,13 @@ import PNGCodec
 import Raster
 import ScenarioFormat
 import Testing
+import TestSupport
 
 /// Image views shrinking a photo, as scenarios, against what Core Animation drew when UIKit
 /// rendered the same views (Tests/UIKitReferences/blueprint, Apache-2.0, and
 /// Tests/UIKitReferences/imageioswift, MIT; docs/RENDERING.md §4.1, docs/UIKIT-REFERENCES.md).
 @Suite struct UIKitImageViewTests {
-    static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../UIKitReferences").standardizedFileURL
+    static let references = Fixture.uikitReferences()
 
     /// Mean absolute difference per premultiplied channel, the share of pixels with a channel off
     /// by more than 16, and the worst channel.

@@ -2,6 +2,7 @@ import Foundation
 import PNGCodec
 import Raster
 import Testing
+import TestSupport
 @testable import CoreImageChains
 
 /// Against Core Image's own output on iOS: Kingfisher's colour-control, black-and-white and tint
@@ -11,8 +12,7 @@ import Testing
 /// decoders' differences (a level or two, which the colour controls amplify tenfold near black)
 /// stay out of the measure of the filters.
 @Suite struct KingfisherReferenceTests {
-    static let folder = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
-        .appendingPathComponent("../UIKitReferences/kingfisher").standardizedFileURL
+    static let folder = Fixture.uikitReferences("kingfisher")
 
     static func image(_ name: String) throws -> Bitmap {
         let data = [UInt8](try Data(contentsOf: folder.appendingPathComponent("\(name).png")))

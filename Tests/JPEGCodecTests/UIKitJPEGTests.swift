@@ -10,8 +10,7 @@ import PNGCodec
 /// computation of its rule.
 @Suite struct UIKitJPEGTests {
     /// The UIKit references, shared by the test targets (Tests/UIKitReferences/README.md).
-    static let references = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
-        .appendingPathComponent("../UIKitReferences/alamofireimage").standardizedFileURL
+    static let references = Fixture.uikitReferences("alamofireimage")
 
     static func data(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: references.appendingPathComponent(name)))
@@ -53,7 +52,7 @@ import PNGCodec
     /// libjpeg-turbo does: within 4 levels everywhere, where a within-block rule left 36 along the
     /// 16-pixel grid (1,392 pixels off by more than 3).
     @Test func horizontallySubsampledChromaIsInterpolatedAcrossBlocks() throws {
-        let folder = Self.references.deletingLastPathComponent().appendingPathComponent("kingfisher")
+        let folder = Fixture.uikitReferences("kingfisher")
         let data = [UInt8](try Data(contentsOf: folder.appendingPathComponent("kingfisher.jpg")))
         let decoded = try JPEGDecoder(upsampling: .imageIO).decode(data)
         #expect(decoded.samples == (try JPEGDecoder(upsampling: .libjpegTurbo).decode(data)).samples)

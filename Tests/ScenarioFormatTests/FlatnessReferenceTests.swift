@@ -2,6 +2,7 @@ import Foundation
 import PNGCodec
 import Raster
 import Testing
+import TestSupport
 
 @testable import ScenarioFormat
 
@@ -10,7 +11,7 @@ import Testing
 /// image filling the heart with the default flatness (UIBezierPath.fill()) and with 0.25 (what a
 /// CGContext fill of the same path shows), at 1x.
 @Suite struct FlatnessReferenceTests {
-    static let folder = UIKitReferenceTests.references.deletingLastPathComponent()
+    static let folder = Fixture.uikitReferences()
         .appendingPathComponent("swift-snapshot-testing")
 
     /// The heart of the README in SVG path data: the outline, then CGPath's ellipse in (60, 60, 30, 30).

@@ -1,12 +1,13 @@
 import Foundation
 import PNGCodec
 import Testing
+import TestSupport
 @testable import ScenarioFormat
 
 /// Kingfisher's drawing processors, redone as drawings and measured against what UIKit drew on
 /// iOS 10 (Tests/UIKitReferences/kingfisher, MIT licence; README there has each call).
 @Suite struct KingfisherDrawingTests {
-    static let folder = UIKitReferenceTests.references.deletingLastPathComponent().appendingPathComponent("kingfisher")
+    static let folder = Fixture.uikitReferences("kingfisher")
 
     /// `RoundCornerImageProcessor(cornerRadius: 40)`: the 250 × 250 4:2:2 JPEG drawn at its size
     /// into a clip to `UIBezierPath(roundedRect:byRoundingCorners: .allCorners, cornerRadii: 40 ×

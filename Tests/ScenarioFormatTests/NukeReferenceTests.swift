@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ScenarioFormat
 
 /// Nuke's rounded-corner and circle processors, redone as drawings and measured against the
@@ -13,7 +14,7 @@ import Testing
 /// (a `roundedRect` with `corners`) it was 42, 0.13 % of pixels off by more than 16, all in the
 /// first row and column, where the curve meets the edge 1.33 radii from the corner.
 @Suite struct NukeReferenceTests {
-    static let folder = UIKitReferenceTests.references.deletingLastPathComponent().appendingPathComponent("nuke")
+    static let folder = Fixture.uikitReferences("nuke")
 
     static func compare(side: (Double, Double), radius: Double, border: Bool, drawnAt x: Double, reference: String)
         throws -> UIKitReferenceTests.Difference

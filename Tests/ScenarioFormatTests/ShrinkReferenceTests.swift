@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ScenarioFormat
 
 /// Images drawn smaller by other libraries' UIKit code, redone as scenarios and measured against
@@ -9,7 +10,7 @@ import Testing
 /// transparency into 200 × 200 pixels (Tests/UIKitReferences/texture, Apache-2.0). The opaque
 /// photos are halved before the filter; the images with transparency are filtered directly.
 @Suite struct ShrinkReferenceTests {
-    static let references = UIKitReferenceTests.references.deletingLastPathComponent()
+    static let references = Fixture.uikitReferences()
 
     /// `file` of `folder` drawn with `draw(in:)` into the whole of a `size` × `size` image at 1x,
     /// against `reference`: the mean difference per premultiplied channel and the share of pixels

@@ -1,6 +1,7 @@
 import Foundation
 import PNGCodec
 import Testing
+import TestSupport
 @testable import ScenarioFormat
 
 /// Texture's precomposited corner rounding (Tests/UIKitReferences/texture, Apache-2.0; recorded
@@ -10,7 +11,7 @@ import Testing
 /// four. UIKit's top-left corner is the same in both, pixel for pixel: a subset of corners is
 /// drawn with the same (continuous) curve as all four (docs/DRAWING.md §Shapes).
 @Suite struct TextureCornerTests {
-    static let folder = UIKitReferenceTests.references.deletingLastPathComponent().appendingPathComponent("texture")
+    static let folder = Fixture.uikitReferences("texture")
 
     /// Green, then the blue rounded rectangle of `corners` (the even-odd hole's complement), 200 × 200 at 1x.
     static func drawn(_ corners: [String]) throws -> [UInt32] {

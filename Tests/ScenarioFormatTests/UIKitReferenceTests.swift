@@ -3,6 +3,7 @@ import ImageViews
 import PNGCodec
 import Raster
 import Testing
+import TestSupport
 @testable import ScenarioFormat
 
 /// Scenarios that redo what AlamofireImage asked UIKit to draw, against the images UIKit drew
@@ -13,8 +14,7 @@ import Testing
 /// Both families are free of resampling, so they measure the clip's coverage and the JPEG decode
 /// (docs/DRAWING.md §Shapes, docs/JPEG.md §Upsampling as UIKit shows it).
 @Suite struct UIKitReferenceTests {
-    static let references = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
-        .appendingPathComponent("../UIKitReferences/alamofireimage").standardizedFileURL
+    static let references = Fixture.uikitReferences("alamofireimage")
 
     /// The originals' sizes in points at 2x.
     static let sizes = ["apple": (90.0, 130.0), "pirate": (175.0, 105.0), "rainbow": (122.0, 63.0)]

@@ -28,6 +28,15 @@ public struct Fixture: Sendable {
     }
 }
 
+extension Fixture {
+    /// `Tests/UIKitReferences/folder`: images real UIKit drew, with their inputs, shared by the
+    /// test targets (Tests/UIKitReferences/README.md); the folder itself for "".
+    public static func uikitReferences(_ folder: String = "") -> URL {
+        URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+            .appendingPathComponent("../UIKitReferences/\(folder)").standardizedFileURL
+    }
+}
+
 /// A seeded generator (SplitMix64), so that a random test can name and replay its seed.
 public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
