@@ -206,6 +206,25 @@ extension DrawingContext {
         }
     }
 
+    /// Paints a filtered image where the state asks for source-over at full alpha and nothing
+    /// more (no clip, no coverage mask, no group): `paint(_:cost:_:)`'s arithmetic and charge,
+    /// composited by the filter's bands as they make rows (the same bytes). False, having done
+    /// nothing, when it does not apply.
+    mutating func paintSourceOver(_ filtered: FilteredImage, _ region: Region) throws(DrawingFailure) -> Bool {
+        let box = filtered.box
+        guard state.blendMode == .normal, state.clip == nil, state.alpha == 255, region.alpha == nil,
+            groupAlpha == nil, paintedBox(region) == box, !box.isEmpty, filtered.fitsBands
+        else { return false }
+        try charge(Self.cost(box.area, DrawingCost.imagePixel + DrawingCost.blend(state.blendMode)))
+        painted = painted.union(box)
+        let alphaBits: UInt32 = isOpaque ? 0xFF00_0000 : 0
+        let width = bitmap.width
+        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
+            filtered.composite(onto: pixels.baseAddress!, canvasWidth: width, alphaBits: alphaBits)
+        }
+        return true
+    }
+
     /// d + round((r − d) × cov / 255) per channel.
     static func mix(_ d: UInt32, _ r: UInt32, _ cov: UInt8) -> UInt32 {
         if cov == 255 { return r }

@@ -471,6 +471,7 @@ public struct DrawingContext {
         let colour = tint?.packed
         func tinted(_ p: UInt32) -> UInt32 { colour.map { scaleLanes($0, by: p >> 24) } ?? p }
         if sampling == .filtered, var filtered = try filtered(image, mapping: mapping, region: region) {
+            if colour == nil, try paintSourceOver(filtered, region) { return }
             let box = filtered.box
             if let pixels = filtered.whole() {
                 try paint(region, cost: DrawingCost.imagePixel) { px, py in

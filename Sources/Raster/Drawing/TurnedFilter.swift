@@ -79,10 +79,9 @@ extension DrawingContext {
             Self.cost(taps, DrawingCost.filterTap) &+ Self.cost(Self.cost(box.height, rowsUsed), tapsX)
                 &+ Self.cost(Self.cost(box.area, tapsY), 2))
         // u depends on the device row alone, v on the device column alone.
-        let columns = FilterAxis(
-            pixels: box.y..<(box.y + box.height), start: mapping.u0, step: mapping.uy, count: image.width)
-        let rows = FilterAxis(
-            pixels: box.x..<(box.x + box.width), start: mapping.v0, step: mapping.vx, count: image.height)
+        let (columns, rows) = FilterAxis.both(
+            (box.y..<(box.y + box.height), mapping.u0, mapping.uy, image.width),
+            (box.x..<(box.x + box.width), mapping.v0, mapping.vx, image.height))
         return TurnedFilteredImage(image: image, columns: columns, rows: rows, box: box)
     }
 }
