@@ -198,11 +198,14 @@ struct FilteredImage {
             pairs.withUnsafeMutableBufferPointer { pairs in
                 let pairs = pairs.baseAddress!
                 let (k0, k1) = (used.lowerBound >> 1, (used.upperBound - 1) >> 1)
+                // Four pixels at a time while they lie inside the row: k < end is k + 1 ≤ k1 and
+                // 2k + 3 < width; wrapping arithmetic, as every index is in bounds.
                 var k = k0
-                while k + 1 <= k1 && 2 * k + 3 < width {  // four pixels inside the row
-                    (pairs[k], pairs[k + 1]) = Self.channelPairs(
-                        row.loadUnaligned(fromByteOffset: 8 * k, as: SIMD16<UInt8>.self))
-                    k += 2
+                let end = min(k1, (width - 2) >> 1)
+                while k < end {
+                    let four = row.loadUnaligned(fromByteOffset: k &<< 3, as: SIMD16<UInt8>.self)
+                    (pairs[k], pairs[k &+ 1]) = Self.channelPairs(four)
+                    k &+= 2
                 }
                 while k <= k1 {  // pixels past the row read as 0
                     func pixel(_ x: Int) -> UInt64 {
