@@ -235,7 +235,10 @@ import Testing
 
     /// The vectorised passes (eight products at a time, pairs added) against the fixed-point
     /// arithmetic of §11.8.1 written out one tap at a time: the same bytes, odd widths included.
-    @Test(arguments: [(301, 207, 97.5, 40.25), (1024, 64, 600, 37), (50, 300, 49, 7), (33, 40, 5, 39.5), (9, 9, 3, 3)])
+    @Test(arguments: [
+        (301, 207, 97.5, 40.25), (1024, 64, 600, 37), (50, 300, 49, 7), (33, 40, 5, 39.5), (9, 9, 3, 3),
+        (2, 50, 1, 7), (3, 3, 1, 1), (17, 5, 5, 2), (8, 64, 3, 20), (1, 40, 1, 13), (640, 3, 7, 1), (5, 5, 4.5, 0.3)
+    ])
     func passesAreTheFixedPointArithmetic(_ size: (Int, Int, Double, Double)) throws {
         let (sw, sh, w, h) = size
         let bitmap = Self.image(width: sw, height: sh, seed: UInt64(sw * 31 + sh))
@@ -277,6 +280,25 @@ import Testing
             }
         }
         #expect(whole == expected)
+    }
+
+    /// A draw the filter's bands composite as they make rows (source-over at full alpha, no clip:
+    /// `paintSourceOver`) has the bytes of the same draw through the general paint loop (a clip
+    /// of the whole canvas), over a canvas already painted; translucent and opaque images, on
+    /// canvases with and without alpha.
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func bandsPaintAsTheGeneralLoop(_ opaque: (image: Bool, canvas: Bool)) throws {
+        let source = SourceImage(Self.image(width: 301, height: 207, seed: 5, opaque: opaque.image))
+        let backdrop = SourceImage(Self.image(width: 120, height: 90, seed: 9))
+        func drawn(clipped: Bool) throws -> [UInt32] {
+            var context = try DrawingContext(
+                width: 120, height: 90, opaque: opaque.canvas, transform: .identity, limits: .default)
+            try context.draw(backdrop, x: 0, y: 0, width: 120, height: 90, placement: .upright)
+            if clipped { try context.clip(to: .rectangle(x: 0, y: 0, width: 120, height: 90), rule: .nonZero) }
+            try context.draw(source, x: 3, y: 2, width: 97, height: 41, placement: .upright)
+            return context.bitmap.pixels
+        }
+        #expect(try drawn(clipped: true) == drawn(clipped: false))
     }
 
     /// A destination narrower than 1/512 of a pixel still resamples to one sample (it made none,
