@@ -32,8 +32,9 @@ struct FilteredImage {
     /// The image columns any device column reads.
     private let usedColumns: Range<Int>
     /// One image row as pairs of neighbouring pixels, channel by channel, (r, r', g, g', b, b',
-    /// a, a'): `pairs[k]` holds pixels 2k and 2k + 1. Pixels past the image's last read as 0, and
-    /// pairs past a column's taps (only zero weights meet them) hold whatever an earlier row left.
+    /// a, a'): `pairs[k]` holds pixels 2k and 2k + 1, remade for each row over the used columns.
+    /// Pixels past the image's last read as 0, as do the pairs past the used columns (never
+    /// written; only zero weights meet them).
     private var pairs: [SIMD8<Int16>] = []
     private let pairSlots: Int
     /// Horizontally filtered source rows in 1/128 levels, 4 channels a device column, `stride`
