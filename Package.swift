@@ -61,7 +61,7 @@ let package = Package(
             ], path: "Benchmarks",
             exclude: [
                 "kiwi_optional_chain.py", "pillow_jpeg.py", "pillow_formats.py", "pdfium_pdf.py", "resvg_svg.py",
-                "run-anchors", "run-bench", "anchors", "svg"
+                "run-anchors", "run-bench", "count-instructions", "anchors", "svg"
             ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"], exclude: ["Fixtures"]),
