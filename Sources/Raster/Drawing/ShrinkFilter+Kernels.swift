@@ -145,8 +145,7 @@ extension FilteredImage {
     @inline(__always)
     static func channelPairs(_ four: SIMD16<UInt8>) -> (SIMD8<Int16>, SIMD8<Int16>) {
         let words = unsafeBitCast(four, to: SIMD4<UInt32>.self)
-        let reordered = unsafeBitCast(SIMD4(words[0], words[2], words[1], words[3]), to: SIMD16<UInt8>.self)
-        let y = reordered  // p0, p2, p1, p3
+        let y = unsafeBitCast(SIMD4(words[0], words[2], words[1], words[3]), to: SIMD16<UInt8>.self)  // p0, p2, p1, p3
         let z = SIMD16<UInt8>(
             y[0], y[8], y[1], y[9], y[2], y[10], y[3], y[11], y[4], y[12], y[5], y[13], y[6], y[14], y[7], y[15])
         return (SIMD8<Int16>(truncatingIfNeeded: z.lowHalf), SIMD8<Int16>(truncatingIfNeeded: z.highHalf))

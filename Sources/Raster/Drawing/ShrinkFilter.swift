@@ -112,17 +112,23 @@ struct FilteredImage {
     /// bands' rings together would pass `maxCells`.
     func whole() -> [UInt32]? {
         guard box.area <= Self.maxWhole, fitsBands else { return nil }
-        let (width, height) = (box.width, box.height)
+        let width = box.width
         return [UInt32](unsafeUninitializedCapacity: box.area) { buffer, count in
             nonisolated(unsafe) let target = buffer.baseAddress!
-            let bandRows = (height + Self.bands - 1) / Self.bands
-            DispatchQueue.concurrentPerform(iterations: Self.bands) { band in
-                var filter = self  // a ring of its own
-                for index in min(height, band * bandRows)..<min(height, (band + 1) * bandRows) {
-                    filter.make(row: index, into: target + index * width)
-                }
+            inBands { filter, rows in
+                for index in rows { filter.make(row: index, into: target + index * width) }
             }
             count = box.area
+        }
+    }
+
+    /// `body` on each band of the box's rows, on the machine's cores, each band with a copy of the
+    /// filter (a ring of its own) and the rows it makes.
+    private func inBands(_ body: @Sendable (inout FilteredImage, Range<Int>) -> Void) {
+        let height = box.height, bandRows = (height + Self.bands - 1) / Self.bands
+        DispatchQueue.concurrentPerform(iterations: Self.bands) { band in
+            var filter = self
+            body(&filter, min(height, band * bandRows)..<min(height, (band + 1) * bandRows))
         }
     }
 
@@ -135,14 +141,12 @@ struct FilteredImage {
     /// Needs `fitsBands`.
     func composite(onto canvas: UnsafeMutablePointer<UInt32>, canvasWidth: Int, alphaBits: UInt32) {
         precondition(fitsBands)
-        let (width, height) = (box.width, box.height)
+        let width = box.width
         nonisolated(unsafe) let origin = canvas + box.y * canvasWidth + box.x
-        let bandRows = (height + Self.bands - 1) / Self.bands
-        DispatchQueue.concurrentPerform(iterations: Self.bands) { band in
-            var filter = self  // a ring of its own
+        inBands { filter, rows in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: width) { made in
                 let made = made.baseAddress!
-                for index in min(height, band * bandRows)..<min(height, (band + 1) * bandRows) {
+                for index in rows {
                     filter.make(row: index, into: made)
                     Self.sourceOver(made, onto: origin + index * canvasWidth, width, alphaBits)
                 }
