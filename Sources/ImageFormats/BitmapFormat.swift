@@ -40,18 +40,25 @@ public enum BitmapFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// The image UIImage shows and its orientation (1–8, EXIF's meaning: a TIFF's Orientation tag;
-    /// 1 for the other formats).
+    /// The image UIImage shows, its orientation (1–8, EXIF's meaning: a TIFF's Orientation tag; 1
+    /// for the other formats) and whether the file gives it an alpha channel, whatever its pixels
+    /// (each decoder's `decodeDeclaringAlpha` says what declares one; docs/FORMATS.md).
     public func decode(_ bytes: [UInt8], limits: ImageFormatLimits = .default) throws(ImageFormatError) -> (
-        image: RGBAImage, orientation: Int
+        image: RGBAImage, orientation: Int, hasAlpha: Bool
     ) {
         switch self {
-        case .gif: (try GIFDecoder(limits: limits).decode(bytes), 1)
-        case .bmp: (try BMPDecoder(limits: limits).decode(bytes), 1)
-        case .ico, .cur: (try ICODecoder(limits: limits).decode(bytes), 1)
-        case .tiff: try TIFFDecoder(limits: limits).decode(bytes)
-        case .webp: (try WebPDecoder(limits: limits).decode(bytes), 1)
-        case .psd: (try PSDDecoder(limits: limits).decode(bytes), 1)
+        case .gif: Self.upright(try GIFDecoder(limits: limits).decodeDeclaringAlpha(bytes))
+        case .bmp: Self.upright(try BMPDecoder(limits: limits).decodeDeclaringAlpha(bytes))
+        case .ico, .cur: Self.upright(try ICODecoder(limits: limits).decodeDeclaringAlpha(bytes))
+        case .tiff: try TIFFDecoder(limits: limits).decodeDeclaringAlpha(bytes)
+        case .webp: Self.upright(try WebPDecoder(limits: limits).decodeDeclaringAlpha(bytes))
+        case .psd: Self.upright(try PSDDecoder(limits: limits).decodeDeclaringAlpha(bytes))
         }
+    }
+
+    private static func upright(_ decoded: (image: RGBAImage, hasAlpha: Bool)) -> (
+        image: RGBAImage, orientation: Int, hasAlpha: Bool
+    ) {
+        (decoded.image, 1, decoded.hasAlpha)
     }
 }

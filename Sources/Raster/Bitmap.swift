@@ -19,6 +19,11 @@ public struct Bitmap: Equatable, Sendable {
         self.pixels = pixels
     }
 
+    /// Whether every pixel's alpha is 255.
+    public var everyPixelOpaque: Bool {
+        pixels.reduce(UInt32(0xFF00_0000)) { $0 & $1 } == 0xFF00_0000
+    }
+
     /// Premultiplies straight RGBA8 bytes (4 per pixel).
     public init(width: Int, height: Int, straightRGBA bytes: [UInt8]) {
         precondition(bytes.count == width * height * 4, "bitmap needs width × height × 4 bytes")

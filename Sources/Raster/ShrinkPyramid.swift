@@ -3,14 +3,15 @@ import Synchronization
 // Before the shrinking filter (docs/RENDERING.md §11.8.1), an opaque image drawn more than twice
 // smaller is first halved, as a mipmap level is made, until less than a halving is left: measured
 // against UIKit's own renders of draw(in:) and of image views (docs/UIKIT-REFERENCES.md), which a
-// Catmull-Rom filter alone did not match beyond a reduction of 2 for opaque photos. Images with
-// transparency are filtered directly: UIKit's renders of three such PNGs match that, not halvings.
+// Catmull-Rom filter alone did not match beyond a reduction of 2 for opaque photos. Images with an
+// alpha channel are filtered directly, whatever their pixels: UIKit's renders of three PNGs with
+// transparency and of one whose every pixel is opaque match that, not halvings.
 
 /// How many times an image is halved before it is filtered.
 public enum ShrinkPyramid {
     /// The halvings of `image` for a draw whose smaller reduction along its two axes is
-    /// `reduction` (image pixels a device pixel, in 2^-32 units): none when some pixel is not
-    /// opaque; else while what is left of the reduction is more than 2, and the halved image would
+    /// `reduction` (image pixels a device pixel, in 2^-32 units): none when the image is not
+    /// declared opaque (`SourceImage.isOpaque`); else while what is left of the reduction is more than 2, and the halved image would
     /// keep both sides at least one pixel long. So a reduction of more than 2 up to 4 halves once,
     /// of more than 4 up to 8 twice; 2 or less, never.
     public static func levels(reduction: UInt64, of image: SourceImage) -> Int {

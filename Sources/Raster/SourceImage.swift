@@ -11,35 +11,29 @@ public final class SourceImage: @unchecked Sendable {
     private let transforms = Mutex<[PixelTransform: SourceImage]>([:])
     /// This image halved, once made (ShrinkPyramid.swift).
     let halves = Mutex<SourceImage?>(nil)
-    /// Whether the image is opaque — every pixel's alpha 255, or a grey image held as alpha
-    /// (`init(greyLevels:)`): only such an image is halved before it is drawn smaller
-    /// (ShrinkPyramid.swift). Its transformed and halved copies keep it.
+    /// Whether the image is opaque as its source declares it — a format without an alpha channel
+    /// (a JPEG; a PNG of a colour type without alpha and no tRNS; docs/RENDERING.md §11.8.1 lists
+    /// each source), an opaque renderer's drawing, or a grey image held as alpha
+    /// (`init(greyLevels:)`) — whatever its pixels: only such an image is halved before it is
+    /// drawn smaller (ShrinkPyramid.swift). Its transformed and halved copies keep it.
     public let isOpaque: Bool
 
-    public convenience init(_ bitmap: Bitmap) {
-        self.init(bitmap, isOpaque: nil)
+    /// An image with an alpha channel (`opaque: false`, never halved) or without one.
+    public init(_ bitmap: Bitmap, opaque: Bool = false) {
+        self.bitmap = bitmap
+        spread = bitmap.pixels.map(spreadLanes)
+        isOpaque = opaque
     }
 
     /// A grey image whose levels `bitmap` holds as alpha (a mask's, GreyMask): opaque as the grey
     /// image it stands for, so halved as an opaque image is.
     public convenience init(greyLevels bitmap: Bitmap) {
-        self.init(bitmap, isOpaque: true)
-    }
-
-    /// `isOpaque` as given, or (nil) from the pixels.
-    private init(_ bitmap: Bitmap, isOpaque: Bool?) {
-        self.bitmap = bitmap
-        var alphas: UInt32 = 0xFF00_0000
-        spread = bitmap.pixels.map { pixel in
-            alphas &= pixel
-            return spreadLanes(pixel)
-        }
-        self.isOpaque = isOpaque ?? (alphas == 0xFF00_0000)
+        self.init(bitmap, opaque: true)
     }
 
     /// `bitmap` (these pixels moved or averaged) as an image as opaque as this one.
-    func derived(_ bitmap: Bitmap) -> SourceImage {
-        SourceImage(bitmap, isOpaque: isOpaque)
+    public func derived(_ bitmap: Bitmap) -> SourceImage {
+        SourceImage(bitmap, opaque: isOpaque)
     }
 
     public var width: Int { bitmap.width }

@@ -33,6 +33,23 @@ private let fixture = Fixture()
         #expect(Self.valid.map(\.file) == fixture.files(in: "pngsuite/valid", withExtension: "png"))
     }
 
+    /// Whether a file declares transparency, read from PngSuite's own naming (an independent
+    /// reading of the header): the fifth character is the colour type (4 and 6 carry alpha), and
+    /// the files whose names start with "t" have a tRNS chunk, but for the "tp0" group, "not
+    /// transparent for reference". The pixels do not decide: basn6a08's colour type 6 declares
+    /// alpha whatever its values.
+    @Test func declaredAlphaFollowsColourTypeAndTRNS() throws {
+        var declaring = 0
+        for expected in Self.valid {
+            let name = Array(expected.file)
+            let expectedAlpha = "46".contains(name[4]) || (name[0] == "t" && !expected.file.hasPrefix("tp0"))
+            let decoded = try PNGDecoder().decodeWithDetails(try fixture.data("pngsuite/valid/" + expected.file))
+            #expect(decoded.hasAlpha == expectedAlpha, "\(expected.file)")
+            if decoded.hasAlpha { declaring += 1 }
+        }
+        #expect(declaring > 20 && declaring < 140)
+    }
+
     @Test(arguments: valid)
     func decodesValidFile(_ expected: Expected) throws {
         let image = try PNGDecoder().decode(try fixture.data("pngsuite/valid/" + expected.file))

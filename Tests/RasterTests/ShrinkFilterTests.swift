@@ -40,7 +40,8 @@ import Testing
     /// `image` halved (2 × 2 means of each premultiplied channel, rounded half up; an odd last
     /// row or column left out) while the smaller of the reductions `rx`, `ry`, over the halvings
     /// so far, is more than 2 and both sides stay at least a pixel long (§11.8.1's pyramid) —
-    /// when every pixel of it is opaque; an image with any other alpha is not halved.
+    /// when every pixel of it is opaque (the tests declare such images opaque: `source`); an
+    /// image with any other alpha is not halved.
     static func halved(_ image: Bitmap, rx: Double, ry: Double) -> Bitmap {
         guard image.pixels.allSatisfy({ $0 >> 24 == 255 }) else { return image }
         var image = image, levels = 0.0
@@ -137,7 +138,7 @@ import Testing
             var context = try DrawingContext(
                 width: canvas.0, height: canvas.1, opaque: false, transform: .identity, limits: .default)
             try context.draw(
-                SourceImage(source), x: 2, y: 1, width: Double(w), height: Double(h),
+                Self.source(source), x: 2, y: 1, width: Double(w), height: Double(h),
                 placement: flipped ? .flipped : .upright)
             let expected = Self.model(source, x: 2, y: 1, w: w, h: h, flipped: flipped, canvas: canvas)
             var worst = 0.0
@@ -156,7 +157,7 @@ import Testing
     /// Drawn at its size or larger along both axes, an image is sampled bilinearly as before
     /// (§11.8): the filter changes nothing there, so what agreed with UIKit stays.
     @Test func enlargingIsBilinear() throws {
-        let source = SourceImage(Self.image(width: 9, height: 7, seed: 3))
+        let source = Self.source(Self.image(width: 9, height: 7, seed: 3))
         var filtered = try DrawingContext(width: 30, height: 30, opaque: false, transform: .identity, limits: .default)
         var bilinear = filtered
         try filtered.draw(source, x: 0.3, y: 1.7, width: 27.5, height: 7, placement: .upright)
@@ -183,7 +184,7 @@ import Testing
         var context = try DrawingContext(
             width: 44, height: 44, opaque: false, transform: AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 40, ty: 0),
             limits: .default)
-        try context.draw(SourceImage(original), x: 2, y: 1, width: w, height: h, placement: .upright)
+        try context.draw(Self.source(original), x: 2, y: 1, width: w, height: h, placement: .upright)
         let source = Self.halved(original, rx: Double(width) / w, ry: Double(height) / h)
         let (sw, sh) = (source.width, source.height)
         var worst = 0.0, painted = 0
@@ -206,7 +207,7 @@ import Testing
     /// Images turned at other angles keep one bilinear sample a pixel (the filter needs the axes
     /// kept apart or exchanged).
     @Test func turnedImagesAreSampledOnce() throws {
-        let source = SourceImage(Self.image(width: 80, height: 80, seed: 5))
+        let source = Self.source(Self.image(width: 80, height: 80, seed: 5))
         var filtered = try DrawingContext(
             width: 30, height: 30, opaque: false, transform: .rotation(degrees: 30), limits: .default)
         var bilinear = filtered
@@ -218,7 +219,7 @@ import Testing
     /// A box filtered whole, in bands on two threads, has the bytes of the same box filtered row
     /// by row as it is painted (what a box over FilteredImage.maxWhole pixels gets).
     @Test func bandsGiveTheBytesOfRowByRow() throws {
-        let source = SourceImage(Self.image(width: 301, height: 207, seed: 11))
+        let source = Self.source(Self.image(width: 301, height: 207, seed: 11))
         // 301 → 97.5 columns, 207 → 40.25 rows, from (1.25, 0.5): both axes shrink, edges partly covered.
         let toImage = AffineTransform(
             a: 301 / 97.5, b: 0, c: 0, d: 207 / 40.25, tx: -1.25 * 301 / 97.5, ty: -0.5 * 207 / 40.25)
@@ -288,8 +289,8 @@ import Testing
     /// canvases with and without alpha.
     @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
     func bandsPaintAsTheGeneralLoop(_ opaque: (image: Bool, canvas: Bool)) throws {
-        let source = SourceImage(Self.image(width: 301, height: 207, seed: 5, opaque: opaque.image))
-        let backdrop = SourceImage(Self.image(width: 120, height: 90, seed: 9))
+        let source = Self.source(Self.image(width: 301, height: 207, seed: 5, opaque: opaque.image))
+        let backdrop = Self.source(Self.image(width: 120, height: 90, seed: 9))
         func drawn(clipped: Bool) throws -> [UInt32] {
             var context = try DrawingContext(
                 width: 120, height: 90, opaque: opaque.canvas, transform: .identity, limits: .default)
@@ -309,7 +310,7 @@ import Testing
         #expect(axis.count == 3)
         var context = try DrawingContext(width: 4, height: 4, opaque: false, transform: .identity, limits: .default)
         try context.draw(
-            SourceImage(Self.image(width: 2, height: 2, seed: 1)), x: 1.2, y: 0, width: 0.0001, height: 4,
+            Self.source(Self.image(width: 2, height: 2, seed: 1)), x: 1.2, y: 0, width: 0.0001, height: 4,
             placement: .upright)
     }
 
@@ -343,7 +344,7 @@ import Testing
     /// An image squeezed to a pixel along one axis while stretched along the other keeps at most
     /// 2^24 filtered cells, and says so when it would need more.
     @Test func unevenSqueezesAreRefused() throws {
-        let tall = SourceImage(Bitmap(width: 1, height: 60_000))
+        let tall = Self.source(Bitmap(width: 1, height: 60_000))
         var context = try DrawingContext(width: 4_000, height: 2, opaque: false, transform: .identity, limits: .default)
         #expect(throws: DrawingFailure.self) {
             try context.draw(tall, x: 0, y: 0, width: 4_000, height: 0.5, placement: .upright)
@@ -351,18 +352,26 @@ import Testing
         try context.draw(tall, x: 0, y: 0, width: 20, height: 1, placement: .upright)
     }
 
-    /// Only opaque images are halved (§11.8.1): one with a translucent pixel is not; a grey
-    /// mask held as alpha (`greyLevels`) is opaque, and so are its transformed and halved copies.
+    /// Only images declared opaque are halved (§11.8.1), whatever their pixels: one with an alpha
+    /// channel is not, even when every alpha is 255 (an RGBA PNG); a grey mask held as alpha
+    /// (`greyLevels`) is opaque, and so are its transformed and halved copies.
     @Test func onlyOpaqueImagesAreHalved() {
         let reduction = UInt64(5) << 32  // five image pixels a device pixel: two halvings
         let opaque = Self.image(width: 64, height: 64, seed: 9, opaque: true)
         var translucent = opaque
         translucent.pixels[100] = 0x8000_0080
-        #expect(ShrinkPyramid.levels(reduction: reduction, of: SourceImage(opaque)) == 2)
+        #expect(ShrinkPyramid.levels(reduction: reduction, of: SourceImage(opaque, opaque: true)) == 2)
+        #expect(ShrinkPyramid.levels(reduction: reduction, of: SourceImage(opaque)) == 0)
         #expect(ShrinkPyramid.levels(reduction: reduction, of: SourceImage(translucent)) == 0)
         let mask = SourceImage(greyLevels: translucent)
         #expect(ShrinkPyramid.levels(reduction: reduction, of: mask) == 2)
         #expect(mask.transformed(.rotateClockwise).isOpaque && mask.halved(1).isOpaque)
         #expect(!SourceImage(translucent).transformed(.flipVertical).isOpaque)
+    }
+
+    /// `bitmap` as an image declared opaque exactly when every pixel is (so `halved` above, which
+    /// looks at the pixels, models it).
+    static func source(_ bitmap: Bitmap) -> SourceImage {
+        SourceImage(bitmap, opaque: bitmap.everyPixelOpaque)
     }
 }

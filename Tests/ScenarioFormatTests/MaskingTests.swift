@@ -84,7 +84,15 @@ import Testing
         let translucent = try errors(
             "\"o\": { \"generate\": { \"solid\": { \"size\": [2, 2], \"color\": \"#CC663380\" } } }, "
                 + "\"m\": { \"masking\": { \"image\": \"o\", \"colorComponents\": [0, 1, 0, 1, 0, 1] } }")
-        #expect(translucent.first?.contains("copy(maskingColorComponents:) takes an image without alpha") == true)
+        #expect(
+            translucent.first?.contains("copy(maskingColorComponents:) takes an image without an alpha channel") == true
+        )
+        // Every pixel opaque, but a default renderer's image has an alpha channel: refused as well.
+        let drawn = try errors(
+            "\"o\": { \"draw\": { \"size\": [2, 2], \"scale\": 1, \"operations\": [ { \"fill\": { \"rect\": [0, 0, 2, 2] }, "
+                + "\"color\": \"#CC6633\" } ] } }, "
+                + "\"m\": { \"masking\": { \"image\": \"o\", \"colorComponents\": [0, 1, 0, 1, 0, 1] } }")
+        #expect(drawn.first?.contains("this one has one") == true, "\(drawn)")
         let none = try errors(base + "\"m\": { \"masking\": { \"image\": \"o\" } }")
         #expect(none.first?.contains("a masking needs one of \"mask\"") == true)
         let two = try errors(

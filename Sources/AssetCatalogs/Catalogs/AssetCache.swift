@@ -114,7 +114,8 @@ public final class AssetCache: @unchecked Sendable {
                 DisplayP3.convertToSRGB(straightRGBA: &decoded.image.pixels)
             }
             let image = SourceImage(
-                Bitmap(width: decoded.image.width, height: decoded.image.height, straightRGBA: decoded.image.pixels))
+                Bitmap(width: decoded.image.width, height: decoded.image.height, straightRGBA: decoded.image.pixels),
+                opaque: !decoded.hasAlpha)
             let file = ImageFile(pixels: image, orientation: decoded.orientation, profile: decoded.profile)
             return .success(keep(key, file, bytes: image.width * image.height * 12, in: \.decodedFiles))
         } catch {

@@ -172,7 +172,7 @@ package enum ImageSetReader {
                 image.vectorRedraw = cache.vectorRedraw(entry.url, document, limits: limits)
             }
             if let caps = entry.capInsets {
-                image.pixels = SourceImage(pixels.bitmap.keeping(columns: entry.columns, rows: entry.rows))
+                image.pixels = pixels.derived(pixels.bitmap.keeping(columns: entry.columns, rows: entry.rows))
                 image.capInsets = caps
                 image.resizingMode = entry.resizingMode
             }

@@ -17,6 +17,10 @@ package struct DecodedFile {
     package var orientation: ImageOrientation = .up
     /// A JPEG's embedded profile, when it is one ivsim converts from or warns about.
     package var profile: ICCProfileKind?
+    /// Whether the file gives the image an alpha channel (a JPEG never; a PNG by its colour type
+    /// or a tRNS chunk; the other formats by BitmapFormat.decode), whatever its pixels: an image
+    /// without one is opaque and halved before it is drawn much smaller (RENDERING.md §11.8.1).
+    package var hasAlpha: Bool
 }
 
 /// An image file's size from its headers.
@@ -65,7 +69,7 @@ package enum AssetFile {
                 return DecodedFile(
                     image: RGBAImage(width: jpeg.width, height: jpeg.height, pixels: jpeg.rgba),
                     orientation: exifOrientation(jpeg.orientation),
-                    profile: jpeg.iccProfile.map { ICCProfileKind(profile: $0) })
+                    profile: jpeg.iccProfile.map { ICCProfileKind(profile: $0) }, hasAlpha: false)
             } catch {
                 throw .message("\"\(relativePath)\" is not a usable JPEG: \(error)")
             }
@@ -74,14 +78,16 @@ package enum AssetFile {
         if let format = BitmapFormat(sniffing: data) {
             do {
                 let decoded = try format.decode(data, limits: bitmapLimits)
-                return DecodedFile(image: decoded.image, orientation: exifOrientation(decoded.orientation))
+                return DecodedFile(
+                    image: decoded.image, orientation: exifOrientation(decoded.orientation), hasAlpha: decoded.hasAlpha)
             } catch {
                 throw .message("\"\(relativePath)\" is not a usable \(format.rawValue) file: \(error.located)")
             }
         }
         if let failure = misnamedJPEG(data, shownAs: relativePath) { throw failure }
         do {
-            return DecodedFile(image: try PNGDecoder(limits: limits).decode(data))
+            let png = try PNGDecoder(limits: limits).decodeWithDetails(data)
+            return DecodedFile(image: png.image, hasAlpha: png.hasAlpha)
         } catch {
             throw .message("\"\(relativePath)\" is not a usable PNG\(FileFormatNote.note(data)): \(error)")
         }

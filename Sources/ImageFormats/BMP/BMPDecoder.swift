@@ -27,11 +27,16 @@ public struct BMPDecoder: Sendable {
 
     /// Decodes a whole BMP file.
     public func decode(_ bytes: [UInt8]) throws(ImageFormatError) -> RGBAImage {
+        try decodeDeclaringAlpha(bytes).image
+    }
+
+    /// The whole file, and whether it declares alpha (an alpha mask of 16- or 32-bit pixels).
+    public func decodeDeclaringAlpha(_ bytes: [UInt8]) throws(ImageFormatError) -> (image: RGBAImage, hasAlpha: Bool) {
         let reader = try fileHeaderChecked(bytes)
         let header = try DIBHeader(reader, at: 14)
         try limits.check(width: header.width, height: header.height, format: "BMP", at: 18)
         let pixelOffset = try reader.u32(10, "the file header")
-        return try Self.pixels(reader, header, at: pixelOffset)
+        return (try Self.pixels(reader, header, at: pixelOffset), (header.masks?.alpha ?? 0) != 0)
     }
 
     private func fileHeaderChecked(_ bytes: [UInt8]) throws(ImageFormatError) -> ByteReader {

@@ -30,6 +30,12 @@ public struct GIFDecoder: Sendable {
 
     /// Decodes the first frame onto the logical screen.
     public func decode(_ bytes: [UInt8]) throws(ImageFormatError) -> RGBAImage {
+        try decodeDeclaringAlpha(bytes).image
+    }
+
+    /// The first frame on the logical screen, and whether the file gives it transparency: a
+    /// transparent index, or a frame that leaves part of the screen uncovered (docs/FORMATS.md §GIF).
+    public func decodeDeclaringAlpha(_ bytes: [UInt8]) throws(ImageFormatError) -> (image: RGBAImage, hasAlpha: Bool) {
         let reader = try checked(bytes)
         let (width, height) = try size(bytes)
         let flags = try reader.u8(10, "the logical screen")
@@ -59,7 +65,9 @@ public struct GIFDecoder: Sendable {
                 if frame.width > 0, frame.height > 0 {
                     try limits.check(width: frame.width, height: frame.height, format: "GIF", at: p + 5)
                 }
-                return try frame.draw(reader, screenWidth: width, screenHeight: height, transparent: transparent)
+                let image = try frame.draw(reader, screenWidth: width, screenHeight: height, transparent: transparent)
+                let covers = frame.left == 0 && frame.top == 0 && frame.width >= width && frame.height >= height
+                return (image, transparent != nil || !covers)
             case 0x3B:
                 throw ImageFormatError("GIF", .corrupt, at: p, "the file ends (trailer) before its first image")
             default:

@@ -53,14 +53,21 @@ public struct ICODecoder: Sendable {
 
     /// Decodes the chosen entry.
     public func decode(_ bytes: [UInt8]) throws(ImageFormatError) -> RGBAImage {
+        try decodeDeclaringAlpha(bytes).image
+    }
+
+    /// The chosen entry, and whether it has transparency: a PNG entry as its PNG declares it; a
+    /// DIB entry always (its AND mask, or the alpha of 32-bit pixels).
+    public func decodeDeclaringAlpha(_ bytes: [UInt8]) throws(ImageFormatError) -> (image: RGBAImage, hasAlpha: Bool) {
         let (reader, entry) = try chosen(bytes)
         let format = reader.format
         let data = try reader.slice(entry.offset, entry.length, "entry \(entry.index)'s data")
         if Self.isPNG(data) {
             do {
-                return try PNGDecoder(
+                let png = try PNGDecoder(
                     limits: .init(maxWidth: limits.maxWidth, maxHeight: limits.maxHeight, maxPixels: limits.maxPixels)
-                ).decode(Array(data))
+                ).decodeWithDetails(Array(data))
+                return (png.image, png.hasAlpha)
             } catch {
                 throw ImageFormatError(format, .corrupt, at: entry.offset, "entry \(entry.index), a PNG: \(error)")
             }
@@ -73,7 +80,7 @@ public struct ICODecoder: Sendable {
         let pixelOffset =
             header.paletteOffset + (header.bitsPerPixel <= 8 ? header.colorsUsed * header.paletteEntrySize : 0)
         var image = try BMPDecoder.pixels(reader, header, at: pixelOffset)
-        guard header.bitsPerPixel != 32 else { return image }
+        guard header.bitsPerPixel != 32 else { return (image, true) }
         // The AND mask: 1 bit a pixel, rows padded to 4 bytes, in the colour rows' order.
         let maskOffset = pixelOffset + header.stride * height
         let maskStride = (header.width + 31) / 32 * 4
@@ -85,7 +92,7 @@ public struct ICODecoder: Sendable {
                 image.pixels[(y * header.width + x) * 4 + 3] = 0
             }
         }
-        return image
+        return (image, true)
     }
 
     /// The directory and the entry shown: the first (ImageIO's image index 0, which UIImage shows;

@@ -28,6 +28,12 @@ public struct PSDDecoder: Sendable {
 
     /// The composite image, straight RGBA8.
     public func decode(_ bytes: [UInt8]) throws(ImageFormatError) -> RGBAImage {
+        try decodeDeclaringAlpha(bytes).image
+    }
+
+    /// The composite, and whether it has transparency (its channel, or an indexed image's
+    /// transparent index).
+    public func decodeDeclaringAlpha(_ bytes: [UInt8]) throws(ImageFormatError) -> (image: RGBAImage, hasAlpha: Bool) {
         let layout = try PSDLayout(bytes)
         try limits.check(width: layout.width, height: layout.height, format: PSDLayout.format, at: 14)
         let format = PSDLayout.format
@@ -55,7 +61,10 @@ public struct PSDDecoder: Sendable {
         let alpha = layout.transparencyChannel
         let wanted = Array(0..<layout.mode.colourChannels) + (alpha.map { [$0] } ?? [])
         let planes = try PSDChannels.read(bytes, layout, wanted)
-        return compose(layout, planes, hasAlpha: alpha != nil, palette: palette)
+        let transparentIndex = layout.mode == .indexed ? layout.transparentIndex : nil
+        return (
+            compose(layout, planes, hasAlpha: alpha != nil, palette: palette), alpha != nil || transparentIndex != nil
+        )
     }
 
     /// Interleaves the planes (colour, then alpha) into straight RGBA8.

@@ -30,6 +30,14 @@ public struct TIFFDecoder: Sendable {
 
     /// The first image and its Orientation tag (1–8, EXIF's meaning; 1 when absent or out of range).
     public func decode(_ bytes: [UInt8]) throws(ImageFormatError) -> (image: RGBAImage, orientation: Int) {
+        let decoded = try decodeDeclaringAlpha(bytes)
+        return (decoded.image, decoded.orientation)
+    }
+
+    /// `decode`, and whether the image has an alpha sample (TIFFLayout's rule).
+    public func decodeDeclaringAlpha(_ bytes: [UInt8]) throws(ImageFormatError) -> (
+        image: RGBAImage, orientation: Int, hasAlpha: Bool
+    ) {
         let directory = try TIFFDirectory(bytes)
         let layout = try TIFFLayout(directory, limits: limits)
         var samples = TIFFSamples(layout)
@@ -37,6 +45,6 @@ public struct TIFFDecoder: Sendable {
             samples.place(chunk, data)
         }
         let orientation = try directory.value(.orientation, default: 1)
-        return (samples.image(), (1...8).contains(orientation) ? orientation : 1)
+        return (samples.image(), (1...8).contains(orientation) ? orientation : 1, layout.alpha != .none)
     }
 }

@@ -48,7 +48,17 @@ public struct WebPDecoder: Sendable {
 
     /// Decodes the image.
     public func decode(_ bytes: [UInt8]) throws(ImageFormatError) -> RGBAImage {
+        try decodeDeclaringAlpha(bytes).image
+    }
+
+    /// The image, and whether the file declares alpha as libwebp's WebPGetFeatures reads it: the
+    /// VP8X chunk's alpha flag when there is one; else a lossless image's alpha_is_used bit; a
+    /// simple lossy file has none.
+    public func decodeDeclaringAlpha(_ bytes: [UInt8]) throws(ImageFormatError) -> (image: RGBAImage, hasAlpha: Bool) {
         let image = try chunks(bytes)
+        let hasAlpha =
+            image.flags.map { $0 & 0x10 != 0 }
+            ?? (!image.lossy && image.data.count >= 5 && bytes[image.data.lowerBound + 4] & 0x10 != 0)
         if image.lossy {
             let frame = try VP8Decoder(
                 bytes: bytes, start: image.data.lowerBound, end: image.data.upperBound, limits: limits
@@ -61,7 +71,7 @@ public struct WebPDecoder: Sendable {
                     limits: limits)
                 for i in 0..<(frame.width * frame.height) { pixels[4 * i + 3] = plane[i] }
             }
-            return RGBAImage(width: frame.width, height: frame.height, pixels: pixels)
+            return (RGBAImage(width: frame.width, height: frame.height, pixels: pixels), hasAlpha)
         }
         var decoder = VP8LDecoder(bytes, from: image.data.lowerBound, to: image.data.upperBound, limits: limits)
         let (width, height, argb) = try decoder.decode()
@@ -73,12 +83,12 @@ public struct WebPDecoder: Sendable {
             pixels[4 * i + 2] = UInt8(p & 0xFF)
             pixels[4 * i + 3] = UInt8(p >> 24)
         }
-        return RGBAImage(width: width, height: height, pixels: pixels)
+        return (RGBAImage(width: width, height: height, pixels: pixels), hasAlpha)
     }
 
     /// Where the image data (and a lossy image's alpha) are: the file's chunks walked in order.
     private func chunks(_ bytes: [UInt8]) throws(ImageFormatError) -> (
-        data: Range<Int>, lossy: Bool, alpha: Range<Int>?, canvas: (width: Int, height: Int)?
+        data: Range<Int>, lossy: Bool, alpha: Range<Int>?, canvas: (width: Int, height: Int)?, flags: UInt8?
     ) {
         guard Self.matches(bytes) else {
             throw ImageFormatError("WebP", .corrupt, at: 0, "not a WebP file (it does not start with RIFF … WEBP)")
@@ -89,6 +99,7 @@ public struct WebPDecoder: Sendable {
         var extended = false
         var alpha: Range<Int>?
         var canvas: (width: Int, height: Int)?
+        var extendedFlags: UInt8?
         while p + 8 <= riffEnd {
             let tagBytes = bytes[p..<(p + 4)]
             let tag =
@@ -102,11 +113,12 @@ public struct WebPDecoder: Sendable {
                     "WebP", .truncated, at: p, "the \(tag) chunk of \(size) bytes runs past the end of the RIFF data")
             }
             switch tag {
-            case "VP8L": return (start..<(start + size), false, nil, canvas)
-            case "VP8 ": return (start..<(start + size), true, alpha, canvas)
+            case "VP8L": return (start..<(start + size), false, nil, canvas, extendedFlags)
+            case "VP8 ": return (start..<(start + size), true, alpha, canvas, extendedFlags)
             case "VP8X":
                 extended = true
                 let flags = try reader.u8(start, "the VP8X chunk")
+                extendedFlags = UInt8(flags)
                 if flags & 0x02 != 0 {
                     throw ImageFormatError(
                         "WebP", .unsupported, at: p, "an animated WebP is not read: export its first frame as PNG")

@@ -90,16 +90,20 @@ public struct PNGDecoder: Sendable {
     /// How many leading bytes `header(_:)` needs: signature (8), CgBI (16), IHDR (25).
     public static let headerPrefixLength = 49
 
-    /// Decodes a PNG file, also returning its header and the non-fatal problems found.
+    /// Decodes a PNG file, also returning its header, whether it declares transparency (a colour
+    /// type with alpha, or a tRNS chunk that is read) and the non-fatal problems found.
     public func decodeWithDetails(_ file: [UInt8]) throws(PNGError) -> (
-        image: RGBAImage, header: PNGHeader, isCgBI: Bool, problems: [String]
+        image: RGBAImage, header: PNGHeader, isCgBI: Bool, hasAlpha: Bool, problems: [String]
     ) {
         try file.withUnsafeBufferPointer { (buffer) throws(PNGError) in
             let bytes = UnsafeRawBufferPointer(buffer)
             let structure = try PNGStructure(try ChunkLexer.chunks(of: bytes), bytes: bytes, limits: limits)
             var problems = structure.problems
             let image = try ImageDataDecoder(structure, file: bytes).decode(problems: &problems)
-            return (image, structure.header, structure.isCgBI, problems)
+            let hasAlpha =
+                structure.transparency != nil
+                || [.grayscaleAlpha, .truecolorAlpha].contains(structure.header.colorType)
+            return (image, structure.header, structure.isCgBI, hasAlpha, problems)
         }
     }
 }

@@ -32,7 +32,9 @@ struct Crop {
         guard let area = pixels(inWidth: bitmap.width, height: bitmap.height) else {
             return .failure(.outside(width: bitmap.width, height: bitmap.height, source: image.source))
         }
-        var cropped = Image(name: image.name, pixels: SourceImage(bitmap.keeping(columns: [area.x], rows: [area.y])))
+        // CGImage(cropping:) keeps the image's alpha info, so its opacity.
+        var cropped = Image(
+            name: image.name, pixels: image.pixels.derived(bitmap.keeping(columns: [area.x], rows: [area.y])))
         cropped.source = image.source
         return .success(cropped)
     }

@@ -84,7 +84,7 @@ extension ImageReader {
             let limits = budget.drawingLimits(spent: spent)
             do throws(DrawingFailure) {
                 let (bitmap, work) = try Self.mask(
-                    image.pixels.bitmap, with: recipe.mask, mask: mask?.resolved(for: Traits(displayScale: scale)),
+                    image.pixels, with: recipe.mask, mask: mask?.resolved(for: Traits(displayScale: scale)),
                     limits: limits)
                 spent += work
                 var made = Image(name: name, pixels: SourceImage(bitmap))
@@ -113,20 +113,22 @@ extension ImageReader {
 
     /// `pixels` masked as `kind` says, with `mask`'s stored pixels (an image or image mask), and
     /// the work it took.
-    static func mask(_ pixels: Bitmap, with kind: MaskingRecipe.Mask, mask: Image?, limits: DrawingLimits)
+    static func mask(_ image: SourceImage, with kind: MaskingRecipe.Mask, mask: Image?, limits: DrawingLimits)
         throws(DrawingFailure) -> (Bitmap, Int)
     {
+        let pixels = image.bitmap
         let (w, h) = (pixels.width, pixels.height)
         // A pass over the image's pixels (and one over the mask's), charged before either is made.
         let passes = w * h + (mask.map { $0.pixels.width * $0.pixels.height } ?? 0)
         guard passes <= limits.work else { throw .tooMuchWork(limit: limits.work) }
         if case let .colors(ranges) = kind {
-            // An image "cannot have an alpha component" [Apple]: ivsim refuses any pixel not opaque.
-            guard pixels.pixels.allSatisfy({ $0 >> 24 == 255 }) else {
+            // An image "cannot have an alpha component" [Apple]: one whose source declares an alpha
+            // channel is refused, whatever its pixels (RENDERING.md §11.8.1 lists which do).
+            guard image.isOpaque else {
                 throw .tooComplex(
-                    "copy(maskingColorComponents:) takes an image without alpha (Apple: it \"cannot have an alpha "
-                        + "component\"); this one has transparent pixels, so the call returns nil: mask an opaque image"
-                )
+                    "copy(maskingColorComponents:) takes an image without an alpha channel (Apple: it \"cannot have an "
+                        + "alpha component\"); this one has one (a PNG with alpha or tRNS, a default renderer's drawing, "
+                        + "…), so the call returns nil: mask a JPEG, an RGB PNG or an opaque renderer's drawing")
             }
             func inside(_ v: UInt32, _ i: Int) -> Bool {
                 Int(v & 0xFF) >= ranges[2 * i] && Int(v & 0xFF) <= ranges[2 * i + 1]

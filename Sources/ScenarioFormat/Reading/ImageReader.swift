@@ -647,7 +647,10 @@ struct ImageReader {
         case let .generate(w, h, pixels):
             // Refused before its pixels are made.
             if budget.reserve(w * h * PixelBudget.bytesPerPixel, for: "\(w) × \(h) px", at: entry.node) {
-                let source = SourceImage(Bitmap(width: w, height: h, straightRGBA: pixels()))
+                // Opaque, without an alpha channel, when every pixel is: as a PNG of these pixels in
+                // its smallest colour type declares it (docs/SCENARIOS.md §generate).
+                let bitmap = Bitmap(width: w, height: h, straightRGBA: pixels())
+                let source = SourceImage(bitmap, opaque: bitmap.everyPixelOpaque)
                 budget.markCharged(source)  // already counted
                 image = Image(name: name, pixels: source)
             }

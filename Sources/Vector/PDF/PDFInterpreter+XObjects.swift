@@ -57,9 +57,11 @@ extension PDFInterpreter {
         }
         var key = number.map(String.init)
         let made: () throws(PDFError) -> Bitmap
+        var opaque = false
         switch pixels {
-        case let .rgba(w, h, bytes):
+        case let .rgba(w, h, bytes, hasAlpha):
             made = { Bitmap(width: w, height: h, straightRGBA: bytes) }
+            opaque = !hasAlpha
         case let .stencil(w, h, coverage):
             guard case let .color(color)? = state.paint(state.fill, space: state.fillSpace) else {
                 throw PDFError("an image mask painted with a pattern is not read")
@@ -78,7 +80,7 @@ extension PDFInterpreter {
         // A sampled image holds its pixels twice (packed and spread to 16-bit lanes): 12 bytes each.
         guard file.budget >= bitmap.width * bitmap.height * 12 else { throw PDFFilters.tooLarge(file.budget) }
         file.budget -= bitmap.width * bitmap.height * 12
-        let image = SourceImage(bitmap)
+        let image = SourceImage(bitmap, opaque: opaque)
         if let key { images[key] = image }
         return image
     }

@@ -10,9 +10,10 @@ import Raster
 // An /ImageMask is a stencil: sample 0 paints with the fill colour (1 with /Decode [1 0]).
 
 enum PDFRasterImage {
-    /// An image's straight RGBA8 pixels, or a stencil's coverage (255 where it paints).
+    /// An image's straight RGBA8 pixels (`hasAlpha`: an /SMask or a /Mask gives it transparency,
+    /// as a masked CGImage has alpha), or a stencil's coverage (255 where it paints).
     enum Pixels {
-        case rgba(width: Int, height: Int, bytes: [UInt8])
+        case rgba(width: Int, height: Int, bytes: [UInt8], hasAlpha: Bool)
         case stencil(width: Int, height: Int, coverage: [UInt8])
     }
 
@@ -124,7 +125,12 @@ enum PDFRasterImage {
             if space == .displayP3 { DisplayP3.convertToSRGB(straightRGBA: &rgba) }
         }
         try applyMasks(d, to: &rgba, width: width, height: height, file: file, colorSpace: colorSpace, depth: depth)
-        return .rgba(width: width, height: height, bytes: rgba)
+        // The masks applyMasks and colorKey read: an /SMask stream, a /Mask stream or array.
+        var masked = false
+        if case .stream? = try file.value(d, "SMask") { masked = depth == 0 }
+        if case .stream? = try file.value(d, "Mask") { masked = depth == 0 }
+        if !jpeg, try file.value(d, "Mask")?.array != nil { masked = true }
+        return .rgba(width: width, height: height, bytes: rgba, hasAlpha: masked)
     }
 
     /// The sample of `bits` bits at bit offset `bit` (16-bit samples keep their high byte's weight).
@@ -161,7 +167,7 @@ enum PDFRasterImage {
             let (mw, mh, alpha): (Int, Int, [UInt8])
             switch mask {
             case let .stencil(w, h, coverage): (mw, mh, alpha) = (w, h, coverage)
-            case let .rgba(w, h, bytes):
+            case let .rgba(w, h, bytes, _):
                 (mw, mh, alpha) = (w, h, stride(from: 0, to: bytes.count, by: 4).map { bytes[$0] })
             }
             for y in 0..<height {

@@ -15,7 +15,9 @@ with a channel off by more than 16:
             docs/RENDERING.md §11.8.1, without its fixed point)
   halved    the image first halved (2 x 2 means, an odd last row or column left out) while the
             smaller reduction left is more than 2, then two-stage (ivsim's rules 7)
-  opaque    halved when every pixel of the image is opaque, else two-stage (ivsim's rules 12)
+  opaque    halved when every pixel of the image is opaque, else two-stage (ivsim's rules 12;
+            rules 13 ask whether the file has an alpha channel instead, which for these files
+            -- three JPEGs and a PNG with transparency -- gives the same choice)
 
 Needs numpy and Pillow:  python3 fit_shrink.py [--per-image]   (about a minute; --per-image
 also prints each reference's mean for every model)

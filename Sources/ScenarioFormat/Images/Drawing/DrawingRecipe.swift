@@ -146,7 +146,8 @@ struct DrawingRecipe {
             guard openLayers == 0 else { return }
             // The copy of the canvas is charged before it is made, a mask pixel each.
             try context.charge(context.bitmap.width * context.bitmap.height * DrawingCost.maskPixel)
-            var current = Image(name: "currentImage", pixels: SourceImage(context.bitmap), scale: scale)
+            var current = Image(
+                name: "currentImage", pixels: SourceImage(context.bitmap, opaque: context.isOpaque), scale: scale)
             current.renderingMode = .alwaysOriginal
             try with(compositing, &context) { (c) throws(DrawingFailure) in
                 try Self.draw(current, placement, cgImage: false, in: &c)

@@ -91,7 +91,8 @@ extension ImageReader {
                 let (bitmap, work) = try recipe.render(scale: scale, limits: limits) {
                     images[$0]?.resolved(for: traits)
                 }
-                var image = Image(name: name, pixels: SourceImage(bitmap), scale: scale)
+                // An opaque renderer's image has no alpha channel (UIGraphicsImageRendererFormat.opaque).
+                var image = Image(name: name, pixels: SourceImage(bitmap, opaque: recipe.opaque), scale: scale)
                 image.drawing = DrawingRecord(work: work)
                 return image
             } catch {
