@@ -1,5 +1,6 @@
 // libFuzzer target: whole PNG files (standard and CgBI) through PNGDecoder with limits small
-// enough that a header declaring a huge image is refused before anything that size is allocated.
+// enough that a header declaring a huge image is refused before anything that size is allocated; a
+// file declaring no alpha channel must decode opaque in every pixel.
 import PNGCodec
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -10,6 +11,10 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(
             decoded.image.pixels.count == decoded.image.width * decoded.image.height * 4,
             "pixel count disagrees with the size")
+        let pixels = decoded.image.pixels
+        precondition(
+            decoded.hasAlpha || stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 },
+            "declared opaque with a transparent pixel")
     }
     _ = PNGInspection(file, limits: decoder.limits)
     return 0

@@ -38,6 +38,9 @@ struct DeclaredAlphaTests {
             let decoded = try format.decode(bytes, limits: Self.limits)
             let expected = Self.byRule[file] ?? Self.pillowTransparent.contains(file)
             #expect(decoded.hasAlpha == expected, "\(file)")
+            // Declared opaque: every pixel is (halving and colour keying rely on it).
+            let alphas = stride(from: 3, to: decoded.image.pixels.count, by: 4).map { decoded.image.pixels[$0] }
+            #expect(decoded.hasAlpha || alphas.allSatisfy { $0 == 255 }, "\(file)")
         }
     }
 

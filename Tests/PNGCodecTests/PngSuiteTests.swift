@@ -45,6 +45,8 @@ private let fixture = Fixture()
             let expectedAlpha = "46".contains(name[4]) || (name[0] == "t" && !expected.file.hasPrefix("tp0"))
             let decoded = try PNGDecoder().decodeWithDetails(try fixture.data("pngsuite/valid/" + expected.file))
             #expect(decoded.hasAlpha == expectedAlpha, "\(expected.file)")
+            let alphas = stride(from: 3, to: decoded.image.pixels.count, by: 4).map { decoded.image.pixels[$0] }
+            #expect(decoded.hasAlpha || alphas.allSatisfy { $0 == 255 }, "\(expected.file): declared opaque")
             if decoded.hasAlpha { declaring += 1 }
         }
         #expect(declaring > 20 && declaring < 140)

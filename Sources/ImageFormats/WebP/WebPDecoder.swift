@@ -52,13 +52,14 @@ public struct WebPDecoder: Sendable {
     }
 
     /// The image, and whether the file declares alpha as libwebp's WebPGetFeatures reads it: the
-    /// VP8X chunk's alpha flag when there is one; else a lossless image's alpha_is_used bit; a
-    /// simple lossy file has none.
+    /// VP8X chunk's alpha flag when there is one, else a lossless image's alpha_is_used bit; and
+    /// in any case an ALPH chunk (a lossy file without either has none).
     public func decodeDeclaringAlpha(_ bytes: [UInt8]) throws(ImageFormatError) -> (image: RGBAImage, hasAlpha: Bool) {
         let image = try chunks(bytes)
-        let hasAlpha =
+        let declared =
             image.flags.map { $0 & 0x10 != 0 }
             ?? (!image.lossy && image.data.count >= 5 && bytes[image.data.lowerBound + 4] & 0x10 != 0)
+        let hasAlpha = declared || image.alpha != nil
         if image.lossy {
             let frame = try VP8Decoder(
                 bytes: bytes, start: image.data.lowerBound, end: image.data.upperBound, limits: limits
