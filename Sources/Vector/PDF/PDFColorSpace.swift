@@ -4,7 +4,8 @@ import Raster
 // Colour spaces (ISO 32000-1 §8.6) as far as design tools' exports use them: DeviceGray,
 // DeviceRGB, CalGray and CalRGB (read as their device spaces), ICCBased by its /N (1 gray, 3 RGB;
 // a Display P3 profile, recognised by its colorants as in JPEG files, converts its colours to sRGB
-// by docs/RENDERING.md §9's rule; any other profile is taken as sRGB), Indexed over one of these,
+// by docs/RENDERING.md §9's rule; any other matrix/TRC RGB profile through its curves and colorants
+// (MatrixProfile); a profile of another kind is taken as sRGB), Indexed over one of these,
 // and Pattern. Components become 8-bit values by round(clamp(c, 0, 1) × 255).
 // CMYK (DeviceCMYK, and ICCBased with /N 4, its profile not read) converts by ISO 32000-1
 // §10.3.5: red = 1 − min(1, cyan + black), and so on — an approximation of what a device profile
@@ -18,6 +19,8 @@ indirect enum PDFColorSpace: Equatable {
     case cmyk
     /// RGB components in Display P3 (an ICC profile with P3's colorants).
     case displayP3
+    /// RGB components in another matrix/TRC ICC profile's space.
+    case profiled(MatrixProfile)
     /// base, highest index, lookup table (hival + 1 entries of the base's components).
     case indexed(PDFColorSpace, Int, [UInt8])
     /// A pattern colour space (its underlying space is not needed: only shading patterns are read).
@@ -26,7 +29,7 @@ indirect enum PDFColorSpace: Equatable {
     var components: Int {
         switch self {
         case .gray: 1
-        case .rgb, .displayP3: 3
+        case .rgb, .displayP3, .profiled: 3
         case .cmyk: 4
         case .indexed, .pattern: 1
         }
@@ -63,10 +66,10 @@ indirect enum PDFColorSpace: Equatable {
                 Self.byte(1 - min(1, value(0) + k)), Self.byte(1 - min(1, value(1) + k)),
                 Self.byte(1 - min(1, value(2) + k))
             )
-        case .displayP3:
+        case .displayP3, .profiled:
             let (r, g, b) = PDFColorSpace.rgb.rgb(c)
             var pixel = [r, g, b, 255]
-            DisplayP3.convertToSRGB(straightRGBA: &pixel)
+            convertToSRGB(straightRGBA: &pixel)
             return (pixel[0], pixel[1], pixel[2])
         case let .indexed(base, hival, table):
             let v = c.first ?? 0
@@ -76,6 +79,23 @@ indirect enum PDFColorSpace: Equatable {
             return base.rgb(entry)
         case .pattern:
             return (0, 0, 0)
+        }
+    }
+
+    /// Whether RGB components of this space are converted to sRGB (Display P3 or another profile).
+    var isProfiledRGB: Bool {
+        switch self {
+        case .displayP3, .profiled: true
+        default: false
+        }
+    }
+
+    /// Converts straight RGBA8 pixels of this space to sRGB (nothing to do unless `isProfiledRGB`).
+    func convertToSRGB(straightRGBA pixels: inout [UInt8]) {
+        switch self {
+        case .displayP3: DisplayP3.convertToSRGB(straightRGBA: &pixels)
+        case let .profiled(profile): profile.convertToSRGB(straightRGBA: &pixels)
+        default: break
         }
     }
 
@@ -119,7 +139,11 @@ indirect enum PDFColorSpace: Equatable {
                 case 1: return .gray
                 case 3:
                     let bytes = try file.decode(profile).bytes
-                    return ICCProfileKind(profile: bytes) == .displayP3 ? .displayP3 : .rgb
+                    switch ICCProfileKind(profile: bytes) {
+                    case .displayP3: return .displayP3
+                    case .sRGB: return .rgb
+                    default: return MatrixProfile(iccProfile: bytes).map { .profiled($0) } ?? .rgb
+                    }
                 case 4: return .cmyk  // the profile is not read: §10.3.5's conversion
                 default:
                     if let alternate = try file.value(profile.dictionary, "Alternate"), n == nil {
@@ -148,13 +172,13 @@ indirect enum PDFColorSpace: Equatable {
                 case let .stream(stream): table = try file.decode(stream).bytes
                 default: throw PDFError("an Indexed colour space's lookup is neither a string nor a stream")
                 }
-                // A Display P3 palette is converted once, entry by entry.
-                if base == .displayP3 {
+                // A Display P3 or other profiled palette is converted once, entry by entry.
+                if base.isProfiledRGB {
                     var rgba: [UInt8] = []
                     for i in 0...hival {
                         rgba += (0..<3).map { k in 3 * i + k < table.count ? table[3 * i + k] : 0 } + [255]
                     }
-                    DisplayP3.convertToSRGB(straightRGBA: &rgba)
+                    base.convertToSRGB(straightRGBA: &rgba)
                     let converted = stride(from: 0, to: rgba.count, by: 4).flatMap { rgba[$0..<($0 + 3)] }
                     return .indexed(.rgb, hival, converted)
                 }

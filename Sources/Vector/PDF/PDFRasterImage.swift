@@ -70,12 +70,13 @@ enum PDFRasterImage {
                 )
             }
             rgba = decoded.rgba
-            // Display P3 by the image's colour space, or (without one) by the JPEG's own profile.
-            // (A colour space ivsim does not read is no reason to refuse the JPEG's own colours.)
+            // Display P3 or another profile by the image's colour space, or (without one) Display P3
+            // by the JPEG's own profile. (A colour space ivsim does not read is no reason to refuse
+            // the JPEG's own colours.)
             let declared = d["ColorSpace"].flatMap { object in try? colorSpace(object) }
-            if declared == .displayP3
-                || (declared == nil && decoded.iccProfile.map(ICCProfileKind.init(profile:)) == .displayP3)
-            {
+            if let declared, declared.isProfiledRGB {
+                declared.convertToSRGB(straightRGBA: &rgba)
+            } else if declared == nil && decoded.iccProfile.map(ICCProfileKind.init(profile:)) == .displayP3 {
                 DisplayP3.convertToSRGB(straightRGBA: &rgba)
             }
         } else {
@@ -98,8 +99,8 @@ enum PDFRasterImage {
             let rowBytes = (rowBits + 7) / 8
             rgba = [UInt8](repeating: 255, count: width * height * 4)
             let keyRanges = try colorKey(d, file: file, components: n)
-            // Display P3 samples are converted once, after all are read.
-            let perPixel = space == .displayP3 ? PDFColorSpace.rgb : space
+            // Display P3 and other profiled samples are converted once, after all are read.
+            let perPixel = space.isProfiledRGB ? PDFColorSpace.rgb : space
             var components = [Double](repeating: 0, count: n), raw = [Int](repeating: 0, count: n)
             for y in 0..<height {
                 var bit = y * rowBytes * 8
@@ -122,7 +123,7 @@ enum PDFRasterImage {
                     }
                 }
             }
-            if space == .displayP3 { DisplayP3.convertToSRGB(straightRGBA: &rgba) }
+            space.convertToSRGB(straightRGBA: &rgba)
         }
         try applyMasks(d, to: &rgba, width: width, height: height, file: file, colorSpace: colorSpace, depth: depth)
         // The masks applyMasks and colorKey read: an /SMask stream, a /Mask stream or array.

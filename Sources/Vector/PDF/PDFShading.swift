@@ -38,7 +38,7 @@ struct PDFShading {
             box = (min(b[0], b[2]), min(b[1], b[3]), abs(b[2] - b[0]), abs(b[3] - b[1]))
         }
         if type >= 4 {
-            guard [.gray, .rgb, .displayP3, .cmyk].contains(space) else {
+            guard [.gray, .rgb, .cmyk].contains(space) || space.isProfiledRGB else {
                 throw PDFError("a mesh shading's colour space must be gray, RGB or CMYK")
             }
             guard let stream = try file.resolve(object).stream else {
@@ -47,7 +47,7 @@ struct PDFShading {
             return PDFShading(
                 kind: .mesh(try PDFMeshShading.read(stream, type: type, space: space, file: file)), box: box)
         }
-        guard [.gray, .rgb, .displayP3].contains(space) else {
+        guard space == .gray || space == .rgb || space.isProfiledRGB else {
             throw PDFError("a shading's colour space must be gray or RGB")
         }
         let coords = try numbers("Coords") ?? []
