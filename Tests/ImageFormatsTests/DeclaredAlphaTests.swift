@@ -97,4 +97,20 @@ struct DeclaredAlphaTests {
         #expect(!before.hasAlpha && after.hasAlpha)
         #expect(before.image == after.image)
     }
+
+    /// A lossless WebP whose header's alpha_is_used bit is clear shows every pixel opaque, its
+    /// colours as stored (Pillow reads such a file as RGB): the bit cleared in a fixture whose
+    /// pixels are translucent.
+    @Test func aWebPWithoutTheAlphaBitIsOpaque() throws {
+        var bytes = try Self.fixture.data("webp/rgba-exact.webp")
+        let withAlpha = try BitmapFormat.webp.decode(bytes, limits: Self.limits)
+        try #require(Array(bytes[12..<16]) == Array("VP8L".utf8) && bytes[24] & 0x10 != 0 && withAlpha.hasAlpha)
+        bytes[24] &= ~0x10
+        let opaque = try BitmapFormat.webp.decode(bytes, limits: Self.limits)
+        #expect(!opaque.hasAlpha)
+        let a = withAlpha.image.pixels, b = opaque.image.pixels
+        #expect(stride(from: 3, to: a.count, by: 4).contains { a[$0] < 255 })
+        #expect(
+            stride(from: 0, to: b.count, by: 4).allSatisfy { b[$0 + 3] == 255 && b[$0..<($0 + 3)] == a[$0..<($0 + 3)] })
+    }
 }

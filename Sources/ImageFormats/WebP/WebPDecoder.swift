@@ -84,6 +84,9 @@ public struct WebPDecoder: Sendable {
             pixels[4 * i + 2] = UInt8(p & 0xFF)
             pixels[4 * i + 3] = UInt8(p >> 24)
         }
+        // A lossless image whose file declares no alpha is shown opaque, whatever alpha its
+        // pixels store (Pillow, reading the same flags, makes it RGB).
+        if !hasAlpha { for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 } }
         return (RGBAImage(width: width, height: height, pixels: pixels), hasAlpha)
     }
 
