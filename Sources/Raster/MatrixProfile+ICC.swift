@@ -36,7 +36,7 @@ extension MatrixProfile {
             guard let name = signature(entry), let offset = u32(entry + 4), let size = u32(entry + 8),
                 Int(offset) + Int(size) <= bytes.count
             else { return nil }
-            if tags[name] == nil { tags[name] = (Int(offset), Int(size)) }
+            tags[name] = (Int(offset), Int(size))  // a repeated tag: the last, as ICCProfileKind reads it
         }
         func xyz(_ tag: String) -> [Double]? {
             guard let t = tags[tag], t.size >= 20, signature(t.offset) == "XYZ " else { return nil }

@@ -75,8 +75,8 @@ public final class MatrixProfile: Equatable, Sendable {
         [0.436066, 0.222488, 0.013916], [0.385147, 0.716873, 0.097076], [0.143066, 0.060608, 0.714096]
     ]
 
-    /// The profile of these colorants and curves (three of each), or nil when the colorants do not
-    /// make an invertible matrix with finite values.
+    /// The profile of these colorants and curves (three of each), or nil when they are not three
+    /// finite triples or make a conversion matrix with a value of 1,000 or more.
     public init?(colorants: [[Double]], curves: [ToneCurve]) {
         guard colorants.count == 3, colorants.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isFinite) }),
             curves.count == 3, let inverse = Self.inverse(Self.columns(Self.sRGBColorants))

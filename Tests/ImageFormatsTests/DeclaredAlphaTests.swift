@@ -113,4 +113,13 @@ struct DeclaredAlphaTests {
         #expect(
             stride(from: 0, to: b.count, by: 4).allSatisfy { b[$0 + 3] == 255 && b[$0..<($0 + 3)] == a[$0..<($0 + 3)] })
     }
+
+    /// A GIF whose data ends before its frame does leaves the rest transparent, so it declares
+    /// transparency even without a transparent index.
+    @Test func aTruncatedGIFDeclaresAlpha() throws {
+        let decoded = try BitmapFormat.gif.decode(try Self.fixture.data("gif/truncated.gif"), limits: Self.limits)
+        let pixels = decoded.image.pixels
+        #expect(stride(from: 3, to: pixels.count, by: 4).contains { pixels[$0] == 0 })
+        #expect(decoded.hasAlpha)
+    }
 }

@@ -58,7 +58,8 @@ import TestSupport
     }
 
     /// Anything but a readable matrix/TRC RGB profile is no profile: cut short anywhere, a tag
-    /// pointing past the end, a LUT-based curve type, a grey profile, a singular matrix.
+    /// pointing past the end, a grey profile, colorants that make a huge matrix; and a `para` curve
+    /// with too few parameters has no value rather than a crash.
     @Test func unreadableProfilesAreRefused() throws {
         let bytes = try Self.fixture.data("icc/para3-rec2020.icc")
         for length in stride(from: 0, to: bytes.count, by: 7) {

@@ -34,7 +34,8 @@ public struct GIFDecoder: Sendable {
     }
 
     /// The first frame on the logical screen, and whether the file gives it transparency: a
-    /// transparent index, or a frame that leaves part of the screen uncovered (docs/FORMATS.md §GIF).
+    /// transparent index, a frame that leaves part of the screen uncovered, or data that ends
+    /// before the frame does (docs/FORMATS.md §GIF).
     public func decodeDeclaringAlpha(_ bytes: [UInt8]) throws(ImageFormatError) -> (image: RGBAImage, hasAlpha: Bool) {
         let reader = try checked(bytes)
         let (width, height) = try size(bytes)
@@ -65,9 +66,9 @@ public struct GIFDecoder: Sendable {
                 if frame.width > 0, frame.height > 0 {
                     try limits.check(width: frame.width, height: frame.height, format: "GIF", at: p + 5)
                 }
-                let image = try frame.draw(reader, screenWidth: width, screenHeight: height, transparent: transparent)
+                let drawn = try frame.draw(reader, screenWidth: width, screenHeight: height, transparent: transparent)
                 let covers = frame.left == 0 && frame.top == 0 && frame.width >= width && frame.height >= height
-                return (image, transparent != nil || !covers)
+                return (drawn.image, transparent != nil || !covers || !drawn.complete)
             case 0x3B:
                 throw ImageFormatError("GIF", .corrupt, at: p, "the file ends (trailer) before its first image")
             default:
@@ -123,8 +124,9 @@ struct GIFFrame {
     }
 
     /// The frame's pixels on a transparent screen; the part of the frame outside the screen is cut.
+    /// `complete`: the data gave every pixel of the frame (a truncated frame leaves the rest transparent).
     func draw(_ reader: ByteReader, screenWidth: Int, screenHeight: Int, transparent: Int?) throws(ImageFormatError)
-        -> RGBAImage
+        -> (image: RGBAImage, complete: Bool)
     {
         var out = [UInt8](repeating: 0, count: screenWidth * screenHeight * 4)
         let minimumCodeSize = try reader.u8(dataOffset, "the LZW minimum code size")
@@ -166,7 +168,7 @@ struct GIFFrame {
                 o += 4
             }
         }
-        return RGBAImage(width: screenWidth, height: screenHeight, pixels: out)
+        return (RGBAImage(width: screenWidth, height: screenHeight, pixels: out), decoded >= width * height)
     }
 
     /// The screen row of each stored row of an interlaced frame: rows 0, 8, 16 …, then 4, 12 …,

@@ -51,14 +51,15 @@ public struct WebPDecoder: Sendable {
         try decodeDeclaringAlpha(bytes).image
     }
 
-    /// The image, and whether the file declares alpha as libwebp's WebPGetFeatures reads it: the
-    /// VP8X chunk's alpha flag when there is one, else a lossless image's alpha_is_used bit; and
-    /// in any case an ALPH chunk (a lossy file without either has none).
+    /// The image, and whether the file declares alpha: its VP8X chunk's alpha flag, a lossless
+    /// image's alpha_is_used bit or an ALPH chunk, any of them (libwebp's WebPGetFeatures goes by
+    /// the lossless bit when there is one, Pillow's demuxer by the VP8X flag; where they disagree
+    /// the image keeps its alpha). A lossy file with none of them has no alpha.
     public func decodeDeclaringAlpha(_ bytes: [UInt8]) throws(ImageFormatError) -> (image: RGBAImage, hasAlpha: Bool) {
         let image = try chunks(bytes)
         let declared =
-            image.flags.map { $0 & 0x10 != 0 }
-            ?? (!image.lossy && image.data.count >= 5 && bytes[image.data.lowerBound + 4] & 0x10 != 0)
+            (image.flags.map { $0 & 0x10 != 0 } ?? false)
+            || (!image.lossy && image.data.count >= 5 && bytes[image.data.lowerBound + 4] & 0x10 != 0)
         let hasAlpha = declared || image.alpha != nil
         if image.lossy {
             let frame = try VP8Decoder(

@@ -137,13 +137,7 @@ indirect enum PDFColorSpace: Equatable {
                 let n = try file.value(profile.dictionary, "N")?.integer
                 switch n {
                 case 1: return .gray
-                case 3:
-                    let bytes = try file.decode(profile).bytes
-                    switch ICCProfileKind(profile: bytes) {
-                    case .displayP3: return .displayP3
-                    case .sRGB: return .rgb
-                    default: return MatrixProfile(iccProfile: bytes).map { .profiled($0) } ?? .rgb
-                    }
+                case 3: return try file.rgbSpace(ofProfile: profile)
                 case 4: return .cmyk  // the profile is not read: §10.3.5's conversion
                 default:
                     if let alternate = try file.value(profile.dictionary, "Alternate"), n == nil {

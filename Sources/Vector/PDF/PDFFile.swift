@@ -1,3 +1,6 @@
+import JPEGCodec
+import Raster
+
 // A PDF file's objects (ISO 32000-1 §7.5): the header, the cross-reference sections from
 // "startxref" back through /Prev (tables, §7.5.4, and streams, §7.5.8, with hybrid /XRefStm),
 // objects inside object streams (§7.5.7), and the trailer. A file whose cross-reference data
@@ -155,6 +158,24 @@ final class PDFFile {
 
     /// Streams decoded, by where their data starts in the file.
     private var decoded: [Int: (bytes: [UInt8], jpeg: Bool)] = [:]
+
+    /// The RGB space an ICC profile stream (/N 3) gives, read once per stream: a content stream may
+    /// set the same space a million times, and reading a profile makes its tables.
+    func rgbSpace(ofProfile stream: PDFStream) throws(PDFError) -> PDFColorSpace {
+        if stream.offset >= 0, let hit = profileSpaces[stream.offset] { return hit }
+        let bytes = try decode(stream).bytes
+        let space: PDFColorSpace
+        switch ICCProfileKind(profile: bytes) {
+        case .displayP3: space = .displayP3
+        case .sRGB: space = .rgb
+        default: space = MatrixProfile(iccProfile: bytes).map { .profiled($0) } ?? .rgb
+        }
+        if stream.offset >= 0 { profileSpaces[stream.offset] = space }
+        return space
+    }
+
+    /// ICC profile streams read, by where their data starts in the file.
+    private var profileSpaces: [Int: PDFColorSpace] = [:]
 
     private func compressedObject(_ number: Int, in streamNumber: Int, index: Int) throws(PDFError) -> PDFObject {
         if objectStreams[streamNumber] == nil {
