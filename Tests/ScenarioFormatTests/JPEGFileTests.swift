@@ -7,7 +7,8 @@ import Syntax
 
 /// JPEG files in scenarios (docs/JPEG.md, docs/SCENARIOS.md `file`, docs/ASSETS.md), over the
 /// corpus files of Scenarios/formats: the EXIF orientation becomes the image's orientation, a
-/// Display P3 profile is converted, another profile warns, catalog sets read JPEG entries.
+/// Display P3 profile is converted, another matrix/TRC profile too, any other profile warns,
+/// catalog sets read JPEG entries.
 @Suite struct JPEGFileTests {
     static let folder = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
         .appendingPathComponent("../../Scenarios/formats").standardizedFileURL
@@ -54,8 +55,11 @@ import Syntax
         #expect(scenario.warnings.isEmpty)
     }
 
-    @Test func anotherProfileIsTakenAsSRGBWithAWarning() throws {
-        // The P3 file with its profile's red colorant moved: an RGB space ivsim does not know.
+    /// Another matrix/TRC profile is converted through its curves and colorants (MatrixProfile,
+    /// checked against littleCMS in RasterTests); one ivsim cannot read as matrix/TRC is taken as
+    /// sRGB with a warning.
+    @Test func anotherProfileIsConvertedOrTakenAsSRGBWithAWarning() throws {
+        // The P3 file with its profile's red colorant moved: an RGB space neither P3 nor sRGB.
         var bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent("assets/swatches-p3.jpg")))
         let tag = Array("rXYZ".utf8)
         guard let at = (0..<(bytes.count - 4)).first(where: { Array(bytes[$0..<($0 + 4)]) == tag }) else {
@@ -71,6 +75,29 @@ import Syntax
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ivsim-jpeg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(bytes).write(to: folder.appendingPathComponent("odd.jpg"))
+        try FileManager.default.copyItem(
+            at: Self.folder.appendingPathComponent("assets/swatches-untagged.jpg"),
+            to: folder.appendingPathComponent("plain.jpg"))
+        let moved = try Self.load(
+            "\"odd\": { \"file\": \"odd.jpg\", \"scale\": 1 }, \"plain\": { \"file\": \"plain.jpg\", \"scale\": 1 }",
+            folder: folder)
+        #expect(moved.warnings.isEmpty)
+        let profileLength =
+            Int(bytes[profileStart]) << 24 | Int(bytes[profileStart + 1]) << 16 | Int(bytes[profileStart + 2]) << 8
+            | Int(bytes[profileStart + 3])
+        let matrix = try #require(
+            MatrixProfile(iccProfile: Array(bytes[profileStart..<(profileStart + profileLength)])))
+        var expected = moved.images[1].resolved(for: Traits()).pixels.bitmap.straightRGBA
+        matrix.convertToSRGB(straightRGBA: &expected)
+        #expect(moved.images[0].resolved(for: Traits()).pixels.bitmap.straightRGBA == expected)
+        // Its red curve's type made unreadable ('curv' → 'mft2', a LUT type): taken as sRGB, warned.
+        let trc = Array("rTRC".utf8)
+        let trcAt = try #require((0..<(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == trc })
+        let trcOffset =
+            Int(bytes[trcAt + 4]) << 24 | Int(bytes[trcAt + 5]) << 16 | Int(bytes[trcAt + 6]) << 8
+            | Int(bytes[trcAt + 7])
+        bytes.replaceSubrange((profileStart + trcOffset)..<(profileStart + trcOffset + 4), with: Array("mft2".utf8))
         try Data(bytes).write(to: folder.appendingPathComponent("odd.jpg"))
         let scenario = try Self.load("\"odd\": { \"file\": \"odd.jpg\", \"scale\": 1 }", folder: folder)
         #expect(scenario.warnings.map(\.kind) == ["colorProfile"])

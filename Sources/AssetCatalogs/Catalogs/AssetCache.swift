@@ -13,17 +13,20 @@ package struct ImageFile {
     package var pixels: SourceImage
     package var orientation: ImageOrientation = .up
     package var profile: ICCProfileKind?
+    /// Whether the pixels were converted from `profile`, another matrix/TRC profile (MatrixProfile).
+    package var convertedFromProfile = false
     /// For a vector file drawn at a scale: what the drawing took.
     package var drawing: DrawingRecord?
 
     /// The warning for a profile ivsim neither converts from nor takes as sRGB, if any; a catalog
     /// entry marked Display P3 is converted as P3 whatever its file embeds.
     package func profileWarning(shownAs path: String, markedDisplayP3: Bool = false) -> String? {
-        guard case let .other(description) = profile else { return nil }
+        guard case let .other(description) = profile, !convertedFromProfile || markedDisplayP3 else { return nil }
         let taken = markedDisplayP3 ? "as Display P3, as the catalog entry says" : "as sRGB"
         return
             "\"\(path)\" embeds the colour profile \"\(description)\", which ivsim does not convert from: its pixels are taken "
-            + "\(taken) (only Display P3 and sRGB profiles are read, docs/JPEG.md); convert the image to sRGB"
+            + "\(taken) (Display P3, sRGB and other matrix/TRC RGB profiles are read, docs/JPEG.md); convert the "
+            + "image to sRGB"
     }
 }
 
@@ -110,13 +113,21 @@ public final class AssetCache: @unchecked Sendable {
         if let hit { return .success(hit) }
         do throws(AssetFile.Failure) {
             var decoded = try AssetFile.decode(url, shownAs: path)
+            var converted = false
             if displayP3 || decoded.profile == .displayP3 {
                 DisplayP3.convertToSRGB(straightRGBA: &decoded.image.pixels)
+            } else if case .other = decoded.profile, let bytes = decoded.iccProfile,
+                let profile = MatrixProfile(iccProfile: bytes)
+            {
+                // Another matrix/TRC profile: colour-matched to the sRGB display (docs/JPEG.md).
+                profile.convertToSRGB(straightRGBA: &decoded.image.pixels)
+                converted = true
             }
             let image = SourceImage(
                 Bitmap(width: decoded.image.width, height: decoded.image.height, straightRGBA: decoded.image.pixels),
                 opaque: !decoded.hasAlpha)
-            let file = ImageFile(pixels: image, orientation: decoded.orientation, profile: decoded.profile)
+            var file = ImageFile(pixels: image, orientation: decoded.orientation, profile: decoded.profile)
+            file.convertedFromProfile = converted
             return .success(keep(key, file, bytes: image.width * image.height * 12, in: \.decodedFiles))
         } catch {
             return .failure(error)

@@ -15,8 +15,9 @@ package struct DecodedFile {
     /// The EXIF orientation of a JPEG or a TIFF (UIImage's imageOrientation for it); `.up` for the
     /// other formats.
     package var orientation: ImageOrientation = .up
-    /// A JPEG's embedded profile, when it is one ivsim converts from or warns about.
+    /// A JPEG's embedded profile, when it is one ivsim converts from or warns about, and its bytes.
     package var profile: ICCProfileKind?
+    package var iccProfile: [UInt8]? = nil
     /// Whether the file gives the image an alpha channel (a JPEG never; a PNG by its colour type
     /// or a tRNS chunk; the other formats by BitmapFormat.decode), whatever its pixels: an image
     /// without one is opaque and halved before it is drawn much smaller (RENDERING.md §11.8.1).
@@ -69,7 +70,8 @@ package enum AssetFile {
                 return DecodedFile(
                     image: RGBAImage(width: jpeg.width, height: jpeg.height, pixels: jpeg.rgba),
                     orientation: exifOrientation(jpeg.orientation),
-                    profile: jpeg.iccProfile.map { ICCProfileKind(profile: $0) }, hasAlpha: false)
+                    profile: jpeg.iccProfile.map { ICCProfileKind(profile: $0) }, iccProfile: jpeg.iccProfile,
+                    hasAlpha: false)
             } catch {
                 throw .message("\"\(relativePath)\" is not a usable JPEG: \(error)")
             }
