@@ -46,7 +46,9 @@ struct ShrinkingDraw {
     private static func axis(pixels: Range<Int>, d0: Int, k: Int, source: Int, count: Int) -> FilterAxis? {
         let (scaled, overflow) = (128 - d0).multipliedReportingOverflow(by: k)
         guard !overflow, scaled.magnitude < 1 << 52, k <= 1 << 31 else { return nil }
-        var axis = FilterAxis(pixels: pixels, start: Int64(scaled) << 8, step: Int64(k) << 16, count: count)
+        var axis = FilterAxis(
+            pixels: pixels, start: Int64(scaled) << 8, step: Int64(k) << 16, count: count, magnification: .coreAnimation
+        )
         axis.offset(by: source)
         return axis
     }

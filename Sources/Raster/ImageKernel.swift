@@ -147,10 +147,6 @@ extension RenderState {
 /// Per destination pixel along one axis: the source taps, the second tap's weight and the
 /// pixel's coverage (1/256).
 struct AxisTaps {
-    /// The second tap's weight (1/256) for a fraction of k eighths when the axis does not shrink:
-    /// 0, 1/16, 1/8, 1/4, 1/2, 3/4, 7/8, 15/16, 1 (docs/RENDERING.md §4.2).
-    static let magnification = [0, 16, 32, 64, 128, 192, 224, 240, 256]
-
     var first: [Int]
     var second: [Int]
     var weight: [Int]
@@ -201,9 +197,9 @@ struct AxisTaps {
                 var w = (t >> 8) & 0xFF
                 if step <= 1 << 16 {
                     // Not shrinking: Core Animation's magnification (docs/RENDERING.md §4.2), the
-                    // fraction to the nearest eighth through `magnification`; a weight of 1 is the
-                    // next tap alone.
-                    w = Self.magnification[((t & 0xFFFF) + 4096) >> 13]
+                    // fraction to the nearest eighth through its table; a weight of 1 is the next
+                    // tap alone.
+                    w = BilinearWeights.coreAnimation.weight(t)
                     if w == 256 { (tap, w) = (tap + 1, 0) }
                 }
                 first[index] = min(max(tap, source), last)

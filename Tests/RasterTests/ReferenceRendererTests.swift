@@ -101,7 +101,9 @@ import TestSupport
             ky = (s.height << 24) / (d.y1 - d.y0)
         }
         func axis(_ d0: Int, _ k: Int, _ s0: Int, _ n: Int) -> FilterAxis {
-            var axis = FilterAxis(pixels: 0..<16, start: Int64((128 - d0) * k) << 8, step: Int64(k) << 16, count: n)
+            var axis = FilterAxis(
+                pixels: 0..<16, start: Int64((128 - d0) * k) << 8, step: Int64(k) << 16, count: n,
+                magnification: .coreAnimation)
             axis.offset(by: s0)
             return axis
         }

@@ -10,18 +10,25 @@ import Testing
 @Suite struct ShrinkTapsTests {
     /// §11.8.1's taps of device pixel `p` of an axis of `n` image pixels whose device pixel
     /// centres map to `u0 + p·step` (2^-32 image pixels): its first image pixel and the weights
-    /// of it and the pixels after it.
-    static func taps(_ p: Int, u0: Int, step: Int, n: Int) -> (first: Int, weights: [Int]) {
+    /// of it and the pixels after it. An axis that does not shrink weighs its second tap by
+    /// `table` at the fraction rounded to eighths (§11.8 for drawings, §4.2 for image views).
+    static func taps(_ p: Int, u0: Int, step: Int, n: Int, table: [Int]) -> (first: Int, weights: [Int]) {
         func fdiv(_ a: Int, _ b: Int) -> Int { let q = a / b; return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q }
         let centre = (u0 + p * step) >> 16  // C(p), 16.16
-        func bilinear(_ u: Int, _ count: Int) -> (Int, [Int]) {
-            let t = u - 32768, i = t >> 16, f = (t >> 8) & 255
+        /// Two taps by a table of the fraction rounded to eighths; `nil`: the exact fraction.
+        func bilinear(_ u: Int, _ count: Int, _ table: [Int]?) -> (Int, [Int]) {
+            let t = u - 32768, eighths = ((t & 65535) + 4096) >> 13
+            // A weight of 1 is the next pixel alone.
+            let weight = table?[eighths] ?? ((t >> 8) & 255)
+            let i = weight == 256 ? (t >> 16) + 1 : t >> 16, f = weight % 256
             let a = min(max(i, 0), count - 1), b = min(max(i + 1, 0), count - 1)
             return a == b ? (a, [1 << 14]) : (a, [(256 - f) << 6, f << 6])
         }
         let width = fdiv((n << 40) + abs(step) / 2, abs(step))  // W, 1/256 device pixels
         let m = max(1, (width + 255) / 256)
-        guard abs(step) > 1 << 32, m < n else { return bilinear(centre, n) }
+        guard abs(step) > 1 << 32, m < n else {
+            return bilinear(centre, n, abs(step) > 1 << 32 ? nil : table)
+        }
         let reduction = fdiv(n << 16, m)  // R
         func sampleCentre(_ j: Int) -> Int { m == 1 ? n * 32768 : 32768 + fdiv(j * (n - 1) * 65536, m - 1) }
         func catmullRom(_ x: Int) -> Int {
@@ -80,9 +87,14 @@ import Testing
             let step = Int((reduction * 4_294_967_296).rounded()) * (Bool.random(using: &random) ? 1 : -1)
             let u0 = Int.random(in: -(1 << 34)...(1 << 35), using: &random)
             let pixels = 0..<(Int((Double(n) / reduction).rounded(.up)) + 2)
-            let axis = FilterAxis(pixels: pixels, start: Int64(u0), step: Int64(step), count: n)
+            let coreGraphics = Bool.random(using: &random)
+            let axis = FilterAxis(
+                pixels: pixels, start: Int64(u0), step: Int64(step), count: n,
+                magnification: coreGraphics ? .coreGraphics : .coreAnimation)
+            let table =
+                coreGraphics ? [0, 0, 32, 64, 128, 192, 224, 256, 256] : [0, 16, 32, 64, 128, 192, 224, 240, 256]
             for p in pixels {
-                let expected = Self.taps(p, u0: u0, step: step, n: n)
+                let expected = Self.taps(p, u0: u0, step: step, n: n, table: table)
                 let weights = axis.weights[axis.offsets[p]..<axis.offsets[p + 1]].map { Int($0) }
                 guard axis.first[p] == expected.first, weights == expected.weights else {
                     Issue.record(

@@ -1,8 +1,9 @@
 // How a drawing context samples an image (docs/RENDERING.md §11).
 
-/// An image sampled bilinearly at mapped pixel centres (§11): with (u, v) the centre in 16.16
-/// image pixels, t = u − 2^15, taps ⌊t / 2^16⌋ and the next one clamped to the image, weight
-/// (t / 2^8) mod 256 for the second; the value per premultiplied channel is
+/// An image sampled bilinearly at mapped pixel centres (§11.8): with (u, v) the centre in 16.16
+/// image pixels, t = u − 2^15, taps ⌊t / 2^16⌋ and the next one clamped to the image, the second
+/// weighing Core Graphics' quantised fraction along an image axis not shrunk and the exact one
+/// along an axis shrunk (BilinearWeights.drawing); the value per premultiplied channel is
 /// (Σ p·wx·wy + 2^15) >> 16, computed as §4's kernel does (vertical then horizontal in 16-bit
 /// lanes); a tint then masks its colour with the sampled alpha, as §4 orders it.
 struct ImageShader {
@@ -11,6 +12,17 @@ struct ImageShader {
     /// A template draw's colour: the sampled alpha masks it (§4's tint, after sampling).
     var tint: UInt32?
     var sampling = ImageSampling.bilinear
+    /// How the second tap is weighed along the image's columns (u) and rows (v).
+    let columnWeights: BilinearWeights, rowWeights: BilinearWeights
+
+    init(image: SourceImage, mapping: PixelMapping, tint: UInt32?, sampling: ImageSampling) {
+        self.image = image
+        self.mapping = mapping
+        self.tint = tint
+        self.sampling = sampling
+        columnWeights = .drawing(mapping.ux, mapping.uy)
+        rowWeights = .drawing(mapping.vx, mapping.vy)
+    }
 
     func sample(_ x: Int, _ y: Int) -> UInt32 {
         let p = sampling == .nearest ? nearest(x, y) : bilinear(x, y)
@@ -20,8 +32,8 @@ struct ImageShader {
 
     func bilinear(_ x: Int, _ y: Int) -> UInt32 {
         let (u, v) = mapping.map(x, y)
-        let (x0, x1, fx) = Self.taps(u >> 16, image.width)
-        let (y0, y1, fy) = Self.taps(v >> 16, image.height)
+        let (x0, x1, fx) = columnWeights.taps(u >> 16, image.width)
+        let (y0, y1, fy) = rowWeights.taps(v >> 16, image.height)
         let w = image.width
         let spread = image.spread
         func blend(_ a: UInt64, _ b: UInt64, _ f: UInt64) -> UInt64 { a &* (256 &- f) &+ b &* f }
@@ -39,12 +51,5 @@ struct ImageShader {
         let column = min(max(Int((u >> 16) >> 16), 0), image.width - 1),
             row = min(max(Int((v >> 16) >> 16), 0), image.height - 1)
         return image.bitmap.pixels[row * image.width + column]
-    }
-
-    /// The two taps and the second's weight for a 16.16 coordinate.
-    static func taps(_ u: Int64, _ count: Int) -> (Int, Int, UInt64) {
-        let t = u - 32768
-        let tap = Int(t >> 16)
-        return (min(max(tap, 0), count - 1), min(max(tap + 1, 0), count - 1), UInt64((t >> 8) & 0xFF))
     }
 }

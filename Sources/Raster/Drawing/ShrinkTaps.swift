@@ -34,8 +34,9 @@ struct FilterAxis {
     static func shrinks(_ step: Int64) -> Bool { step.magnitude > 1 << 32 }
 
     /// The taps of device pixels `pixels`, whose centres map to `start + p·step` (2^-32 source
-    /// pixels) in a source of `count` pixels.
-    init(pixels: Range<Int>, start: Int64, step: Int64, count: Int) {
+    /// pixels) in a source of `count` pixels; an axis that does not shrink weighs its two taps by
+    /// `magnification`'s table (Core Graphics' for a drawing, Core Animation's for an image view).
+    init(pixels: Range<Int>, start: Int64, step: Int64, count: Int, magnification: BilinearWeights) {
         first.reserveCapacity(pixels.count)
         offsets.reserveCapacity(pixels.count + 1)
         // A shrinking axis is resampled as Core Graphics does: the image to m = ⌈n / r⌉ samples,
@@ -43,8 +44,10 @@ struct FilterAxis {
         // those m samples interpolated bilinearly over the destination.
         let samples = Self.shrinks(step) ? Self.samples(count: count, step: step) : count
         guard samples < count else {
+            // Bilinear: by `magnification` where the axis is not shrunk, exactly where it is.
+            let table = Self.shrinks(step) ? BilinearWeights.exact : magnification
             for p in pixels {
-                appendBilinear(centre: (start &+ Int64(p) &* step) >> 16, count: count)
+                appendBilinear(centre: (start &+ Int64(p) &* step) >> 16, count: count, table: table)
                 offsets.append(weights.count)
             }
             return
@@ -55,7 +58,7 @@ struct FilterAxis {
             // resolution: a centre on a sample stays on it), then §4's bilinear taps there.
             let u = (start &+ Int64(p) &* step) >> 16  // 16.16 image pixels
             let v = CoverageRasterizer.floorDiv(u &* Int64(samples) + 128 * Int64(count), 256 * Int64(count)) << 8
-            let (j0, j1, f) = ImageShader.taps(v, samples)
+            let (j0, j1, f) = BilinearWeights.exact.taps(v, samples)
             let nearest = stage.composite(j0, j1, j0 == j1 ? 0 : Int64(f))
             append(stage.mixed, nearest: nearest)
             offsets.append(weights.count)
@@ -70,10 +73,10 @@ struct FilterAxis {
         return max(1, Int((width + 255) >> 8))  // a destination under 1/512 of a pixel still takes one
     }
 
-    /// Bilinear taps (§4): t = centre − ½; the pixel ⌊t⌋ and the next, clamped; the second's
-    /// weight (t / 2^8) mod 256, scaled to 2^14.
-    private mutating func appendBilinear(centre: Int64, count: Int) {
-        let (a, b, f) = ImageShader.taps(centre, count)
+    /// Bilinear taps (§11.8, §4.2): t = centre − ½; the pixel ⌊t⌋ and the next, clamped; the
+    /// second's weight by `table`, scaled to 2^14.
+    private mutating func appendBilinear(centre: Int64, count: Int, table: BilinearWeights) {
+        let (a, b, f) = table.taps(centre, count)
         first.append(a)
         if a == b {
             weights.append(Int16(Self.one))
@@ -221,8 +224,8 @@ struct FilterAxis {
 }
 
 extension FilterAxis {
-    /// What makes an axis: its device pixels, where the first one's centre maps and the step
-    /// (2^-32 source pixels), and the source's length.
+    /// What makes an axis of a drawing (Core Graphics' magnification): its device pixels, where
+    /// the first one's centre maps and the step (2^-32 source pixels), and the source's length.
     typealias Parameters = (pixels: Range<Int>, start: Int64, step: Int64, count: Int)
 
     /// Two axes made side by side on two threads when together they have `parallelPixels` device
@@ -241,6 +244,7 @@ extension FilterAxis {
     static let parallelPixels = 512
 
     private static func made(_ axis: Parameters) -> FilterAxis {
-        FilterAxis(pixels: axis.pixels, start: axis.start, step: axis.step, count: axis.count)
+        FilterAxis(
+            pixels: axis.pixels, start: axis.start, step: axis.step, count: axis.count, magnification: .coreGraphics)
     }
 }
