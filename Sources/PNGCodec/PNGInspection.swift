@@ -40,11 +40,15 @@ public struct PNGInspection: Sendable {
                 try? PNGHeader.parse(UnsafeRawBufferPointer(rebasing: $0[ihdr.data]), at: ihdr.location)
             }
         }
-        let unapplied = ["gAMA": "gamma", "cHRM": "chromaticities", "iCCP": "ICC profile", "sBIT": "significant bits"]
+        let unapplied = ["gAMA": "gamma", "cHRM": "chromaticities", "sBIT": "significant bits"]
         for row in chunks {
             if let what = unapplied[row.type] {
                 notes.append(
                     "\(row.type) at offset \(row.offset): \(what) not applied (samples are taken as sRGB as stored)")
+            } else if row.type == "iCCP" {
+                notes.append(
+                    "iCCP at offset \(row.offset): ICC profile; where ivsim shows the image, a Display P3 or other "
+                        + "matrix/TRC RGB profile converts its samples to sRGB (docs/PNG.md §Colour profiles)")
             }
         }
         do {

@@ -136,21 +136,16 @@ enum ConvertCommand {
                     "JPEG \(jpeg.process), \(jpeg.channels == 1 ? "grayscale" : "colour"), decoded as \(upsampling.rawValue)"
                 )
                 if jpeg.orientation != 1 { facts.append("EXIF orientation \(jpeg.orientation) (not applied)") }
-                if let profile = jpeg.iccProfile {
-                    switch ICCProfileKind(profile: profile) {
-                    case .displayP3: facts.append("Display P3 profile (not converted)")
-                    case .sRGB: facts.append("sRGB profile")
-                    case .gray: facts.append("grey profile")
-                    case let .other(description): facts.append("colour profile \"\(description)\" (taken as sRGB)")
-                    }
-                }
+                if let profile = jpeg.iccProfile { facts.append(Self.profileFact(profile)) }
             } catch {
                 throw UsageError(message: "\(input): \(error)")
             }
         } else {
             do {
-                image = try PNGDecoder().decode(bytes)
+                let png = try PNGDecoder().decodeWithDetails(bytes)
+                image = png.image
                 facts.append("PNG")
+                if let profile = png.colorProfile { facts.append(Self.profileFact(profile)) }
             } catch {
                 throw UsageError(message: "\(input): \(error)")
             }
@@ -163,6 +158,17 @@ enum ConvertCommand {
         }
         print("\(output): \(image.width)×\(image.height), \(out.count) bytes (\(facts.joined(separator: ", ")))")
         return ExitCode.success
+    }
+
+    /// What a file's embedded ICC profile is: `convert` writes the samples as stored, where a
+    /// scenario converts a Display P3 or other matrix/TRC profile to sRGB (docs/JPEG.md, docs/PNG.md).
+    static func profileFact(_ profile: [UInt8]) -> String {
+        switch ICCProfileKind(profile: profile) {
+        case .displayP3: "Display P3 profile (not converted)"
+        case .sRGB: "sRGB profile"
+        case .gray: "grey profile"
+        case let .other(description): "colour profile \"\(description)\" (not converted)"
+        }
     }
 
     /// Why bytes that are none of the formats cannot be read, as plainly as their start says.

@@ -15,7 +15,8 @@ package struct DecodedFile {
     /// The EXIF orientation of a JPEG or a TIFF (UIImage's imageOrientation for it); `.up` for the
     /// other formats.
     package var orientation: ImageOrientation = .up
-    /// A JPEG's embedded profile, when it is one ivsim converts from or warns about, and its bytes.
+    /// A JPEG's or a PNG's embedded profile (APP2 ICC_PROFILE, iCCP), when it is one ivsim
+    /// converts from or warns about, and its bytes.
     package var profile: ICCProfileKind?
     package var iccProfile: [UInt8]? = nil
     /// Whether the file gives the image an alpha channel (a JPEG never; a PNG by its colour type
@@ -89,7 +90,9 @@ package enum AssetFile {
         if let failure = misnamedJPEG(data, shownAs: relativePath) { throw failure }
         do {
             let png = try PNGDecoder(limits: limits).decodeWithDetails(data)
-            return DecodedFile(image: png.image, hasAlpha: png.hasAlpha)
+            return DecodedFile(
+                image: png.image, profile: png.colorProfile.map { ICCProfileKind(profile: $0) },
+                iccProfile: png.colorProfile, hasAlpha: png.hasAlpha)
         } catch {
             throw .message("\"\(relativePath)\" is not a usable PNG\(FileFormatNote.note(data)): \(error)")
         }

@@ -91,9 +91,10 @@ public struct PNGDecoder: Sendable {
     public static let headerPrefixLength = 49
 
     /// Decodes a PNG file, also returning its header, whether it declares transparency (a colour
-    /// type with alpha, or a tRNS chunk that is read) and the non-fatal problems found.
+    /// type with alpha, or a tRNS chunk that is read), the ICC profile of an iCCP chunk that is
+    /// read (inflated; not applied here) and the non-fatal problems found.
     public func decodeWithDetails(_ file: [UInt8]) throws(PNGError) -> (
-        image: RGBAImage, header: PNGHeader, isCgBI: Bool, hasAlpha: Bool, problems: [String]
+        image: RGBAImage, header: PNGHeader, isCgBI: Bool, hasAlpha: Bool, colorProfile: [UInt8]?, problems: [String]
     ) {
         try file.withUnsafeBufferPointer { (buffer) throws(PNGError) in
             let bytes = UnsafeRawBufferPointer(buffer)
@@ -103,7 +104,7 @@ public struct PNGDecoder: Sendable {
             let hasAlpha =
                 structure.transparency != nil
                 || [.grayscaleAlpha, .truecolorAlpha].contains(structure.header.colorType)
-            return (image, structure.header, structure.isCgBI, hasAlpha, problems)
+            return (image, structure.header, structure.isCgBI, hasAlpha, structure.colorProfile, problems)
         }
     }
 }

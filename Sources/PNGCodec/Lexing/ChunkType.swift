@@ -20,6 +20,7 @@ public struct ChunkType: Hashable, Sendable, CustomStringConvertible {
     public static let IEND = ChunkType("IEND")
     public static let tRNS = ChunkType("tRNS")
     public static let sRGB = ChunkType("sRGB")
+    public static let iCCP = ChunkType("iCCP")
     /// Apple's "crushed" PNG marker (before IHDR in files Xcode optimises for iOS).
     public static let CgBI = ChunkType("CgBI")
 

@@ -27,6 +27,8 @@ struct PNGStructure {
     /// RGB triples of PLTE (indexed images only; entries beyond 2^bitDepth dropped).
     var palette: [UInt8]
     var transparency: Transparency?
+    /// The ICC profile of an iCCP chunk that is read (ColorProfileChunk), inflated.
+    var colorProfile: [UInt8]?
     var imageData: [Chunk]
     var end: Chunk
     var chunks: [Chunk]
@@ -64,9 +66,11 @@ struct PNGStructure {
 
         palette = []
         transparency = nil
+        colorProfile = nil
         imageData = []
         var paletteChunk: Chunk?
         var transparencyChunk: Chunk?
+        var profileChunk: Chunk?
         var imageDataEnded = false
         for chunk in chunks[(index + 1)...] {
             let location = chunk.location
@@ -92,6 +96,18 @@ struct PNGStructure {
                 } else {
                     transparencyChunk = chunk
                     readTransparency(data, at: location)
+                }
+            case .iCCP:
+                if profileChunk != nil {
+                    problems.append("\(location): second iCCP ignored")
+                } else if paletteChunk != nil || !imageData.isEmpty {
+                    problems.append("\(location): iCCP after PLTE or IDAT ignored")
+                } else {
+                    profileChunk = chunk
+                    switch ColorProfileChunk.read(data, colorType: header.colorType) {
+                    case let .profile(profile): colorProfile = profile
+                    case let .ignored(reason): problems.append("\(location): \(reason)")
+                    }
                 }
             case .IDAT:
                 if imageDataEnded {
