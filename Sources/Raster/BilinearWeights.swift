@@ -44,13 +44,16 @@ enum BilinearWeights {
 
     /// Core Graphics' weights along an image axis whose coordinate moves by (`dx`, `dy`) (2^-32
     /// image pixels) a device pixel across and down: its table where that step is at most one
-    /// image pixel long (the axis is not shrunk: dx² + dy² ≤ 2^64, exactly), the exact fraction
-    /// where it is longer.
+    /// image pixel long (the axis is not shrunk), the exact fraction where it is longer. The step
+    /// counts as one pixel long up to dx² + dy² ≤ 2^64 + 2^34, compared exactly: each coefficient
+    /// is rounded to 2^-32 on its own (PixelMapping), which moves the sum of squares of a step one
+    /// pixel long by up to |dx| + |dy| ≤ 2^33, so a draw at its own size turned by any angle is
+    /// not shrunk.
     static func drawing(_ dx: Int64, _ dy: Int64) -> BilinearWeights {
         let x = dx.magnitude.multipliedFullWidth(by: dx.magnitude)
         let y = dy.magnitude.multipliedFullWidth(by: dy.magnitude)
         let (low, carry) = x.low.addingReportingOverflow(y.low)
         let high = x.high + y.high + (carry ? 1 : 0)  // |dx|, |dy| ≤ 2^63: no overflow past 2^127
-        return high > 1 || (high == 1 && low > 0) ? .exact : .coreGraphics
+        return high > 1 || (high == 1 && low > 1 << 34) ? .exact : .coreGraphics
     }
 }

@@ -5,8 +5,9 @@
 //   k    = floor(n · 2^24 / (d1 − d0))                         source pixels per pixel, 16.16
 //   u(i) = s · 2^16 + floor(((i · 256 + 128) − d0) · k / 256)  centre of pixel i, source 16.16
 // Bilinear: t = u − 2^15 (texel centres sit at +0.5); taps floor(t / 2^16) and the next one, both
-// clamped to [s, s + n − 1]; weight f = (t / 2^8) mod 256 for the second tap, 256 − f for the
-// first. Nearest: the tap floor(u / 2^16), clamped.
+// clamped to [s, s + n − 1]; weight f for the second tap, 256 − f for the first: along an axis
+// that does not shrink (k ≤ 2^16), Core Animation's table of the fraction rounded to eighths
+// (BilinearWeights, §4.2), else f = (t / 2^8) mod 256. Nearest: the tap floor(u / 2^16), clamped.
 // Bilinear value per premultiplied channel, rounded once:
 //   (Σ p · wx · wy + 2^15) >> 16
 // The kernel computes it as a vertical pass (p0 · (256 − fy) + p1 · fy, at most 65,280: exact in

@@ -32,12 +32,36 @@ import Testing
         let one: Int64 = 1 << 32
         #expect(BilinearWeights.drawing(one, 0) == .coreGraphics)
         #expect(BilinearWeights.drawing(0, -one) == .coreGraphics)
-        #expect(BilinearWeights.drawing(one + 1, 0) == .exact)
+        // (2^32 + 1)² = 2^64 + 2^33 + 1 is within the rounding's 2^34; (2^32 + 2)² is past it.
+        #expect(BilinearWeights.drawing(one + 1, 0) == .coreGraphics)
+        #expect(BilinearWeights.drawing(one + 2, 0) == .exact)
         #expect(BilinearWeights.drawing(-(one / 2), one / 2) == .coreGraphics)
         // 0.6² + 0.8² = 1 (scaled by 5·2^30: 3·2^30 and 4·2^30 long, 5·2^30 > 2^32 together).
         #expect(BilinearWeights.drawing(3 << 30, 4 << 30) == .exact)
         #expect(BilinearWeights.drawing(3 << 29, 4 << 29) == .coreGraphics)
         #expect(BilinearWeights.drawing(1 << 45, -(1 << 45)) == .exact)
+    }
+
+    /// An image drawn at its own size and turned by any angle is not shrunk, though each of its
+    /// mapping's coefficients is rounded on its own; made 0.1 % smaller, it is.
+    @Test func turnedAtItsOwnSizeIsNotShrunk() throws {
+        for tenths in 0...3600 {
+            let turn = AffineTransform.rotation(degrees: Double(tenths) / 10)
+            for (scale, expected) in [(1.0, BilinearWeights.coreGraphics), (0.999, .exact)] {
+                let mapping = PixelMapping(
+                    try #require(
+                        AffineTransform(
+                            a: turn.a * scale, b: turn.b * scale, c: turn.c * scale, d: turn.d * scale, tx: 3, ty: 5
+                        )
+                        .inverted))
+                #expect(
+                    BilinearWeights.drawing(mapping.ux, mapping.uy) == expected,
+                    "\(tenths) tenths of a degree, scale \(scale)")
+                #expect(
+                    BilinearWeights.drawing(mapping.vx, mapping.vy) == expected,
+                    "\(tenths) tenths of a degree, scale \(scale)")
+            }
+        }
     }
 
     /// An image enlarged three times and turned 30°, drawn with one bilinear sample a pixel:
