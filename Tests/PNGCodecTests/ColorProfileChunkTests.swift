@@ -46,6 +46,14 @@ import Testing
         return file
     }
 
+    /// Four colours scattered over 64 × 64 pixels: the encoder writes a palette image (PLTE).
+    static let palette: RGBAImage = {
+        let colours: [[UInt8]] = [[0, 0, 0, 255], [255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255]]
+        var pixels: [UInt8] = []
+        for i in 0..<4096 { pixels += colours[(i &* 2_654_435_761) >> 7 & 3] }
+        return RGBAImage(width: 64, height: 64, pixels: pixels)
+    }()
+
     @Test func aProfileBeforePLTEAndIDATIsRead() throws {
         for (image, space) in [(Self.colour, "RGB "), (Self.grey, "GRAY")] {
             let plain = PNGEncoder().encode(image)
@@ -56,6 +64,32 @@ import Testing
             #expect(decoded.image.pixels == image.pixels)
             #expect(try PNGDecoder().decodeWithDetails(plain).colorProfile == nil)
         }
+        // A palette image takes an RGB profile (before PLTE); a name of 79 bytes is allowed.
+        let indexed = PNGEncoder().encode(Self.palette)
+        try #require(try PNGDecoder().decodeWithDetails(indexed).header.colorType == .indexed)
+        let rgb = Self.profile(space: "RGB ")
+        let named = Self.inserting("iCCP", Self.data(rgb, name: String(repeating: "n", count: 79)), into: indexed)
+        #expect(try PNGDecoder().decodeWithDetails(named).colorProfile == rgb)
+        // Not asked for (`decode`, or an icon's PNG entry): the chunk is not inflated.
+        let tagged = Self.inserting("iCCP", Self.data(rgb), into: PNGEncoder().encode(Self.colour))
+        let unread = try PNGDecoder().decodeWithDetails(tagged, readingColorProfile: false)
+        #expect(unread.colorProfile == nil && unread.problems.isEmpty)
+        #expect(try PNGDecoder().decode(tagged).pixels == Self.colour.pixels)
+    }
+
+    /// The profile is as long as its header says: bytes after it are cut off (and noted), a
+    /// profile shorter than its header makes the chunk ignored.
+    @Test func theProfileIsAsLongAsItsHeaderSays() throws {
+        let plain = PNGEncoder().encode(Self.colour)
+        let rgb = Self.profile(space: "RGB ")
+        let padded = try PNGDecoder().decodeWithDetails(
+            Self.inserting("iCCP", Self.data(rgb + [1, 2, 3]), into: plain))
+        #expect(padded.colorProfile == rgb)
+        #expect(padded.problems.contains { $0.contains("3 bytes after the 200-byte profile ignored") })
+        let cut = try PNGDecoder().decodeWithDetails(
+            Self.inserting("iCCP", Self.data(Array(rgb.prefix(150))), into: plain))
+        #expect(cut.colorProfile == nil)
+        #expect(cut.problems.contains { $0.contains("says it is 200 bytes long, with 150 inflated") })
     }
 
     /// Each broken rule: the chunk is ignored, a problem names it, the pixels are the file's.
@@ -65,8 +99,16 @@ import Testing
         let iend = plain.count - 12
         var notICC = rgb
         notICC[36] = UInt8(ascii: "x")
+        let indexed = PNGEncoder().encode(Self.palette)
+        let afterPalette =
+            try #require(
+                (8..<(indexed.count - 8)).first { Array(indexed[$0..<($0 + 4)]) == Array("IDAT".utf8) }) - 4
         let cases: [(String, [UInt8], String)] = [
             ("after IDAT", Self.inserting("iCCP", Self.data(rgb), into: plain, at: iend), "after PLTE or IDAT"),
+            (
+                "after PLTE", Self.inserting("iCCP", Self.data(rgb), into: indexed, at: afterPalette),
+                "after PLTE or IDAT"
+            ),
             ("no name", Self.inserting("iCCP", Self.data(rgb, name: ""), into: plain), "profile name"),
             (
                 "name of 80 bytes",
@@ -98,7 +140,8 @@ import Testing
             #expect(
                 decoded.problems.contains { $0.contains("iCCP") && $0.contains(reason) }, "\(what): \(decoded.problems)"
             )
-            #expect(decoded.image.pixels == Self.colour.pixels, "\(what)")
+            let image = what == "after PLTE" ? Self.palette : Self.colour
+            #expect(decoded.image.pixels == image.pixels, "\(what)")
         }
         // A second chunk is ignored; the first is kept.
         let other = Self.profile(space: "RGB ", size: 300)

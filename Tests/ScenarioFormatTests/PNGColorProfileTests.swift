@@ -72,9 +72,13 @@ import Testing
         let sRGB = [UInt8](try Data(contentsOf: jpegFixtures.appendingPathComponent("icc_srgb.icc")))
         var converted = Self.grid
         DisplayP3.convertToSRGB(straightRGBA: &converted)
-        #expect(try Self.shown(Self.png(p3)).0 == converted)
-        #expect(try Self.shown(Self.png(sRGB)).0 == Self.grid)
-        #expect(try Self.shown(Self.png(nil)).0 == Self.grid)
+        for profile in [p3, sRGB] {
+            // The profile is read (the pixels below are not the file's by accident).
+            #expect(try PNGDecoder().decodeWithDetails(Self.png(profile)).colorProfile == profile)
+        }
+        #expect(try Self.shown(Self.png(p3)) == (converted, []))
+        #expect(try Self.shown(Self.png(sRGB)) == (Self.grid, []))
+        #expect(try Self.shown(Self.png(nil)) == (Self.grid, []))
         // A grey image with a grey profile (swift-snapshot-testing's references carry Apple's
         // Generic Gray Gamma 2.2): shown as stored.
         let greys: [UInt8] = (0..<256).flatMap { (v: Int) -> [UInt8] in [UInt8(v), UInt8(v), UInt8(v), 255] }
@@ -82,7 +86,19 @@ import Testing
         grey[0..<4] = [0, 0, 0, 200]
         grey[16..<20] = ArraySlice(Array("GRAY".utf8))
         grey[36..<40] = ArraySlice(Array("acsp".utf8))
-        #expect(try Self.shown(Self.png(grey, pixels: greys, width: 16)).0 == greys)
+        let greyFile = Self.png(grey, pixels: greys, width: 16)
+        #expect(try PNGDecoder().decodeWithDetails(greyFile).colorProfile == grey)
+        #expect(try Self.shown(greyFile) == (greys, []))
+    }
+
+    /// An iCCP chunk that is ignored (here a grey profile in a colour image) leaves the pixels as
+    /// stored and says so with the `colorProfile` warning.
+    @Test func anIgnoredChunkIsAWarning() throws {
+        var grey = [UInt8](repeating: 0, count: 200)
+        grey[0..<4] = [0, 0, 0, 200]
+        grey[16..<20] = ArraySlice(Array("GRAY".utf8))
+        grey[36..<40] = ArraySlice(Array("acsp".utf8))
+        #expect(try Self.shown(Self.png(grey)) == (Self.grid, ["colorProfile"]))
     }
 
     /// A profile ivsim cannot read as matrix/TRC (its red curve made a LUT type): taken as sRGB,

@@ -15,12 +15,19 @@ package struct ImageFile {
     package var profile: ICCProfileKind?
     /// Whether the pixels were converted from `profile`, another matrix/TRC profile (MatrixProfile).
     package var convertedFromProfile = false
+    /// Why a PNG's iCCP chunk was ignored, when it was (its pixels are taken as sRGB).
+    package var ignoredProfile: String?
     /// For a vector file drawn at a scale: what the drawing took.
     package var drawing: DrawingRecord?
 
     /// The warning for a profile ivsim neither converts from nor takes as sRGB, if any; a catalog
     /// entry marked Display P3 is converted as P3 whatever its file embeds.
     package func profileWarning(shownAs path: String, markedDisplayP3: Bool = false) -> String? {
+        if let ignoredProfile, !markedDisplayP3 {
+            return
+                "\"\(path)\" has a colour profile chunk ivsim does not read (\(ignoredProfile)): its pixels are taken "
+                + "as sRGB (docs/PNG.md §Colour profiles); save the image again with its profile, or convert it to sRGB"
+        }
         guard case let .other(description) = profile, !convertedFromProfile || markedDisplayP3 else { return nil }
         let taken = markedDisplayP3 ? "as Display P3, as the catalog entry says" : "as sRGB"
         return
@@ -128,6 +135,7 @@ public final class AssetCache: @unchecked Sendable {
                 opaque: !decoded.hasAlpha)
             var file = ImageFile(pixels: image, orientation: decoded.orientation, profile: decoded.profile)
             file.convertedFromProfile = converted
+            file.ignoredProfile = decoded.ignoredProfile
             return .success(keep(key, file, bytes: image.width * image.height * 12, in: \.decodedFiles))
         } catch {
             return .failure(error)

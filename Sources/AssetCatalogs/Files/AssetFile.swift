@@ -19,6 +19,9 @@ package struct DecodedFile {
     /// converts from or warns about, and its bytes.
     package var profile: ICCProfileKind?
     package var iccProfile: [UInt8]? = nil
+    /// Why a PNG's iCCP chunk was ignored (PNGDecoder's problem), when it was: its samples are
+    /// then taken as sRGB.
+    package var ignoredProfile: String? = nil
     /// Whether the file gives the image an alpha channel (a JPEG never; a PNG by its colour type
     /// or a tRNS chunk; the other formats by BitmapFormat.decode), whatever its pixels: an image
     /// without one is opaque and halved before it is drawn much smaller (RENDERING.md §11.8.1).
@@ -92,7 +95,9 @@ package enum AssetFile {
             let png = try PNGDecoder(limits: limits).decodeWithDetails(data)
             return DecodedFile(
                 image: png.image, profile: png.colorProfile.map { ICCProfileKind(profile: $0) },
-                iccProfile: png.colorProfile, hasAlpha: png.hasAlpha)
+                iccProfile: png.colorProfile,
+                ignoredProfile: png.colorProfile == nil ? png.problems.first { $0.contains("iCCP") } : nil,
+                hasAlpha: png.hasAlpha)
         } catch {
             throw .message("\"\(relativePath)\" is not a usable PNG\(FileFormatNote.note(data)): \(error)")
         }

@@ -66,7 +66,7 @@ public struct ICODecoder: Sendable {
             do {
                 let png = try PNGDecoder(
                     limits: .init(maxWidth: limits.maxWidth, maxHeight: limits.maxHeight, maxPixels: limits.maxPixels)
-                ).decodeWithDetails(Array(data))
+                ).decodeWithDetails(Array(data), readingColorProfile: false)
                 return (png.image, png.hasAlpha)
             } catch {
                 throw ImageFormatError(format, .corrupt, at: entry.offset, "entry \(entry.index), a PNG: \(error)")

@@ -55,9 +55,9 @@ public struct PNGDecoder: Sendable {
         self.limits = limits
     }
 
-    /// Decodes a PNG file.
+    /// Decodes a PNG file (an iCCP profile is not inflated).
     public func decode(_ file: [UInt8]) throws(PNGError) -> RGBAImage {
-        try decodeWithDetails(file).image
+        try decodeWithDetails(file, readingColorProfile: false).image
     }
 
     /// The header of a PNG file from its first bytes — the signature, an optional CgBI chunk and
@@ -92,13 +92,16 @@ public struct PNGDecoder: Sendable {
 
     /// Decodes a PNG file, also returning its header, whether it declares transparency (a colour
     /// type with alpha, or a tRNS chunk that is read), the ICC profile of an iCCP chunk that is
-    /// read (inflated; not applied here) and the non-fatal problems found.
-    public func decodeWithDetails(_ file: [UInt8]) throws(PNGError) -> (
+    /// read (inflated, up to 16 MiB, only when `readingColorProfile`; never applied here) and the
+    /// non-fatal problems found.
+    public func decodeWithDetails(_ file: [UInt8], readingColorProfile: Bool = true) throws(PNGError) -> (
         image: RGBAImage, header: PNGHeader, isCgBI: Bool, hasAlpha: Bool, colorProfile: [UInt8]?, problems: [String]
     ) {
         try file.withUnsafeBufferPointer { (buffer) throws(PNGError) in
             let bytes = UnsafeRawBufferPointer(buffer)
-            let structure = try PNGStructure(try ChunkLexer.chunks(of: bytes), bytes: bytes, limits: limits)
+            let structure = try PNGStructure(
+                try ChunkLexer.chunks(of: bytes), bytes: bytes, limits: limits, readingColorProfile: readingColorProfile
+            )
             var problems = structure.problems
             let image = try ImageDataDecoder(structure, file: bytes).decode(problems: &problems)
             let hasAlpha =

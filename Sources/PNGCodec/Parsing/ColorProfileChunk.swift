@@ -2,6 +2,7 @@ import Deflate
 
 // The iCCP chunk (PNG spec §11.3.3.3): a profile name of 1–79 Latin-1 bytes, a NUL, a compression
 // method (0: zlib) and the ICC profile compressed. It must come before PLTE and IDAT, at most once.
+// (In a CgBI file too the profile is read as zlib: a chunk that is not is ignored.)
 // ivsim reads the profile's bytes only; what it describes is decided where the image is shown
 // (docs/PNG.md §Colour profiles). A chunk that breaks a rule is ignored and reported, as libpng
 // ignores it: the samples are then taken as sRGB, as for a file without one.
@@ -11,9 +12,10 @@ enum ColorProfileChunk {
     /// hundred bytes to a few MiB; docs/LIMITS.md).
     static let maxProfileBytes = 1 << 24
 
-    /// What an iCCP chunk gives: its profile, or why the chunk is ignored.
+    /// What an iCCP chunk gives: its profile (and a note on what was left of the data), or why
+    /// the chunk is ignored.
     enum Outcome {
-        case profile([UInt8])
+        case profile([UInt8], note: String?)
         case ignored(String)
     }
 
@@ -34,6 +36,13 @@ enum ColorProfileChunk {
         guard profile.count >= 132, profile[36..<40].elementsEqual(Array("acsp".utf8)) else {
             return .ignored("iCCP whose data is not an ICC profile ignored")
         }
+        // The profile is as long as its header says (ICC.1:2010 §7.2.2): what is missing makes no
+        // profile; what follows it is not part of it.
+        let declared = Int(profile[0]) << 24 | Int(profile[1]) << 16 | Int(profile[2]) << 8 | Int(profile[3])
+        guard declared >= 132, declared <= profile.count else {
+            return .ignored(
+                "iCCP whose profile says it is \(declared) bytes long, with \(profile.count) inflated, ignored")
+        }
         // The profile's data colour space must be the image's (ICC.1:2010 §7.2.6; the PNG spec
         // §11.3.3.3): RGB for colour and palette images, GRAY for greyscale ones.
         let space = String(decoding: profile[16..<20], as: UTF8.self)
@@ -42,6 +51,9 @@ enum ColorProfileChunk {
             return .ignored(
                 "iCCP with a profile for '\(space)' in a \(expected == "GRAY" ? "greyscale" : "colour") image ignored")
         }
-        return .profile(profile)
+        guard declared < profile.count else { return .profile(profile, note: nil) }
+        return .profile(
+            Array(profile[..<declared]),
+            note: "iCCP: \(profile.count - declared) bytes after the \(declared)-byte profile ignored")
     }
 }

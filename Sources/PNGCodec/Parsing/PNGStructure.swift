@@ -34,8 +34,11 @@ struct PNGStructure {
     var chunks: [Chunk]
     var problems: [String]
 
-    /// Interprets `list`, the chunks of `bytes`.
-    init(_ list: ChunkList, bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits) throws(PNGError) {
+    /// Interprets `list`, the chunks of `bytes`; an iCCP chunk's profile is inflated and checked
+    /// only when `readingColorProfile` (its place is checked either way).
+    init(
+        _ list: ChunkList, bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits, readingColorProfile: Bool = true
+    ) throws(PNGError) {
         chunks = list.chunks
         problems = list.problems
         // The lexer stops at IEND, so it is the last chunk.
@@ -104,9 +107,13 @@ struct PNGStructure {
                     problems.append("\(location): iCCP after PLTE or IDAT ignored")
                 } else {
                     profileChunk = chunk
-                    switch ColorProfileChunk.read(data, colorType: header.colorType) {
-                    case let .profile(profile): colorProfile = profile
-                    case let .ignored(reason): problems.append("\(location): \(reason)")
+                    if readingColorProfile {
+                        switch ColorProfileChunk.read(data, colorType: header.colorType) {
+                        case let .profile(profile, note):
+                            colorProfile = profile
+                            if let note { problems.append("\(location): \(note)") }
+                        case let .ignored(reason): problems.append("\(location): \(reason)")
+                        }
                     }
                 }
             case .IDAT:
