@@ -61,6 +61,7 @@ import Testing
             let decoded = try PNGDecoder().decodeWithDetails(Self.inserting("iCCP", Self.data(profile), into: plain))
             #expect(decoded.colorProfile == profile)
             #expect(decoded.problems.isEmpty, "\(decoded.problems)")
+            #expect(decoded.ignoredColorProfile == nil)
             #expect(decoded.image.pixels == image.pixels)
             #expect(try PNGDecoder().decodeWithDetails(plain).colorProfile == nil)
         }
@@ -140,6 +141,10 @@ import Testing
             #expect(
                 decoded.problems.contains { $0.contains("iCCP") && $0.contains(reason) }, "\(what): \(decoded.problems)"
             )
+            // The reason is also given on its own (a catalog warns with it).
+            #expect(decoded.ignoredColorProfile?.contains(reason) == true, "\(what)")
+            #expect(decoded.problems.contains { $0 == decoded.ignoredColorProfile }, "\(what)")
+            #expect(try PNGDecoder().decodeWithDetails(file, readingColorProfile: false).ignoredColorProfile == nil)
             let image = what == "after PLTE" ? Self.palette : Self.colour
             #expect(decoded.image.pixels == image.pixels, "\(what)")
         }
@@ -149,5 +154,6 @@ import Testing
         let decoded = try PNGDecoder().decodeWithDetails(twice)
         #expect(decoded.colorProfile == rgb)
         #expect(decoded.problems.contains { $0.contains("second iCCP ignored") })
+        #expect(decoded.ignoredColorProfile == nil)
     }
 }

@@ -96,7 +96,7 @@ package enum AssetFile {
             return DecodedFile(
                 image: png.image, profile: png.colorProfile.map { ICCProfileKind(profile: $0) },
                 iccProfile: png.colorProfile,
-                ignoredProfile: png.colorProfile == nil ? png.problems.first { $0.contains("iCCP") } : nil,
+                ignoredProfile: png.ignoredColorProfile,
                 hasAlpha: png.hasAlpha)
         } catch {
             throw .message("\"\(relativePath)\" is not a usable PNG\(FileFormatNote.note(data)): \(error)")

@@ -90,13 +90,9 @@ public struct PNGDecoder: Sendable {
     /// How many leading bytes `header(_:)` needs: signature (8), CgBI (16), IHDR (25).
     public static let headerPrefixLength = 49
 
-    /// Decodes a PNG file, also returning its header, whether it declares transparency (a colour
-    /// type with alpha, or a tRNS chunk that is read), the ICC profile of an iCCP chunk that is
-    /// read (inflated, up to 16 MiB, only when `readingColorProfile`; never applied here) and the
-    /// non-fatal problems found.
-    public func decodeWithDetails(_ file: [UInt8], readingColorProfile: Bool = true) throws(PNGError) -> (
-        image: RGBAImage, header: PNGHeader, isCgBI: Bool, hasAlpha: Bool, colorProfile: [UInt8]?, problems: [String]
-    ) {
+    /// Decodes a PNG file with its details (`DecodedPNG`); an iCCP chunk's profile is inflated
+    /// (up to 16 MiB) only when `readingColorProfile`, and never applied here.
+    public func decodeWithDetails(_ file: [UInt8], readingColorProfile: Bool = true) throws(PNGError) -> DecodedPNG {
         try file.withUnsafeBufferPointer { (buffer) throws(PNGError) in
             let bytes = UnsafeRawBufferPointer(buffer)
             let structure = try PNGStructure(
@@ -107,9 +103,29 @@ public struct PNGDecoder: Sendable {
             let hasAlpha =
                 structure.transparency != nil
                 || [.grayscaleAlpha, .truecolorAlpha].contains(structure.header.colorType)
-            return (image, structure.header, structure.isCgBI, hasAlpha, structure.colorProfile, problems)
+            return DecodedPNG(
+                image: image, header: structure.header, isCgBI: structure.isCgBI, hasAlpha: hasAlpha,
+                colorProfile: structure.colorProfile, ignoredColorProfile: structure.ignoredColorProfile,
+                problems: problems)
         }
     }
+}
+
+/// A PNG file decoded, with what `PNGDecoder.decodeWithDetails` finds besides its pixels.
+public struct DecodedPNG: Sendable {
+    public var image: RGBAImage
+    public var header: PNGHeader
+    /// Apple's CgBI variant.
+    public var isCgBI: Bool
+    /// Whether the file declares transparency: a colour type with alpha, or a tRNS chunk read.
+    public var hasAlpha: Bool
+    /// The ICC profile of the iCCP chunk read, inflated.
+    public var colorProfile: [UInt8]?
+    /// Why the file's iCCP chunk gave no profile (the problem line, also in `problems`), when the
+    /// profile was to be read.
+    public var ignoredColorProfile: String?
+    /// The non-fatal problems found.
+    public var problems: [String]
 }
 
 /// Inflates and reconstructs the image data of one file.

@@ -29,6 +29,9 @@ struct PNGStructure {
     var transparency: Transparency?
     /// The ICC profile of an iCCP chunk that is read (ColorProfileChunk), inflated.
     var colorProfile: [UInt8]?
+    /// Why the file's iCCP chunk was not read (its reason, also among `problems`), when there is
+    /// one, `readingColorProfile` was set and no profile came of it.
+    var ignoredColorProfile: String?
     var imageData: [Chunk]
     var end: Chunk
     var chunks: [Chunk]
@@ -70,6 +73,7 @@ struct PNGStructure {
         palette = []
         transparency = nil
         colorProfile = nil
+        ignoredColorProfile = nil
         imageData = []
         var paletteChunk: Chunk?
         var transparencyChunk: Chunk?
@@ -105,6 +109,9 @@ struct PNGStructure {
                     problems.append("\(location): second iCCP ignored")
                 } else if paletteChunk != nil || !imageData.isEmpty {
                     problems.append("\(location): iCCP after PLTE or IDAT ignored")
+                    if readingColorProfile && ignoredColorProfile == nil {
+                        ignoredColorProfile = problems[problems.count - 1]
+                    }
                 } else {
                     profileChunk = chunk
                     if readingColorProfile {
@@ -112,7 +119,9 @@ struct PNGStructure {
                         case let .profile(profile, note):
                             colorProfile = profile
                             if let note { problems.append("\(location): \(note)") }
-                        case let .ignored(reason): problems.append("\(location): \(reason)")
+                        case let .ignored(reason):
+                            problems.append("\(location): \(reason)")
+                            ignoredColorProfile = problems[problems.count - 1]
                         }
                     }
                 }
