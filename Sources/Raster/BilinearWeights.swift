@@ -32,14 +32,22 @@ enum BilinearWeights {
     }
 
     /// The two taps of a 16.16 source coordinate `u` in a source of `count` pixels, each clamped
-    /// to it, and the second's weight: t = u − ½, the pixel ⌊t⌋ and the next; a weight of 1 is
-    /// the next pixel alone.
+    /// to it, and the second's weight: `taps(_:first:last:)` over pixels 0 … count − 1.
+    @inline(__always)
     func taps(_ u: Int64, _ count: Int) -> (Int, Int, UInt64) {
+        taps(u, first: 0, last: count - 1)
+    }
+
+    /// The two taps of a 16.16 source coordinate `u`, each clamped to pixels `first` … `last`,
+    /// and the second's weight: t = u − ½, the pixel ⌊t⌋ and the next; a weight of 1 is the next
+    /// pixel alone.
+    @inline(__always)
+    func taps(_ u: Int64, first: Int, last: Int) -> (Int, Int, UInt64) {
         let t = u - 32768
         var tap = Int(t >> 16)
         var w = weight(Int(t & 0xFFFF))
         if w == 256 { (tap, w) = (tap + 1, 0) }
-        return (min(max(tap, 0), count - 1), min(max(tap + 1, 0), count - 1), UInt64(w))
+        return (min(max(tap, first), last), min(max(tap + 1, first), last), UInt64(w))
     }
 
     /// Core Graphics' weights along an image axis whose coordinate moves by (`dx`, `dy`) (2^-32

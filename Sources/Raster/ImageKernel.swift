@@ -193,19 +193,11 @@ struct AxisTaps {
                 first[index] = tap
                 second[index] = tap
             case .bilinear:
-                let t = u - 32768
-                var tap = t >> 16
-                var w = (t >> 8) & 0xFF
-                if step <= 1 << 16 {
-                    // Not shrinking: Core Animation's magnification (docs/RENDERING.md §4.2), the
-                    // fraction to the nearest eighth through its table; a weight of 1 is the next
-                    // tap alone.
-                    w = BilinearWeights.coreAnimation.weight(t)
-                    if w == 256 { (tap, w) = (tap + 1, 0) }
-                }
-                first[index] = min(max(tap, source), last)
-                second[index] = min(max(tap + 1, source), last)
-                weight[index] = w
+                // Not shrinking: Core Animation's magnification (docs/RENDERING.md §4.2), the
+                // fraction to the nearest eighth through its table; shrinking: the fraction.
+                let weights: BilinearWeights = step <= 1 << 16 ? .coreAnimation : .exact
+                let (a, b, w) = weights.taps(Int64(u), first: source, last: last)
+                (first[index], second[index], weight[index]) = (a, b, Int(w))
             }
             minimumTap = min(minimumTap, first[index])
             maximumTap = max(maximumTap, second[index])
