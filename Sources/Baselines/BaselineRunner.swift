@@ -392,16 +392,21 @@ public enum BaselineRunner {
                 expected.insert("\(scenario.name)/\(variant).layout.json")
             }
         }
+        // Whether each scenario folder is selected, asked once per folder (a one-scenario run
+        // meets every baseline of the corpus here).
+        var selected: [String: Bool] = [:]
         let stale = files.filter { path in
             let suffix = path.hasSuffix(".png") ? ".png" : path.hasSuffix(".layout.json") ? ".layout.json" : nil
             guard let suffix, !expected.contains(path) else { return false }
-            let slash = path.lastIndex(of: "/")
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))  // bytes: no grapheme breaking
             let scenario = slash.map { String(path[..<$0]) } ?? ""
+            guard !unknown.contains(scenario) else { return false }
+            let included = selected[scenario] ?? options.selection.includes(scenario: scenario)
+            selected[scenario] = included
+            guard included else { return false }
             let variant = String(
                 path[(slash.map { path.index(after: $0) } ?? path.startIndex)...].dropLast(suffix.count))
-            guard !unknown.contains(scenario) else { return false }
-            return options.selection.includes(scenario: scenario)
-                && options.selection.includes(variant: variant, of: scenario)
+            return options.selection.includes(variant: variant, of: scenario)
         }
         return stale.sorted()
     }
