@@ -109,6 +109,44 @@ extension FilteredImage {
         }
     }
 
+    /// The first pass over two image rows at once (`a` and `b`, laid out alike), each column's
+    /// weights read once for both: what `firstPass` makes of each, into `cellsA` and `cellsB`.
+    @inline(__always)
+    static func firstPass(
+        _ width: Int, _ n: Int, _ a: UnsafePointer<SIMD8<Int16>>, _ b: UnsafePointer<SIMD8<Int16>>,
+        _ weights: UnsafePointer<SIMD8<Int16>>, _ offsets: UnsafePointer<Int>, _ cellsA: UnsafeMutableRawPointer,
+        _ cellsB: UnsafeMutableRawPointer
+    ) {
+        var w = weights, cellA = cellsA, cellB = cellsB
+        @inline(__always) func sums(_ column: Int) -> (SIMD4<Int32>, SIMD4<Int32>) {
+            let offset = offsets[column]
+            let (p, q) = (a + offset, b + offset)
+            var s = SIMD4<Int32>(repeating: 64), t = s
+            for k in 0..<n {
+                let weight = w[k]
+                s &+= multiplyAdd(p[k], weight)
+                t &+= multiplyAdd(q[k], weight)
+            }
+            w += n
+            return (s, t)
+        }
+        var column = 0
+        while column &+ 2 <= width {
+            let (s0, t0) = sums(column)
+            let (s1, t1) = sums(column &+ 1)
+            cellA.storeBytes(of: levels(s0, s1), as: SIMD8<Int16>.self)
+            cellB.storeBytes(of: levels(t0, t1), as: SIMD8<Int16>.self)
+            cellA += 16
+            cellB += 16
+            column &+= 2
+        }
+        if column < width {
+            let (s, t) = sums(column)
+            cellA.storeBytes(of: levels(s), as: SIMD4<Int16>.self)
+            cellB.storeBytes(of: levels(t), as: SIMD4<Int16>.self)
+        }
+    }
+
     @inline(__always)
     static func load8(_ p: UnsafePointer<Int16>) -> SIMD8<Int16> {
         UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Int16>.self)

@@ -31,10 +31,10 @@ struct FilteredImage {
     private let pairOffsets: [Int]
     /// The image columns any device column reads.
     private let usedColumns: Range<Int>
-    /// One image row as pairs of neighbouring pixels, channel by channel, (r, r', g, g', b, b',
-    /// a, a'): `pairs[k]` holds pixels 2k and 2k + 1, remade for each row over the used columns.
-    /// Pixels past the image's last read as 0, as do the pairs past the used columns (never
-    /// written; only zero weights meet them).
+    /// Two image rows, each as pairs of neighbouring pixels, channel by channel, (r, r', g, g', b,
+    /// b', a, a'): pair k of a row holds pixels 2k and 2k + 1, the second row's `pairSlots` after
+    /// the first's, remade for each row over the used columns. Pixels past the image's last read
+    /// as 0, as do the pairs past the used columns (never written; only zero weights meet them).
     private var pairs: [SIMD8<Int16>] = []
     private let pairSlots: Int
     /// Horizontally filtered source rows in 1/128 levels, 4 channels a device column, `stride`
@@ -159,7 +159,19 @@ struct FilteredImage {
     private mutating func make(row index: Int, into target: UnsafeMutablePointer<UInt32>) {
         let lo = rows.first[index], taps = rows.offsets[index]..<rows.offsets[index + 1]
         let needed = lo..<(lo + taps.count)
-        for source in needed where !kept.contains(source) { filterRow(source) }
+        // Two image rows at a time where two are new (the column weights read once for both).
+        var next = needed.lowerBound
+        while next < needed.upperBound {
+            if kept.contains(next) {
+                next += 1
+            } else if next + 1 < needed.upperBound && !kept.contains(next + 1) {
+                filterRows(next, next + 1)
+                next += 2
+            } else {
+                filterRows(next, nil)
+                next += 1
+            }
+        }
         kept = needed
         let (width, stride, capacity, n) = (box.width, stride, capacity, taps.count)
         let pairCount = (n + 1) / 2
@@ -189,19 +201,59 @@ struct FilteredImage {
         }
     }
 
-    /// Image row `source` filtered horizontally into its ring slot: the row laid out as pairs of
-    /// neighbouring pixels, then each device column's taps two at a time, four channels at once.
-    private mutating func filterRow(_ source: Int) {
-        let base = (source % capacity) * stride, used = usedColumns, width = image.width
+    /// Image rows `source` and `second` (when given) filtered horizontally into their ring
+    /// slots: each row laid out as pairs of neighbouring pixels, then each device column's taps
+    /// two at a time, four channels at once, both rows in one pass over the columns.
+    private mutating func filterRows(_ source: Int, _ second: Int?) {
         if ring.isEmpty {
             ring = Array(repeating: 0, count: capacity * stride)
-            pairs = Array(repeating: .zero, count: pairSlots)
+            pairs = Array(repeating: .zero, count: 2 * pairSlots)
         }
-        guard !used.isEmpty else { return }
+        guard !usedColumns.isEmpty else { return }
+        layOut(source, at: 0)
+        if let second { layOut(second, at: pairSlots) }
+        let (first, other) = ((source % capacity) * stride, ((second ?? source) % capacity) * stride)
+        ring.withUnsafeMutableBufferPointer { ring in
+            let cells = UnsafeMutableRawPointer(ring.baseAddress! + first)
+            let otherCells = second == nil ? nil : UnsafeMutableRawPointer(ring.baseAddress! + other)
+            pairs.withUnsafeBufferPointer { pairs in
+                columnPairs.withUnsafeBufferPointer { weights in
+                    pairOffsets.withUnsafeBufferPointer { offsets in
+                        let (p, w, o, width) = (
+                            pairs.baseAddress!, weights.baseAddress!, offsets.baseAddress!, box.width
+                        )
+                        if let otherCells {
+                            let q = p + pairSlots
+                            switch pairsPerColumn {  // the usual counts unrolled
+                            case 3: Self.firstPass(width, 3, p, q, w, o, cells, otherCells)
+                            case 4: Self.firstPass(width, 4, p, q, w, o, cells, otherCells)
+                            case 5: Self.firstPass(width, 5, p, q, w, o, cells, otherCells)
+                            case 6: Self.firstPass(width, 6, p, q, w, o, cells, otherCells)
+                            default: Self.firstPass(width, pairsPerColumn, p, q, w, o, cells, otherCells)
+                            }
+                        } else {
+                            switch pairsPerColumn {
+                            case 3: Self.firstPass(width, 3, p, w, o, cells)
+                            case 4: Self.firstPass(width, 4, p, w, o, cells)
+                            case 5: Self.firstPass(width, 5, p, w, o, cells)
+                            case 6: Self.firstPass(width, 6, p, w, o, cells)
+                            default: Self.firstPass(width, pairsPerColumn, p, w, o, cells)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Image row `source` laid out as pairs of neighbouring pixels over the used columns, from
+    /// pair `slot` of `pairs` on.
+    private mutating func layOut(_ source: Int, at slot: Int) {
+        let used = usedColumns, width = image.width
         image.bitmap.pixels.withUnsafeBufferPointer { pixels in
             let row = UnsafeRawPointer(pixels.baseAddress! + source * width)
             pairs.withUnsafeMutableBufferPointer { pairs in
-                let pairs = pairs.baseAddress!
+                let pairs = pairs.baseAddress! + slot
                 let (k0, k1) = (used.lowerBound >> 1, (used.upperBound - 1) >> 1)
                 // Four pixels at a time while they lie inside the row: k < end is k + 1 ≤ k1 and
                 // 2k + 3 < width; wrapping arithmetic, as every index is in bounds.
@@ -218,25 +270,6 @@ struct FilteredImage {
                     }
                     pairs[k] = Self.channelPairs(pixel(2 * k) | pixel(2 * k + 1) << 32)
                     k += 1
-                }
-            }
-        }
-        ring.withUnsafeMutableBufferPointer { ring in
-            let cells = UnsafeMutableRawPointer(ring.baseAddress! + base)
-            pairs.withUnsafeBufferPointer { pairs in
-                columnPairs.withUnsafeBufferPointer { weights in
-                    pairOffsets.withUnsafeBufferPointer { offsets in
-                        let (p, w, o, width) = (
-                            pairs.baseAddress!, weights.baseAddress!, offsets.baseAddress!, box.width
-                        )
-                        switch pairsPerColumn {  // the usual counts unrolled
-                        case 3: Self.firstPass(width, 3, p, w, o, cells)
-                        case 4: Self.firstPass(width, 4, p, w, o, cells)
-                        case 5: Self.firstPass(width, 5, p, w, o, cells)
-                        case 6: Self.firstPass(width, 6, p, w, o, cells)
-                        default: Self.firstPass(width, pairsPerColumn, p, w, o, cells)
-                        }
-                    }
                 }
             }
         }
