@@ -22,27 +22,27 @@ extension FilteredImage {
         for k in x..<count { target[k] = Raster.sourceOver(source[k], target[k]) | alphaBits }
     }
 
-    /// The second pass over `width` device pixels, eight lanes (two pixels) at a time: `n` pairs
-    /// of ring rows, each row's lanes interleaved with its partner's so that one `pmaddwd`
-    /// takes two taps. Up to six pairs are written out with their rows and weights held before
-    /// the loop (a constant `n` leaves only its own); more take a loop.
+    /// The second pass over `width` device pixels, two at a time: `n` pairs of ring rows, each
+    /// stored interleaved (a device pixel's four channels in an even image row and the next, eight
+    /// numbers), so that one `pmaddwd` takes two taps of a pixel's four channels. Up to six pairs
+    /// are written out with their rows and weights held before the loop (a constant `n` leaves
+    /// only its own); more take a loop.
     @inline(__always)
     static func secondPass(
         _ width: Int, _ n: Int, _ bases: UnsafePointer<UnsafePointer<Int16>>, _ weights: UnsafePointer<SIMD8<Int16>>,
         _ target: UnsafeMutablePointer<UInt32>
     ) {
         @inline(__always) func add(
-            _ x: UnsafePointer<Int16>, _ y: UnsafePointer<Int16>, _ w: SIMD8<Int16>, _ left: inout SIMD4<Int32>,
-            _ right: inout SIMD4<Int32>
+            _ row: UnsafePointer<Int16>, _ w: SIMD8<Int16>, _ left: inout SIMD4<Int32>, _ right: inout SIMD4<Int32>
         ) {
-            let (x, y) = (load8(x), load8(y))
-            left &+= multiplyAdd(x.interleavedLow(y), w)
-            right &+= multiplyAdd(x.interleavedHigh(y), w)
+            left &+= multiplyAdd(load8(row), w)
+            right &+= multiplyAdd(load8(row + 8), w)
         }
-        // Two pixels from lane `block` on (an odd width's last block has one); wrapping
-        // arithmetic, as every index is in bounds.
+        // Two pixels from number `block` (8 a pixel) on (an odd width's last block has one; its
+        // second pixel's numbers lie within the slot, unused); wrapping arithmetic, as every
+        // index is in bounds.
         @inline(__always) func store(_ left: SIMD4<Int32>, _ right: SIMD4<Int32>, _ block: Int) {
-            let column = block &>> 2, pair = pixels(left, right)
+            let column = block &>> 3, pair = pixels(left, right)
             if column &+ 1 < width {
                 UnsafeMutableRawPointer(target + column).storeBytes(of: pair, as: UInt64.self)
             } else {
@@ -50,74 +50,49 @@ extension FilteredImage {
             }
         }
         let start = SIMD4<Int32>(repeating: 1 << 20)
+        let numbers = width &* 8
         guard n <= 6 else {
             var block = 0
-            while block < width * 4 {
+            while block < numbers {
                 var left = start, right = start
-                for i in 0..<n { add(bases[2 * i] + block, bases[2 * i + 1] + block, weights[i], &left, &right) }
+                for i in 0..<n { add(bases[i] + block, weights[i], &left, &right) }
                 store(left, right, block)
-                block += 8
+                block += 16
             }
             return
         }
-        let (r0, r1, w0) = (bases[0], bases[1], weights[0])
-        let (r2, r3, w1) = n > 1 ? (bases[2], bases[3], weights[1]) : (r0, r1, .zero)
-        let (r4, r5, w2) = n > 2 ? (bases[4], bases[5], weights[2]) : (r0, r1, .zero)
-        let (r6, r7, w3) = n > 3 ? (bases[6], bases[7], weights[3]) : (r0, r1, .zero)
-        let (r8, r9, w4) = n > 4 ? (bases[8], bases[9], weights[4]) : (r0, r1, .zero)
-        let (r10, r11, w5) = n > 5 ? (bases[10], bases[11], weights[5]) : (r0, r1, .zero)
+        let (r0, w0) = (bases[0], weights[0])
+        let (r1, w1) = n > 1 ? (bases[1], weights[1]) : (r0, .zero)
+        let (r2, w2) = n > 2 ? (bases[2], weights[2]) : (r0, .zero)
+        let (r3, w3) = n > 3 ? (bases[3], weights[3]) : (r0, .zero)
+        let (r4, w4) = n > 4 ? (bases[4], weights[4]) : (r0, .zero)
+        let (r5, w5) = n > 5 ? (bases[5], weights[5]) : (r0, .zero)
         var block = 0
-        let lanes = width &* 4
-        while block < lanes {
+        while block < numbers {
             var left = start, right = start
-            add(r0 + block, r1 + block, w0, &left, &right)
-            if n > 1 { add(r2 + block, r3 + block, w1, &left, &right) }
-            if n > 2 { add(r4 + block, r5 + block, w2, &left, &right) }
-            if n > 3 { add(r6 + block, r7 + block, w3, &left, &right) }
-            if n > 4 { add(r8 + block, r9 + block, w4, &left, &right) }
-            if n > 5 { add(r10 + block, r11 + block, w5, &left, &right) }
+            add(r0 + block, w0, &left, &right)
+            if n > 1 { add(r1 + block, w1, &left, &right) }
+            if n > 2 { add(r2 + block, w2, &left, &right) }
+            if n > 3 { add(r3 + block, w3, &left, &right) }
+            if n > 4 { add(r4 + block, w4, &left, &right) }
+            if n > 5 { add(r5 + block, w5, &left, &right) }
             store(left, right, block)
-            block &+= 8
+            block &+= 16
         }
     }
 
-    /// The first pass over `width` device columns, `n` pairs of taps each, two columns at a time:
-    /// each column's sums (with the 64 of rounding) into 1/128 levels at its place in `cells`.
-    @inline(__always)
-    static func firstPass(
-        _ width: Int, _ n: Int, _ pairs: UnsafePointer<SIMD8<Int16>>, _ weights: UnsafePointer<SIMD8<Int16>>,
-        _ offsets: UnsafePointer<Int>, _ cells: UnsafeMutableRawPointer
-    ) {
-        // The weights run on column by column; wrapping arithmetic, as every index is in bounds.
-        var w = weights, cell = cells
-        @inline(__always) func sum(_ column: Int) -> SIMD4<Int32> {
-            let p = pairs + offsets[column]
-            var sum = SIMD4<Int32>(repeating: 64)
-            for k in 0..<n { sum &+= multiplyAdd(p[k], w[k]) }
-            w += n
-            return sum
-        }
-        var column = 0
-        while column &+ 2 <= width {
-            let first = sum(column)
-            cell.storeBytes(of: levels(first, sum(column &+ 1)), as: SIMD8<Int16>.self)
-            cell += 16
-            column &+= 2
-        }
-        if column < width {
-            cell.storeBytes(of: levels(sum(column)), as: SIMD4<Int16>.self)
-        }
-    }
-
-    /// The first pass over two image rows at once (`a` and `b`, laid out alike), each column's
-    /// weights read once for both: what `firstPass` makes of each, into `cellsA` and `cellsB`.
+    /// The first pass over `width` device columns of two image rows at once (`a` and `b`, laid out
+    /// as pairs of neighbouring pixels), `n` pairs of taps each, two columns at a time, each
+    /// column's weights read once for both rows: each column's sums (with the 64 of rounding) into
+    /// 1/128 levels, stored with the two rows' lanes interleaved (`a`'s lane, then `b`'s) at its
+    /// place in `cells`.
     @inline(__always)
     static func firstPass(
         _ width: Int, _ n: Int, _ a: UnsafePointer<SIMD8<Int16>>, _ b: UnsafePointer<SIMD8<Int16>>,
-        _ weights: UnsafePointer<SIMD8<Int16>>, _ offsets: UnsafePointer<Int>, _ cellsA: UnsafeMutableRawPointer,
-        _ cellsB: UnsafeMutableRawPointer
+        _ weights: UnsafePointer<SIMD8<Int16>>, _ offsets: UnsafePointer<Int>, _ cells: UnsafeMutableRawPointer
     ) {
-        var w = weights, cellA = cellsA, cellB = cellsB
+        // The weights run on column by column; wrapping arithmetic, as every index is in bounds.
+        var w = weights, cell = cells
         @inline(__always) func sums(_ column: Int) -> (SIMD4<Int32>, SIMD4<Int32>) {
             let offset = offsets[column]
             let (p, q) = (a + offset, b + offset)
@@ -134,16 +109,15 @@ extension FilteredImage {
         while column &+ 2 <= width {
             let (s0, t0) = sums(column)
             let (s1, t1) = sums(column &+ 1)
-            cellA.storeBytes(of: levels(s0, s1), as: SIMD8<Int16>.self)
-            cellB.storeBytes(of: levels(t0, t1), as: SIMD8<Int16>.self)
-            cellA += 16
-            cellB += 16
+            let (first, second) = (levels(s0, s1), levels(t0, t1))
+            cell.storeBytes(of: first.interleavedLow(second), as: SIMD8<Int16>.self)
+            (cell + 16).storeBytes(of: first.interleavedHigh(second), as: SIMD8<Int16>.self)
+            cell += 32
             column &+= 2
         }
         if column < width {
             let (s, t) = sums(column)
-            cellA.storeBytes(of: levels(s), as: SIMD4<Int16>.self)
-            cellB.storeBytes(of: levels(t), as: SIMD4<Int16>.self)
+            cell.storeBytes(of: levels(s, .zero).interleavedLow(levels(t, .zero)), as: SIMD8<Int16>.self)
         }
     }
 
@@ -152,15 +126,9 @@ extension FilteredImage {
         UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Int16>.self)
     }
 
-    /// The first pass's four channel sums (with the 64 of rounding) as 1/128 levels held to
-    /// 0…32,640: shifted, then saturated to 16 bits and clamped there, which gives what clamping
-    /// the 32-bit values does (saturation keeps the order).
-    @inline(__always)
-    static func levels(_ sums: SIMD4<Int32>) -> SIMD4<Int16> {
-        levels(sums, .zero).lowHalf
-    }
-
-    /// Two columns' first-pass sums as `levels(_:)` makes each, the first in the low half.
+    /// Two columns' first-pass sums (with the 64 of rounding) as 1/128 levels held to 0…32,640,
+    /// the first in the low half: shifted, then saturated to 16 bits and clamped there, which
+    /// gives what clamping the 32-bit values does (saturation keeps the order).
     @inline(__always)
     static func levels(_ first: SIMD4<Int32>, _ second: SIMD4<Int32>) -> SIMD8<Int16> {
         let shifted = SIMD8(lowHalf: first, highHalf: second) &>> 7

@@ -6,16 +6,18 @@ import Dispatch
 
 /// An image filtered onto a box of device pixels, axis by axis: horizontally into rows of
 /// 1/128 levels (rounded, clamped to 0…255 levels), then vertically, rounded to levels, clamped to
-/// 0…255 and each colour to its alpha. Rows of the horizontal pass are kept in a ring as long as
-/// the vertical taps use them, and output rows are made as they are asked for, top to bottom.
+/// 0…255 and each colour to its alpha. Rows of the horizontal pass are kept in a ring, in pairs
+/// (2m, 2m + 1), as long as the vertical taps use them, and output rows are made as they are
+/// asked for, top to bottom.
 /// Every sum fits 32 bits: a first-pass sum is at most 255 × 32,767, a second-pass one at most
 /// 32,640 × 32,767 + 2^20 (FilterAxis.maxPositive).
 ///
 /// Both passes multiply 16-bit numbers into 32-bit sums eight at a time, pairs of products added
 /// (what SSE2's `pmaddwd` does): the first pass over an image row laid out as pairs of
 /// neighbouring pixels channel by channel, two taps of a device column's four channels at once
-/// (so the four sums come out side by side); the second over two ring rows interleaved, two taps
-/// of eight lanes (two device pixels) at once. Integer sums do not depend on their order, so the
+/// (so the four sums come out side by side); the second over a pair of ring rows stored
+/// interleaved, two taps (an even image row and the next) of a device pixel's four channels at
+/// once. Integer sums do not depend on their order, so the
 /// bytes are those of one tap after another (`ShrinkFilterTests` recomputes them so).
 struct FilteredImage {
     let image: SourceImage
@@ -37,11 +39,14 @@ struct FilteredImage {
     /// as 0, as do the pairs past the used columns (never written; only zero weights meet them).
     private var pairs: [SIMD8<Int16>] = []
     private let pairSlots: Int
-    /// Horizontally filtered source rows in 1/128 levels, 4 channels a device column, `stride`
-    /// lanes a row (a multiple of eight), in slot (row mod capacity).
+    /// Horizontally filtered image rows in 1/128 levels, 4 channels a device column, `stride`
+    /// lanes a row (a multiple of eight), kept in pairs: rows 2m and 2m + 1 in slot (m mod
+    /// capacity), `2 · stride` numbers, lane by lane (lane l of row 2m, then of row 2m + 1), so
+    /// that a device pixel's eight numbers are its four channels in both rows. A last odd row is
+    /// paired with itself (only zero weights meet the copy).
     private var ring: [Int16]
     private let capacity: Int, stride: Int
-    private var kept = 1..<1  // source rows in the ring
+    private var kept = 1..<1  // pairs of image rows in the ring
     private var row: [UInt32]
     private var madeRow = Int.min
 
@@ -54,7 +59,7 @@ struct FilteredImage {
         self.columns = columns
         self.rows = rows
         self.box = box
-        capacity = max(1, rows.widest)
+        capacity = rows.widest / 2 + 1  // a device row's taps span at most this many pairs
         stride = (box.width * 4 + 7) & ~7
         var most = 1, lo = image.width, hi = 0
         for column in 0..<columns.count {
@@ -133,7 +138,7 @@ struct FilteredImage {
     }
 
     /// Whether the bands' rings together stay within `maxCells`.
-    var fitsBands: Bool { capacity * box.width * Self.bands <= Self.maxCells }
+    var fitsBands: Bool { 2 * capacity * box.width * Self.bands <= Self.maxCells }
 
     /// Every pixel of `box` composited source-over with full coverage onto `canvas`
     /// (`canvasWidth` pixels a row), each result's alpha or-ed with `alphaBits`, row by row as
@@ -155,37 +160,27 @@ struct FilteredImage {
     }
 
     /// Output row `index` of the box into `target` (`box.width` pixels): the second pass over the
-    /// ring rows its taps name, eight lanes (two pixels) at a time.
+    /// pairs of ring rows its taps reach, two device pixels at a time; a row of a pair that is not
+    /// one of the taps weighs 0.
     private mutating func make(row index: Int, into target: UnsafeMutablePointer<UInt32>) {
         let lo = rows.first[index], taps = rows.offsets[index]..<rows.offsets[index + 1]
-        let needed = lo..<(lo + taps.count)
-        // Two image rows at a time where two are new (the column weights read once for both).
-        var next = needed.lowerBound
-        while next < needed.upperBound {
-            if kept.contains(next) {
-                next += 1
-            } else if next + 1 < needed.upperBound && !kept.contains(next + 1) {
-                filterRows(next, next + 1)
-                next += 2
-            } else {
-                filterRows(next, nil)
-                next += 1
-            }
-        }
+        let n = taps.count
+        let needed = (lo >> 1)..<(((lo + n - 1) >> 1) + 1)
+        for pair in needed where !kept.contains(pair) { filterPair(pair) }
         kept = needed
-        let (width, stride, capacity, n) = (box.width, stride, capacity, taps.count)
-        let pairCount = (n + 1) / 2
+        let (width, slot, capacity, pairCount) = (box.width, 2 * stride, capacity, needed.count)
         ring.withUnsafeBufferPointer { ring in
             rows.weights.withUnsafeBufferPointer { weights in
                 let w = weights.baseAddress! + taps.lowerBound
-                withUnsafeTemporaryAllocation(of: UnsafePointer<Int16>.self, capacity: 2 * pairCount) { bases in
+                // The weight of image row r: its tap's, 0 for a row that is not a tap.
+                func weight(_ r: Int) -> Int16 { r >= lo && r < lo + n ? w[r - lo] : 0 }
+                withUnsafeTemporaryAllocation(of: UnsafePointer<Int16>.self, capacity: pairCount) { bases in
                     withUnsafeTemporaryAllocation(of: SIMD8<Int16>.self, capacity: pairCount) { pairs in
                         let (bases, pairs) = (bases.baseAddress!, pairs.baseAddress!)
-                        // An odd count's last pair takes its row again, weighing 0.
-                        for k in 0..<(2 * pairCount) {
-                            bases[k] = ring.baseAddress! + ((lo + min(k, n - 1)) % capacity) * stride
+                        for (i, pair) in needed.enumerated() {
+                            bases[i] = ring.baseAddress! + (pair % capacity) * slot
+                            pairs[i] = Self.pair(weight(2 * pair), weight(2 * pair + 1))
                         }
-                        for i in 0..<pairCount { pairs[i] = Self.pair(w[2 * i], 2 * i + 1 < n ? w[2 * i + 1] : 0) }
                         switch pairCount {  // the usual counts written out
                         case 1: Self.secondPass(width, 1, bases, pairs, target)
                         case 2: Self.secondPass(width, 2, bases, pairs, target)
@@ -201,44 +196,35 @@ struct FilteredImage {
         }
     }
 
-    /// Image rows `source` and `second` (when given) filtered horizontally into their ring
-    /// slots: each row laid out as pairs of neighbouring pixels, then each device column's taps
-    /// two at a time, four channels at once, both rows in one pass over the columns.
-    private mutating func filterRows(_ source: Int, _ second: Int?) {
+    /// Image rows 2·`pair` and the next (or the first again, past the image's last row) filtered
+    /// horizontally into their ring slot: each row laid out as pairs of neighbouring pixels, then
+    /// each device column's taps two at a time, four channels at once, both rows in one pass over
+    /// the columns, their lanes interleaved as they are stored.
+    private mutating func filterPair(_ pair: Int) {
         if ring.isEmpty {
-            ring = Array(repeating: 0, count: capacity * stride)
+            ring = Array(repeating: 0, count: capacity * 2 * stride)
             pairs = Array(repeating: .zero, count: 2 * pairSlots)
         }
         guard !usedColumns.isEmpty else { return }
-        layOut(source, at: 0)
-        if let second { layOut(second, at: pairSlots) }
-        let (first, other) = ((source % capacity) * stride, ((second ?? source) % capacity) * stride)
+        let first = 2 * pair, second = min(2 * pair + 1, image.height - 1)
+        layOut(first, at: 0)
+        if second != first { layOut(second, at: pairSlots) }
+        let base = (pair % capacity) * 2 * stride, otherRow = second != first ? pairSlots : 0
         ring.withUnsafeMutableBufferPointer { ring in
-            let cells = UnsafeMutableRawPointer(ring.baseAddress! + first)
-            let otherCells = second == nil ? nil : UnsafeMutableRawPointer(ring.baseAddress! + other)
+            let cells = UnsafeMutableRawPointer(ring.baseAddress! + base)
             pairs.withUnsafeBufferPointer { pairs in
                 columnPairs.withUnsafeBufferPointer { weights in
                     pairOffsets.withUnsafeBufferPointer { offsets in
                         let (p, w, o, width) = (
                             pairs.baseAddress!, weights.baseAddress!, offsets.baseAddress!, box.width
                         )
-                        if let otherCells {
-                            let q = p + pairSlots
-                            switch pairsPerColumn {  // the usual counts unrolled
-                            case 3: Self.firstPass(width, 3, p, q, w, o, cells, otherCells)
-                            case 4: Self.firstPass(width, 4, p, q, w, o, cells, otherCells)
-                            case 5: Self.firstPass(width, 5, p, q, w, o, cells, otherCells)
-                            case 6: Self.firstPass(width, 6, p, q, w, o, cells, otherCells)
-                            default: Self.firstPass(width, pairsPerColumn, p, q, w, o, cells, otherCells)
-                            }
-                        } else {
-                            switch pairsPerColumn {
-                            case 3: Self.firstPass(width, 3, p, w, o, cells)
-                            case 4: Self.firstPass(width, 4, p, w, o, cells)
-                            case 5: Self.firstPass(width, 5, p, w, o, cells)
-                            case 6: Self.firstPass(width, 6, p, w, o, cells)
-                            default: Self.firstPass(width, pairsPerColumn, p, w, o, cells)
-                            }
+                        let q = p + otherRow
+                        switch pairsPerColumn {  // the usual counts unrolled
+                        case 3: Self.firstPass(width, 3, p, q, w, o, cells)
+                        case 4: Self.firstPass(width, 4, p, q, w, o, cells)
+                        case 5: Self.firstPass(width, 5, p, q, w, o, cells)
+                        case 6: Self.firstPass(width, 6, p, q, w, o, cells)
+                        default: Self.firstPass(width, pairsPerColumn, p, q, w, o, cells)
                         }
                     }
                 }
@@ -300,7 +286,8 @@ extension DrawingContext {
         guard !box.isEmpty else { return nil }
         let tapsX = FilterAxis.maxTaps(step: mapping.ux, count: image.width)
         let tapsY = FilterAxis.maxTaps(step: mapping.vy, count: image.height)
-        guard Self.cost(tapsY, box.width) <= FilteredImage.maxCells else { throw Self.tooManyCells(image, box) }
+        // The ring keeps whole pairs of rows: at most two more than a device row's taps.
+        guard Self.cost(tapsY &+ 2, box.width) <= FilteredImage.maxCells else { throw Self.tooManyCells(image, box) }
         // The first pass counted once per band: bands filter the image rows they share again.
         let sourceRows = min(image.height, Self.cost(box.height, tapsY))
         let taps = Self.cost(box.width, tapsX) &+ Self.cost(box.height, tapsY)
