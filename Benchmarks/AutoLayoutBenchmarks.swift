@@ -27,7 +27,7 @@ func autoLayoutChain(_ n: Int) -> (root: View, constraints: [LayoutConstraint]) 
                 pixels: SourceImage(
                     Bitmap(
                         width: width, height: 44,
-                        pixels: Array(repeating: 0xFF80_8080, count: width * 44))))
+                        pixels: Array(repeating: 0xFF80_8080, count: width * 44)), opaque: false))
         images[width] = image
         subviews.append(View(id: "v\(i)", frame: .zero, imageView: ImageView(image: image), positioning: .constraints))
         let view = [i]

@@ -25,10 +25,10 @@ func imageSemanticsBenchmarks(_ anchors: Anchors) -> [Benchmark] {
             output: { "\(scene.displayList.commands.count) commands" })
     }
 
-    var nine = Image(name: "icon", pixels: SourceImage(icon), scale: 1)
+    var nine = Image(name: "icon", pixels: SourceImage(icon, opaque: false), scale: 1)
     nine.capInsets = EdgeInsets(top: 40, left: 40, bottom: 40, right: 40)
     nine.resizingMode = .stretch
-    var tiled = Image(name: "tile", pixels: SourceImage(tile), scale: 3)
+    var tiled = Image(name: "tile", pixels: SourceImage(tile, opaque: false), scale: 3)
     tiled.capInsets = .zero
     var tiledScaled = tiled
     tiledScaled.scale = 2

@@ -4,7 +4,7 @@ import Raster
 /// The renderer's anchor draws against Skia's drawImageRect (bench.py section 4).
 func rasterBenchmarks(_ anchors: Anchors) -> [Benchmark] {
     let (width, height) = (1170, 2532)
-    let photo = SourceImage(Bitmap(width: 1024, height: 1024, straightRGBA: anchors.bytes("photo.rgba")))
+    let photo = SourceImage(Bitmap(width: 1024, height: 1024, straightRGBA: anchors.bytes("photo.rgba")), opaque: false)
     final class Canvas { var bitmap = Bitmap(width: 1170, height: 2532) }
     let canvas = Canvas()
     let source = PixelRect(x: 0, y: 0, width: 1024, height: 1024)

@@ -25,7 +25,7 @@ func symbolBenchmarks() -> [Benchmark] {
                     let drawn = try? symbol.render(displayScale: 3, limits: .default)
                 else { return }
                 let m = symbol.metrics(displayScale: 3)
-                var image = Image(name: "symbol", pixels: SourceImage(drawn.bitmap), scale: 3)
+                var image = Image(name: "symbol", pixels: SourceImage(drawn.bitmap, opaque: false), scale: 3)
                 image.renderingMode = .alwaysTemplate
                 let size = Size(width: m.width + 8, height: m.height + 8)
                 let view = View(

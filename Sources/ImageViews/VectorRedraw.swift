@@ -83,7 +83,7 @@ public final class VectorRedraw: Sendable {
         }
         let outcome: Outcome
         switch draw(width, height, work) {
-        case let .success((bitmap, spent)): outcome = .drawn(SourceImage(bitmap), work: spent)
+        case let .success((bitmap, spent)): outcome = .drawn(SourceImage(bitmap, opaque: false), work: spent)
         case .failure(.tooMuchWork): outcome = .over(work)
         case .failure: outcome = .failed
         }

@@ -18,8 +18,9 @@ public final class SourceImage: @unchecked Sendable {
     /// drawn smaller (ShrinkPyramid.swift). Its transformed and halved copies keep it.
     public let isOpaque: Bool
 
-    /// An image with an alpha channel (`opaque: false`, never halved) or without one.
-    public init(_ bitmap: Bitmap, opaque: Bool = false) {
+    /// An image with an alpha channel (`opaque: false`, never halved) or without one (each source
+    /// says which: docs/RENDERING.md §11.8.1).
+    public init(_ bitmap: Bitmap, opaque: Bool) {
         self.bitmap = bitmap
         spread = bitmap.pixels.map(spreadLanes)
         isOpaque = opaque

@@ -8,7 +8,8 @@ import Testing
     static func image(_ w: Int, _ h: Int, insets: EdgeInsets = .zero) -> Image {
         Image(
             name: "i\(w)x\(h)",
-            pixels: SourceImage(Bitmap(width: w, height: h, pixels: Array(repeating: 0xFF00_00FF, count: w * h))),
+            pixels: SourceImage(
+                Bitmap(width: w, height: h, pixels: Array(repeating: 0xFF00_00FF, count: w * h)), opaque: false),
             scale: 1, alignmentRectInsets: insets)
     }
 

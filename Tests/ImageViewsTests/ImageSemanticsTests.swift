@@ -9,7 +9,8 @@ import Testing
     static func grid(_ w: Int, _ h: Int, scale: Double = 1) -> Image {
         var pixels: [UInt32] = []
         for y in 0..<h { for x in 0..<w { pixels.append(UInt32(x) | UInt32(y) << 8 | 0xFF00_0000) } }
-        return Image(name: "grid", pixels: SourceImage(Bitmap(width: w, height: h, pixels: pixels)), scale: scale)
+        return Image(
+            name: "grid", pixels: SourceImage(Bitmap(width: w, height: h, pixels: pixels), opaque: false), scale: scale)
     }
 
     func slices(_ w: Int, _ h: Int, scale: Double = 1, caps: EdgeInsets, mode: ResizingMode = .tile, into d: Rect)
@@ -133,7 +134,7 @@ import Testing
                 pixels: SourceImage(
                     Bitmap(
                         width: 12, height: 12,
-                        pixels: [UInt32](repeating: 0xFF40_2010, count: 144))), scale: 2)
+                        pixels: [UInt32](repeating: 0xFF40_2010, count: 144)), opaque: false), scale: 2)
             image.capInsets = EdgeInsets(top: 2, left: 2, bottom: 2, right: 2)
             image.resizingMode = mode
             let root = View(

@@ -6,7 +6,8 @@ import Testing
 @Suite struct SceneTests {
     let image = Image(
         name: "dot",
-        pixels: SourceImage(Bitmap(width: 4, height: 2, pixels: [UInt32](repeating: 0xFF00_00FF, count: 8))),
+        pixels: SourceImage(
+            Bitmap(width: 4, height: 2, pixels: [UInt32](repeating: 0xFF00_00FF, count: 8)), opaque: false),
         scale: 2)
 
     @Test func imageSizeIsPixelsOverScale() {

@@ -201,7 +201,7 @@ import TestSupport
             var image = Image(
                 name: "solid",
                 pixels: SourceImage(
-                    Bitmap(width: w, height: h, pixels: [UInt32](repeating: 0xFF80_4020, count: w * h))),
+                    Bitmap(width: w, height: h, pixels: [UInt32](repeating: 0xFF80_4020, count: w * h)), opaque: false),
                 scale: scale)
             image.capInsets = EdgeInsets(
                 top: draw.inset(pixels: h, scale: scale), left: draw.inset(pixels: w, scale: scale),

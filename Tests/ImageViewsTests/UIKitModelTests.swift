@@ -160,7 +160,7 @@ import TestSupport
             return Image(
                 name: "i\(pw)x\(ph)@\(scale)",
                 pixels: SourceImage(
-                    Bitmap(width: pw, height: ph, pixels: Array(repeating: 0xFF00_00FF, count: pw * ph))),
+                    Bitmap(width: pw, height: ph, pixels: Array(repeating: 0xFF00_00FF, count: pw * ph)), opaque: false),
                 scale: Double(scale), alignmentRectInsets: insets)
         }
         return nil

@@ -183,7 +183,8 @@ import TestSupport
     }
 
     @Test func imagesAreDrawnUprightOrFlipped() throws {
-        let image = SourceImage(Bitmap(width: 1, height: 2, pixels: [0xFF00_00FF, 0xFFFF_0000]))  // red over blue
+        // Red over blue.
+        let image = SourceImage(Bitmap(width: 1, height: 2, pixels: [0xFF00_00FF, 0xFFFF_0000]), opaque: false)
         for (placement, top) in [(ImagePlacement.upright, UInt32(0xFF00_00FF)), (.flipped, 0xFFFF_0000)] {
             var context = try DrawingContext(
                 width: 1, height: 2, opaque: false, transform: .identity, limits: Self.limits)

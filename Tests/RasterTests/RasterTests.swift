@@ -63,7 +63,7 @@ import TestSupport
         // A black and a white pixel stretched to 4 pixels: centres map to 0.25, 0.75, 1.25, 1.75,
         // whose fractions from the texel centres, 1/4 and 3/4, weigh 1/8 and 7/8 as Core Animation
         // magnifies (RENDERING.md §4.2).
-        let image = SourceImage(Bitmap(width: 2, height: 1, pixels: [0xFF00_0000, 0xFFFF_FFFF]))
+        let image = SourceImage(Bitmap(width: 2, height: 1, pixels: [0xFF00_0000, 0xFFFF_FFFF]), opaque: false)
         let draw = ImageDraw(
             image: 0, source: PixelRect(x: 0, y: 0, width: 2, height: 1),
             destination: DeviceRect(x0: 0, y0: 0, x1: px(4), y1: px(1)))
@@ -73,7 +73,7 @@ import TestSupport
     }
 
     @Test func nearestTakesThePixelUnderTheCentre() {
-        let image = SourceImage(Bitmap(width: 2, height: 1, pixels: [0xFF00_0000, 0xFFFF_FFFF]))
+        let image = SourceImage(Bitmap(width: 2, height: 1, pixels: [0xFF00_0000, 0xFFFF_FFFF]), opaque: false)
         let draw = ImageDraw(
             image: 0, source: PixelRect(x: 0, y: 0, width: 2, height: 1),
             destination: DeviceRect(x0: 0, y0: 0, x1: px(4), y1: px(1)), sampling: .nearest)
@@ -94,7 +94,7 @@ import TestSupport
             let draw = ImageDraw(
                 image: 0, source: PixelRect(x: 0, y: 0, width: 7, height: 5),
                 destination: DeviceRect(x0: px(3), y0: px(2), x1: px(10), y1: px(7)), sampling: sampling)
-            let bitmap = render(12, 9, [.drawImage(draw)], images: [SourceImage(source)])
+            let bitmap = render(12, 9, [.drawImage(draw)], images: [SourceImage(source, opaque: false)])
             for y in 0..<5 {
                 for x in 0..<7 { #expect(bitmap[x + 3, y + 2] == source[x, y], "\(sampling) (\(x), \(y))") }
             }
@@ -104,7 +104,7 @@ import TestSupport
     @Test func samplingNeverReadsOutsideTheSourceRectangle() {
         // Left half red, right half green; drawing only the left half stretched must stay red.
         let pixels: [UInt32] = [0xFF00_00FF, 0xFF00_FF00, 0xFF00_00FF, 0xFF00_FF00]
-        let image = SourceImage(Bitmap(width: 2, height: 2, pixels: pixels))
+        let image = SourceImage(Bitmap(width: 2, height: 2, pixels: pixels), opaque: false)
         let draw = ImageDraw(
             image: 0, source: PixelRect(x: 0, y: 0, width: 1, height: 2),
             destination: DeviceRect(x0: 0, y0: 0, x1: px(5), y1: px(3)))
@@ -188,7 +188,7 @@ import TestSupport
     }
 
     @Test func tintFillsTheAlphaMask() {
-        let image = SourceImage(Bitmap(width: 1, height: 1, straightRGBA: [10, 200, 30, 128]))
+        let image = SourceImage(Bitmap(width: 1, height: 1, straightRGBA: [10, 200, 30, 128]), opaque: false)
         let tint = PremultipliedColor(r: 0, g: 122, b: 255, a: 255)
         let draw = ImageDraw(
             image: 0, source: PixelRect(x: 0, y: 0, width: 1, height: 1),

@@ -199,7 +199,8 @@ import TestSupport
     @Test func bandsDoNotChangeAnyPixel() {
         var random = SeededGenerator(seed: 0xBA4D)
         let image = SourceImage(
-            Bitmap(width: 5, height: 4, straightRGBA: (0..<80).map { _ in UInt8.random(in: 0...255, using: &random) }))
+            Bitmap(width: 5, height: 4, straightRGBA: (0..<80).map { _ in UInt8.random(in: 0...255, using: &random) }),
+            opaque: false)
         func rect() -> DeviceRect {
             let x = Int.random(in: -500...3000, using: &random), y = Int.random(in: -500...6000, using: &random)
             return DeviceRect(

@@ -263,7 +263,7 @@ import Testing
         let rows = FilterAxis(
             pixels: 0..<box.height, start: mapping.v0, step: mapping.vy, count: sh, magnification: .coreGraphics)
         let whole = try #require(
-            FilteredImage(image: SourceImage(bitmap), columns: columns, rows: rows, box: box).whole())
+            FilteredImage(image: SourceImage(bitmap, opaque: false), columns: columns, rows: rows, box: box).whole())
         func channel(_ p: UInt32, _ k: Int) -> Int { Int((p >> (8 * UInt32(k))) & 255) }
         // First pass: every image row, each device column, in 1/128 levels held to 0…32,640.
         let firstPass = (0..<sh).map { j in
@@ -378,12 +378,12 @@ import Testing
         var translucent = opaque
         translucent.pixels[100] = 0x8000_0080
         #expect(ShrinkPyramid.levels(reduction: reduction, of: SourceImage(opaque, opaque: true)) == 2)
-        #expect(ShrinkPyramid.levels(reduction: reduction, of: SourceImage(opaque)) == 0)
-        #expect(ShrinkPyramid.levels(reduction: reduction, of: SourceImage(translucent)) == 0)
+        #expect(ShrinkPyramid.levels(reduction: reduction, of: SourceImage(opaque, opaque: false)) == 0)
+        #expect(ShrinkPyramid.levels(reduction: reduction, of: SourceImage(translucent, opaque: false)) == 0)
         let mask = SourceImage(greyLevels: translucent)
         #expect(ShrinkPyramid.levels(reduction: reduction, of: mask) == 2)
         #expect(mask.transformed(.rotateClockwise).isOpaque && mask.halved(1).isOpaque)
-        #expect(!SourceImage(translucent).transformed(.flipVertical).isOpaque)
+        #expect(!SourceImage(translucent, opaque: false).transformed(.flipVertical).isOpaque)
     }
 
     /// `bitmap` as an image declared opaque exactly when every pixel is (so `halved` above, which

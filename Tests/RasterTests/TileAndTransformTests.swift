@@ -32,7 +32,7 @@ import TestSupport
     }
 
     @Test func transformedImagesAreMadeOnce() {
-        let image = SourceImage(stored)
+        let image = SourceImage(stored, opaque: false)
         #expect(image.transformed(.rotateClockwise) === image.transformed(.rotateClockwise))
         #expect(image.transformed(.identity) === image)
     }
@@ -118,7 +118,7 @@ import TestSupport
             let (tile, clip) = randomTiling(&random, round: round, aligned: round % 3 == 0)
             let rendered = Renderer.render(
                 DisplayList(
-                    images: [SourceImage(image)], imageNames: ["t"],
+                    images: [SourceImage(image, opaque: false)], imageNames: ["t"],
                     commands: [.pushClip(clip), .tileImage(tile), .popClip]),
                 width: 16, height: 16, background: background)
             var expected = Bitmap(width: 16, height: 16, pixels: [UInt32](repeating: background.packed, count: 256))
@@ -134,7 +134,7 @@ import TestSupport
     @Test func wholePixelTilesEqualDrawingEachTile() {
         let seed: UInt64 = 0x711F
         var random = SeededGenerator(seed: seed)
-        let image = SourceImage(randomImage(&random))
+        let image = SourceImage(randomImage(&random), opaque: false)
         let background = PremultipliedColor(r: 20, g: 40, b: 60, a: 255)
         var compared = 0
         for round in 0..<40 {
@@ -167,7 +167,10 @@ import TestSupport
             region: DeviceRect(x0: 0, y0: 0, x1: 16 * 256, y1: 16 * 256), tileWidth: 896, tileHeight: 896)
         let bitmap = Renderer.render(
             DisplayList(
-                images: [SourceImage(Bitmap(width: 2, height: 2, pixels: [UInt32](repeating: colour, count: 4)))],
+                images: [
+                    SourceImage(
+                        Bitmap(width: 2, height: 2, pixels: [UInt32](repeating: colour, count: 4)), opaque: false)
+                ],
                 imageNames: ["t"], commands: [.tileImage(tile)]), width: 16, height: 16)
         #expect(bitmap.pixels.allSatisfy { $0 == colour })
     }
@@ -180,7 +183,7 @@ import TestSupport
             region: DeviceRect(x0: 256, y0: 0, x1: 6 * 256, y1: 256), tileWidth: 512, tileHeight: 256)
         let bitmap = Renderer.render(
             DisplayList(
-                images: [SourceImage(Bitmap(width: 2, height: 1, pixels: [a, b]))], imageNames: ["t"],
+                images: [SourceImage(Bitmap(width: 2, height: 1, pixels: [a, b]), opaque: false)], imageNames: ["t"],
                 commands: [.tileImage(tile)]), width: 7, height: 1)
         #expect(bitmap.pixels == [0, a, b, a, b, a, 0])
     }

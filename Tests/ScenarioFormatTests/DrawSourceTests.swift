@@ -178,7 +178,7 @@ import Syntax
         let draw = "{ \"draw\": \"grid\", \"in\": [0, 0, 2, 1] }"
         let grid = SourceImage(
             try Self.load("\"e\": { \"generate\": { \"solid\": { \"size\": [1, 1], \"color\": \"#000000\" } } }")
-                .images[0].pixels.bitmap)
+                .images[0].pixels.bitmap, opaque: false)
         func context(_ sampling: ImageSampling) throws -> [UInt32] {
             var c = try DrawingContext(width: 2, height: 1, opaque: false, transform: .identity, limits: .default)
             try c.draw(grid, x: 0, y: 0, width: 2, height: 1, placement: .upright, sampling: sampling)

@@ -213,7 +213,7 @@ public final class AssetCache: @unchecked Sendable {
         do throws(AssetFile.Failure) {
             let (bitmap, work) = try AssetFile.render(
                 document, scale: scale, shownAs: path, limits: limits, fullWork: fullWork)
-            let file = ImageFile(pixels: SourceImage(bitmap), drawing: DrawingRecord(work: work))
+            let file = ImageFile(pixels: SourceImage(bitmap, opaque: false), drawing: DrawingRecord(work: work))
             if case let .drawn(kept) = keep(
                 key, .drawn(file), bytes: bitmap.width * bitmap.height * 12, in: \.vectorRenderings)
             {

@@ -87,7 +87,7 @@ extension ImageReader {
                     image.pixels, with: recipe.mask, mask: mask?.resolved(for: Traits(displayScale: scale)),
                     limits: limits)
                 spent += work
-                var made = Image(name: name, pixels: SourceImage(bitmap))
+                var made = Image(name: name, pixels: SourceImage(bitmap, opaque: false))
                 budget.markCharged(made.pixels)
                 made.source = image.source
                 made.drawing = DrawingRecord(work: work)

@@ -708,7 +708,7 @@ struct ImageReader {
         case let .snapshot(viewID, scale, rect, capInsets, node):
             let request = SnapshotRequest(
                 name: name, viewID: viewID, scale: scale, rect: rect, capInsets: capInsets,
-                placeholder: SourceImage(Bitmap(width: 1, height: 1)))
+                placeholder: SourceImage(Bitmap(width: 1, height: 1), opaque: false))
             snapshotRequests.append((request, node))
             image = request.placeholderImage
         case let .draw(recipe, references):

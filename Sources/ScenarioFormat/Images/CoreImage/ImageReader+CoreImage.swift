@@ -73,7 +73,7 @@ extension ImageReader {
         guard !overflow,
             budget.reserve(pixels, for: "\(output.bitmap.width) × \(output.bitmap.height) px", at: node)
         else { return nil }
-        var image = Image(name: name, pixels: SourceImage(output.bitmap), scale: recipe.scale ?? 1)
+        var image = Image(name: name, pixels: SourceImage(output.bitmap, opaque: false), scale: recipe.scale ?? 1)
         budget.markCharged(image.pixels)
         image.drawing = DrawingRecord(work: output.work)
         image.source = recipe.route == .cgImage ? "CIContext.createCGImage" : Image.ciImageSource

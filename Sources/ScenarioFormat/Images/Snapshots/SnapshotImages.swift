@@ -97,7 +97,7 @@ extension Scenario {
                 var use = use
                 use.refusal?.view = "snapshot \"\(request.name)\""  // a path in the snapshot's own tree
                 spend(use)
-                var image = Image(name: request.name, pixels: SourceImage(bitmap), scale: Double(scale))
+                var image = Image(name: request.name, pixels: SourceImage(bitmap, opaque: false), scale: Double(scale))
                 if let caps = request.capInsets {  // "stretchable insets" [Apple]: stretched, not tiled
                     image.capInsets = caps
                     image.resizingMode = .stretch

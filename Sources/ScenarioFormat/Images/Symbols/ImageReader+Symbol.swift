@@ -99,7 +99,7 @@ extension ImageReader {
             _ bitmap: Bitmap, work: Int, scale s: Double, metrics m: SymbolMetrics, coloring: SymbolColoring,
             base: PremultipliedColor, ownColors: Bool, multicolorColoring: SymbolColoring?
         ) -> Image {
-            var image = Image(name: name, pixels: SourceImage(bitmap), scale: s).withSource(source)
+            var image = Image(name: name, pixels: SourceImage(bitmap, opaque: false), scale: s).withSource(source)
             image.drawing = DrawingRecord(work: work)
             image.tintColor = tintColor
             let insets = m.alignmentRectInsets
