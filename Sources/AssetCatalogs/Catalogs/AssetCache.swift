@@ -120,16 +120,18 @@ public final class AssetCache: @unchecked Sendable {
         if let hit { return .success(hit) }
         do throws(AssetFile.Failure) {
             var decoded = try AssetFile.decode(url, shownAs: path)
-            var converted = false
-            if displayP3 || decoded.profile == .displayP3 {
-                DisplayP3.convertToSRGB(straightRGBA: &decoded.image.pixels)
-            } else if case .other = decoded.profile, let bytes = decoded.iccProfile,
-                let profile = MatrixProfile(iccProfile: bytes)
-            {
-                // Another matrix/TRC profile: colour-matched to the sRGB display (docs/JPEG.md).
-                profile.convertToSRGB(straightRGBA: &decoded.image.pixels)
-                converted = true
+            // A catalog entry marked Display P3 is converted as P3 whatever its file embeds; else
+            // the file's profile says (ProfileConversion; another matrix/TRC profile is
+            // colour-matched to the sRGB display, docs/JPEG.md).
+            var conversion = ProfileConversion.none
+            if displayP3 {
+                conversion = .displayP3
+            } else if let kind = decoded.profile, let bytes = decoded.iccProfile {
+                conversion = ProfileConversion(kind: kind, profile: bytes)
             }
+            conversion.convertToSRGB(straightRGBA: &decoded.image.pixels)
+            var converted = false
+            if case .matrix = conversion { converted = true }
             let image = SourceImage(
                 Bitmap(width: decoded.image.width, height: decoded.image.height, straightRGBA: decoded.image.pixels),
                 opaque: !decoded.hasAlpha)

@@ -165,10 +165,10 @@ final class PDFFile {
         if stream.offset >= 0, let hit = profileSpaces[stream.offset] { return hit }
         let bytes = try decode(stream).bytes
         let space: PDFColorSpace
-        switch ICCProfileKind(profile: bytes) {
+        switch ProfileConversion(profile: bytes) {
         case .displayP3: space = .displayP3
-        case .sRGB: space = .rgb
-        default: space = MatrixProfile(iccProfile: bytes).map { .profiled($0) } ?? .rgb
+        case let .matrix(profile): space = .profiled(profile)
+        case .none: space = .rgb
         }
         if stream.offset >= 0 { profileSpaces[stream.offset] = space }
         return space
