@@ -394,18 +394,19 @@ public enum BaselineRunner {
         }
         // Whether each scenario folder is selected, asked once per folder (a one-scenario run
         // meets every baseline of the corpus here).
-        var selected: [String: Bool] = [:]
+        var selected: [[UInt8]: Bool] = [:]  // by bytes, as the shard hashes the name
         let stale = files.filter { path in
             let suffix = path.hasSuffix(".png") ? ".png" : path.hasSuffix(".layout.json") ? ".layout.json" : nil
             guard let suffix, !expected.contains(path) else { return false }
             let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))  // bytes: no grapheme breaking
             let scenario = slash.map { String(path[..<$0]) } ?? ""
             guard !unknown.contains(scenario) else { return false }
-            let included = selected[scenario] ?? options.selection.includes(scenario: scenario)
-            selected[scenario] = included
+            let key = Array(scenario.utf8)
+            let included = selected[key] ?? options.selection.includes(scenario: scenario)
+            selected[key] = included
             guard included else { return false }
             let variant = String(
-                path[(slash.map { path.index(after: $0) } ?? path.startIndex)...].dropLast(suffix.count))
+                path[(slash.map { path.utf8.index(after: $0) } ?? path.startIndex)...].dropLast(suffix.count))
             return options.selection.includes(variant: variant, of: scenario)
         }
         return stale.sorted()

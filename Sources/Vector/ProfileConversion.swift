@@ -1,11 +1,13 @@
 import JPEGCodec
 import Raster
 
-/// How ivsim shows pixels an embedded ICC profile describes, chosen in one place for every reader
-/// (image files in catalogs, bundles and scenarios; PDF `ICCBased` spaces): a Display P3 profile
-/// is converted to sRGB by DisplayP3 (docs/RENDERING.md §9), another matrix/TRC RGB profile by
+/// How ivsim shows pixels an embedded ICC profile describes, chosen in one place for image files
+/// (in catalogs, bundles and scenarios) and PDF `ICCBased` spaces: a Display P3 profile is
+/// converted to sRGB by DisplayP3 (docs/RENDERING.md §9), another matrix/TRC RGB profile by
 /// MatrixProfile (§9.1); an sRGB profile needs nothing, and any other profile (grey, LUT-based,
-/// unreadable) leaves the samples as they are, taken as sRGB, for the reader to warn about.
+/// unreadable) leaves the samples as they are, taken as sRGB, for the reader to warn about. (A
+/// PDF's DCTDecode image without a /ColorSpace converts from its own profile only when it is
+/// Display P3: docs/PDF.md §Images.)
 public enum ProfileConversion: Sendable {
     case none
     case displayP3

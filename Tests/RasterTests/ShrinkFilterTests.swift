@@ -250,7 +250,8 @@ import Testing
     /// arithmetic of §11.8.1 written out one tap at a time: the same bytes, odd widths included.
     @Test(arguments: [
         (301, 207, 97.5, 40.25), (1024, 64, 600, 37), (50, 300, 49, 7), (33, 40, 5, 39.5), (9, 9, 3, 3),
-        (2, 50, 1, 7), (3, 3, 1, 1), (17, 5, 5, 2), (8, 64, 3, 20), (1, 40, 1, 13), (640, 3, 7, 1), (5, 5, 4.5, 0.3)
+        (2, 50, 1, 7), (3, 3, 1, 1), (17, 5, 5, 2), (8, 64, 3, 20), (1, 40, 1, 13), (640, 3, 7, 1), (5, 5, 4.5, 0.3),
+        (60, 1, 20, 1), (31, 7, 9, 2)
     ])
     func passesAreTheFixedPointArithmetic(_ size: (Int, Int, Double, Double)) throws {
         let (sw, sh, w, h) = size

@@ -17,8 +17,8 @@ import Dispatch
 /// neighbouring pixels channel by channel, two taps of a device column's four channels at once
 /// (so the four sums come out side by side); the second over a pair of ring rows stored
 /// interleaved, two taps (an even image row and the next) of a device pixel's four channels at
-/// once. Integer sums do not depend on their order, so the
-/// bytes are those of one tap after another (`ShrinkFilterTests` recomputes them so).
+/// once. Integer sums do not depend on their order, so the bytes are those of one tap after
+/// another (`ShrinkFilterTests` recomputes them so).
 struct FilteredImage {
     let image: SourceImage
     let columns: FilterAxis, rows: FilterAxis
@@ -35,8 +35,9 @@ struct FilteredImage {
     private let usedColumns: Range<Int>
     /// Two image rows, each as pairs of neighbouring pixels, channel by channel, (r, r', g, g', b,
     /// b', a, a'): pair k of a row holds pixels 2k and 2k + 1, the second row's `pairSlots` after
-    /// the first's, remade for each row over the used columns. Pixels past the image's last read
-    /// as 0, as do the pairs past the used columns (never written; only zero weights meet them).
+    /// the first's, remade for each pair of rows over the used columns. Pixels past the image's
+    /// last read as 0, as do the pairs past the used columns (never written; only zero weights
+    /// meet them).
     private var pairs: [SIMD8<Int16>] = []
     private let pairSlots: Int
     /// Horizontally filtered image rows in 1/128 levels, 4 channels a device column, `stride`
@@ -264,7 +265,8 @@ struct FilteredImage {
 
 extension DrawingContext {
     /// The refusal of a draw whose first pass would keep more than `FilteredImage.maxCells`
-    /// (judged by `maxTaps`, an upper bound of every row's taps).
+    /// (judged by `maxTaps`, an upper bound of every row's taps; the ring's pairs of rows may add
+    /// two rows to that, which the bound leaves out, as it did before rows were paired).
     static func tooManyCells(_ image: SourceImage, _ box: PixelRect) -> DrawingFailure {
         .tooComplex(
             "an image \(image.width) × \(image.height) pixels drawn \(box.width) × \(box.height) pixels would keep more than "
@@ -286,8 +288,9 @@ extension DrawingContext {
         guard !box.isEmpty else { return nil }
         let tapsX = FilterAxis.maxTaps(step: mapping.ux, count: image.width)
         let tapsY = FilterAxis.maxTaps(step: mapping.vy, count: image.height)
-        // The ring keeps whole pairs of rows: at most two more than a device row's taps.
-        guard Self.cost(tapsY &+ 2, box.width) <= FilteredImage.maxCells else { throw Self.tooManyCells(image, box) }
+        // The ring keeps whole pairs of rows, at most two rows more than this bound: left out of
+        // the refusal, so that the same draws are refused as before rows were paired.
+        guard Self.cost(tapsY, box.width) <= FilteredImage.maxCells else { throw Self.tooManyCells(image, box) }
         // The first pass counted once per band: bands filter the image rows they share again.
         let sourceRows = min(image.height, Self.cost(box.height, tapsY))
         let taps = Self.cost(box.width, tapsX) &+ Self.cost(box.height, tapsY)

@@ -93,8 +93,8 @@ indirect enum PDFColorSpace: Equatable {
     /// Converts straight RGBA8 pixels of this space to sRGB (nothing to do unless `isProfiledRGB`).
     func convertToSRGB(straightRGBA pixels: inout [UInt8]) {
         switch self {
-        case .displayP3: DisplayP3.convertToSRGB(straightRGBA: &pixels)
-        case let .profiled(profile): profile.convertToSRGB(straightRGBA: &pixels)
+        case .displayP3: ProfileConversion.displayP3.convertToSRGB(straightRGBA: &pixels)
+        case let .profiled(profile): ProfileConversion.matrix(profile).convertToSRGB(straightRGBA: &pixels)
         default: break
         }
     }
