@@ -125,7 +125,7 @@ public struct JPEGDecoder: Sendable {
         }
         var metadata = Metadata()
         var frame: Frame?
-        var quant = [Storage<Int32>?](repeating: nil, count: 4)
+        var quant = [Storage<Int16>?](repeating: nil, count: 4)
         // Tables as defined; one that cannot be built is an error only when a scan uses it (libjpeg's rule).
         var dcTables = [Result<HuffmanTable, JPEGError>?](repeating: nil, count: 4)
         var acTables = [Result<HuffmanTable, JPEGError>?](repeating: nil, count: 4)
@@ -340,7 +340,7 @@ public struct JPEGDecoder: Sendable {
     /// DQT: one or more tables (T.81 §B.2.4.1), stored in natural order. A 16-bit entry is taken
     /// as libjpeg-turbo's islow IDCT takes it in its usual builds, as a signed 16-bit multiplier
     /// (docs/JPEG.md §Dequantisation and the IDCT).
-    static func readQuantTables(_ s: UnsafeBufferPointer<UInt8>, at offset: Int, into quant: inout [Storage<Int32>?])
+    static func readQuantTables(_ s: UnsafeBufferPointer<UInt8>, at offset: Int, into quant: inout [Storage<Int16>?])
         throws(JPEGError)
     {
         var p = 0
@@ -352,10 +352,10 @@ public struct JPEGDecoder: Sendable {
             guard p + 1 + size <= s.count else {
                 throw JPEGError(.corrupt, at: offset, "DQT segment ends inside table \(tq)")
             }
-            var table = [Int32](repeating: 0, count: 64)
+            var table = [Int16](repeating: 0, count: 64)
             for k in 0..<64 {
                 let value = pq == 0 ? Int(s[p + 1 + k]) : Int(s[p + 1 + 2 * k]) << 8 | Int(s[p + 2 + 2 * k])
-                table[ScanDecoder.naturalOrder[k]] = Int32(Int16(truncatingIfNeeded: value))
+                table[ScanDecoder.naturalOrder[k]] = Int16(truncatingIfNeeded: value)
             }
             quant[tq] = Storage(table)
             p += 1 + size

@@ -32,7 +32,7 @@ struct Component: Sendable {
     var planeStride: Int { usedBlocksWide * 8 }
     /// The quantisation table latched when the component's first scan starts (libjpeg's rule:
     /// a later DQT with the same number does not change a component already being decoded).
-    var quant: Storage<Int32>?
+    var quant: Storage<Int16>?
     /// Whether some scan has coded its DC coefficients.
     var hasDC = false
 }

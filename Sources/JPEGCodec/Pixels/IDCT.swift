@@ -31,9 +31,22 @@ enum IDCT {
     }
 
     /// One block: 64 quantised coefficients (natural order) times the quantisation table, into
-    /// 8 rows of 8 samples at `output`, `stride` bytes apart.
+    /// 8 rows of 8 samples at `output`, `stride` bytes apart: eight columns or rows at a time
+    /// (IDCT+Vector.swift) when every product and every first-pass value fits 16 bits, as they
+    /// do in real files, else one at a time (`scalar`); both give the same bytes.
+    @inline(__always)
     static func transform(
-        _ coefficients: UnsafePointer<Int16>, quant: UnsafePointer<Int32>,
+        _ coefficients: UnsafePointer<Int16>, quant: UnsafePointer<Int16>,
+        workspace ws: UnsafeMutablePointer<Int32>, output: UnsafeMutablePointer<UInt8>, stride: Int
+    ) {
+        if !vector(coefficients, quant: quant, output: output, stride: stride) {
+            scalar(coefficients, quant: quant, workspace: ws, output: output, stride: stride)
+        }
+    }
+
+    /// `transform`, one column and then one row at a time in 32-bit arithmetic, as jidctint.c.
+    static func scalar(
+        _ coefficients: UnsafePointer<Int16>, quant: UnsafePointer<Int16>,
         workspace ws: UnsafeMutablePointer<Int32>, output: UnsafeMutablePointer<UInt8>, stride: Int
     ) {
         // Pass 1: columns from the input, into the workspace, scaled up by 2^pass1Bits.
@@ -42,26 +55,26 @@ enum IDCT {
             if input[8] == 0 && input[16] == 0 && input[24] == 0 && input[32] == 0
                 && input[40] == 0 && input[48] == 0 && input[56] == 0
             {
-                let dc = (Int32(input[0]) &* q[0]) << pass1Bits
+                let dc = (Int32(input[0]) &* Int32(q[0])) << pass1Bits
                 for row in 0..<8 { w[8 * row] = dc }
                 continue
             }
             // Even part.
-            var z2 = Int32(input[16]) &* q[16]
-            var z3 = Int32(input[48]) &* q[48]
+            var z2 = Int32(input[16]) &* Int32(q[16])
+            var z3 = Int32(input[48]) &* Int32(q[48])
             let z1 = (z2 &+ z3) &* fix_0_541196100
             var tmp2 = z1 &+ z3 &* -fix_1_847759065
             var tmp3 = z1 &+ z2 &* fix_0_765366865
-            z2 = Int32(input[0]) &* q[0]
-            z3 = Int32(input[32]) &* q[32]
+            z2 = Int32(input[0]) &* Int32(q[0])
+            z3 = Int32(input[32]) &* Int32(q[32])
             var tmp0 = (z2 &+ z3) << constBits
             var tmp1 = (z2 &- z3) << constBits
             let tmp10 = tmp0 &+ tmp3, tmp13 = tmp0 &- tmp3, tmp11 = tmp1 &+ tmp2, tmp12 = tmp1 &- tmp2
             // Odd part.
-            tmp0 = Int32(input[56]) &* q[56]
-            tmp1 = Int32(input[40]) &* q[40]
-            tmp2 = Int32(input[24]) &* q[24]
-            tmp3 = Int32(input[8]) &* q[8]
+            tmp0 = Int32(input[56]) &* Int32(q[56])
+            tmp1 = Int32(input[40]) &* Int32(q[40])
+            tmp2 = Int32(input[24]) &* Int32(q[24])
+            tmp3 = Int32(input[8]) &* Int32(q[8])
             (tmp0, tmp1, tmp2, tmp3) = odd(tmp0, tmp1, tmp2, tmp3)
             let shift = constBits - pass1Bits
             w[0] = descale(tmp10 &+ tmp3, shift)

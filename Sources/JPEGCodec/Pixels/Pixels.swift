@@ -66,7 +66,7 @@ enum Pixels {
     /// A progressive component's used blocks through the IDCT into its plane.
     static func transformAll(_ component: Component) {
         let wide = component.usedBlocksWide, high = component.usedBlocksHigh, stride = component.planeStride
-        let zero = Storage<Int32>(repeating: 0, count: 64)
+        let zero = Storage<Int16>(repeating: 0, count: 64)
         let quant = component.quant ?? zero
         nonisolated(unsafe) let plane = component.plane.base
         let bandRows = (high + bands - 1) / bands

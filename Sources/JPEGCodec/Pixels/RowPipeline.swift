@@ -16,7 +16,7 @@ final class RowPipeline: @unchecked Sendable {
         let planeStride: Int
         let usedWide: Int
         let usedHigh: Int
-        let quant: UnsafePointer<Int32>
+        let quant: UnsafePointer<Int16>
     }
 
     static let slots = 3
