@@ -1,11 +1,13 @@
 // The islow IDCT eight columns (then eight rows) at a time, in 16-bit numbers multiplied into
-// 32-bit sums two products at a time (what SSE2's `pmaddwd` does). Each of jidctint.c's rotations is a sum of products of two inputs with
-// constants, so each output of a 1-D pass is written as one sum over its inputs with the
-// constants combined (the `Rotation` constants below, all within 16 bits). Sums of products
-// taken modulo 2^32 do not depend on how they are grouped, so whenever the inputs are the same
-// numbers the outputs are the scalar pass's bytes: the vector path is taken only when every
-// dequantised coefficient and every first-pass value fits 16 bits (real files; JPEG.md §Dequantization and the IDCT),
-// and `IDCTTests` checks it against `IDCT.scalar` on random and extreme blocks.
+// 32-bit sums two products at a time (what SSE2's `pmaddwd` does). Each of jidctint.c's
+// rotations is a sum of products of two inputs with constants, so each output of a 1-D pass is
+// written as one sum over its inputs with the constants combined (the `Rotation` constants
+// below, all within 16 bits). Sums of products taken modulo 2^32 do not depend on how they are
+// grouped, so whenever the inputs are the same numbers the outputs are the scalar pass's bytes:
+// the vector path is taken only when every dequantised coefficient and every first-pass value
+// fits 16 bits (real files; JPEG.md §Dequantization and the IDCT), and `IDCTTests` checks it
+// against `IDCT.scalar` on random and extreme blocks. (Raster's shrinking filter has its own
+// `multiplyAdd`; the modules share no code, and JPEGCodec depends on nothing.)
 
 extension IDCT {
     /// The combined constants of one 1-D pass, as (a, b) pairs for `pmaddwd` against inputs
