@@ -27,29 +27,60 @@ public enum BaselineRunner {
         // it writes any of its own), check only says they are there.
         // One walk of the baselines for the strays and the stale files: a file cannot become
         // stale during the run (what the run writes is expected), nor a stray one that counts.
-        let listing = FileOutput.listing(of: options.baselinesFolder)
-        let strays = FileOutput.strays(in: options.baselinesFolder, among: listing)
+        // Check writes nothing there, so with more than one job it walks beside the loading of the
+        // first scenarios (a check of one scenario otherwise waits for a walk of the whole corpus's
+        // baselines, 8 % of its time); record walks first.
+        let baselines = Background(concurrently: mode == .check && options.jobs > 1) {
+            let listing = FileOutput.listing(of: options.baselinesFolder)
+            return (listing: listing, strays: FileOutput.strays(in: options.baselinesFolder, among: listing))
+        }
         if mode == .record {
-            for path in strays {
+            for path in baselines.value.strays {
                 try? FileManager.default.removeItem(at: options.baselinesFolder.appendingPathComponent(path))
             }
         }
         let entries = options.entries()
         let assets = AssetCache()  // one per run: each catalog indexed once, each set read once
-        // Scenarios go in windows of twice the worker count, and a window's scenarios are let go
-        // before the next is loaded: a run holds at most that many scenarios (each bounded by its
-        // image budget), not every file it was given (ten at the budget needed 8 GB when all
-        // were loaded first).
-        let window = max(2, 2 * options.jobs)
-        let finished = FinishedScenarios(total: entries.count, progress: options.progress)
-        var outcomes: [ScenarioOutcome] = []
-        outcomes.reserveCapacity(entries.count)
-        var start = 0
-        while start < entries.count {
-            let slice = Array(entries[start..<min(entries.count, start + window)])
-            outcomes += runWindow(slice, options: options, mode: mode, assets: assets, finished: finished)
-            start += window
+        // At most twice the worker count of scenarios are open at once (each bounded by its image
+        // budget), not every file the run was given (ten at the budget needed 8 GB when all were
+        // loaded first).
+        let pipeline = RunPipeline(
+            entries: entries, jobs: options.jobs, window: max(2, 2 * options.jobs),
+            load: { entry in
+                let clock = ContinuousClock.now
+                do throws(ScenarioErrors) {
+                    let scenario = try ScenarioLoader.load(
+                        entry.url, displayName: entry.displayName, name: entry.name, assets: assets,
+                        strict: options.strict, limits: options.limits, assetRoots: options.assetRoots)
+                    let all = scenario.variants()
+                    let selected = all.filter { options.selection.includes(variant: $0.name, of: scenario.name) }
+                    let summary = ScenarioOutcome(
+                        name: entry.name, file: entry.displayName, diagnostics: [], warnings: scenario.warnings,
+                        variants: [], variantNames: all.map(\.name), loadSeconds: seconds(since: clock))
+                    return (summary, selected.map { variant in ((scenario, variant), renderCost(variant)) })
+                } catch {
+                    let summary = ScenarioOutcome(
+                        name: entry.name, file: entry.displayName, diagnostics: error.diagnostics, warnings: [],
+                        variants: [], variantNames: nil, loadSeconds: seconds(since: clock))
+                    return (summary, [])
+                }
+            },
+            run: { item, threads in
+                let clock = ContinuousClock.now
+                var outcome =
+                    mode == .check
+                    ? checkVariant(item.0, item.1, options, threads: threads)
+                    : recordVariant(item.0, item.1, options, threads: threads)
+                outcome.seconds = seconds(since: clock)
+                return outcome
+            },
+            entryDone: options.progress)
+        let outcomes = pipeline.results().map { result in
+            var outcome = result.summary
+            outcome.variants = result.outcomes
+            return outcome
         }
+        let (listing, strays) = baselines.value
         var report = RunReport(mode: mode, scenarios: outcomes)
         report.strays = strays
         report.selection = options.selection
@@ -95,88 +126,15 @@ public enum BaselineRunner {
             variantNames: all.map(\.name))
     }
 
-    /// One window of scenarios in two parallel phases: load them, then run their variants. Variants
-    /// are the unit of work (a scenario's variants can differ tenfold in cost), handed out largest
-    /// canvas first so that no thread is left with one big variant at the end; results keep their
-    /// place, so the output order never depends on scheduling. `finished` counts the run's
-    /// scenarios done, for the progress callback.
-    private static func runWindow(
-        _ entries: [ScenarioCatalog.Entry], options: RunSettings, mode: RunReport.Mode, assets: AssetCache,
-        finished: FinishedScenarios
-    ) -> [ScenarioOutcome] {
-        let loaded = parallelMap(entries.count, jobs: options.jobs) {
-            index -> (Result<Scenario, ScenarioErrors>, Double) in
-            let entry = entries[index]
-            let clock = ContinuousClock.now
-            let result = Result { () throws(ScenarioErrors) in
-                try ScenarioLoader.load(
-                    entry.url, displayName: entry.displayName, name: entry.name, assets: assets, strict: options.strict,
-                    limits: options.limits, assetRoots: options.assetRoots)
-            }
-            return (result, seconds(since: clock))
-        }
-        var pending: [(scenario: Scenario, variant: Variant, owner: Int)] = []
-        var selected: [[Variant]] = []
-        for (index, (result, _)) in loaded.enumerated() {
-            guard case let .success(scenario) = result else {
-                selected.append([])
-                continue
-            }
-            let variants = scenario.variants().filter {
-                options.selection.includes(variant: $0.name, of: scenario.name)
-            }
-            selected.append(variants)
-            for variant in variants { pending.append((scenario, variant, index)) }
-        }
-        // A scenario is done when its last variant is (at once when it has none to run).
-        let window = finished.startWindow(variantCounts: selected.map(\.count))
-        let work = pending
-        let cost = work.map { item in
-            item.variant.canvasSize.width * item.variant.canvasSize.height
-                * Double(item.variant.traits.displayScale * item.variant.traits.displayScale)
-        }
-        let order = work.indices.sorted { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }
-        let threads = renderThreads(variants: work.count, jobs: options.jobs)
-        let results = parallelMap(work.count, jobs: options.jobs) { slot -> (Int, VariantOutcome) in
-            let index = order[slot]
-            let (scenario, variant, owner) = work[index]
-            let clock = ContinuousClock.now
-            var outcome =
-                mode == .check
-                ? checkVariant(scenario, variant, options, threads: threads)
-                : recordVariant(scenario, variant, options, threads: threads)
-            outcome.seconds = seconds(since: clock)
-            finished.variantDone(scenario: owner, window: window)
-            return (index, outcome)
-        }
-        var byIndex = [VariantOutcome?](repeating: nil, count: work.count)
-        for (index, outcome) in results { byIndex[index] = outcome }
-        var next = 0
-        var outcomes: [ScenarioOutcome] = []
-        for ((entry, (result, loadSeconds)), variants) in zip(zip(entries, loaded), selected) {
-            switch result {
-            case let .success(scenario):
-                let count = variants.count
-                outcomes.append(
-                    ScenarioOutcome(
-                        name: entry.name, file: entry.displayName, diagnostics: [], warnings: scenario.warnings,
-                        variants: byIndex[next..<(next + count)].compactMap { $0 },
-                        variantNames: scenario.variants().map(\.name), loadSeconds: loadSeconds))
-                next += count
-            case let .failure(errors):
-                outcomes.append(
-                    ScenarioOutcome(
-                        name: entry.name, file: entry.displayName,
-                        diagnostics: errors.diagnostics, warnings: [], variants: [], variantNames: nil,
-                        loadSeconds: loadSeconds))
-            }
-        }
-        return outcomes
-    }
-
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    /// A variant's share of a run's work, for the order variants are handed out in: its pixels.
+    static func renderCost(_ variant: Variant) -> Double {
+        let scale = Double(variant.traits.displayScale)
+        return variant.canvasSize.width * variant.canvasSize.height * scale * scale
     }
 
     /// The threads each variant's rendering gets: the jobs left over when there are fewer variants
@@ -245,10 +203,17 @@ public enum BaselineRunner {
             outcome.artifacts = written.artifacts
             return outcome
         }
-        // The usual case, without parsing anything: the baseline layout is byte for byte the report
-        // this run would record with these pixels (digest) and this PNG file (CRC) — so the layout,
+        // The usual case, without parsing the report: the baseline layout is byte for byte the
+        // report this run would record with these pixels (digest), this PNG file (CRC) and the
+        // provenance the baseline states (a baseline an older version recorded keeps its
+        // provenance while its output stays the same: most of the corpus's do) — so the layout,
         // the pixels and the PNG file all match.
-        if layoutData == LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: crcHex(pngData)).utf8() {
+        let provenance = Provenance.stated(inReport: layoutData) ?? .current
+        if layoutData
+            == LayoutReport.make(
+                scenario, variant, scene, digest: digest, pngCRC32: crcHex(pngData), provenance: provenance
+            ).utf8()
+        {
             artifacts.removeOld()
             return outcome
         }
@@ -393,21 +358,31 @@ public enum BaselineRunner {
             }
         }
         // Whether each scenario folder is selected, asked once per folder (a one-scenario run
-        // meets every baseline of the corpus here).
-        var selected: [[UInt8]: Bool] = [:]  // by bytes, as the shard hashes the name
+        // meets every baseline of the corpus here), and asked first: most files of such a run are
+        // in folders it did not select. Folders are compared by bytes, as the shard hashes the
+        // name; the listing comes folder by folder, so the last answer is usually the one needed.
+        var selected: [[UInt8]: Bool] = [:]
+        var last: (folder: Substring, included: Bool)?
         let stale = files.filter { path in
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))  // bytes: no grapheme breaking
+            let folder = slash.map { path[..<$0] } ?? ""
+            let included: Bool
+            if let last, last.folder.utf8.elementsEqual(folder.utf8) {
+                included = last.included
+            } else {
+                let key = Array(folder.utf8)
+                let scenario = String(folder)
+                included =
+                    selected[key] ?? (!unknown.contains(scenario) && options.selection.includes(scenario: scenario))
+                selected[key] = included
+                last = (folder, included)
+            }
+            guard included else { return false }
             let suffix = path.hasSuffix(".png") ? ".png" : path.hasSuffix(".layout.json") ? ".layout.json" : nil
             guard let suffix, !expected.contains(path) else { return false }
-            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))  // bytes: no grapheme breaking
-            let scenario = slash.map { String(path[..<$0]) } ?? ""
-            guard !unknown.contains(scenario) else { return false }
-            let key = Array(scenario.utf8)
-            let included = selected[key] ?? options.selection.includes(scenario: scenario)
-            selected[key] = included
-            guard included else { return false }
             let variant = String(
                 path[(slash.map { path.utf8.index(after: $0) } ?? path.startIndex)...].dropLast(suffix.count))
-            return options.selection.includes(variant: variant, of: scenario)
+            return options.selection.includes(variant: variant, of: String(folder))
         }
         return stale.sorted()
     }

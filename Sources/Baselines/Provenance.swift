@@ -32,12 +32,46 @@ public struct Provenance: Sendable, Equatable {
     /// it (rendering rules 0).
     static func recorded(in layout: JSONNode?) -> Provenance? {
         guard case let .object(members)? = layout?.value,
-            case let .object(fields)? = members.first(where: { $0.key == "provenance" })?.value.value,
+            let object = members.first(where: { $0.key == "provenance" })?.value
+        else { return nil }
+        return read(object)
+    }
+
+    /// A provenance object's two fields.
+    private static func read(_ object: JSONNode) -> Provenance? {
+        guard case let .object(fields) = object.value,
             case let .string(version)? = fields.first(where: { $0.key == "ivsim" })?.value.value,
             case let .number(rules)? = fields.first(where: { $0.key == "renderingRules" })?.value.value,
             let whole = Int(exactly: rules)
         else { return nil }
         return Provenance(ivsim: version, renderingRules: whole)
+    }
+
+    /// The provenance a layout report as ivsim writes it states, found without parsing the whole
+    /// report: the object after the top-level `"provenance": ` member (two spaces in, as
+    /// `JSONOutput` indents it). Nil when there is none or it is not in that form. Only a guess to
+    /// try: `check` uses it to make the report it compares byte for byte, so a wrong guess can
+    /// only send a variant to the full comparison, never pass one.
+    static func stated(inReport bytes: [UInt8]) -> Provenance? {
+        let key = Array("\n  \"provenance\": {".utf8)
+        guard bytes.count > key.count, let start = firstIndex(of: key, in: bytes) else { return nil }
+        let open = start + key.count - 1
+        guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")),
+            let object = try? JSONParser.parse(Array(bytes[open...close]))
+        else { return nil }
+        return read(object)
+    }
+
+    private static func firstIndex(of key: [UInt8], in bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index + key.count <= bytes.count {
+            guard let first = bytes[index...].firstIndex(of: key[0]), first + key.count <= bytes.count else {
+                return nil
+            }
+            if bytes[first..<(first + key.count)].elementsEqual(key) { return first }
+            index = first + 1
+        }
+        return nil
     }
 
     /// Why a difference may be the rules' and not the scenario's, when the baseline is older.

@@ -4,7 +4,7 @@
 /// A filter is `SCENARIO` or `SCENARIO:VARIANT`. The scenario part matches a scenario's name (its
 /// path under the scenarios folder without ".json"): as a glob when it holds `*`, `?` or `[`
 /// (`*` and `?` stay inside one path segment, `**` crosses them), else when the name contains
-/// it. The variant part matches a variant's name: as a glob when it holds one of those
+/// it (as UTF-8 bytes, as the shard reads names). The variant part matches a variant's name: as a glob when it holds one of those
 /// characters, else exactly (`scale2` is not `scale2-dark`). Several filters select the union;
 /// none selects everything.
 public struct Selection: Sendable, Equatable {
@@ -19,6 +19,7 @@ public struct Selection: Sendable, Equatable {
         /// The parts as globs, read once (nil: not a glob).
         private let scenarioGlob: Glob?
         private let variantGlob: Glob?
+        private let scenarioBytes: [UInt8]
 
         public init(scenario: String, variant: String?, exact: Bool = false) {
             self.scenario = scenario
@@ -26,6 +27,7 @@ public struct Selection: Sendable, Equatable {
             self.exact = exact
             scenarioGlob = !exact && Glob.isPattern(scenario) ? Glob(scenario) : nil
             variantGlob = !exact ? variant.flatMap { Glob.isPattern($0) ? Glob($0) : nil } : nil
+            scenarioBytes = Array(scenario.utf8)
         }
 
         /// Reads `SCENARIO[:VARIANT]`.
@@ -44,7 +46,22 @@ public struct Selection: Sendable, Equatable {
         func matches(scenario name: String) -> Bool {
             if exact { return name == scenario }
             if scenario.isEmpty { return true }
-            return scenarioGlob.map { $0.matches(name) } ?? name.contains(scenario)
+            return scenarioGlob.map { $0.matches(name) } ?? Self.bytes(of: name, contain: scenarioBytes)
+        }
+
+        /// Whether `name`'s UTF-8 bytes hold `part` (not empty). Foundation's `contains` compared
+        /// by characters through NSString, and took 4 % of a one-scenario check.
+        static func bytes(of name: String, contain part: [UInt8]) -> Bool {
+            var name = name
+            return name.withUTF8 { text in
+                guard text.count >= part.count else { return false }
+                for start in 0...(text.count - part.count) where text[start] == part[0] {
+                    var index = 1
+                    while index < part.count && text[start + index] == part[index] { index += 1 }
+                    if index == part.count { return true }
+                }
+                return false
+            }
         }
 
         func matches(variant name: String) -> Bool {

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Baselines
 
 /// FILTER arguments and shards (docs/CLI.md §Selecting).
@@ -75,6 +76,27 @@ import Testing
         #expect(!selection.includes(scenario: "placement/odd"))
         #expect(Selection.all.includes(scenario: "anything") && Selection.all.isEverything)
         #expect(!selection.isEverything)
+    }
+
+    @Test func aPlainScenarioPartIsFoundAmongTheNamesBytes() {
+        // Against a second computation: every start position of the name's bytes tried.
+        func model(_ name: String, _ part: String) -> Bool {
+            let text = Array(name.utf8), bytes = Array(part.utf8)
+            return (0...max(0, text.count - bytes.count)).contains { start in
+                start + bytes.count <= text.count && Array(text[start..<(start + bytes.count)]) == bytes
+            }
+        }
+        var random = SeededGenerator(seed: 7)
+        let letters: [String] = ["a", "b", "/", "-", "é", "e\u{301}", "ab"]
+        for _ in 0..<2_000 {
+            let name = (0..<Int(random.next() % 9)).map { _ in letters[Int(random.next() % 7)] }.joined()
+            let part = (1..<(2 + Int(random.next() % 3))).map { _ in letters[Int(random.next() % 7)] }.joined()
+            #expect(
+                Selection(arguments: [part]).includes(scenario: name) == model(name, part), "\(name) \(part)")
+        }
+        // Bytes, not characters: a decomposed é is not the composed one.
+        #expect(!Selection(arguments: ["é"]).includes(scenario: "cafe\u{301}"))
+        #expect(Selection(arguments: ["-dark"]).includes(scenario: "modes/scale2-dark"))
     }
 
     @Test func shardsSplitByNameStablyAndCompletely() {

@@ -92,7 +92,7 @@ import TestSupport
         let tty = try CommandLineTests.runProgram(
             "/usr/bin/script", ["-qec", command, "/dev/null"], in: w.root,
             environment: ["IVSIM_PROGRESS_DELAY_MS": "0", "NO_COLOR": "1"])
-        // Scenarios done of the run's scenarios (a window's variants are known only once it loads).
+        // Scenarios done of the run's scenarios (a scenario's variants are known only once it loads).
         #expect(tty.stdout.contains("\r\u{1B}[2K[1/2] check"), "\(tty.stdout)")
         // erased before the totals
         #expect(tty.stdout.contains("\r\u{1B}[2K[2/2] check\r\u{1B}[2K5 passed, 0 failed"), "\(tty.stdout)")
