@@ -29,10 +29,15 @@ public enum BaselineRunner {
         // stale during the run (what the run writes is expected), nor a stray one that counts.
         // Check writes nothing there, so with more than one job it walks beside the loading of the
         // first scenarios (a check of one scenario otherwise waits for a walk of the whole corpus's
-        // baselines, 8 % of its time); record walks first.
-        let baselines = Background(concurrently: mode == .check && options.jobs > 1) {
+        // baselines, 8 % of its time), and finds the stale files beside the rendering, once every
+        // scenario's variants are known; record walks first.
+        let beside = mode == .check && options.jobs > 1
+        let loaded = Handoff<[ScenarioOutcome]>()
+        let baselines = Background(concurrently: beside) {
             let listing = FileOutput.listing(of: options.baselinesFolder)
-            return (listing: listing, strays: FileOutput.strays(in: options.baselinesFolder, among: listing))
+            let strays = FileOutput.strays(in: options.baselinesFolder, among: listing)
+            let stale = beside ? staleBaselines(options, outcomes: loaded.value, among: listing) : nil
+            return (listing: listing, strays: strays, stale: stale)
         }
         if mode == .record {
             for path in baselines.value.strays {
@@ -74,17 +79,17 @@ public enum BaselineRunner {
                 outcome.seconds = seconds(since: clock)
                 return outcome
             },
-            entryDone: options.progress)
+            entryDone: options.progress, allLoaded: { loaded.set($0) })
         let outcomes = pipeline.results().map { result in
             var outcome = result.summary
             outcome.variants = result.outcomes
             return outcome
         }
-        let (listing, strays) = baselines.value
+        let (listing, strays, stale) = baselines.value
         var report = RunReport(mode: mode, scenarios: outcomes)
         report.strays = strays
         report.selection = options.selection
-        report.stale = staleBaselines(options, outcomes: outcomes, among: listing)
+        report.stale = stale ?? staleBaselines(options, outcomes: outcomes, among: listing)
         // Nothing is pruned by a run that ran nothing: with no scenario, every baseline would look stale.
         if mode == .record && options.prune && outcomes.contains(where: { $0.variantNames != nil }) {
             for path in report.stale {
@@ -178,7 +183,11 @@ public enum BaselineRunner {
     private static func checkVariant(
         _ scenario: Scenario, _ variant: Variant, _ options: RunSettings, threads: Int
     ) -> VariantOutcome {
-        let (bitmap, digest, scene) = render(scenario, variant, threads: threads)
+        let scene = scenario.scene(for: variant)
+        let bitmap = scene.render(threads: threads)
+        // With cores to spare (a check of one scenario), the pixels are hashed beside the reading
+        // of the baseline files and the PNG's CRC (together about a tenth of such a check).
+        let hashing = Background(concurrently: threads > 1) { PixelDigest.hex(bitmap) }
         let paths = baseline(options, scenario, variant)
         let artifacts = Artifacts(
             folder: options.artifactsFolder.appendingPathComponent(scenario.name), variant: variant.name,
@@ -187,7 +196,10 @@ public enum BaselineRunner {
             scenario: scenario.name, variant: variant.name, file: scenario.file, status: .passed)
         let pngData = Baseline.read(paths.png, limit: Baseline.maxPNGBytes)
         let layoutData = Baseline.read(paths.layout, limit: Baseline.maxLayoutBytes)
-        guard let pngData, let layoutData else {
+        let pngCRC = pngData.map(crcHex)
+        let provenance = layoutData.flatMap(Provenance.stated(inReport:)) ?? .current
+        let digest = hashing.value
+        guard let pngData, let layoutData, let pngCRC else {
             let actualLayout = LayoutReport.make(scenario, variant, scene, digest: digest, pngCRC32: nil)
             let missing = [
                 pngData == nil ? paths.png.lastPathComponent : nil,
@@ -208,10 +220,9 @@ public enum BaselineRunner {
         // provenance the baseline states (a baseline an older version recorded keeps its
         // provenance while its output stays the same: most of the corpus's do) — so the layout,
         // the pixels and the PNG file all match.
-        let provenance = Provenance.stated(inReport: layoutData) ?? .current
         if layoutData
             == LayoutReport.make(
-                scenario, variant, scene, digest: digest, pngCRC32: crcHex(pngData), provenance: provenance
+                scenario, variant, scene, digest: digest, pngCRC32: pngCRC, provenance: provenance
             ).utf8()
         {
             artifacts.removeOld()
@@ -236,7 +247,7 @@ public enum BaselineRunner {
         }
         var diffImage: RGBAImage?
         let recorded = recordedPixels(recordedLayout)
-        let pixelsConfirmed = recorded.digest == "xxh64:" + digest && recorded.crc == crcHex(pngData)
+        let pixelsConfirmed = recorded.digest == "xxh64:" + digest && recorded.crc == pngCRC
         if !pixelsConfirmed {
             do {
                 let expected = try PNGDecoder().decode(pngData)

@@ -39,6 +39,7 @@ final class RunPipeline<Entry: Sendable, Summary: Sendable, Item: Sendable, Outc
     private let load: @Sendable (Entry) -> Loaded
     private let run: @Sendable (Item, _ threads: Int) -> Outcome
     private let entryDone: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    private let allLoaded: (@Sendable ([Summary]) -> Void)?
 
     // Guarded by `condition`.
     private let condition = NSCondition()
@@ -53,12 +54,15 @@ final class RunPipeline<Entry: Sendable, Summary: Sendable, Item: Sendable, Outc
     private var outcomes: [[Outcome?]]
 
     /// `entryDone` is called (outside the lock, from any worker) with the number of entries done
-    /// each time one is: loaded with no items, or its last item finished.
+    /// each time one is: loaded with no items, or its last item finished. `allLoaded` is called
+    /// once, with every entry's summary in order, when the last load has finished (at once for
+    /// no entries), while items may still run.
     init(
         entries: [Entry], jobs: Int, window: Int,
         load: @escaping @Sendable (Entry) -> Loaded,
         run: @escaping @Sendable (Item, _ threads: Int) -> Outcome,
-        entryDone: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+        entryDone: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        allLoaded: (@Sendable ([Summary]) -> Void)? = nil
     ) {
         self.entries = entries
         self.jobs = max(1, jobs)
@@ -66,6 +70,7 @@ final class RunPipeline<Entry: Sendable, Summary: Sendable, Item: Sendable, Outc
         self.load = load
         self.run = run
         self.entryDone = entryDone
+        self.allLoaded = allLoaded
         summaries = Array(repeating: nil, count: entries.count)
         remaining = Array(repeating: 0, count: entries.count)
         outcomes = Array(repeating: [], count: entries.count)
@@ -76,6 +81,7 @@ final class RunPipeline<Entry: Sendable, Summary: Sendable, Item: Sendable, Outc
     /// `threads` passed to `run` is 1, or — once every entry is loaded and the run has fewer
     /// items than workers — the workers each item can have (`jobs / items`).
     func results() -> [(summary: Summary, outcomes: [Outcome])] {
+        if entries.isEmpty { allLoaded?([]) }
         let helpers = entries.isEmpty ? 0 : jobs - 1
         let finished = DispatchGroup()
         for _ in 0..<helpers {
@@ -143,9 +149,11 @@ final class RunPipeline<Entry: Sendable, Summary: Sendable, Item: Sendable, Outc
             ready.append(Ready(entry: entry, index: index, item: item, cost: cost))
         }
         let doneNow = loaded.items.isEmpty ? closeEntry() : nil
+        let everySummary = nextEntry == entries.count && loading == 0 ? summaries.map { $0! } : nil
         condition.broadcast()
         condition.unlock()
         if let doneNow { entryDone?(doneNow, entries.count) }
+        if let everySummary { allLoaded?(everySummary) }
     }
 
     private func finish(entry: Int, index: Int, outcome: Outcome) {

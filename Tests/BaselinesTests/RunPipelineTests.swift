@@ -78,9 +78,39 @@ import Testing
     }
 
     @Test func anEmptyRunReturnsAtOnce() {
+        let told = Mutex<[[Int]]>([])
         let results = RunPipeline<Int, Int, Int, Int>(
-            entries: [], jobs: 3, window: 6, load: { _ in (0, []) }, run: { _, _ in 0 }
+            entries: [], jobs: 3, window: 6, load: { _ in (0, []) }, run: { _, _ in 0 },
+            allLoaded: { summaries in told.withLock { $0.append(summaries) } }
         ).results()
         #expect(results.isEmpty)
+        #expect(told.withLock { $0 } == [[]])
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func everySummaryIsToldOnceWhenTheLastLoadEnds(jobs: Int) {
+        // Told once, in entry order, after every load and before the run ends.
+        let told = Mutex<(calls: [[Int]], loadsBefore: Int)>(([], 0))
+        let loads = Mutex(0)
+        let results = RunPipeline<Int, Int, Int, Int>(
+            entries: Array(0..<9), jobs: jobs, window: 2,
+            load: { entry in
+                usleep(UInt32(150 * (entry % 3)))
+                loads.withLock { $0 += 1 }
+                return (entry * 2, (0..<(entry % 3)).map { ($0, 1) })
+            },
+            run: { item, _ in
+                usleep(300)
+                return item
+            },
+            allLoaded: { summaries in
+                let count = loads.withLock { $0 }
+                told.withLock { $0 = ($0.calls + [summaries], count) }
+            }
+        ).results()
+        #expect(results.map(\.summary) == (0..<9).map { $0 * 2 })
+        let (calls, loadsBefore) = told.withLock { $0 }
+        #expect(calls == [(0..<9).map { $0 * 2 }])
+        #expect(loadsBefore == 9)
     }
 }
