@@ -154,6 +154,75 @@ import TestSupport
         #expect(Self.failure(dashed, limits: limits) == .tooMuchWork(limit: limits.work))
     }
 
+    /// Attack round 9 (docs/RELIABILITY.md): `use` copies of one long path or polyline read its
+    /// outline again for each copy — 19,000 copies of a 3,000-segment path took 17 s and 3 GB
+    /// before anything was drawn, 140 × 140 copies of a 6,000-segment one 37 s and 6 GB. Every
+    /// copy now shares the outline read once (the same storage), and a shape that paints nothing
+    /// is neither flattened nor charged for its lines.
+    @Test func useCopiesShareTheOutlineTheyCopy() throws {
+        let zigzag = (0..<3_000).map { "L\(($0 * 37) % 256) \(($0 * 91) % 256)" }.joined(separator: " ")
+        let points = (0..<3_000).map { "\($0 % 256),\(($0 * 7) % 256)" }.joined(separator: " ")
+        for shape in [
+            "<path id='p' d='M0 0 \(zigzag)' fill='none'/>", "<polyline id='p' points='\(points)' fill='none'/>"
+        ] {
+            let image = try SVGImage(
+                Self.svg(
+                    256,
+                    "<g id='ten'>" + String(repeating: "<use href='#p'/>", count: 10) + "</g>"
+                        + String(repeating: "<use href='#ten'/>", count: 100), defs: shape))
+            var storages = Set<UInt>()
+            func collect(_ nodes: [SVGNode]) {
+                for node in nodes {
+                    switch node {
+                    case let .group(_, _, children), let .use(_, _, children): collect(children)
+                    case let .shape(_, _, path):
+                        path.elements.withUnsafeBufferPointer { storages.insert(UInt(bitPattern: $0.baseAddress)) }
+                    case let .clipped(_, _, content), let .masked(_, _, content), let .filtered(_, _, content):
+                        collect([content])
+                    }
+                }
+            }
+            collect(image.content)
+            #expect(storages.count == 1, "\(shape.prefix(10)): one outline for the 1,010 shapes")
+            // Nothing painted: each element charged as a node (and its declarations), no line counted.
+            let drawn = try image.render(scale: 1, limits: Self.limits)
+            #expect(drawn.work < 1_111 * (DrawingCost.node + 2 * DrawingCost.declaration), "\(drawn.work)")
+        }
+        // Stroked, the copies are charged each element and line and refused once the budget is spent.
+        let stroked = try SVGImage(
+            Self.svg(
+                256, String(repeating: "<use href='#p'/>", count: 2_000),
+                defs: "<path id='p' d='M0 0 \(zigzag)' fill='none' stroke='black'/>"))
+        var limits = Self.limits
+        limits.work = 5_000_000
+        #expect(Self.failure(stroked, limits: limits) == .tooMuchWork(limit: limits.work))
+    }
+
+    /// Attack round 9: forms drawn inside forms made a chain of places that the line's shortening
+    /// cut in the middle, hiding the limit the reason names ("…eep (docs/LIMITS.md)"), in lines
+    /// of up to 522 characters. The chain keeps two places at each end; the reason is whole.
+    @Test func aLongChainOfFormsKeepsTheReasonWhole() throws {
+        func chain(_ depth: Int, copies: Int) -> [UInt8] {
+            let forms = (0..<depth).map { k in
+                let body =
+                    k == 0
+                    ? "0 0 10 10 re f" : String(repeating: "q 1 0 0 1 1 0 cm /F Do Q ", count: copies)
+                let resources = k == 0 ? "" : "/Resources << /XObject << /F \(4 + k) 0 R >> >>"
+                return "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] \(resources) /Length \(body.utf8.count) >>\n"
+                    + "stream\n\(body)\nendstream"
+            }
+            return PDFDocumentTests.pdf("/F Do", resources: "<< /XObject << /F \(4 + depth) 0 R >> >>", extra: forms)
+        }
+        for (bytes, limit) in [
+            (chain(14, copies: 1), "nested more than 12 deep"), (chain(12, copies: 10), "more than 1000000 operators")
+        ] {
+            var message = ""
+            do { _ = try PDFImage(bytes) } catch { message = error.message }
+            #expect(message.contains(limit), "\(message)")
+            #expect(message.contains("more places)…") && message.count < 400, "\(message.count): \(message)")
+        }
+    }
+
     @Test func theBudgetIsExactAndTheWorkTheSameEveryTime() throws {
         let image = try SVGImage(
             Self.svg(
@@ -380,7 +449,18 @@ import TestSupport
         let digits = String(repeating: "9", count: 1_000_000)
         let number = Self.message(
             Array("<svg xmlns='http://www.w3.org/2000/svg' width='1\(digits)' height='10'/>".utf8), as: .svg)
-        #expect(number.count < 400 && number.contains("expected a length in px"), "\(number.prefix(500))")
+        #expect(
+            number.count < 400 && number.contains("9\": expected a size above 0 and at most 16384 px"),
+            "\(number.prefix(500))")
+        // A number too large for a length is not said to be in another unit.
+        for text in ["1e300", "1e400", "NaN", "-1e999px"] {
+            let refusal = Self.message(
+                Array("<svg xmlns='http://www.w3.org/2000/svg' width='\(text)' height='10'/>".utf8), as: .svg)
+            #expect(refusal.hasSuffix("width=\"\(text)\": expected a size above 0 and at most 16384 px"), "\(refusal)")
+        }
+        #expect(
+            Self.message(Array("<svg xmlns='http://www.w3.org/2000/svg' width='10em%' height='10'/>".utf8), as: .svg)
+                .contains("expected a length in px (other units and percentages are not read)"))
         let points = (0..<500_001).map { "\($0 % 10),\($0 % 7)" }.joined(separator: " ")
         let polyline = Self.message(
             Array(

@@ -35,6 +35,9 @@ public enum DrawingCost {
     public static let declaration = 1_500
     /// One line of a flattened path or outline, before rasterizing (flattened, sorted by row).
     public static let line = 150
+    /// One element of a path looked at before it is flattened (its lines counted: a curve's
+    /// pieces by Wang's formula).
+    public static let pathElement = 20
     /// One rasterizer step (CoverageRasterizer.work).
     public static let step = 50
     /// One dash piece (split, outlined with its caps).

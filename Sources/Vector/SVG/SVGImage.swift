@@ -105,7 +105,8 @@ public struct SVGImage: Sendable {
             guard let value = SVGValues.length(text) else {
                 throw SVGError(
                     element: root,
-                    message: "\(name)=\"\(text)\": expected a length in px (other units and percentages are not read)")
+                    message: SVGValues.lengthRefusal(
+                        name, text, expected: "a size above 0 and at most \(Int(maxSide)) px"))
             }
             guard value > 0, value <= maxSide else {
                 throw SVGError(

@@ -74,8 +74,13 @@ struct SVGRenderer {
                 context.state.transform = outer
             case let .shape(transform, declarations, path):
                 style.apply(declarations.list)
-                guard style.displayed, style.visible, !path.elements.isEmpty else { continue }
-                // Bounded before the box is flattened (the fill and stroke check again).
+                let hasFill = style.fill != .none, hasStroke = style.stroke != .none && style.strokeWidth > 0
+                // A shape that paints nothing is not looked at (`use` copies of a long path with
+                // fill="none" spent seconds counting lines for nothing).
+                guard style.displayed, style.visible, hasFill || hasStroke, !path.elements.isEmpty else { continue }
+                // Its elements are charged before their lines are counted, and the lines are
+                // bounded before the box is flattened (the fill and stroke check again).
+                try context.charge(path.elements.count * DrawingCost.pathElement)
                 let lines = path.lineCount(tolerance: 1.0 / 64)
                 guard lines <= SVGRenderer.maxShapeLines else {
                     throw .tooComplex(
@@ -87,7 +92,6 @@ struct SVGRenderer {
                 let needsBox = [style.fill, style.stroke].contains { if case .reference = $0 { true } else { false } }
                 if needsBox { try context.charge(lines * DrawingCost.line) }
                 let box = needsBox ? Self.bounds(path) : (x: 0, y: 0, width: 0, height: 0)
-                let hasFill = style.fill != .none, hasStroke = style.stroke != .none && style.strokeWidth > 0
                 // Opacity over both a fill and a stroke is a group's; over one of them, its paint's.
                 let grouped = (style.opacity < 1 && hasFill && hasStroke) || style.blendMode != .normal
                 let folded = grouped ? 1 : style.opacity

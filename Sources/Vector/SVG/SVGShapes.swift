@@ -90,7 +90,7 @@ enum SVGShapes {
         guard let value = SVGValues.length(text), abs(value) <= 1e9 else {
             throw SVGError(
                 element: element,
-                message: "\(name)=\"\(text)\": expected a length in px (other units and percentages are not read)")
+                message: SVGValues.lengthRefusal(name, text, expected: "a length in px of at most 10^9 either way"))
         }
         return value
     }

@@ -20,6 +20,15 @@ package enum SVGValues {
         return number(t)
     }
 
+    /// Why `text` is not a length `length` reads: for a number it cannot hold ("1e300", "1e400",
+    /// "NaN"), the range `expected` (the unit is not the problem); for anything else, the unit.
+    static func lengthRefusal(_ name: String, _ text: String, expected: String) -> String {
+        let t = text.trimmingSpaces.lowercased()
+        let digits = t.hasSuffix("px") ? String(t.dropLast(2)) : t
+        if Double(digits) != nil { return "\(name)=\"\(text)\": expected \(expected)" }
+        return "\(name)=\"\(text)\": expected a length in px (other units and percentages are not read)"
+    }
+
     /// A whole string that is one SVG number.
     package static func number(_ text: String) -> Double? {
         var scanner = Scanner(Array(text.trimmingSpaces.unicodeScalars))
