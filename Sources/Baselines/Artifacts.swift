@@ -29,10 +29,7 @@ struct Artifacts {
     let root: URL
 
     /// Whether this variant's folder is really inside the artifacts folder.
-    private var isInsideRoot: Bool {
-        let base = RealPath.of(root), path = RealPath.of(folder)
-        return path == base || path.hasPrefix(base.hasSuffix("/") ? base : base + "/")
-    }
+    private var isInsideRoot: Bool { FileOutput.isInside(folder, root) }
 
     private static let suffixes = [
         ".actual.png", ".expected.png", ".diff.png", ".actual.layout.json", ".expected.layout.json"

@@ -31,7 +31,11 @@ public enum BaselineRunner {
         // first scenarios (a check of one scenario otherwise waits for a walk of the whole corpus's
         // baselines, 8 % of its time), and finds the stale files beside the rendering, once every
         // scenario's variants are known; record walks first.
-        let beside = mode == .check && options.jobs > 1
+        // Not when the artifacts folder lies inside the baselines: the files a failing variant
+        // writes there would be listed or not depending on timing. `loaded` is read only by a
+        // walk beside the pipeline (which sets it): walked first, reading it would wait forever.
+        let beside =
+            mode == .check && options.jobs > 1 && !FileOutput.isInside(options.artifactsFolder, options.baselinesFolder)
         let loaded = Handoff<[ScenarioOutcome]>()
         let baselines = Background(concurrently: beside) {
             let listing = FileOutput.listing(of: options.baselinesFolder)

@@ -103,6 +103,12 @@ public enum FileOutput {
     /// The real path of `url` (RealPath.of).
     public static func realPath(_ url: URL) -> String { RealPath.of(url) }
 
+    /// Whether `inner` is `outer` or lies inside it, links resolved.
+    static func isInside(_ inner: URL, _ outer: URL) -> Bool {
+        let base = RealPath.of(outer), path = RealPath.of(inner)
+        return path == base || path.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+    }
+
     public static func writeAtomically(_ text: String, to url: URL) throws(Failure) {
         try writeAtomically(Array(text.utf8), to: url)
     }

@@ -79,7 +79,9 @@ final class RunPipeline<Entry: Sendable, Summary: Sendable, Item: Sendable, Outc
     /// Runs every unit on `jobs` workers (the calling thread is one) and returns, per entry in
     /// order, its summary and its items' outcomes in the order `load` gave the items.
     /// `threads` passed to `run` is 1, or — once every entry is loaded and the run has fewer
-    /// items than workers — the workers each item can have (`jobs / items`).
+    /// items than workers — the workers each item can have (`jobs / items`). An item picked while
+    /// a load is still running gets one (a run of a few small scenarios on many workers may give
+    /// its first items one thread); threads change the speed, never the pixels.
     func results() -> [(summary: Summary, outcomes: [Outcome])] {
         if entries.isEmpty { allLoaded?([]) }
         let helpers = entries.isEmpty ? 0 : jobs - 1

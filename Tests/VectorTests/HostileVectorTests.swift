@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Syntax
 import Testing
 import TestSupport
 @testable import Vector
@@ -196,6 +197,14 @@ import TestSupport
         var limits = Self.limits
         limits.work = 5_000_000
         #expect(Self.failure(stroked, limits: limits) == .tooMuchWork(limit: limits.work))
+        // Painting nothing, but clipped in its bounding-box units: the box is charged as a painted
+        // shape's flattening would be.
+        let boxed = try SVGImage(
+            Self.svg(
+                256, String(repeating: "<use href='#p'/>", count: 2_000),
+                defs: "<clipPath id='c' clipPathUnits='objectBoundingBox'><rect width='0.5' height='0.5'/></clipPath>"
+                    + "<path id='p' d='M0 0 \(zigzag)' fill='none' clip-path='url(#c)'/>"))
+        #expect(Self.failure(boxed, limits: limits) == .tooMuchWork(limit: limits.work))
     }
 
     /// Attack round 9: forms drawn inside forms made a chain of places that the line's shortening
@@ -221,6 +230,13 @@ import TestSupport
             #expect(message.contains(limit), "\(message)")
             #expect(message.contains("more places)…") && message.count < 400, "\(message.count): \(message)")
         }
+        // Long places give way to the reason: fewer are kept, down to none, within a line's length.
+        let reason = "the page runs more than 1000000 operators (docs/LIMITS.md) " + String(repeating: "x ", count: 100)
+        var error = PDFError(reason)
+        for k in 0..<6 { error = error.inside("form \(k) of the font /" + String(repeating: "N", count: 150)) }
+        #expect(error.message.count <= ErrorText.maxLine && error.message.hasSuffix(": " + reason), "\(error.message)")
+        #expect(error.message.hasPrefix("…(6 places)…: the page runs"), "\(error.message)")
+        #expect(PDFError(reason).inside("form 1").message == "form 1: " + reason)
     }
 
     @Test func theBudgetIsExactAndTheWorkTheSameEveryTime() throws {
@@ -453,14 +469,18 @@ import TestSupport
             number.count < 400 && number.contains("9\": expected a size above 0 and at most 16384 px"),
             "\(number.prefix(500))")
         // A number too large for a length is not said to be in another unit.
-        for text in ["1e300", "1e400", "NaN", "-1e999px"] {
+        for text in ["1e300", "1e400", "-1e999px"] {
             let refusal = Self.message(
                 Array("<svg xmlns='http://www.w3.org/2000/svg' width='\(text)' height='10'/>".utf8), as: .svg)
             #expect(refusal.hasSuffix("width=\"\(text)\": expected a size above 0 and at most 16384 px"), "\(refusal)")
         }
-        #expect(
-            Self.message(Array("<svg xmlns='http://www.w3.org/2000/svg' width='10em%' height='10'/>".utf8), as: .svg)
-                .contains("expected a length in px (other units and percentages are not read)"))
+        for text in ["10em%", "NaN", "0x10", "inf"] {
+            #expect(
+                Self.message(
+                    Array("<svg xmlns='http://www.w3.org/2000/svg' width='\(text)' height='10'/>".utf8), as: .svg
+                )
+                .contains("expected a length in px (other units and percentages are not read)"), "\(text)")
+        }
         let points = (0..<500_001).map { "\($0 % 10),\($0 % 7)" }.joined(separator: " ")
         let polyline = Self.message(
             Array(

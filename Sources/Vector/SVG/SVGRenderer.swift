@@ -38,7 +38,7 @@ struct SVGRenderer {
                 context.concatenate(transform)
                 var paths = clip.paths
                 if clip.boundingBoxUnits, case let .shape(_, _, path) = content {
-                    let box = Self.bounds(path)
+                    let box = try Self.chargedBounds(path, &context)
                     guard box.width > 0, box.height > 0 else {
                         context.restore()  // an empty box clips everything out
                         continue
@@ -56,7 +56,7 @@ struct SVGRenderer {
                 var region = mask.region
                 if mask.boundingBoxUnits {
                     if case let .shape(_, _, path) = content.withoutTransform.0 {
-                        let box = Self.bounds(path)
+                        let box = try Self.chargedBounds(path, &context)
                         region = [
                             box.x + region[0] * box.width, box.y + region[1] * box.height, region[2] * box.width,
                             region[3] * box.height
@@ -168,7 +168,7 @@ struct SVGRenderer {
         guard own.displayed else { return }
         var region = filter.region
         if filter.boundingBoxUnits, case let .shape(_, _, path) = content {
-            let box = Self.bounds(path)
+            let box = try Self.chargedBounds(path, &context)
             guard box.width > 0, box.height > 0 else { return }
             region = [
                 box.x + region[0] * box.width, box.y + region[1] * box.height, region[2] * box.width,
@@ -259,6 +259,21 @@ struct SVGRenderer {
             case .none, .nothingGiven: return nil
             }
         }
+    }
+
+    /// A shape's box for a clip, mask or filter in its bounding-box units, which is needed whether
+    /// or not the shape paints: its elements charged, its lines counted and bounded, then charged,
+    /// before it is flattened (as a painted shape's are).
+    static func chargedBounds(_ path: ShapePath, _ context: inout DrawingContext) throws(DrawingFailure) -> (
+        x: Double, y: Double, width: Double, height: Double
+    ) {
+        try context.charge(path.elements.count * DrawingCost.pathElement)
+        let lines = path.lineCount(tolerance: 1.0 / 64)
+        guard lines <= maxShapeLines else {
+            throw .tooComplex("a shape flattens to more than \(maxShapeLines) lines: use fewer or flatter curves")
+        }
+        try context.charge(lines * DrawingCost.line)
+        return bounds(path)
     }
 
     /// The bounding box of a path's flattened outline (curves within 1/64 user unit), for gradients

@@ -20,12 +20,14 @@ package enum SVGValues {
         return number(t)
     }
 
-    /// Why `text` is not a length `length` reads: for a number it cannot hold ("1e300", "1e400",
-    /// "NaN"), the range `expected` (the unit is not the problem); for anything else, the unit.
+    /// Why `text` is not a length `length` reads: for a number it cannot hold ("1e300", "1e400"),
+    /// the range `expected` (the unit is not the problem); for anything else, the unit.
     static func lengthRefusal(_ name: String, _ text: String, expected: String) -> String {
         let t = text.trimmingSpaces.lowercased()
         let digits = t.hasSuffix("px") ? String(t.dropLast(2)) : t
-        if Double(digits) != nil { return "\(name)=\"\(text)\": expected \(expected)" }
+        // A number's characters only (Double(String) alone would also take "0x10" and "inf").
+        let numeric = !digits.isEmpty && digits.allSatisfy { $0.isASCII && ($0.isNumber || "+-.e".contains($0)) }
+        if numeric, Double(digits) != nil { return "\(name)=\"\(text)\": expected \(expected)" }
         return "\(name)=\"\(text)\": expected a length in px (other units and percentages are not read)"
     }
 
