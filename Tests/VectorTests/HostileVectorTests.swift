@@ -187,7 +187,8 @@ import TestSupport
             #expect(storages.count == 1, "\(shape.prefix(10)): one outline for the 1,010 shapes")
             // Nothing painted: each element charged as a node (and its declarations), no line counted.
             let drawn = try image.render(scale: 1, limits: Self.limits)
-            #expect(drawn.work < 1_111 * (DrawingCost.node + 2 * DrawingCost.declaration), "\(drawn.work)")
+            let canvas = 256 * 256 * DrawingCost.layerPixel
+            #expect(drawn.work < canvas + 1_111 * (DrawingCost.node + 2 * DrawingCost.declaration), "\(drawn.work)")
         }
         // Stroked, the copies are charged each element and line and refused once the budget is spent.
         let stroked = try SVGImage(
@@ -425,6 +426,28 @@ import TestSupport
                 == .tooComplex(
                     "the drawing holds more than 256 MiB of transparency layers and clip masks at once: nest fewer groups, masks and clips"
                 ))
+    }
+
+    /// Attack round 14: filter steps were charged 16 units a pixel whatever they did, and an
+    /// arithmetic composite, a colour matrix or a non-separable blend cost 2.5–5.3 ns a unit (a
+    /// 6.6 KB file ran 21 s within the budget). Each now adds what it costs beyond the step.
+    @Test func filterPrimitivesAreChargedWhatTheyCost() throws {
+        func work(_ primitive: String) throws -> Int {
+            let filter =
+                "<filter id='f' x='0' y='0' width='64' height='64' filterUnits='userSpaceOnUse' "
+                + "color-interpolation-filters='sRGB'>" + String(repeating: primitive, count: 10) + "</filter>"
+            return try SVGImage(
+                Self.svg(64, "<rect width='64' height='64' fill='red' filter='url(#f)'/>", defs: filter)
+            )
+            .render(scale: 1, limits: Self.limits).work
+        }
+        let offset = try work("<feOffset dx='1'/>")
+        let pixels = 64 * 64
+        #expect(try work("<feComposite operator='arithmetic' k2='1' in2='SourceAlpha'/>") == offset + 10 * 80 * pixels)
+        #expect(try work("<feComposite operator='xor' in2='SourceAlpha'/>") == offset + 10 * 4 * pixels)
+        #expect(try work("<feColorMatrix type='saturate' values='0.5'/>") == offset + 10 * 32 * pixels)
+        #expect(try work("<feBlend mode='saturation' in2='SourceAlpha'/>") == offset + 10 * 80 * pixels)
+        #expect(try work("<feBlend mode='multiply' in2='SourceAlpha'/>") == offset + 10 * 8 * pixels)
     }
 
     @Test func filtersHoldABoundedAmountOfMemoryAndWork() throws {

@@ -38,6 +38,22 @@ struct SVGFilter: Sendable {
     /// Primitives a filter may have, each merge input counted as one.
     static let maxPrimitives = 64
 
+    /// What a pixel of the region costs beyond the image each step makes (docs/LIMITS.md §Drawing
+    /// work): a colour matrix 32 more, an arithmetic composite 80, another composite 4, a blend
+    /// what compositing under its mode adds. Measured in attack round 14 at 16 units a step,
+    /// these took 2.5–5.3 ns a unit (a 6 KB file of arithmetic filters ran 21 s within the budget).
+    var extraUnitsPerPixel: Int {
+        primitives.reduce(0) { total, primitive in
+            switch primitive.operation {
+            case .colorMatrix: total + 32
+            case let .composite(op):
+                total + (op == .over || op == .in || op == .out || op == .atop || op == .xor ? 4 : 80)
+            case let .blend(mode): total + DrawingCost.blend(mode)
+            case .flood, .offset, .blur, .merge: total
+            }
+        }
+    }
+
     /// The images the filter makes: one a primitive, one more a merge input.
     var steps: Int {
         primitives.reduce(0) { count, primitive in

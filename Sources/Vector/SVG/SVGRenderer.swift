@@ -192,7 +192,7 @@ struct SVGRenderer {
         }
         let blurs = filter.primitives.filter { if case .blur = $0.operation { true } else { false } }.count
         let (units, unitsOverflow) = box.area.multipliedReportingOverflow(
-            by: DrawingCost.imagePixel * (filter.steps + 2) + 200 * blurs)
+            by: DrawingCost.imagePixel * (filter.steps + 2) + 200 * blurs + filter.extraUnitsPerPixel)
         try context.charge(unitsOverflow ? Int.max : units)
         // Counted with the drawing's layers and masks while the element and its filter are made
         // (a filter inside a filter holds its images as well).
