@@ -428,7 +428,7 @@ import TestSupport
                 ))
     }
 
-    /// Attack round 14: filter steps were charged 16 units a pixel whatever they did, and an
+    /// Attack round 15: filter steps were charged 16 units a pixel whatever they did, and an
     /// arithmetic composite, a colour matrix or a non-separable blend cost 2.5–5.3 ns a unit (a
     /// 6.6 KB file ran 21 s within the budget). Each now adds what it costs beyond the step.
     @Test func filterPrimitivesAreChargedWhatTheyCost() throws {

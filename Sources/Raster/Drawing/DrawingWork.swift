@@ -75,7 +75,7 @@ public enum DrawingCost {
     public static let maskPixel = 4
     /// One pixel of the canvas, or of a transparency layer begun (memory cleared, and the layer
     /// composited when it ends: 2.4 ns a pixel measured for a 1-pixel element's layer on a
-    /// 4096² canvas, attack round 14, when it was charged 1).
+    /// 4096² canvas, attack round 15, when it was charged 1).
     public static let layerPixel = 3
 
     /// What compositing one pixel adds under `mode`: nothing for source-over, more for the modes

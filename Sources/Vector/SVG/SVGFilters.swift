@@ -40,7 +40,7 @@ struct SVGFilter: Sendable {
 
     /// What a pixel of the region costs beyond the image each step makes (docs/LIMITS.md §Drawing
     /// work): a colour matrix 32 more, an arithmetic composite 80, another composite 4, a blend
-    /// what compositing under its mode adds. Measured in attack round 14 at 16 units a step,
+    /// what compositing under its mode adds. Measured in attack round 15 at 16 units a step,
     /// these took 2.5–5.3 ns a unit (a 6 KB file of arithmetic filters ran 21 s within the budget).
     var extraUnitsPerPixel: Int {
         primitives.reduce(0) { total, primitive in
