@@ -7,8 +7,9 @@ import Foundation
 /// Before this, a run went in windows of twice the worker count: load the window's scenarios in
 /// parallel, then run their variants in parallel, then the next window. Each window ended twice
 /// with one worker idle while the other finished its last, longest unit (a full-screen @3x
-/// variant, or a scenario with a large photo to decode); on the corpus (about 140 scenarios, 70
-/// windows on two workers) two threads ran 1.60–1.68 times as fast as one.
+/// variant, or a scenario with a large photo to decode); on the corpus (about 140 scenarios and
+/// 488 variants, 35 windows on two workers) two threads ran 1.31–1.50 times as fast as one, and
+/// 1.61–2.02 times since (docs/PERFORMANCE.md §Corpus scaling).
 ///
 /// The bound on memory stays: at most `window` entries are open at once (loading, or with items
 /// not yet finished), and an entry's items — which hold its scenario — are let go as they finish.
