@@ -54,24 +54,12 @@ public struct Provenance: Sendable, Equatable {
     /// only send a variant to the full comparison, never pass one.
     static func stated(inReport bytes: [UInt8]) -> Provenance? {
         let key = Array("\n  \"provenance\": {".utf8)
-        guard bytes.count > key.count, let start = firstIndex(of: key, in: bytes) else { return nil }
+        guard let start = bytes.withUnsafeBufferPointer({ ByteSearch.firstIndex(of: key, in: $0) }) else { return nil }
         let open = start + key.count - 1
         guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")),
             let object = try? JSONParser.parse(Array(bytes[open...close]))
         else { return nil }
         return read(object)
-    }
-
-    private static func firstIndex(of key: [UInt8], in bytes: [UInt8]) -> Int? {
-        var index = 0
-        while index + key.count <= bytes.count {
-            guard let first = bytes[index...].firstIndex(of: key[0]), first + key.count <= bytes.count else {
-                return nil
-            }
-            if bytes[first..<(first + key.count)].elementsEqual(key) { return first }
-            index = first + 1
-        }
-        return nil
     }
 
     /// Why a difference may be the rules' and not the scenario's, when the baseline is older.

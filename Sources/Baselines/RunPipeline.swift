@@ -128,7 +128,7 @@ final class RunPipeline<Entry: Sendable, Summary: Sendable, Item: Sendable, Outc
             if let best = ready.indices.max(by: { isBefore(ready[$1], ready[$0]) }) {
                 let pick = ready.remove(at: best)
                 let allLoaded = nextEntry == entries.count && loading == 0
-                let threads = allLoaded && itemTotal < jobs ? jobs / itemTotal : 1
+                let threads = allLoaded ? BaselineRunner.renderThreads(variants: itemTotal, jobs: jobs) : 1
                 return .run(entry: pick.entry, index: pick.index, item: pick.item, threads: threads)
             }
             if nextEntry == entries.count && open == 0 { return nil }

@@ -53,15 +53,7 @@ public struct Selection: Sendable, Equatable {
         /// by characters through NSString, and took 4 % of a one-scenario check.
         static func bytes(of name: String, contain part: [UInt8]) -> Bool {
             var name = name
-            return name.withUTF8 { text in
-                guard text.count >= part.count else { return false }
-                for start in 0...(text.count - part.count) where text[start] == part[0] {
-                    var index = 1
-                    while index < part.count && text[start + index] == part[index] { index += 1 }
-                    if index == part.count { return true }
-                }
-                return false
-            }
+            return name.withUTF8 { ByteSearch.firstIndex(of: part, in: $0) != nil }
         }
 
         func matches(variant name: String) -> Bool {
