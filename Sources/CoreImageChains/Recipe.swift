@@ -34,9 +34,26 @@ func saturatingAdd(_ a: Int, _ b: Int) -> Int {
     return overflow ? .max : sum
 }
 
+/// What evaluating one pixel of a node costs, in units of `drawing-work` (about a nanosecond of one
+/// core each), measured on 2048² renders of 16-filter chains (docs/LIMITS.md §Drawing work):
+/// colour filters 1–3.5 ns a pixel on two cores, CIGammaAdjust's x^y 16, blend modes 9–14, the
+/// non-separable ones 28, Porter-Duff compositing and gradients about 2. Each was charged 1 until
+/// attack round 16 (64 gamma filters over 4096² ran 43 s within the budget).
+enum EvaluationCost {
+    /// A colour filter's pixel, a mask blend's, a generator's, a Porter-Duff composite's.
+    static let pixel = 8
+    /// A pixel of a filter that takes x^y.
+    static let power = 32
+    /// A pixel of a separable blend mode.
+    static let blend = 32
+    /// A pixel of a hue, saturation, colour or luminosity blend.
+    static let wholeBlend = 64
+}
+
 /// A pixel-to-pixel function (colour filters), applied to four pixels at once, each lane as the
 /// pixel alone (PixelQuad).
 struct PointKernel: Sendable {
+    var cost = EvaluationCost.pixel
     let quad: @Sendable (inout PixelQuad) -> Void
 
     /// The kernel over every quad of `quads`, in place.
@@ -64,6 +81,7 @@ struct PointKernel: Sendable {
 /// A two-image function: the source over the background (compositing and blend modes), and the
 /// extent of the result from the inputs' extents.
 struct CompositeKernel: Sendable {
+    var cost = EvaluationCost.pixel
     let apply: @Sendable (_ source: WorkingPixel, _ background: WorkingPixel) -> WorkingPixel
     let extent: @Sendable (_ source: Extent, _ background: Extent) -> Extent
 }
@@ -141,14 +159,23 @@ indirect enum Recipe: Sendable {
         let extent = self.extent
         if extent.isEmpty || extent.intersection(region.extent).isEmpty { return 0 }
         let own = region.count
+        /// The region's pixels at `units` each.
+        func evaluations(_ units: Int) -> Int {
+            let (product, overflow) = own.multipliedReportingOverflow(by: units)
+            return overflow ? .max : product
+        }
         switch self {
-        case .bitmap, .generator, .empty: return own
-        case let .point(_, input), let .crop(_, input): return saturatingAdd(own, input.cost(region))
-        case let .composite(_, source, background):
-            return saturatingAdd(own, saturatingAdd(background.cost(region), source.cost(region)))
+        case .bitmap, .empty: return own
+        case .generator: return evaluations(EvaluationCost.pixel)
+        case let .crop(_, input): return saturatingAdd(own, input.cost(region))
+        case let .point(kernel, input): return saturatingAdd(evaluations(kernel.cost), input.cost(region))
+        case let .composite(kernel, source, background):
+            return saturatingAdd(
+                evaluations(kernel.cost), saturatingAdd(background.cost(region), source.cost(region)))
         case let .masked(_, image, background, mask):
             return saturatingAdd(
-                own, saturatingAdd(background.cost(region), saturatingAdd(image.cost(region), mask.cost(region))))
+                evaluations(EvaluationCost.pixel),
+                saturatingAdd(background.cost(region), saturatingAdd(image.cost(region), mask.cost(region))))
         case let .convolve(kernel, input):
             let source = kernel.source(of: region)
             let (taps, overflow) = saturatingAdd(source.height * region.width, region.count)

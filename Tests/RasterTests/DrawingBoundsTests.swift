@@ -30,6 +30,37 @@ import Testing
         #expect(BlendMode.copy.apply(0, 0xFF00_00FF) == 0)
     }
 
+    @Test func aUnionClipIsTheLargestCoverageOfItsPathsAlone() throws {
+        // Each path's coverage is merged into the union as it is made (attack round 16: holding
+        // every child's mask took 1 GB): paths of different boxes, one partly and one wholly off
+        // the canvas, one empty, one even-odd, against each path clipped alone and the largest
+        // coverage taken pixel by pixel.
+        var ring = ShapePath.ellipse(x: 2, y: 3, width: 9, height: 8)
+        ring.elements += ShapePath.ellipse(x: 4, y: 5, width: 4, height: 3).elements
+        let paths: [(ShapePath, FillRule)] = [
+            (.ellipse(x: 0.5, y: 0.25, width: 5.5, height: 4), .nonZero),
+            (.rectangle(x: 9.3, y: -3, width: 8, height: 6.6), .nonZero),
+            (.rectangle(x: 20, y: 20, width: 3, height: 3), .nonZero),
+            (ShapePath(), .nonZero),
+            (ring, .evenOdd),
+            (.rectangle(x: 3, y: 10, width: 2, height: 2), .nonZero)
+        ]
+        func alpha(_ clip: [(ShapePath, FillRule)]) throws -> [UInt8] {
+            var context = try DrawingContext(
+                width: 14, height: 13, opaque: false, transform: .identity, limits: .default)
+            try context.clip(toUnionOf: clip)
+            try context.fill(
+                .rectangle(x: 0, y: 0, width: 14, height: 13), rule: .nonZero,
+                color: PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+            return context.bitmap.pixels.map { UInt8($0 >> 24) }
+        }
+        let alone = try paths.map { try alpha([$0]) }
+        let expected = (0..<(14 * 13)).map { i in alone.map { $0[i] }.max()! }
+        let union = try alpha(paths)
+        #expect(union == expected)
+        #expect(union.contains(where: { $0 > 0 && $0 < 255 }) && union.contains(255) && union.contains(0))
+    }
+
     @Test func aLayerCompositesTheSameAsWhenEveryPixelWasComposited() throws {
         // A layer painted in one corner, composited under each mode through a clip, against the
         // same layer composited pixel by pixel over the whole canvas.

@@ -107,6 +107,23 @@ import Syntax
         }
     }
 
+    /// An image named by many operations for one use is checked once (attack round 16: 3,000
+    /// clips to one 4096² mask checked its pixels 3,000 times at load, 40 s), and its problem is
+    /// still reported at every operation that names it; a fit mask named again is accepted again.
+    @Test func anImageNamedByManyOperationsIsReportedAtEach() {
+        let clips = (0..<60).map { i in "{ \"clipToMask\": \"\(i % 2 == 0 ? "red" : "grey")\", \"in\": [0, 0, 1, 1] }" }
+        let found = Self.errors(
+            """
+            "d": { "draw": { "size": [4, 4], "operations": [\(clips.joined(separator: ", "))] } }
+            """)
+        #expect(found.count == 30, "\(found.prefix(3))")
+        for (k, line) in found.enumerated() {
+            #expect(
+                line.contains("$.images.d.draw.operations[\(2 * k)].clipToMask: ")
+                    && line.contains("takes a greyscale image without alpha"), "\(line)")
+        }
+    }
+
     /// Failures found while drawing name the operation and what failed: a pattern's cell too
     /// large (not "the drawing"), and a shadow's own layer past the eight open ones.
     @Test func drawingFailuresNameTheOperation() {

@@ -532,6 +532,42 @@ import TestSupport
                 == "line 1, column 1: the file is empty: an SVG document starts with <svg …> (or an XML declaration)")
     }
 
+    /// Attack round 16: sixteen Pages-tree objects in an object stream, each within the limit of
+    /// one object (4,000,000 elements) but together 64 million, held 6 GB for 32 s. The file's
+    /// objects now share one budget: each element 1 unit, each array or dictionary 4 more; an
+    /// object read once is kept and not charged again.
+    @Test func theFilesObjectsShareOneBudget() throws {
+        let list = "[" + String(repeating: "() ", count: 400) + "]"  // 400 + 4 units
+        let bytes = PDFDocumentTests.pdf("", extra: [list, list, list])
+        let file = try PDFFile(bytes, elementUnits: 1_000)
+        let atStart = file.elements.remaining  // the trailer's dictionary: 2 + 4
+        #expect(atStart == 1_000 - 6)
+        _ = try file.object(5)
+        #expect(file.elements.remaining == atStart - 404)
+        _ = try file.object(5)
+        #expect(file.elements.remaining == atStart - 404, "an object read again is charged again")
+        _ = try file.object(6)
+        do {
+            _ = try file.object(7)
+            Issue.record("the third object was read past the file's budget")
+        } catch {
+            #expect(error.message.hasSuffix(PDFElementBudget.refusal), "\(error.message)")
+            #expect(error.message.contains("object 7"))
+        }
+        // The same through an object stream (the corpus file keeps its catalog, pages and
+        // resources in one): what reading every object costs, then one unit less refused.
+        let streamed = try Fixture().data("pdf/05-object-streams.pdf")
+        func readAll(_ file: PDFFile) throws(PDFError) { for n in 1...64 { _ = try file.object(n) } }
+        let whole = try PDFFile(streamed)
+        try readAll(whole)
+        let used = PDFElementBudget.maxPerFile - whole.elements.remaining
+        #expect(used > 50)
+        try readAll(whole)
+        #expect(PDFElementBudget.maxPerFile - whole.elements.remaining == used)
+        #expect(throws: PDFError.self) { try readAll(PDFFile(streamed, elementUnits: used - 1)) }
+        #expect(PDFElementBudget.refusal.contains("8000000 units"))
+    }
+
     @Test func crossReferenceSectionsPastTheLimitAreReadByReconstruction() throws {
         // 257 sections (one per incremental update): the chain is too long to follow, so the file
         // is read as a damaged one, by its objects; it was "the document catalog is missing".

@@ -11,8 +11,10 @@ enum ColorFilters {
     /// A kernel applying `f` to un-premultiplied colour, four pixels at once: each colour divided
     /// by its alpha, `f`, then multiplied by it again; a pixel whose alpha is not above 0 becomes
     /// transparent (its lanes go through `f` as white, and the result is dropped).
-    static func straight(_ f: @escaping @Sendable (inout ColourQuad) -> Void) -> PointKernel {
-        PointKernel { q in
+    static func straight(cost: Int = EvaluationCost.pixel, _ f: @escaping @Sendable (inout ColourQuad) -> Void)
+        -> PointKernel
+    {
+        PointKernel(cost: cost) { q in
             let live = q.a .> 0
             let one = SIMD4<Float>(repeating: 1)
             let a = one.replacing(with: q.a, where: live)
@@ -55,7 +57,7 @@ enum ColorFilters {
             .formula("\(reference): pow(s.rgb, power)")
         ) { a in
             let power = a.number("inputPower")
-            return straight { c in
+            return straight(cost: EvaluationCost.power) { c in
                 c = ColourQuad(Self.signedPow(c.r, power), Self.signedPow(c.g, power), Self.signedPow(c.b, power))
             }
         },

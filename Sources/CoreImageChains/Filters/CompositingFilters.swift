@@ -32,7 +32,8 @@ enum CompositingFilters {
         ] + MaskFilters.all
 
     static func blend(_ name: String, _ f: @escaping BlendFunctions.Separable) -> FilterDefinition {
-        composite(name, .formula(pdf), BlendFunctions.separable(f), extent: { $0.union($1) })
+        composite(
+            name, .formula(pdf), BlendFunctions.separable(f), cost: EvaluationCost.blend, extent: { $0.union($1) })
     }
 
     /// A mode Apple describes without a formula, put through the PDF's basic compositing formula as
@@ -40,22 +41,23 @@ enum CompositingFilters {
     static func described(_ name: String, _ f: @escaping BlendFunctions.Separable) -> FilterDefinition {
         composite(
             name, .description("Core Image's runtime description; ivsim's reading in docs/COREIMAGE.md"),
-            BlendFunctions.separable(f), extent: { $0.union($1) })
+            BlendFunctions.separable(f), cost: EvaluationCost.blend, extent: { $0.union($1) })
     }
 
     static func blendWhole(
         _ name: String, _ f: @escaping @Sendable (SIMD3<Float>, SIMD3<Float>) -> SIMD3<Float>
     ) -> FilterDefinition {
-        composite(name, .formula(pdf), BlendFunctions.whole(f), extent: { $0.union($1) })
+        composite(
+            name, .formula(pdf), BlendFunctions.whole(f), cost: EvaluationCost.wholeBlend, extent: { $0.union($1) })
     }
 
     static func composite(
         _ name: String, _ evidence: Evidence, _ apply: @escaping @Sendable (WorkingPixel, WorkingPixel) -> WorkingPixel,
-        extent: @escaping @Sendable (Extent, Extent) -> Extent
+        cost: Int = EvaluationCost.pixel, extent: @escaping @Sendable (Extent, Extent) -> Extent
     ) -> FilterDefinition {
         FilterDefinition(name, .compositing, keys, evidence) { a throws(ChainFailure) in
             .composite(
-                CompositeKernel(apply: apply, extent: extent), source: try a.image("inputImage"),
+                CompositeKernel(cost: cost, apply: apply, extent: extent), source: try a.image("inputImage"),
                 background: try a.image("inputBackgroundImage"))
         }
     }

@@ -47,18 +47,22 @@ struct Convolution: Sendable {
 
     /// Rows, then columns: `input` covers source(of: region).
     func apply(_ input: WorkingImage, to region: PixelRegion) -> WorkingImage {
-        let taps = weights.count
         let inWidth = input.region.width
+        // Both passes add each tap to a whole row of sums before the next tap (every pixel's sum
+        // still from t = −K up, in that order: the same values), so that the sums do not wait on
+        // one another and every tap reads a row in order. A pixel at a time, the column pass read
+        // one pixel from each of 2K + 1 rows, and both took two to three times as long (attack
+        // round 16: a radius-20 blur of 3900² took 18 s).
+        let width = region.width
+        guard width > 0, region.height > 0 else { return WorkingImage(region) }  // no pixel, no buffer to point at
         // Rows: every row of the input, the region's columns.
-        var rows = [WorkingPixel](repeating: .zero, count: region.width * input.region.height)
+        var rows = [WorkingPixel](repeating: .zero, count: width * input.region.height)
         input.pixels.withUnsafeBufferPointer { source in
             weights.withUnsafeBufferPointer { w in
-                for row in 0..<input.region.height {
-                    let base = row * inWidth
-                    for column in 0..<region.width {
-                        var sum = WorkingPixel.zero
-                        for t in 0..<taps { sum += w[t] * source[base + column + t] }
-                        rows[row * region.width + column] = sum
+                rows.withUnsafeMutableBufferPointer { out in
+                    for row in 0..<input.region.height {
+                        let base = source.baseAddress! + row * inWidth
+                        Self.addTaps(w, into: out.baseAddress! + row * width, width: width) { base + $0 }
                     }
                 }
             }
@@ -67,15 +71,43 @@ struct Convolution: Sendable {
         var output = WorkingImage(region)
         rows.withUnsafeBufferPointer { source in
             weights.withUnsafeBufferPointer { w in
-                for row in 0..<region.height {
-                    for column in 0..<region.width {
-                        var sum = WorkingPixel.zero
-                        for t in 0..<taps { sum += w[t] * source[(row + t) * region.width + column] }
-                        output.pixels[row * region.width + column] = sum
+                output.pixels.withUnsafeMutableBufferPointer { out in
+                    for row in 0..<region.height {
+                        let base = source.baseAddress! + row * width
+                        Self.addTaps(w, into: out.baseAddress! + row * width, width: width) { base + $0 * width }
                     }
                 }
             }
         }
         return output
+    }
+
+    /// Adds tap t's row, `row(t)`, times w[t] to the `width` sums at `target`, for t = 0, 1, …
+    /// in that order; four taps in one pass over the sums (each sum still adds them one after
+    /// another, so the values are those of a tap at a time).
+    @inline(__always)
+    static func addTaps(
+        _ w: UnsafeBufferPointer<Float>, into target: UnsafeMutablePointer<WorkingPixel>, width: Int,
+        row: (Int) -> UnsafePointer<WorkingPixel>
+    ) {
+        var t = 0
+        while t + 4 <= w.count {
+            let (w0, w1, w2, w3) = (w[t], w[t + 1], w[t + 2], w[t + 3])
+            let (r0, r1, r2, r3) = (row(t), row(t + 1), row(t + 2), row(t + 3))
+            for column in 0..<width {
+                var sum = target[column]
+                sum += w0 * r0[column]
+                sum += w1 * r1[column]
+                sum += w2 * r2[column]
+                sum += w3 * r3[column]
+                target[column] = sum
+            }
+            t += 4
+        }
+        while t < w.count {
+            let weight = w[t], from = row(t)
+            for column in 0..<width { target[column] += weight * from[column] }
+            t += 1
+        }
     }
 }

@@ -113,16 +113,16 @@ struct LanczosScale: Sendable {
                 across[j * region.width + k] = sum
             }
         }
-        // Columns pass: for each output row, its input rows.
+        // Columns pass: for each output row, its input rows, each tap added to the whole row of
+        // sums before the next (every pixel's sum in tap order, as one pixel at a time: the same
+        // values; reading one pixel from each input row per pixel took several times as long).
         for k in 0..<region.height {
-            let y = region.y + k
-            for x in 0..<region.width {
-                var sum = WorkingPixel.zero
-                for (t, w) in rows.weights[k].enumerated() {
-                    let j = rows.first[k] + t - s.y
-                    if j >= 0 && j < s.height { sum += w * across[j * region.width + x] }
-                }
-                out.pixels[out.index(region.x + x, y)] = sum
+            let start = out.index(region.x, region.y + k)
+            for (t, w) in rows.weights[k].enumerated() {
+                let j = rows.first[k] + t - s.y
+                guard j >= 0 && j < s.height else { continue }
+                let from = j * region.width
+                for x in 0..<region.width { out.pixels[start + x] += w * across[from + x] }
             }
         }
         return out

@@ -18,28 +18,12 @@ extension DrawingContext {
             throw .tooComplex(
                 "the path flattens to \(lines) lines, more than \(limits.lines): use fewer or flatter curves")
         }
-        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
-        for element in path.elements {
-            let points: [FixedPoint] =
-                switch element {
-                case let .move(p), let .line(p): [p]
-                case let .quad(c, p): [c, p]
-                case let .cubic(c1, c2, p): [c1, c2, p]
-                case .close: []
-                }
-            for p in points {
-                x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
-            }
-        }
-        guard x0 <= x1 else { return .empty }
-        let left = max(0, x0 >> 8), top = max(0, y0 >> 8)
-        let right = min(bitmap.width, (x1 + 255) >> 8), bottom = min(bitmap.height, (y1 + 255) >> 8)
-        guard right > left, bottom > top else { return .empty }
+        guard let box = coverageBox(path) else { return .empty }
+        let left = box.x, top = box.y, right = box.x + box.width, bottom = box.y + box.height
         // The path moved by whole pixels so the box starts at (0, 0) (exact in 24.8); what lies
         // left of the box still counts (the rasterizer's accumulation from the left).
         let shift = FixedPoint(x: -left * fixedOne, y: -top * fixedOne)
         let moved = path.moved(by: shift)
-        let box = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
         let edges = CoverageRasterizer.edgeWork(moved, width: box.width, height: box.height)
         guard edges + box.area <= limits.steps else {
             throw .tooComplex(
@@ -58,6 +42,29 @@ extension DrawingContext {
             ? CoverageRasterizer.mask(moved, rule: rule, width: right - left, height: bottom - top)
             : AliasedRasterizer.mask(moved, rule: rule, width: right - left, height: bottom - top)
         return Region(box: box, alpha: mask.alpha)
+    }
+
+    /// The box `coverage` gives a device path: the pixels its points (control points included)
+    /// touch, within the canvas; nil when that is empty.
+    func coverageBox(_ path: Path) -> PixelRect? {
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for element in path.elements {
+            let points: [FixedPoint] =
+                switch element {
+                case let .move(p), let .line(p): [p]
+                case let .quad(c, p): [c, p]
+                case let .cubic(c1, c2, p): [c1, c2, p]
+                case .close: []
+                }
+            for p in points {
+                x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+            }
+        }
+        guard x0 <= x1 else { return nil }
+        let left = max(0, x0 >> 8), top = max(0, y0 >> 8)
+        let right = min(bitmap.width, (x1 + 255) >> 8), bottom = min(bitmap.height, (y1 + 255) >> 8)
+        guard right > left, bottom > top else { return nil }
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// Whether `path` is one axis-aligned rectangle whose corners are whole pixels (four corners,

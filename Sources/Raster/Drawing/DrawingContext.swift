@@ -407,17 +407,19 @@ public struct DrawingContext {
 
     /// Intersects the clip with the union of `paths` (each filled by its rule; where they overlap
     /// in a pixel, the larger coverage): an SVG clipPath's children.
+    /// Each path's coverage is merged as soon as it is made, into a union whose box is known from
+    /// the paths' points first: holding every child's mask until the end took 57 masks of a
+    /// 4096² canvas, 1 GB, for one clipPath (attack round 16).
     public mutating func clip(toUnionOf paths: [(ShapePath, FillRule)]) throws(DrawingFailure) {
-        var regions: [Region] = []
+        let devicePaths = paths.map { ($0.0.devicePath(state.transform), $0.1) }
         var box = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        for (path, rule) in paths {
-            let region = try coverage(path.devicePath(state.transform), rule: rule)
-            regions.append(region)
-            box = box.union(region.box)
+        for (path, _) in devicePaths {
+            if let pathBox = coverageBox(path) { box = box.union(pathBox) }
         }
-        try charge(Self.cost(box.area, DrawingCost.maskPixel))
         var union = [UInt8](repeating: 0, count: box.area)
-        for region in regions {
+        for (path, rule) in devicePaths {
+            let region = try coverage(path, rule: rule)
+            assert(region.box.isEmpty || region.box == coverageBox(path), "a region outside the union's box")
             for row in 0..<region.box.height {
                 for column in 0..<region.box.width {
                     let i = (region.box.y + row - box.y) * box.width + region.box.x + column - box.x
@@ -425,6 +427,7 @@ public struct DrawingContext {
                 }
             }
         }
+        try charge(Self.cost(box.area, DrawingCost.maskPixel))
         try clip(toMask: ClipMask(box: box, alpha: union))
     }
 

@@ -27,6 +27,8 @@ final class PDFFile {
     /// Work the file's functions may still do: 1,000 for each function read, 1 for each sample
     /// decoded, each stop made and each step a calculator program runs (PDFImage.maxFunctionWork in all).
     let functionWork = PDFWorkBudget(PDFImage.maxFunctionWork)
+    /// What the file's objects may still make, all parsers together (PDFElementBudget).
+    let elements: PDFElementBudget
     /// Whether the cross-reference data was unreadable and the objects were found by scanning.
     private(set) var reconstructed = false
 
@@ -49,8 +51,9 @@ final class PDFFile {
         return found
     }()
 
-    init(_ bytes: [UInt8]) throws(PDFError) {
+    init(_ bytes: [UInt8], elementUnits: Int = PDFElementBudget.maxPerFile) throws(PDFError) {
         self.bytes = bytes
+        elements = PDFElementBudget(elementUnits)
         let header = Array("%PDF-".utf8)
         guard let start = PDFParser.find(header, in: bytes, from: 0, end: min(bytes.count, 1024 + header.count)) else {
             throw PDFError("not a PDF file (no \"%PDF-\" header in its first 1,024 bytes)")
@@ -86,7 +89,7 @@ final class PDFFile {
             guard let start = position(offset) else {
                 throw PDFError("object \(number) is said to be at \(offset), outside the file")
             }
-            var parser = PDFParser(bytes, from: start, endstreams: endstreams)
+            var parser = PDFParser(bytes, from: start, endstreams: endstreams, fileElements: elements)
             do throws(PDFError) {
                 let (found, _, object) = try parser.indirectObject { [unowned self] length in
                     (try? self.resolve(length))?.integer
@@ -189,7 +192,7 @@ final class PDFFile {
             guard count >= 0, count <= Self.maxObjects, first >= 0, first <= data.count else {
                 throw PDFError("object stream \(streamNumber) has /N \(count) and /First \(first)")
             }
-            var parser = PDFParser(data, from: 0, to: first)
+            var parser = PDFParser(data, from: 0, to: first, fileElements: elements)
             var offsets: [Int: Int] = [:], claimed: Set<Int> = []
             for _ in 0..<count {
                 guard case let .integer(n)? = try parser.object(), case let .integer(offset)? = try parser.object()
@@ -205,7 +208,7 @@ final class PDFFile {
         guard let (data, offsets) = objectStreams[streamNumber], let offset = offsets[number], offset >= 0,
             offset < data.count
         else { return .null }
-        var parser = PDFParser(data, from: offset)
+        var parser = PDFParser(data, from: offset, fileElements: elements)
         do throws(PDFError) {
             return try parser.object() ?? .null
         } catch {
@@ -258,7 +261,7 @@ final class PDFFile {
         let save = lexer
         if case .keyword("xref")? = try lexer.next() { return try readTable(&lexer) }
         lexer = save
-        var parser = PDFParser(bytes, from: start, endstreams: endstreams)
+        var parser = PDFParser(bytes, from: start, endstreams: endstreams, fileElements: elements)
         let (_, _, object) = try parser.indirectObject { [unowned self] length in (try? self.resolve(length))?.integer }
         guard case let .stream(stream) = object, stream.dictionary["Type"]?.name == "XRef" else {
             throw PDFError("startxref points at neither \"xref\" nor a cross-reference stream")
@@ -272,7 +275,7 @@ final class PDFFile {
             let at = lexer.position
             guard let token = try lexer.next() else { throw PDFError("a cross-reference table has no trailer") }
             if token == .keyword("trailer") {
-                var parser = PDFParser(bytes, from: lexer.position)
+                var parser = PDFParser(bytes, from: lexer.position, fileElements: elements)
                 guard case let .dictionary(d)? = try parser.object() else {
                     throw .at(lexer.position, "\"trailer\" is not followed by a dictionary")
                 }
@@ -367,7 +370,7 @@ final class PDFFile {
             var lexer = PDFLexer(bytes, from: i)
             lexer.skipWhite()
             guard lexer.position < bytes.count, bytes[lexer.position] == UInt8(ascii: "<") else { continue }
-            var parser = PDFParser(bytes, from: lexer.position)
+            var parser = PDFParser(bytes, from: lexer.position, fileElements: elements)
             if case let .dictionary(d)? = try? parser.object(), d["Root"] != nil { trailers.append(d) }
         }
         // Each object's dictionary only (stream data is not read to find the catalog), and the
@@ -375,7 +378,7 @@ final class PDFFile {
         var catalogs: [Int] = [], xrefTrailers: [[String: PDFObject]] = [], objectStreamNumbers: [Int] = []
         for number in entries.keys.sorted() {
             guard case let .offset(offset)? = entries[number], let start = position(offset) else { continue }
-            var parser = PDFParser(bytes, from: start)
+            var parser = PDFParser(bytes, from: start, fileElements: elements)
             guard let (_, _, object) = try? parser.indirectObject(length: { _ in nil }, readStream: false),
                 let d = object.dictionary
             else { continue }
@@ -391,7 +394,7 @@ final class PDFFile {
                 let first = stream.dictionary["First"]?.integer, first >= 0, first <= data.count,
                 let count = stream.dictionary["N"]?.integer, count >= 0, count <= Self.maxObjects
             else { continue }
-            var parser = PDFParser(data, from: 0, to: first)
+            var parser = PDFParser(data, from: 0, to: first, fileElements: elements)
             for index in 0..<count {
                 guard case let .integer(n)? = try? parser.object(), case .integer? = try? parser.object() else { break }
                 guard n > 0, n <= Self.maxObjects, entries[n] == nil else { continue }
@@ -399,6 +402,8 @@ final class PDFFile {
                 if catalogs.isEmpty, (try? object(n))?.dictionary?["Type"]?.name == "Catalog" { catalogs.append(n) }
             }
         }
+        // The scans above skip what they cannot read; one stopped by the file's elements says so.
+        if elements.exhausted { throw PDFError(PDFElementBudget.refusal) }
         if let last = trailers.last {
             trailer = last
         } else if let last = xrefTrailers.last {

@@ -93,7 +93,7 @@ indirect enum PDFFunction {
     }
 
     static func read(_ object: PDFObject, file: PDFFile, depth: Int = 0) throws(PDFError) -> PDFFunction {
-        guard depth < 8 else { throw PDFError("functions nested more than 8 deep") }
+        guard depth < 8 else { throw PDFError("functions nested more than 8 deep (docs/LIMITS.md)") }
         try file.functionWork.charge(1_000)  // a read costs as much as many steps: references may repeat a function
         let object = try file.resolve(object)
         guard let d = object.dictionary, let type = try file.value(d, "FunctionType")?.integer else {

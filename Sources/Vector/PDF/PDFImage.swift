@@ -43,7 +43,7 @@ public struct PDFImage: Sendable {
         let w = crop.2 - crop.0, h = crop.3 - crop.1
         guard w > 0, h > 0 else { throw PDFError("the page's box is empty (its CropBox lies outside its MediaBox)") }
         guard w <= Self.maxSide, h <= Self.maxSide else {
-            throw PDFError("the page is \(w) × \(h) points, more than \(Int(Self.maxSide)) a side")
+            throw PDFError("the page is \(w) × \(h) points, more than \(Int(Self.maxSide)) a side (docs/LIMITS.md)")
         }
         let rotate = try file.resolve(page["Rotate"] ?? inherited["Rotate"] ?? .integer(0)).integer ?? 0
         guard rotate % 90 == 0 else { throw PDFError("/Rotate \(rotate) is not a multiple of 90") }

@@ -93,7 +93,7 @@ struct PDFInterpreter {
             guard case let .keyword(op) = token, !["true", "false", "null"].contains(op), !notANumber else {
                 operands.append(notANumber ? .real(.nan) : try parser.object(from: token, at: at, depth: 0))
                 guard operands.count <= Self.maxOperands else {
-                    throw .at(at, "more than \(Self.maxOperands) operands in a row")
+                    throw .at(at, "more than \(Self.maxOperands) operands in a row (docs/LIMITS.md)")
                 }
                 continue
             }
@@ -300,7 +300,9 @@ struct PDFInterpreter {
         // Marked content and compatibility sections.
         case "MP", "DP": break
         case "BMC", "BDC":
-            guard marked.count < 256 else { throw PDFError("marked content nested more than 256 deep") }
+            guard marked.count < 256 else {
+                throw PDFError("marked content nested more than 256 deep (docs/LIMITS.md)")
+            }
             var hides = false
             if op == "BDC", operands.count >= 2, operands[operands.count - 2].name == "OC" {
                 var membership = operands[operands.count - 1]
@@ -401,7 +403,7 @@ struct PDFInterpreter {
             }
             dashes.append(v)
         }
-        guard dashes.count <= 64 else { throw PDFError("a dash array of more than 64 lengths") }
+        guard dashes.count <= 64 else { throw PDFError("a dash array of more than 64 lengths (docs/LIMITS.md)") }
         guard dashes.reduce(0, +).isFinite else {
             throw PDFError("a dash array whose lengths add up to more than a number holds")
         }

@@ -9,19 +9,28 @@ struct PDFParser {
     let endstreams: [Int]?
     /// Array and dictionary elements this parser may still make (each is a heap object).
     private var elements = PDFParser.maxElements
+    /// The file's elements (PDFFile's objects share one budget), when the parser reads its objects.
+    private let fileElements: PDFElementBudget?
     static let maxDepth = 64
     static let maxElements = 4_000_000
 
-    init(_ bytes: [UInt8], from start: Int = 0, to end: Int? = nil, endstreams: [Int]? = nil) {
+    init(
+        _ bytes: [UInt8], from start: Int = 0, to end: Int? = nil, endstreams: [Int]? = nil,
+        fileElements: PDFElementBudget? = nil
+    ) {
         lexer = PDFLexer(bytes, from: start, to: end)
         self.endstreams = endstreams
+        self.fileElements = fileElements
     }
 
     private mutating func count(_ at: Int) throws(PDFError) {
         elements -= 1
         guard elements >= 0 else {
-            throw .at(at, "more than \(Self.maxElements) array and dictionary elements in one stream or object")
+            throw .at(
+                at,
+                "more than \(Self.maxElements) array and dictionary elements in one stream or object (docs/LIMITS.md)")
         }
+        try fileElements?.charge(at)
     }
 
     /// The next object; nil at the end of the bytes.
@@ -32,7 +41,9 @@ struct PDFParser {
     }
 
     mutating func object(from token: PDFToken, at start: Int, depth: Int) throws(PDFError) -> PDFObject {
-        guard depth < Self.maxDepth else { throw .at(start, "objects nested more than \(Self.maxDepth) deep") }
+        guard depth < Self.maxDepth else {
+            throw .at(start, "objects nested more than \(Self.maxDepth) deep (docs/LIMITS.md)")
+        }
         switch token {
         case let .integer(v):
             // "N G R" is a reference; anything else leaves the lexer after N.
@@ -55,6 +66,7 @@ struct PDFParser {
             default: throw .at(start, "expected an object, found \"\(word.prefix(40))\"")
             }
         case .arrayStart:
+            try fileElements?.charge(start, PDFElementBudget.container)
             var items: [PDFObject] = []
             while true {
                 let at = lexer.position
@@ -64,6 +76,7 @@ struct PDFParser {
                 items.append(try object(from: next, at: at, depth: depth + 1))
             }
         case .dictionaryStart:
+            try fileElements?.charge(start, PDFElementBudget.container)
             var entries: [String: PDFObject] = [:]
             while true {
                 let at = lexer.position
@@ -153,4 +166,34 @@ struct PDFParser {
         }
         return nil
     }
+}
+
+/// What all of a file's objects may still make, parsed from the file or from its object streams
+/// (each object once: PDFFile keeps what it read), in units of about 40 bytes of memory: 1 an
+/// array or dictionary element, 4 more for each array or dictionary (its own storage; a
+/// dictionary element in an array took about 250 bytes). One object may hold 4,000,000 elements;
+/// without a bound for the file, sixteen such objects in a few kilobytes of Flate data held 6 GB
+/// (attack round 16).
+final class PDFElementBudget {
+    private(set) var remaining: Int
+
+    init(_ remaining: Int) {
+        self.remaining = remaining
+    }
+
+    static let maxPerFile = 8_000_000
+
+    var exhausted: Bool { remaining < 0 }
+
+    /// The units an array or dictionary costs besides its elements.
+    static let container = 4
+
+    func charge(_ at: Int, _ units: Int = 1) throws(PDFError) {
+        remaining -= units
+        guard remaining >= 0 else { throw .at(at, Self.refusal) }
+    }
+
+    static let refusal =
+        "the file's objects hold more than \(maxPerFile) units of arrays and dictionaries in all (1 an element, "
+        + "\(container) more an array or dictionary; docs/LIMITS.md)"
 }

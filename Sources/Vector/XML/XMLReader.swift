@@ -205,7 +205,9 @@ struct XMLReader {
 
     /// An element, `offset` at its `<`.
     mutating func element(depth: Int) throws(XMLError) -> XMLElement {
-        guard depth < XMLDocument.maxDepth else { throw fail("elements nested more than \(XMLDocument.maxDepth) deep") }
+        guard depth < XMLDocument.maxDepth else {
+            throw fail("elements nested more than \(XMLDocument.maxDepth) deep (docs/LIMITS.md)")
+        }
         elements += 1
         guard elements <= XMLDocument.maxElements else { throw fail("more than \(XMLDocument.maxElements) elements") }
         let start = offset

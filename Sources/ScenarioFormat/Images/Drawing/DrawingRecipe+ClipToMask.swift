@@ -13,9 +13,10 @@ extension DrawingRecipe {
     static func clip(
         toMask mask: Image, name: String, in rect: (Double, Double, Double, Double), context: inout DrawingContext
     ) throws(DrawingFailure) {
-        // The passes over the mask below (the check, the alpha image, its drawing) are charged
-        // before any is made, as a mask pixel each (an image has at most 2^24 pixels: no overflow).
-        try context.charge(mask.pixels.width * mask.pixels.height * DrawingCost.maskPixel)
+        // The passes over the mask below (the check, the alpha plane, the image drawn) are charged
+        // before any is made (an image has at most 2^24 pixels: no overflow); its drawing charges
+        // the rest (halvings, the pixels drawn).
+        try context.charge(mask.pixels.width * mask.pixels.height * DrawingCost.maskImagePixel)
         let alphas = try GreyMask.alphas(mask.pixels, what: "clip(to:mask:)", name: name)
         var limits = context.limits
         limits.work = max(1, limits.work - context.work)

@@ -4,6 +4,12 @@ import Raster
 import Syntax
 
 /// How a drawing uses an image it names: drawn, as a clip mask, or as a pattern colour.
+/// An image named by a drawing and what the drawing does with it: the key its check is kept by.
+struct DrawnImageCheck: Hashable {
+    let name: String
+    let use: DrawnImageUse
+}
+
 enum DrawnImageUse {
     case drawn
     /// CGContext.draw(image.cgImage!, in:).

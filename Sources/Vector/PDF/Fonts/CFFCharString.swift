@@ -88,7 +88,9 @@ struct CFFCharString {
     }
 
     private mutating func push(_ v: Double) throws(PDFError) {
-        guard stack.count < Self.maxStack else { throw error("has more than \(Self.maxStack) operands in a row") }
+        guard stack.count < Self.maxStack else {
+            throw error("has more than \(Self.maxStack) operands in a row (docs/LIMITS.md)")
+        }
         stack.append(v)
     }
 

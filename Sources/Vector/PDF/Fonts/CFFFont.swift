@@ -477,7 +477,9 @@ struct CFFDict {
                 at += 2
             default: throw CFFFont.error("a DICT has the reserved byte \(b0)")
             }
-            guard operands.count <= 48 else { throw CFFFont.error("a DICT has more than 48 operands in a row") }
+            guard operands.count <= 48 else {
+                throw CFFFont.error("a DICT has more than 48 operands in a row (docs/LIMITS.md)")
+            }
         }
     }
 
