@@ -37,10 +37,13 @@ func saturatingAdd(_ a: Int, _ b: Int) -> Int {
 /// What evaluating one pixel of a node costs, in units of `drawing-work` (about a nanosecond of one
 /// core each), measured on 2048² renders of 16-filter chains (docs/LIMITS.md §Drawing work):
 /// colour filters 1–3.5 ns a pixel on two cores, CIGammaAdjust's x^y 16, blend modes 9–14, the
-/// non-separable ones 28, Porter-Duff compositing and gradients about 2. Each was charged 1 until
-/// attack round 16 (64 gamma filters over 4096² ran 43 s within the budget).
+/// non-separable ones 28, Porter-Duff compositing and gradients about 2, an image's pixels
+/// (converted to linear light for each node that reads them) and a composite over them 22 at 4096².
+/// Each was charged 1 until attack rounds 16 and 17 (64 gamma filters over 4096² ran 43 s within
+/// the budget, 36 composites over an image 13 s).
 enum EvaluationCost {
-    /// A colour filter's pixel, a mask blend's, a generator's, a Porter-Duff composite's.
+    /// A colour filter's pixel, a mask blend's, a generator's, a Porter-Duff composite's, an
+    /// image's.
     static let pixel = 8
     /// A pixel of a filter that takes x^y.
     static let power = 32
@@ -165,8 +168,8 @@ indirect enum Recipe: Sendable {
             return overflow ? .max : product
         }
         switch self {
-        case .bitmap, .empty: return own
-        case .generator: return evaluations(EvaluationCost.pixel)
+        case .empty: return own
+        case .bitmap, .generator: return evaluations(EvaluationCost.pixel)
         case let .crop(_, input): return saturatingAdd(own, input.cost(region))
         case let .point(kernel, input): return saturatingAdd(evaluations(kernel.cost), input.cost(region))
         case let .composite(kernel, source, background):

@@ -71,9 +71,14 @@ public struct PDFImage: Sendable {
             content = try file.decode(stream).bytes
         case let .array(items):
             // The streams are one content stream split at any token boundary (§7.8.2).
+            // Joined, they are a second copy of what was decoded, charged to the same budget (a
+            // /Contents naming one 16 MiB stream 100 times held 2 GB, attack round 17).
             for item in items {
                 guard case let .stream(stream) = try file.resolve(item) else { continue }
-                content += try file.decode(stream).bytes
+                let bytes = try file.decode(stream).bytes
+                guard bytes.count + 1 <= file.budget else { throw PDFFilters.tooLarge(file.budget) }
+                file.budget -= bytes.count + 1
+                content += bytes
                 content.append(0x0A)
             }
         default:

@@ -57,6 +57,10 @@ struct PDFInterpreter {
     /// Optional-content visibility, by object number.
     var visibility: [Int: Bool] = [:]
 
+    /// What the page's content streams may still make: every stream parsed (a form's, a glyph's,
+    /// a pattern's at each use) draws from one budget.
+    let contentElements = PDFElementBudget(PDFElementBudget.maxPerFile, for: "the page's content streams")
+
     init(file: PDFFile, optionalContent: PDFOptionalContent = PDFOptionalContent()) {
         self.file = file
         self.optionalContent = optionalContent
@@ -68,7 +72,7 @@ struct PDFInterpreter {
         throws(PDFError) -> [PDFOperation]
     {
         var out: [PDFOperation] = []
-        var parser = PDFParser(content)
+        var parser = PDFParser(content, fileElements: contentElements)
         var operands: [PDFObject] = []
         let depth = stack.count
         var compatibility = 0

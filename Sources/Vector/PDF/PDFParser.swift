@@ -118,9 +118,11 @@ struct PDFParser {
         // The keyword is followed by CR LF or LF (a lone CR is tolerated).
         if p < lexer.end, lexer.bytes[p] == 0x0D { p += 1 }
         if p < lexer.end, lexer.bytes[p] == 0x0A { p += 1 }
+        // The data is looked for in all the bytes: a bound on the object's tokens (PDFFile's next
+        // object) is not one on its data, where a damaged file's scan may find "N G obj" too.
         let data = Self.streamData(
-            lexer.bytes, from: p, end: lexer.end, declared: dictionary["Length"].flatMap(length), endstreams: endstreams
-        )
+            lexer.bytes, from: p, end: lexer.bytes.count, declared: dictionary["Length"].flatMap(length),
+            endstreams: endstreams)
         lexer.position = data.upperBound
         if case .keyword("endstream")? = try? lexer.next() {} else { lexer.position = data.upperBound }
         return (number, generation, .stream(PDFStream(dictionary: dictionary, data: lexer.bytes[data], offset: p)))
@@ -168,17 +170,23 @@ struct PDFParser {
     }
 }
 
-/// What all of a file's objects may still make, parsed from the file or from its object streams
-/// (each object once: PDFFile keeps what it read), in units of about 40 bytes of memory: 1 an
-/// array or dictionary element, 4 more for each array or dictionary (its own storage; a
-/// dictionary element in an array took about 250 bytes). One object may hold 4,000,000 elements;
-/// without a bound for the file, sixteen such objects in a few kilobytes of Flate data held 6 GB
-/// (attack round 16).
+/// What a set of parsers may still make, in units of about 40 bytes of memory: 1 an array or
+/// dictionary element, 4 more for each array or dictionary (its own storage; a dictionary element
+/// in an array took about 250 bytes). One object or stream may hold 4,000,000 elements; two
+/// budgets bound them together. All of a file's objects (parsed from the file or from its object
+/// streams, each once: PDFFile keeps what it read) — without it, sixteen such objects in a few
+/// kilobytes of Flate data held 6 GB (attack round 16). And all of a page's content streams,
+/// each form's parsed at each use — without it, a form whose content is one 4,000,000-element
+/// array, drawn 70 times, took 33 s, and twelve nested forms each holding one during their `Do`
+/// 4.8 GB (attack round 17).
 final class PDFElementBudget {
     private(set) var remaining: Int
+    /// What the budget is for, as the refusal names it ("the file's objects").
+    let what: String
 
-    init(_ remaining: Int) {
+    init(_ remaining: Int, for what: String) {
         self.remaining = remaining
+        self.what = what
     }
 
     static let maxPerFile = 8_000_000
@@ -190,10 +198,11 @@ final class PDFElementBudget {
 
     func charge(_ at: Int, _ units: Int = 1) throws(PDFError) {
         remaining -= units
-        guard remaining >= 0 else { throw .at(at, Self.refusal) }
+        guard remaining >= 0 else { throw .at(at, refusal) }
     }
 
-    static let refusal =
-        "the file's objects hold more than \(maxPerFile) units of arrays and dictionaries in all (1 an element, "
-        + "\(container) more an array or dictionary; docs/LIMITS.md)"
+    var refusal: String {
+        "\(what) hold more than \(Self.maxPerFile) units of arrays and dictionaries in all (1 an element, "
+            + "\(Self.container) more an array or dictionary; docs/LIMITS.md)"
+    }
 }
