@@ -522,6 +522,24 @@ import TestSupport
         #expect(big.count < 400)
     }
 
+    /// Found by the `svg` fuzz target (twenty-second session): a root with a width but no height
+    /// took the viewBox's height, 24131, unchecked — past the 16,384-point limit every stated size
+    /// keeps. Now either side taken from the viewBox is checked as a stated one.
+    @Test func aSideTakenFromTheViewBoxIsWithinTheLimit() {
+        for (attributes, side) in [
+            ("width='24' viewBox='0 0 24 24131'", "height"), ("height='24' viewBox='0 0 20000 24'", "width"),
+            ("viewBox='0 0 16385 10'", "width")
+        ] {
+            let bytes = Array("<svg xmlns='http://www.w3.org/2000/svg' \(attributes)/>".utf8)
+            #expect(
+                Self.message(bytes, as: .svg).hasSuffix(
+                    "no \(side): the viewBox's \(side) is taken, and it is more than 16384 px (docs/LIMITS.md): give \(side) in px"
+                ), "\(attributes)")
+        }
+        let within = Array("<svg xmlns='http://www.w3.org/2000/svg' width='24' viewBox='0 0 24 16384'/>".utf8)
+        #expect(Self.message(within, as: .svg) == "")
+    }
+
     @Test func textThatIsNotUTF8AndEmptyFilesSaySo() {
         let utf16 = Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>".data(using: .utf16)!)
         #expect(

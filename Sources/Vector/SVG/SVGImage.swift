@@ -100,6 +100,14 @@ public struct SVGImage: Sendable {
                         element: root,
                         message: "no \(name) and no viewBox: the image has no size (give width and height in px)")
                 }
+                // The viewBox's size stands in, within the same range (a fuzzed file's 24131 was
+                // accepted as a height past the limit).
+                guard fallback <= maxSide else {
+                    throw SVGError(
+                        element: root,
+                        message: "no \(name): the viewBox's \(name) is taken, and it is more than \(Int(maxSide)) px "
+                            + "(docs/LIMITS.md): give \(name) in px")
+                }
                 return fallback
             }
             guard let value = SVGValues.length(text) else {
