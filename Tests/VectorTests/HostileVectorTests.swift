@@ -522,6 +522,33 @@ import TestSupport
         #expect(big.count < 400)
     }
 
+    /// Attack round 17: a page's content streams are parsed again at each use of a form (and a
+    /// glyph, pattern or soft mask); a form of one 3,999,000-element array drawn 70 times took
+    /// 33 s. Every stream the page parses draws from one budget, whatever it is parsed for.
+    @Test func contentStreamsShareOneBudgetAcrossUses() throws {
+        let formContent = "[1 2 3 4 5 6 7 8 9 10] n"  // 10 elements and an array: 14 units a use
+        let form =
+            "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Length \(formContent.utf8.count) >>\nstream\n\(formContent)\nendstream"
+        let bytes = PDFDocumentTests.pdf("", resources: "<< /XObject << /F 5 0 R >> >>", extra: [form])
+        let file = try PDFFile(bytes)
+        let resources = try #require(try file.resolve(.reference(3, 0)).dictionary?["Resources"]?.dictionary)
+        func run(_ uses: Int) throws(PDFError) {
+            var interpreter = PDFInterpreter(file: file, contentUnits: 60)
+            _ = try interpreter.run(
+                Array(String(repeating: "/F Do ", count: uses).utf8), resources: resources, patternBase: .identity)
+        }
+        try run(4)  // 56 units
+        do {
+            try run(5)
+            Issue.record("a fifth use of the form passed the page's 60 units")
+        } catch {
+            #expect(
+                error.message.hasSuffix(
+                    "the page's content streams hold more than 60 units of arrays and dictionaries in all (1 an element, "
+                        + "4 more an array or dictionary; docs/LIMITS.md)"), "\(error.message)")
+        }
+    }
+
     /// Found by the `svg` fuzz target (twenty-second session): a root with a width but no height
     /// took the viewBox's height, 24131, unchecked — past the 16,384-point limit every stated size
     /// keeps. Now either side taken from the viewBox is checked as a stated one.

@@ -18,7 +18,14 @@ extension DrawingContext {
             throw .tooComplex(
                 "the path flattens to \(lines) lines, more than \(limits.lines): use fewer or flatter curves")
         }
-        guard let box = coverageBox(path) else { return .empty }
+        // The path was flattened to be counted, so its lines are charged even when it misses
+        // the canvas (10,000 shapes clipped by a 100,000-segment path off the canvas ran for
+        // minutes uncharged: attack round 17).
+        guard let box = coverageBox(path) else {
+            try charge(DrawingCost.operation)
+            try charge(Self.cost(lines, DrawingCost.line))
+            return .empty
+        }
         let left = box.x, top = box.y, right = box.x + box.width, bottom = box.y + box.height
         // The path moved by whole pixels so the box starts at (0, 0) (exact in 24.8); what lies
         // left of the box still counts (the rasterizer's accumulation from the left).

@@ -37,6 +37,11 @@ struct PDFInterpreter {
     var shadings: [Int: PDFShading] = [:]
 
     static let maxOperations = 1_000_000
+    /// The bytes of content the page's streams may lex, and the operands they may read, each
+    /// form's, glyph's and pattern's at each use (a form of 200,000,000 spaces drawn 300 times
+    /// took 34 s, one of 20,000,000 numbers drawn 20 times 45 s: attack round 17).
+    static let maxContentBytes = 1 << 30
+    static let maxPageOperands = 16_000_000
     static let maxFormDepth = 12
     static let maxOperands = 1024
     static let colorOperators: Set<String> = ["CS", "cs", "SC", "SCN", "sc", "scn", "G", "g", "RG", "rg", "K", "k"]
@@ -54,16 +59,22 @@ struct PDFInterpreter {
     var hidden: Bool { hiding > 0 }
     /// Saves (q, and each form's or glyph's own) open in the streams around the current one.
     var outerSaves = 0
+    /// Content bytes lexed and operands read so far on the page.
+    var contentBytes = 0, pageOperands = 0
     /// Optional-content visibility, by object number.
     var visibility: [Int: Bool] = [:]
 
     /// What the page's content streams may still make: every stream parsed (a form's, a glyph's,
     /// a pattern's at each use) draws from one budget.
-    let contentElements = PDFElementBudget(PDFElementBudget.maxPerFile, for: "the page's content streams")
+    let contentElements: PDFElementBudget
 
-    init(file: PDFFile, optionalContent: PDFOptionalContent = PDFOptionalContent()) {
+    init(
+        file: PDFFile, optionalContent: PDFOptionalContent = PDFOptionalContent(),
+        contentUnits: Int = PDFElementBudget.maxPerFile
+    ) {
         self.file = file
         self.optionalContent = optionalContent
+        contentElements = PDFElementBudget(contentUnits, for: "the page's content streams")
     }
 
     /// The operations of `content` with `resources`; `patternBase` maps the space the resources'
@@ -71,6 +82,12 @@ struct PDFInterpreter {
     mutating func run(_ content: [UInt8], resources: [String: PDFObject]?, patternBase: AffineTransform)
         throws(PDFError) -> [PDFOperation]
     {
+        contentBytes += content.count
+        guard contentBytes <= Self.maxContentBytes else {
+            throw PDFError(
+                "the page's content streams are more than \(Self.maxContentBytes) bytes in all, each form's, glyph's "
+                    + "and pattern's counted at each use (docs/LIMITS.md)")
+        }
         var out: [PDFOperation] = []
         var parser = PDFParser(content, fileElements: contentElements)
         var operands: [PDFObject] = []
@@ -98,6 +115,13 @@ struct PDFInterpreter {
                 operands.append(notANumber ? .real(.nan) : try parser.object(from: token, at: at, depth: 0))
                 guard operands.count <= Self.maxOperands else {
                     throw .at(at, "more than \(Self.maxOperands) operands in a row (docs/LIMITS.md)")
+                }
+                pageOperands += 1
+                guard pageOperands <= Self.maxPageOperands else {
+                    throw .at(
+                        at,
+                        "the page's content streams have more than \(Self.maxPageOperands) operands in all, each "
+                            + "form's, glyph's and pattern's counted at each use (docs/LIMITS.md)")
                 }
                 continue
             }

@@ -181,11 +181,13 @@ struct PDFParser {
 /// 4.8 GB (attack round 17).
 final class PDFElementBudget {
     private(set) var remaining: Int
+    let limit: Int
     /// What the budget is for, as the refusal names it ("the file's objects").
     let what: String
 
-    init(_ remaining: Int, for what: String) {
-        self.remaining = remaining
+    init(_ limit: Int, for what: String) {
+        remaining = limit
+        self.limit = limit
         self.what = what
     }
 
@@ -202,7 +204,7 @@ final class PDFElementBudget {
     }
 
     var refusal: String {
-        "\(what) hold more than \(Self.maxPerFile) units of arrays and dictionaries in all (1 an element, "
+        "\(what) hold more than \(limit) units of arrays and dictionaries in all (1 an element, "
             + "\(Self.container) more an array or dictionary; docs/LIMITS.md)"
     }
 }
