@@ -125,17 +125,7 @@ final class PDFFile {
             }.sorted()
             starts = (entries.count, sorted)
         }
-        return Self.next(after: start, in: starts.sorted) ?? bytes.count
-    }
-
-    /// The first of `sorted` past `start`, if any.
-    static func next(after start: Int, in sorted: [Int]) -> Int? {
-        var low = 0, high = sorted.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sorted[mid] <= start { low = mid + 1 } else { high = mid }
-        }
-        return low < sorted.count ? sorted[low] : nil
+        return PDFParser.first(atLeast: start + 1, in: starts.sorted) ?? bytes.count
     }
 
     /// The object itself, references followed.
@@ -241,7 +231,8 @@ final class PDFFile {
             offset < data.count
         else { return .null }
         var parser = PDFParser(
-            data, from: offset, to: Self.next(after: offset, in: starts) ?? data.count, fileElements: elements)
+            data, from: offset, to: PDFParser.first(atLeast: offset + 1, in: starts) ?? data.count,
+            fileElements: elements)
         do throws(PDFError) {
             return try parser.object() ?? .null
         } catch {

@@ -130,6 +130,16 @@ struct PDFParser {
 
     static let endstream = Array("endstream".utf8)
 
+    /// The first of the ascending offsets `sorted` that is at least `value`, if any (a binary search).
+    static func first(atLeast value: Int, in sorted: [Int]) -> Int? {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low < sorted.count ? sorted[low] : nil
+    }
+
     /// The range of a stream's data: `declared` bytes when "endstream" follows them (after optional
     /// white space), else up to the next "endstream" with the end of line before it dropped.
     static func streamData(_ bytes: [UInt8], from start: Int, end: Int, declared: Int?, endstreams: [Int]? = nil)
@@ -142,12 +152,7 @@ struct PDFParser {
         }
         let next: Int?
         if let endstreams {
-            var low = 0, high = endstreams.count
-            while low < high {
-                let mid = (low + high) / 2
-                if endstreams[mid] < start { low = mid + 1 } else { high = mid }
-            }
-            next = low < endstreams.count && endstreams[low] + endstream.count <= end ? endstreams[low] : nil
+            next = first(atLeast: start, in: endstreams).flatMap { $0 + endstream.count <= end ? $0 : nil }
         } else {
             next = find(endstream, in: bytes, from: start, end: end)
         }
