@@ -16,6 +16,8 @@ package typealias FileOutput = Baselines.FileOutput
 package typealias Provenance = Baselines.Provenance
 /// A variant's PNG and layout report.
 package typealias VariantRendering = Baselines.VariantRendering
+/// Checking every file before writing any, each loaded once (render, layout).
+package typealias CheckedOutputs = Baselines.CheckedOutputs
 /// Scenario files: finding, loading and the loaded scenario.
 package typealias ScenarioCatalog = ScenarioFormat.ScenarioCatalog
 package typealias ScenarioLoader = ScenarioFormat.ScenarioLoader

@@ -108,33 +108,63 @@ enum ScenarioCommands {
     /// keep it: a run holds one scenario (and its images) at a time, however many files it is
     /// given (ten files at the image budget each needed 8 GB when all were kept). Warnings are
     /// printed; with `--strict` they are errors. Returns the errors of the files that did not load.
-    /// Loads each scenario and hands it to `body`. `assets` is the run's cache: `render` and
-    /// `layout` load every scenario twice (all checked first, then each written), and share one
-    /// so that the second pass finds the first's decodes and drawings.
     static func forEachScenario(
-        _ entries: [ScenarioCatalog.Entry], arguments: Arguments, project: Project, printingWarnings: Bool = true,
-        assets: AssetCache = AssetCache(),
+        _ entries: [ScenarioCatalog.Entry], arguments: Arguments, project: Project,
         _ body: (Scenario) throws -> Void
     ) throws -> (errors: [ScenarioDiagnostic], invalid: Int) {
-        let load = try LoadOptions(arguments, project: project)
-        let limits = try load.scenarioLimits()
-        var errors: [ScenarioDiagnostic] = []
+        let load = try Loader(arguments, project: project)
         var invalid = 0
         for entry in entries {
-            let scenario: Scenario
-            do {
-                scenario = try ScenarioLoader.load(
-                    entry.url, displayName: entry.displayName, name: entry.name, assets: assets,
-                    strict: load.strict, limits: limits, assetRoots: load.roots)
-            } catch {
-                errors += error.diagnostics
+            guard let scenario = load(entry) else {
                 invalid += 1
                 continue
             }
-            if printingWarnings { for warning in scenario.warnings { printError(warning.description) } }
             try body(scenario)
         }
-        return (errors, invalid)
+        return (load.errors, invalid)
+    }
+
+    /// Loads scenario files with a run's options, one AssetCache for the run, and collects the
+    /// errors of those that do not load.
+    final class Loader {
+        let options: LoadOptions
+        let limits: ScenarioLimits
+        let assets = AssetCache()
+        private(set) var errors: [ScenarioDiagnostic] = []
+
+        init(_ arguments: Arguments, project: Project) throws {
+            options = try LoadOptions(arguments, project: project)
+            limits = try options.scenarioLimits()
+        }
+
+        /// The scenario, its warnings printed unless `printingWarnings` is false; nil when it has
+        /// errors (kept in `errors`).
+        func callAsFunction(_ entry: ScenarioCatalog.Entry, printingWarnings: Bool = true) -> Scenario? {
+            do {
+                let scenario = try ScenarioLoader.load(
+                    entry.url, displayName: entry.displayName, name: entry.name, assets: assets,
+                    strict: options.strict, limits: limits, assetRoots: options.roots)
+                if printingWarnings { for warning in scenario.warnings { printError(warning.description) } }
+                return scenario
+            } catch {
+                errors += error.diagnostics
+                return nil
+            }
+        }
+    }
+
+    /// Loads every entry and makes its output with `make`; when all loaded, hands the outputs to
+    /// `emit` in order, and returns the errors otherwise (nothing emitted). Each file is loaded
+    /// once unless its output was not kept (CheckedOutputs), and one scenario is held at a time.
+    static func checkThenEmit<Output>(
+        _ entries: [ScenarioCatalog.Entry], arguments: Arguments, project: Project, size: (Output) -> Int,
+        make: (Scenario) throws -> Output, emit: (Output) throws -> Void
+    ) throws -> [ScenarioDiagnostic] {
+        let load = try Loader(arguments, project: project)
+        _ = try CheckedOutputs.run(
+            count: entries.count, size: size,
+            make: { entry, again in try load(entries[entry], printingWarnings: !again).map(make) }, emit: emit)
+        return load.errors
     }
 
     static func validate(_ rest: [String]) throws -> Int32 {
@@ -168,24 +198,26 @@ enum ScenarioCommands {
         let entries = try entries(arguments.positional, arguments: arguments, project: project)
         try requireDistinctNames(entries)
         // Every file is checked first: a run with an error writes nothing.
-        let assets = AssetCache()
-        let (errors, _) = try forEachScenario(entries, arguments: arguments, project: project, assets: assets) { _ in }
+        typealias Files = (name: String, files: [(png: [UInt8], layout: String, variant: String)])
+        let errors = try checkThenEmit(
+            entries, arguments: arguments, project: project,
+            size: { (made: Files) in made.files.reduce(0) { $0 + $1.png.count + $1.layout.utf8.count } },
+            make: { scenario in (scenario.name, Array(VariantRendering.files(for: scenario))) },
+            emit: { made in
+                let folder = URL(fileURLWithPath: output).appendingPathComponent(entries.count > 1 ? made.name : "")
+                for (png, layout, variant) in made.files {
+                    do throws(FileOutput.Failure) {
+                        try FileOutput.writeAtomically(png, to: folder.appendingPathComponent(variant + ".png"))
+                        try FileOutput.writeAtomically(
+                            layout, to: folder.appendingPathComponent(variant + ".layout.json"))
+                    } catch {
+                        throw UsageError(message: error.description)
+                    }
+                    print(folder.appendingPathComponent(variant).path + ".{png,layout.json}")
+                }
+            })
         for error in errors { printError(error.description) }
         guard errors.isEmpty else { return ExitCode.badInput }
-        _ = try forEachScenario(
-            entries, arguments: arguments, project: project, printingWarnings: false, assets: assets
-        ) { scenario in
-            let folder = URL(fileURLWithPath: output).appendingPathComponent(entries.count > 1 ? scenario.name : "")
-            for (png, layout, variant) in VariantRendering.files(for: scenario) {
-                do throws(FileOutput.Failure) {
-                    try FileOutput.writeAtomically(png, to: folder.appendingPathComponent(variant + ".png"))
-                    try FileOutput.writeAtomically(layout, to: folder.appendingPathComponent(variant + ".layout.json"))
-                } catch {
-                    throw UsageError(message: error.description)
-                }
-                print(folder.appendingPathComponent(variant).path + ".{png,layout.json}")
-            }
-        }
         return ExitCode.success
     }
 
@@ -201,63 +233,50 @@ enum ScenarioCommands {
         let entries = try entries(arguments.positional, arguments: arguments, project: project)
         try requireDistinctNames(entries)
         let variantName = arguments.value("--variant")
-        // First every file is checked (nothing is printed for a run with errors), then each is
-        // loaded again and printed: one scenario in memory at a time either way.
-        var variantCounts: [Int] = []
-        let assets = AssetCache()
-        let (errors, _) = try forEachScenario(entries, arguments: arguments, project: project, assets: assets) {
-            scenario in
-            let names = scenario.variants().map(\.name)
-            if let variantName, !names.contains(variantName) {
-                throw UsageError(
-                    message: "no variant '\(variantName)' in \(scenario.file)"
-                        + Suggestions.didYouMean(variantName, among: names)
-                        + " (variants: \(Listing.names(names)))")
-            }
-            variantCounts.append(names.count)
-        }
-        for error in errors { printError(error.description) }
-        guard errors.isEmpty else { return ExitCode.badInput }
         let nested =
             entries.count > 1
             || arguments.positional.contains { path in
                 var isDirectory: ObjCBool = false
                 return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
             }
-        func printVariants(_ scenario: Scenario, indent: Bool) {
+        // A scenario's reports as printed: one report alone, or {"variant": report, …}.
+        func variantsText(_ scenario: Scenario) -> String {
             let reports = VariantRendering.layouts(for: scenario, only: variantName)
-            if !indent && (variantName != nil || scenario.variants().count == 1) {
-                for (_, report) in reports { print(report.text(), terminator: "") }
-                return
+            if !nested && (variantName != nil || scenario.variants().count == 1) {
+                return reports.map { $0.1.text() }.joined()
             }
-            var first = true
-            for (name, report) in reports {
-                print(first ? "{" : ",")
-                first = false
-                print(JSONOutput.memberText(name, report), terminator: "")
+            var text = ""
+            for (index, (name, report)) in reports.enumerated() {
+                text += (index == 0 ? "{" : ",") + "\n" + JSONOutput.memberText(name, report)
             }
-            print("\n}", terminator: "")
+            return text + "\n}"
         }
-        if !nested {
-            _ = try forEachScenario(
-                entries, arguments: arguments, project: project, printingWarnings: false, assets: assets
-            ) {
-                printVariants($0, indent: false)
-            }
-            if variantName == nil && variantCounts.first ?? 1 > 1 { print("") }
-            return ExitCode.success
-        }
-        print("{")
-        var index = 0
-        _ = try forEachScenario(
-            entries, arguments: arguments, project: project, printingWarnings: false, assets: assets
-        ) { scenario in
-            print(JSONOutput.string(scenario.name).text().trimmingCharacters(in: .newlines) + ": ", terminator: "")
-            printVariants(scenario, indent: true)
-            index += 1
-            print(index < entries.count ? "," : "")
-        }
-        print("}")
+        // First every file is checked (nothing is printed for a run with errors), then the
+        // reports are printed: one scenario in memory at a time, each loaded once (CheckedOutputs).
+        var emitted = 0
+        let errors = try checkThenEmit(
+            entries, arguments: arguments, project: project, size: { (text: String) in text.utf8.count },
+            make: { scenario in
+                let names = scenario.variants().map(\.name)
+                if let variantName, !names.contains(variantName) {
+                    throw UsageError(
+                        message: "no variant '\(variantName)' in \(scenario.file)"
+                            + Suggestions.didYouMean(variantName, among: names)
+                            + " (variants: \(Listing.names(names)))")
+                }
+                let text = variantsText(scenario)
+                guard nested else { return text + (variantName == nil && names.count > 1 ? "\n" : "") }
+                return JSONOutput.string(scenario.name).text().trimmingCharacters(in: .newlines) + ": " + text
+            },
+            emit: { text in
+                guard nested else { return print(text, terminator: "") }
+                if emitted == 0 { print("{") }
+                emitted += 1
+                print(text + (emitted < entries.count ? "," : ""))
+            })
+        for error in errors { printError(error.description) }
+        guard errors.isEmpty else { return ExitCode.badInput }
+        if nested { print("}") }
         return ExitCode.success
     }
 }
