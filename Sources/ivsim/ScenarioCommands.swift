@@ -153,17 +153,32 @@ enum ScenarioCommands {
         }
     }
 
-    /// Loads every entry and makes its output with `make`; when all loaded, hands the outputs to
-    /// `emit` in order, and returns the errors otherwise (nothing emitted). Each file is loaded
-    /// once unless its output was not kept (CheckedOutputs), and one scenario is held at a time.
+    /// The bytes of output `render` and `layout` keep between their passes: CheckedOutputs'
+    /// figure, or (for the tests of the other path) IVSIM_KEPT_OUTPUT_BYTES.
+    static let keptOutputBytes =
+        ProcessInfo.processInfo.environment["IVSIM_KEPT_OUTPUT_BYTES"].flatMap { Int($0) } ?? CheckedOutputs.keptBytes
+
+    /// Loads every entry and makes its output with `make` within the bytes it may keep (nil:
+    /// more); when all loaded, hands the outputs kept to `emit` and loads the others again for
+    /// `stream`, in order, and returns the errors otherwise (nothing emitted). A file is loaded
+    /// once unless its output did not fit (CheckedOutputs); one scenario is held at a time.
     static func checkThenEmit<Output>(
-        _ entries: [ScenarioCatalog.Entry], arguments: Arguments, project: Project, size: (Output) -> Int,
-        make: (Scenario) throws -> Output, emit: (Output) throws -> Void
+        _ entries: [ScenarioCatalog.Entry], arguments: Arguments, project: Project,
+        make: (Scenario, _ allowed: Int) throws -> (output: Output, bytes: Int)?,
+        emit: (Output) throws -> Void, stream: (Scenario) throws -> Void
     ) throws -> [ScenarioDiagnostic] {
         let load = try Loader(arguments, project: project)
         _ = try CheckedOutputs.run(
-            count: entries.count, size: size,
-            make: { entry, again in try load(entries[entry], printingWarnings: !again).map(make) }, emit: emit)
+            count: entries.count, keptBytes: keptOutputBytes,
+            check: { entry, allowed in
+                guard let scenario = load(entries[entry]) else { return .failed }
+                guard let made = try make(scenario, allowed) else { return .notKept }
+                return .kept(made.output, bytes: made.bytes)
+            }, emit: emit,
+            emitAgain: { entry in
+                // A file changed since it was checked and now in error is reported, not written.
+                if let scenario = load(entries[entry], printingWarnings: false) { try stream(scenario) }
+            })
         return load.errors
     }
 
@@ -198,23 +213,34 @@ enum ScenarioCommands {
         let entries = try entries(arguments.positional, arguments: arguments, project: project)
         try requireDistinctNames(entries)
         // Every file is checked first: a run with an error writes nothing.
-        typealias Files = (name: String, files: [(png: [UInt8], layout: String, variant: String)])
+        typealias File = (png: [UInt8], layout: String, variant: String)
+        func write(_ file: File, of scenario: String) throws {
+            let folder = URL(fileURLWithPath: output).appendingPathComponent(entries.count > 1 ? scenario : "")
+            do throws(FileOutput.Failure) {
+                try FileOutput.writeAtomically(file.png, to: folder.appendingPathComponent(file.variant + ".png"))
+                try FileOutput.writeAtomically(
+                    file.layout, to: folder.appendingPathComponent(file.variant + ".layout.json"))
+            } catch {
+                throw UsageError(message: error.description)
+            }
+            print(folder.appendingPathComponent(file.variant).path + ".{png,layout.json}")
+        }
         let errors = try checkThenEmit(
             entries, arguments: arguments, project: project,
-            size: { (made: Files) in made.files.reduce(0) { $0 + $1.png.count + $1.layout.utf8.count } },
-            make: { scenario in (scenario.name, Array(VariantRendering.files(for: scenario))) },
-            emit: { made in
-                let folder = URL(fileURLWithPath: output).appendingPathComponent(entries.count > 1 ? made.name : "")
-                for (png, layout, variant) in made.files {
-                    do throws(FileOutput.Failure) {
-                        try FileOutput.writeAtomically(png, to: folder.appendingPathComponent(variant + ".png"))
-                        try FileOutput.writeAtomically(
-                            layout, to: folder.appendingPathComponent(variant + ".layout.json"))
-                    } catch {
-                        throw UsageError(message: error.description)
-                    }
-                    print(folder.appendingPathComponent(variant).path + ".{png,layout.json}")
+            make: { scenario, allowed in
+                var files: [File] = []
+                var bytes = 0
+                for file in VariantRendering.files(for: scenario) {
+                    bytes += file.png.count + file.layout.utf8.count
+                    guard bytes <= allowed else { return nil }
+                    files.append(file)
                 }
+                return ((scenario.name, files), bytes)
+            },
+            emit: { (made: (name: String, files: [File])) in for file in made.files { try write(file, of: made.name) }
+            },
+            stream: { scenario in
+                for file in VariantRendering.files(for: scenario) { try write(file, of: scenario.name) }
             })
         for error in errors { printError(error.description) }
         guard errors.isEmpty else { return ExitCode.badInput }
@@ -239,24 +265,38 @@ enum ScenarioCommands {
                 var isDirectory: ObjCBool = false
                 return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
             }
-        // A scenario's reports as printed: one report alone, or {"variant": report, …}.
-        func variantsText(_ scenario: Scenario) -> String {
+        // A scenario's text as printed, handed to `out` piece by piece as its reports are made
+        // (false from `out` stops it): one report alone, or {"variant": report, …}, after its
+        // name when the output is nested.
+        func pieces(_ scenario: Scenario, _ out: (String) -> Bool) -> Bool {
+            if nested && !out(JSONOutput.string(scenario.name).text().trimmingCharacters(in: .newlines) + ": ") {
+                return false
+            }
+            let count = scenario.variants().count
             let reports = VariantRendering.layouts(for: scenario, only: variantName)
-            if !nested && (variantName != nil || scenario.variants().count == 1) {
-                return reports.map { $0.1.text() }.joined()
+            if !nested && (variantName != nil || count == 1) {
+                for (_, report) in reports where !out(report.text()) { return false }
+                return true
             }
-            var text = ""
-            for (index, (name, report)) in reports.enumerated() {
-                text += (index == 0 ? "{" : ",") + "\n" + JSONOutput.memberText(name, report)
+            for (index, (name, report)) in reports.enumerated()
+            where !out((index == 0 ? "{" : ",") + "\n" + JSONOutput.memberText(name, report)) {
+                return false
             }
-            return text + "\n}"
+            return out("\n}" + (!nested && variantName == nil && count > 1 ? "\n" : ""))
+        }
+        // Nested output: the scenarios in braces, separated by commas.
+        var emitted = 0
+        func framed(_ body: () throws -> Void) rethrows {
+            if nested && emitted == 0 { print("{") }
+            try body()
+            emitted += 1
+            if nested { print(emitted < entries.count ? "," : "") }
         }
         // First every file is checked (nothing is printed for a run with errors), then the
         // reports are printed: one scenario in memory at a time, each loaded once (CheckedOutputs).
-        var emitted = 0
         let errors = try checkThenEmit(
-            entries, arguments: arguments, project: project, size: { (text: String) in text.utf8.count },
-            make: { scenario in
+            entries, arguments: arguments, project: project,
+            make: { scenario, allowed in
                 let names = scenario.variants().map(\.name)
                 if let variantName, !names.contains(variantName) {
                     throw UsageError(
@@ -264,15 +304,25 @@ enum ScenarioCommands {
                             + Suggestions.didYouMean(variantName, among: names)
                             + " (variants: \(Listing.names(names)))")
                 }
-                let text = variantsText(scenario)
-                guard nested else { return text + (variantName == nil && names.count > 1 ? "\n" : "") }
-                return JSONOutput.string(scenario.name).text().trimmingCharacters(in: .newlines) + ": " + text
+                var text = ""
+                guard
+                    pieces(
+                        scenario,
+                        { piece in
+                            text += piece
+                            return text.utf8.count <= allowed
+                        })
+                else { return nil }
+                return (text, text.utf8.count)
             },
-            emit: { text in
-                guard nested else { return print(text, terminator: "") }
-                if emitted == 0 { print("{") }
-                emitted += 1
-                print(text + (emitted < entries.count ? "," : ""))
+            emit: { text in framed { print(text, terminator: "") } },
+            stream: { scenario in
+                framed {
+                    _ = pieces(scenario) { piece in
+                        print(piece, terminator: "")
+                        return true
+                    }
+                }
             })
         for error in errors { printError(error.description) }
         guard errors.isEmpty else { return ExitCode.badInput }

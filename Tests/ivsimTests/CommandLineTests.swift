@@ -354,6 +354,27 @@ private let fixture = Fixture()
         #expect(wrong.stderr.contains("no variant 'scale3'"))
     }
 
+    /// Outputs kept between the check and the writing pass, or made again from a second load
+    /// when they do not fit (CheckedOutputs): the same files and the same text.
+    @Test func renderAndLayoutWriteTheSameWhetherOutputsAreKeptOrMadeAgain() throws {
+        let w = try Workspace()
+        let again = ["IVSIM_KEPT_OUTPUT_BYTES": "0"]
+        for arguments in [
+            ["Scenarios/basic"], ["Scenarios/basic/two-views.json"],
+            ["Scenarios/basic/two-views.json", "--variant", "scale1"]
+        ] {
+            let kept = try w.run(["layout"] + arguments), remade = try w.run(["layout"] + arguments, environment: again)
+            #expect(kept.status == 0 && kept.stdout == remade.stdout && !kept.stdout.isEmpty)
+        }
+        // Nested: {"scenario": {"variant": report, …}, …}, every report whole.
+        let nested = try w.run(["layout", "Scenarios/basic"])
+        let parsed = try JSONSerialization.jsonObject(with: Data(nested.stdout.utf8)) as? [String: [String: Any]]
+        #expect(parsed?.keys.sorted() == ["basic/one-view", "basic/two-views"])
+        #expect(try w.run(["render", "Scenarios/basic", "-o", "kept"]).status == 0)
+        #expect(try w.run(["render", "Scenarios/basic", "-o", "remade"], environment: again).status == 0)
+        #expect(w.snapshot("kept") == w.snapshot("remade") && w.snapshot("kept").count > 4)
+    }
+
     @Test func assetsListsSetsAndWhatEachTraitCombinationPicks() throws {
         let repository = fixture.directory.deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
