@@ -21,18 +21,39 @@ extension DisplayList {
     ///   construction besides (`RoundedRect.pathWork`), a border twice that;
     /// - every command once per band it is executed in (Renderer.bandRows).
     ///
-    /// Groups cost the pixels drawn in them, which the draws already count. Saturates at Int.max.
+    /// - a group (a view's alpha below 1): `groupPixel` per pixel of the box of what is drawn in
+    ///   it (its commands' visible rectangles, nested groups' boxes included), which Renderer's
+    ///   `endGroup` composites onto the layer below and clears; the draws inside count as
+    ///   elsewhere (90 nested full-canvas groups of one translucent view rendered for 20 s on a
+    ///   6144² canvas, attack round 18, when groups counted nothing).
+    ///
+    /// Saturates at Int.max.
     public func renderWork(width: Int, height: Int) -> Int {
         guard width > 0 && height > 0 else { return 0 }
         let rows = Renderer.bandRows(width: width)
         let bands = Double((height + rows - 1) / rows)
         var work = 9 * Double(width) * Double(height)
-        /// The rectangle's visible columns and rows (whole pixels), and its width in pixels.
-        func visible(_ rect: DeviceRect) -> (columns: Double, rows: Double, fullWidth: Double) {
+        /// The rectangle's visible pixels (whole pixels, clipped to the canvas; nil: none).
+        func box(_ rect: DeviceRect) -> PixelRect? {
             let x0 = max(0, rect.x0 >> 8), y0 = max(0, rect.y0 >> 8)
             let x1 = min(width, (rect.x1 + 255) >> 8), y1 = min(height, (rect.y1 + 255) >> 8)
-            guard x1 > x0 && y1 > y0 else { return (0, 0, 1) }
-            return (Double(x1 - x0), Double(y1 - y0), max(1, Double(rect.x1 - rect.x0) / 256))
+            return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+        }
+        /// The rectangle's visible columns and rows, and its width in pixels.
+        func visible(_ rect: DeviceRect) -> (columns: Double, rows: Double, fullWidth: Double) {
+            guard let b = box(rect) else { return (0, 0, 1) }
+            return (Double(b.width), Double(b.height), max(1, Double(rect.x1 - rect.x0) / 256))
+        }
+        // The open groups' boxes of what was drawn in them, innermost last.
+        var groups: [PixelRect?] = []
+        func drawn(_ rect: PixelRect?) {
+            guard let rect, let last = groups.indices.last else { return }
+            groups[last] = groups[last].map { $0.union(rect) } ?? rect
+        }
+        func closeGroup() {
+            guard let drawnBox = groups.popLast() ?? nil else { return }
+            work += Self.groupPixel * Double(drawnBox.width) * Double(drawnBox.height)
+            drawn(drawnBox)  // composited onto the layer below
         }
         // Under rounded clips every draw saves and mixes the corner boxes of each active one.
         var cornerAreas: [Double] = []
@@ -40,6 +61,15 @@ extension DisplayList {
         for command in commands {
             switch command {
             case .fill, .drawImage, .tileImage, .border: work += 2 * underCorners
+            default: break
+            }
+            switch command {
+            case let .fill(rect, _): drawn(box(rect))
+            case let .drawImage(draw): drawn(box(draw.destination))
+            case let .tileImage(tile): drawn(box(tile.region))
+            case let .border(shape, _, _): drawn(box(shape.rect))
+            case .beginGroup: groups.append(nil)
+            case .endGroup: closeGroup()
             default: break
             }
             switch command {
@@ -75,6 +105,7 @@ extension DisplayList {
             }
             work += bands
         }
+        while !groups.isEmpty { closeGroup() }  // the renderer closes groups left open
         return work.isFinite && work < Double(Int.max) ? Int(work) : Int.max
     }
 
@@ -83,6 +114,12 @@ extension DisplayList {
     /// one-pixel image stretched over 1024 × 1024 took 3.7 times as long as 200 translucent fills of
     /// the same size, a 1024² image shown at its size 4.9 times.
     static let imagePixel = 4.0
+
+    /// What one pixel of a group's box costs beside a fill's pixel: compositing it with the
+    /// group's opacity onto the layer below, and clearing it. Measured in release (attack round
+    /// 18): 90 nested full-canvas groups over one translucent view took 5.4 ns a pixel of each
+    /// group, 100 translucent full-canvas fills 1.3 ns a pixel of each fill.
+    static let groupPixel = 4.0
 
     /// What an image drawn smaller adds (§4.1), when it shrinks: the halvings (each pixel of the
     /// image read once for all of them, counted as its area), then the filter's first pass over

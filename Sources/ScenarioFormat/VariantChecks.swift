@@ -81,7 +81,7 @@ struct VariantChecks {
                 d.error(
                     limitNode,
                     "rendering the variants up to \(variant.name) takes more than the \(d.limits.renderPixels) pixel "
-                        + "operations one scenario may ask for (each variant's canvas, plus the area each fill, image and tile covers and each rounded clip's and border's corners, "
+                        + "operations one scenario may ask for (each variant's canvas, plus the area each fill, image and tile covers, each rounded clip's and border's corners and each translucent group's area, "
                         + "docs/LIMITS.md): fewer variants, a smaller canvas or fewer layers, or split the scenario"
                         + ScenarioLimits.raise("render-pixels"))
                 return

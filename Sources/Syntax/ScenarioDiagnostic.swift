@@ -40,7 +40,12 @@ public struct ScenarioDiagnostic: Error, Sendable, Hashable, CustomStringConvert
         if let location { text += ":\(location.line):\(location.column)" }
         text += ": \(severity.rawValue): "
         if !path.isEmpty { text += Self.escapingControls(path) + ": " }
-        return text + Self.escapingControls(message, keepingIndentedLines: true)
+        text += Self.escapingControls(message, keepingIndentedLines: true)
+        // The path and the message are capped each on its own; together their first line is
+        // held to ErrorText's longest line too (a 10 MB key made a line of 517, attack round 18).
+        let end = text.firstIndex(of: "\n") ?? text.endIndex
+        guard text[..<end].count > ErrorText.maxLine else { return text }
+        return ErrorText.shortened(text[..<end], head: ErrorText.keptLine, tail: ErrorText.kept) + text[end...]
     }
 
     /// `text` with C0 and C1 control characters and DEL written as `\n`, `\t`, `\u{1B}`, … A line

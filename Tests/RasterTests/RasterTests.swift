@@ -172,6 +172,35 @@ import TestSupport
         #expect(DisplayList(commands: [.drawImage(offCanvas)]).renderWork(width: 4, height: 10) == 9 * 40 + 1)
     }
 
+    /// A group costs four a pixel of the box of what is drawn in it (composited and cleared at its
+    /// end), nested groups' boxes included: 90 nested full-canvas groups counted nothing before
+    /// (attack round 18).
+    @Test func groupsCostTheBoxOfWhatIsDrawnInThem() {
+        let left = DeviceRect(x0: 0, y0: 0, x1: px(1), y1: px(2)),
+            right = DeviceRect(x0: px(3), y0: 0, x1: px(4), y1: px(1))
+        func work(_ commands: [DisplayCommand]) -> Int {
+            DisplayList(commands: commands).renderWork(width: 4, height: 10)
+        }
+        let base = 9 * 40
+        // Two fills of 2 and 1 pixels whose box is 4 × 2, each command dispatched once (one band).
+        #expect(
+            work([.beginGroup(opacity: 128), .fill(left, red), .fill(right, red), .endGroup]) == base + 3 + 4 * 8 + 4)
+        // Nested: the inner group's box (1 × 2) and the outer's, which holds it (1 × 2 again).
+        #expect(
+            work([.beginGroup(opacity: 128), .beginGroup(opacity: 128), .fill(left, red), .endGroup, .endGroup])
+                == base + 2 + 4 * 2 + 4 * 2 + 5)
+        // Nothing drawn, nothing composited; a group left open is closed (and counted) at the end.
+        #expect(work([.beginGroup(opacity: 128), .endGroup]) == base + 2)
+        #expect(work([.beginGroup(opacity: 128), .fill(left, red)]) == base + 2 + 4 * 2 + 2)
+        // An unbalanced end closes nothing.
+        #expect(work([.endGroup, .fill(left, red)]) == base + 2 + 2)
+        // The bound holds the renderer's work: 90 nested groups over one fill cost 90 boxes.
+        let nested =
+            Array(repeating: DisplayCommand.beginGroup(opacity: 250), count: 90)
+            + [.fill(DeviceRect.canvas(width: 4, height: 10), red)] + Array(repeating: .endGroup, count: 90)
+        #expect(work(nested) == base + 40 + 90 * 4 * 40 + 181)
+    }
+
     @Test func nestedClipsIntersect() {
         let bitmap = render(
             5, 1,

@@ -30,4 +30,22 @@ import Testing
                 + String(repeating: "y", count: 46) + ">: not drawn", "\(run)")
         #expect(ErrorText.printable("a\u{1B}[2J\nb\tc") == "a\\u{1B}[2J\\u{A}b\tc")
     }
+
+    /// A diagnostic's path and message are capped each on its own; the line they make together
+    /// is held to the longest line too (a 10 MB unknown key made a line of 517, attack round 18),
+    /// and a constraint's caret lines below it are kept.
+    @Test func aDiagnosticsLineIsHeldToTheLongestLine() {
+        let key = String(repeating: "k", count: 10_000)
+        let diagnostic = ScenarioDiagnostic(
+            file: "s.json", location: SourceLocation(line: 1, column: 92), path: "$.root.subviews[0]." + key,
+            message: "unknown key \"\(key)\" (valid: frame, image)\n    a caret line")
+        let lines = diagnostic.description.split(separator: "\n")
+        #expect(lines.count == 2 && lines[1] == "    a caret line")
+        #expect(lines[0].count <= ErrorText.maxLine, "\(lines[0].count)")
+        #expect(
+            lines[0].hasPrefix("s.json:1:92: error: $.root.subviews[0].") && lines[0].hasSuffix("(valid: frame, image)")
+        )
+        let short = ScenarioDiagnostic(file: "s.json", location: nil, path: "$.a", message: "unknown key \"b\"")
+        #expect(short.description == "s.json: error: $.a: unknown key \"b\"")
+    }
 }

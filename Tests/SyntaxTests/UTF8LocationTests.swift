@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Syntax
 
@@ -45,5 +46,26 @@ import Testing
         ) {
             try JSONParser.parse(accented)
         }
+    }
+
+    /// Attack round 18: UTF-16 JSON was "not valid UTF-8" (with a byte order mark) or an
+    /// unexpected character (without one); it is named, as RFC 4627 §3 tells the encodings apart.
+    @Test func utf16AndUTF32AreNamed() {
+        let text = "{\"canvas\": {}}"
+        for (bytes, first) in [
+            (Array(text.data(using: .utf16)!), "FF FE 7B 00"),
+            (Array(text.data(using: .utf16BigEndian)!), "00 7B 00 22"),
+            (Array(text.data(using: .utf32BigEndian)!), "00 00 00 7B")
+        ] {
+            #expect(
+                throws: JSONSyntaxError(
+                    location: SourceLocation(line: 1, column: 1),
+                    message: "the file is UTF-16 or UTF-32 (it starts with the bytes \(first)): ivsim reads JSON as "
+                        + "UTF-8, as RFC 8259 §8.1 requires (save the file as UTF-8)")
+            ) {
+                try JSONParser.parse(bytes)
+            }
+        }
+        #expect((try? JSONParser.parse(Array("1".utf8))) != nil, "a one-byte document is not taken for UTF-16")
     }
 }

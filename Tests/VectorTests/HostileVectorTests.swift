@@ -332,36 +332,37 @@ import TestSupport
     @Test func classesOfSelectorsAndElementsCountTowardsMatching() throws {
         // 10,000 rules of 500 classes each (24 MB) held 1 GB while they were read, and 20,000
         // elements of 1,000 classes no rule names took 16 s to match: a selector's classes count
-        // when the sheet is read (one each, and one a selector), an element's when it is matched.
+        // when the sheet is read (one each, and one a selector; the 8-byte block "fill:red" one
+        // more), an element's when it is matched.
         let selector = "." + (0..<100).map { "c\($0)" }.joined(separator: ".")
         let sheet = try XMLDocument.parse(
             Array(
                 "<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>\(String(repeating: selector + "{fill:red}", count: 300))</style></svg>"
                     .utf8))
         do {
-            _ = try SVGDefinitions(sheet, maxMatching: 300 * 101 - 1)
-            Issue.record("300 selectors of 100 classes were read within 30,299 steps")
+            _ = try SVGDefinitions(sheet, maxMatching: 300 * 102 - 1)
+            Issue.record("300 rules of 100 classes were read within 30,599 steps")
         } catch {
             #expect(
                 error.description.contains(
-                    "<style>: the document's style rules and declarations take more than 30299 steps to read"),
+                    "<style>: the document's style rules and declarations take more than 30599 steps to read"),
                 "\(error)")
         }
-        _ = try SVGDefinitions(sheet, maxMatching: 300 * 101)
+        _ = try SVGDefinitions(sheet, maxMatching: 300 * 102)
         let classes = (0..<100).map { "z\($0)" }.joined(separator: " ")
         let elements = try XMLDocument.parse(
             Array(
                 "<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'><style>.q{fill:red}</style>\(String(repeating: "<rect width='1' height='1' class='\(classes)'/>", count: 100))</svg>"
                     .utf8))
         do {
-            _ = try SVGDefinitions(elements, maxMatching: 2 + 100 * 100 - 1)
-            Issue.record("100 elements of 100 classes were matched within 10,001 steps")
+            _ = try SVGDefinitions(elements, maxMatching: 3 + 100 * 100 - 1)
+            Issue.record("100 elements of 100 classes were matched within 10,002 steps")
         } catch {
             #expect(
                 error.description.contains(
-                    "<rect>: the document's style rules and declarations take more than 10001 steps"), "\(error)")
+                    "<rect>: the document's style rules and declarations take more than 10002 steps"), "\(error)")
         }
-        _ = try SVGDefinitions(elements, maxMatching: 2 + 100 * 100)
+        _ = try SVGDefinitions(elements, maxMatching: 3 + 100 * 100)
     }
 
     @Test func aRuleWithAnIDAndClassesStillNeedsTheClasses() throws {
@@ -568,13 +569,80 @@ import TestSupport
     }
 
     @Test func textThatIsNotUTF8AndEmptyFilesSaySo() {
-        let utf16 = Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>".data(using: .utf16)!)
+        let text = "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>"
+        let utf16 = Array(text.data(using: .utf16)!)
         #expect(
             Self.message(utf16, as: .svg).contains(
                 "the file is UTF-16 or UTF-32 (it starts with the bytes FF FE 3C 00): ivsim reads SVG as UTF-8"))
+        // Without a byte order mark, and as UTF-32 (attack round 18: binary data was called UTF-16).
+        for (bytes, first) in [
+            (Array(text.data(using: .utf16BigEndian)!), "00 3C 00 73"),
+            (Array(text.data(using: .utf32LittleEndian)!), "3C 00 00 00"),
+            (Array(text.data(using: .utf32BigEndian)!), "00 00 00 3C")
+        ] {
+            #expect(
+                Self.message(bytes, as: .svg).contains(
+                    "the file is UTF-16 or UTF-32 (it starts with the bytes \(first))"))
+        }
+        #expect(
+            Self.message([0, 1, 2, 3, 4], as: .svg).hasSuffix(
+                "the file holds zero bytes (it starts with the bytes 00 01 02 03): it is binary data, not SVG text, which ivsim reads as UTF-8"
+            ))
+        #expect(Self.message([UInt8](repeating: 0, count: 4096), as: .svg).contains("binary data"))
         #expect(
             Self.message([], as: .svg)
                 == "line 1, column 1: the file is empty: an SVG document starts with <svg …> (or an XML declaration)")
+        #expect(Self.message([0xEF, 0xBB, 0xBF], as: .svg).contains("the file holds only a UTF-8 byte order mark"))
+        #expect(Self.message([], as: .pdf) == "the file is empty: a PDF file starts with \"%PDF-\"")
+    }
+
+    /// Attack round 18: one rule of 16 million selectors, or of 16 million empty declarations, held
+    /// 1.2 GB before the rule limit or the reading budget refused it. Selectors are now counted as
+    /// they are met, a rule's block is charged a step for 8 bytes before it is read, and only the
+    /// declarations of properties ivsim reads are made.
+    @Test func longSelectorListsAndRuleBodiesAreRefusedBeforeTheyAreHeld() throws {
+        func sheet(_ css: String, maxSteps: Int = .max) throws(SVGError) -> SVGStyleSheet {
+            try SVGStyleSheet(
+                try! XMLDocument.parse(
+                    Array("<svg xmlns='http://www.w3.org/2000/svg'><style>\(css)</style></svg>".utf8)),
+                maxSteps: maxSteps)
+        }
+        let list = String(repeating: "a,", count: 9_999)
+        #expect(try sheet(list + "b{fill:red}").rules.count == 10_000)
+        #expect(throws: SVGError.self) { try sheet(list + "b,c{fill:red}") }
+        #expect(try sheet("a,,b{fill:red}").rules.count == 2, "an empty selector names nothing")
+        // A block of 800 bytes is 100 steps (and a selector 1).
+        let block = "rect{" + String(repeating: "x:y;", count: 200) + "}"
+        #expect(try sheet(block, maxSteps: 101).steps == 101)
+        #expect(throws: SVGError.self) { try sheet(block, maxSteps: 100) }
+        // Declarations of properties ivsim does not read are not kept; those it reads are, in order.
+        let mixed = try sheet("rect{:;foo:1;fill:red;x:y;stroke:blue !important;;}")
+        #expect(mixed.rules.count == 1)
+        #expect(mixed.rules[0].declarations.map { "\($0.0)=\($0.1)" } == ["fill=red", "stroke=blue"])
+        #expect(SVGStyle.parse("a:1;;b : 2 ;c").map(\.0) == ["a", "b"])
+    }
+
+    /// Attack round 18: a viewBox side past 10^9 said "expected four numbers, … the sizes above 0".
+    @Test func numbersOutOfRangeSaySo() {
+        let bytes = Array("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1 2147483647'/>".utf8)
+        #expect(
+            Self.message(bytes, as: .svg).contains(
+                "the number \"2147483647\" is out of range (at most 10^9 in magnitude)"))
+        let points = Self.svg(10, "<polyline points='0 0 1e10 1'/>")
+        #expect(Self.message(points, as: .svg).contains("points=\"…\": the number \"1e10\" is out of range"))
+        #expect(
+            Self.message(Self.svg(10, "<polyline points='0 0 x 1'/>"), as: .svg).contains("expected pairs of numbers"))
+    }
+
+    /// Attack round 18: a /Prev pointing at its own section hid the sections before it ("the
+    /// document catalog is missing"); a loop now has the file read as a damaged one.
+    @Test func aCrossReferenceChainThatLoopsIsReadByReconstruction() throws {
+        var bytes = PDFDocumentTests.pdf("1 0 0 rg 0 0 10 10 re f")
+        let at = bytes.count
+        bytes += Array("xref\n0 0\ntrailer\n<< /Size 6 /Root 1 0 R /Prev \(at) >>\nstartxref\n\(at)\n%%EOF\n".utf8)
+        let file = try PDFFile(bytes)
+        #expect(file.reconstructed)
+        #expect(try PDFImage(bytes).render(scale: 1, limits: Self.limits).bitmap.pixels[0] == 0xFF00_00FF)
     }
 
     /// Attack round 16: sixteen Pages-tree objects in an object stream, each within the limit of

@@ -57,6 +57,7 @@ final class PDFFile {
         self.bytes = bytes
         elements = PDFElementBudget(elementUnits, for: "the file's objects")
         let header = Array("%PDF-".utf8)
+        guard !bytes.isEmpty else { throw PDFError("the file is empty: a PDF file starts with \"%PDF-\"") }
         guard let start = PDFParser.find(header, in: bytes, from: 0, end: min(bytes.count, 1024 + header.count)) else {
             throw PDFError("not a PDF file (no \"%PDF-\" header in its first 1,024 bytes)")
         }
@@ -266,7 +267,12 @@ final class PDFFile {
             }
             next = section["Prev"]?.integer
         }
-        if let offset = next, !visited.contains(offset) {
+        if let offset = next, visited.contains(offset) {
+            // A chain that loops misses the sections before the loop: the file is read as a
+            // damaged one (reconstructed object by object), as when the chain breaks.
+            throw PDFError("the cross-reference sections' /Prev chain loops back to offset \(offset)")
+        }
+        if let offset = next {
             throw PDFError(
                 "the file has more than \(Self.maxSections) cross-reference sections (one per incremental update; "
                     + "docs/LIMITS.md): save it again as a new file")

@@ -52,7 +52,7 @@ struct SVGClip: Sendable {
         var rule = inherited
         var declarations = element.attributes.filter { $0.name == "clip-rule" }.map { ($0.name, $0.value) }
         declarations += definitions.rules(for: element).filter { $0.0 == "clip-rule" }
-        declarations += SVGStyle.parse(element["style"] ?? "").filter { $0.0 == "clip-rule" }
+        declarations += SVGStyle.parse(element["style"] ?? "") { $0 == "clip-rule" }
         for (_, value) in declarations {
             if value.trimmingSpaces == "evenodd" {
                 rule = .evenOdd

@@ -86,6 +86,9 @@ public struct SVGImage: Sendable {
         }
         var viewBox: [Double]?
         if let text = root["viewBox"] {
+            if case let .outOfRange(reason) = SVGValues.numberList(text) {
+                throw SVGError(element: root, message: "viewBox=\"\(text)\": \(reason)")
+            }
             guard let v = SVGValues.numbers(text), v.count == 4, v[2] > 0, v[3] > 0 else {
                 throw SVGError(
                     element: root,

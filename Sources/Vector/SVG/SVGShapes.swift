@@ -51,6 +51,7 @@ enum SVGShapes {
             switch SVGValues.numberList(text) {
             case let .values(values): numbers = values
             case .invalid: throw SVGError(element: element, message: "points=\"…\": expected pairs of numbers")
+            case let .outOfRange(reason): throw SVGError(element: element, message: "points=\"…\": \(reason)")
             case .tooMany:
                 throw SVGError(
                     element: element,

@@ -97,10 +97,7 @@ struct SVGStyle {
         for (name, value) in matched where inherited.contains(name) || own.contains(name) || refused.contains(name) {
             result.append((name, value))
         }
-        for (name, value) in parse(element["style"] ?? "")
-        where inherited.contains(name) || own.contains(name) || refused.contains(name) {
-            result.append((name, value))
-        }
+        result += parse(element["style"] ?? "") { inherited.contains($0) || own.contains($0) || refused.contains($0) }
         return result
     }
 
@@ -115,15 +112,23 @@ struct SVGStyle {
     }
 
     /// CSS declarations "name: value; …" (a `style` attribute, a style sheet rule's body): names
-    /// lower-cased, values trimmed and without a trailing `!important`, in order.
-    static func parse(_ text: some StringProtocol) -> [(String, String)] {
-        Substring(text).split(separator: ";").compactMap { declaration -> (String, String)? in
-            guard let colon = declaration.firstIndex(of: ":") else { return nil }
+    /// lower-cased, values trimmed and without a trailing `!important`, in order; only those
+    /// whose name `keeping` accepts are made (read one at a time, so the others cost no memory).
+    static func parse(_ text: some StringProtocol, keeping: (String) -> Bool = { _ in true }) -> [(String, String)] {
+        var found: [(String, String)] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: ";") ?? rest.endIndex
+            let declaration = rest[..<end]
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+            guard let colon = declaration.firstIndex(of: ":") else { continue }
             let name = declaration[..<colon].trimmingCharacters(in: " \t\n\r").lowercased()
+            guard keeping(name) else { continue }
             var value = declaration[declaration.index(after: colon)...].trimmingCharacters(in: " \t\n\r")
             if value.hasSuffix("!important") { value = String(value.dropLast(10)).trimmingSpaces }
-            return (name, value)
+            found.append((name, value))
         }
+        return found
     }
 
     /// Applies declarations, read when the document was compiled (SVGDeclaration), to this

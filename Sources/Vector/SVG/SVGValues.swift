@@ -56,6 +56,8 @@ package enum SVGValues {
     enum NumberList {
         case values([Double])
         case invalid
+        /// A number past 10^9 in magnitude (PathData's bound), with the scanner's message.
+        case outOfRange(String)
         /// More than `maxNumbers`.
         case tooMany
     }
@@ -67,7 +69,13 @@ package enum SVGValues {
         while true {
             scanner.skipSeparators()
             if scanner.atEnd { return .values(values) }
-            guard let value = try? scanner.number() else { return .invalid }
+            let value: Double
+            do throws(PathData.Failure) {
+                value = try scanner.number()
+            } catch {
+                // The scanner stops past a number it read but cannot take, at the start of none.
+                return scanner.offset > error.offset ? .outOfRange(error.message) : .invalid
+            }
             values.append(value)
             if values.count > maxNumbers { return .tooMany }
         }
