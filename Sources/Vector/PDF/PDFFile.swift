@@ -272,7 +272,7 @@ final class PDFFile {
             // damaged one (reconstructed object by object), as when the chain breaks.
             throw PDFError("the cross-reference sections' /Prev chain loops back to offset \(offset)")
         }
-        if let offset = next {
+        if next != nil {
             throw PDFError(
                 "the file has more than \(Self.maxSections) cross-reference sections (one per incremental update; "
                     + "docs/LIMITS.md): save it again as a new file")
