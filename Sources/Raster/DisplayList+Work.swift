@@ -17,7 +17,8 @@ extension DisplayList {
     ///   that samples each pixel in the tile holding it, however many tiles there are);
     /// - a border: three times its pixels on the canvas (its two masks, then the compositing);
     /// - a rounded clip: 64 times a corner box's area (its masks), and every draw under it twice
-    ///   the four boxes' area (saved before, mixed after); a continuous one its outline's
+    ///   the four boxes' area (saved before, mixed after) and, in each band, its four masks looked
+    ///   at (those the draw touches are saved and mixed); a continuous one its outline's
     ///   construction besides (`RoundedRect.pathWork`), a border twice that;
     /// - every command once per band it is executed in (Renderer.bandRows).
     ///
@@ -58,9 +59,13 @@ extension DisplayList {
         // Under rounded clips every draw saves and mixes the corner boxes of each active one.
         var cornerAreas: [Double] = []
         var underCorners = 0.0
+        // Each draw, in each band, looks at every active corner mask for those it touches.
+        var maskCounts: [Int] = []
+        var activeMasks = 0
         for command in commands {
             switch command {
-            case .fill, .drawImage, .tileImage, .border: work += 2 * underCorners
+            case .fill, .drawImage, .tileImage, .border:
+                work += 2 * underCorners + Double(activeMasks) * bands
             default: break
             }
             switch command {
@@ -97,16 +102,48 @@ extension DisplayList {
                 work += 64 * side * side + Double(shape.pathWork)
                 cornerAreas.append(4 * side * side)
                 underCorners += 4 * side * side
+                maskCounts.append(4)
+                activeMasks += 4
             case .pushClip:
                 cornerAreas.append(0)
+                maskCounts.append(0)
             case .popClip:
                 underCorners -= cornerAreas.popLast() ?? 0
+                activeMasks -= maskCounts.popLast() ?? 0
             case .beginGroup, .endGroup: break
             }
             work += bands
         }
         while !groups.isEmpty { closeGroup() }  // the renderer closes groups left open
         return work.isFinite && work < Double(Int.max) ? Int(work) : Int.max
+    }
+
+    /// The most bytes of border and corner masks one variant's rendering may hold
+    /// (`preparedMaskBytes`): 128 MiB, 42 full-screen bordered views of an iPhone at 3x. Rendering
+    /// runs a variant per core, each holding its own.
+    public static let maxPreparedMaskBytes = 128 << 20
+
+    /// The bytes of the masks rendering prepares before it draws and holds until it ends
+    /// (Renderer's PreparedShapes), a byte a pixel: each border's rectangle on the canvas, and
+    /// each rounded clip's four corner boxes (bounded as `renderWork` bounds them). 34 views of a
+    /// one-pixel border over a 6144² canvas held 1.4 GB, within `render-pixels` (attack round 19).
+    public func preparedMaskBytes(width: Int, height: Int) -> Int {
+        guard width > 0 && height > 0 else { return 0 }
+        var bytes = 0.0
+        for command in commands {
+            switch command {
+            case let .border(shape, border, _) where border > 0:
+                let (x0, x1) = pixelSpan(shape.rect.x0, shape.rect.x1),
+                    (y0, y1) = pixelSpan(shape.rect.y0, shape.rect.y1)
+                let w = min(x1, width) - max(x0, 0), h = min(y1, height) - max(y0, 0)
+                if w > 0 && h > 0 { bytes += Double(w) * Double(h) }
+            case let .pushRoundedClip(shape):
+                let side = min(Double(shape.cornerExtent) / 256 + 2, Double(max(width, height)))
+                bytes += 4 * side * side
+            default: break
+            }
+        }
+        return bytes < Double(Int.max) ? Int(bytes) : Int.max
     }
 
     /// What one pixel of an image draw costs beside a fill's pixel (1): sampling (two taps a

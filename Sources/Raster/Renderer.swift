@@ -149,8 +149,12 @@ struct RenderState {
     let pool: LayerPool
     var layers: [Layer]
     var clips: [DeviceRect]
-    /// Per entry of `clips`, the corner masks of a rounded clip (empty for a rectangle).
-    var cornerMasks: [[CornerMask]]
+    /// The corner masks of the rounded clips in `clips`, outermost first, and per entry of
+    /// `clips` how many of them it added (none for a rectangle): kept as one list so that a draw
+    /// under many nested clips does not gather them again (95 nested clips over 40,000 views took
+    /// 88 s when each draw in each band flattened a list per clip, attack round 19).
+    var corners: [CornerMask] = []
+    var cornerCounts: [Int] = [0]
 
     init(canvas: UnsafeMutablePointer<UInt32>, width: Int, height: Int, band: Range<Int>, pool: LayerPool) {
         self.width = width
@@ -161,7 +165,6 @@ struct RenderState {
         clips = [
             DeviceRect(x0: 0, y0: band.lowerBound * fixedOne, x1: width * fixedOne, y1: band.upperBound * fixedOne)
         ]
-        cornerMasks = [[]]
     }
 
     var clip: DeviceRect { clips[clips.count - 1] }
@@ -169,7 +172,7 @@ struct RenderState {
     mutating func execute(_ command: DisplayCommand, index: Int, images: [SourceImage], shapes: PreparedShapes) {
         switch command {
         case .fill, .drawImage, .tileImage, .border:
-            let masks = cornerMasks.count > 1 ? cornerMasks.flatMap { $0 } : []
+            let masks = corners.isEmpty ? [] : corners(touchedBy: command)
             if masks.isEmpty {
                 draw(command, index: index, images: images, shapes: shapes)
             } else {
@@ -179,20 +182,44 @@ struct RenderState {
             }
         case let .pushClip(rect):
             clips.append(clip.intersection(rect))
-            cornerMasks.append([])
+            cornerCounts.append(0)
         case let .pushRoundedClip(shape):
             clips.append(clip.intersection(shape.rect))
-            cornerMasks.append(shapes.corners[index] ?? [])
+            let masks = shapes.corners[index] ?? []
+            corners += masks
+            cornerCounts.append(masks.count)
         case .popClip:
             if clips.count > 1 {
                 clips.removeLast()
-                cornerMasks.removeLast()
+                corners.removeLast(cornerCounts.removeLast())
             }
         case let .beginGroup(opacity):
             let buffer = pool.buffer(depth: layers.count - 1)  // all zero (LayerPool)
             layers.append(Layer(pixels: buffer - band.lowerBound * width, opacity: opacity))
         case .endGroup:
             if layers.count > 1 { endGroup() }
+        }
+    }
+
+    /// The active corner masks, in order, whose boxes (in this band) meet the pixels `command` can
+    /// change: its rectangle's pixels within the clip's. A draw changes no pixel outside them, so
+    /// saving and mixing any other mask would leave every pixel as it is (the same bytes).
+    func corners(touchedBy command: DisplayCommand) -> [CornerMask] {
+        let rect: DeviceRect
+        switch command {
+        case let .fill(r, _): rect = r
+        case let .drawImage(draw): rect = draw.destination
+        case let .tileImage(tile): rect = tile.region
+        case let .border(shape, _, _): rect = shape.rect
+        default: return corners
+        }
+        let (rx0, rx1) = pixelSpan(rect.x0, rect.x1), (ry0, ry1) = pixelSpan(rect.y0, rect.y1)
+        let (cx0, cx1) = pixelSpan(clip.x0, clip.x1), (cy0, cy1) = pixelSpan(clip.y0, clip.y1)
+        let x0 = max(rx0, cx0), x1 = min(rx1, cx1), y0 = max(ry0, cy0), y1 = min(ry1, cy1)
+        guard x1 > x0, y1 > y0 else { return [] }
+        return corners.filter { m in
+            let (rows, columns) = span(of: m)
+            return rows.lowerBound < y1 && y0 < rows.upperBound && columns.lowerBound < x1 && x0 < columns.upperBound
         }
     }
 

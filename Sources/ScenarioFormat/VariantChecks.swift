@@ -1,5 +1,6 @@
 import AssetCatalogs
 import ImageViews
+import Raster
 import Syntax
 
 /// The checks that need every variant laid out, run when a scenario loads: each variant's scene
@@ -81,9 +82,19 @@ struct VariantChecks {
                 d.error(
                     limitNode,
                     "rendering the variants up to \(variant.name) takes more than the \(d.limits.renderPixels) pixel "
-                        + "operations one scenario may ask for (each variant's canvas, plus the area each fill, image and tile covers, each rounded clip's and border's corners and each translucent group's area, "
+                        + "operations one scenario may ask for (canvases, fills, images, tiles, clips, borders and groups, "
                         + "docs/LIMITS.md): fewer variants, a smaller canvas or fewer layers, or split the scenario"
                         + ScenarioLimits.raise("render-pixels"))
+                return
+            }
+            let masks = scene.displayList.preparedMaskBytes(width: layout.pixelWidth, height: layout.pixelHeight)
+            if masks > DisplayList.maxPreparedMaskBytes {
+                d.error(
+                    limitNode,
+                    "variant \(variant.name) would hold \(masks) bytes of border and rounded-corner masks, more than the "
+                        + "\(DisplayList.maxPreparedMaskBytes) one variant may (a byte a pixel of each bordered view's rectangle "
+                        + "on the canvas and of each rounded clip's corners, docs/LIMITS.md): fewer or smaller bordered views, "
+                        + "or a smaller canvas")
                 return
             }
             if let report = layout.autoLayout {

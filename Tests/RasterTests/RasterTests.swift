@@ -201,6 +201,28 @@ import TestSupport
         #expect(work(nested) == base + 40 + 90 * 4 * 40 + 181)
     }
 
+    /// Attack round 19: the masks rendering prepares are bounded (34 one-pixel borders over a
+    /// 6144² canvas held 1.4 GB), and a draw under rounded clips looks at each active mask in each
+    /// band (95 nested clips over thousands of views took 31 s uncounted).
+    @Test func preparedMasksAndActiveCornersAreCounted() {
+        let shape = RoundedRect(rect: DeviceRect(x0: -px(2), y0: 0, x1: px(3), y1: px(20)), radius: 0)
+        // A border's mask is its rectangle on the canvas (3 × 10 here); none for a zero width.
+        #expect(DisplayList(commands: [.border(shape, width: 256, red)]).preparedMaskBytes(width: 4, height: 10) == 30)
+        #expect(DisplayList(commands: [.border(shape, width: 0, red)]).preparedMaskBytes(width: 4, height: 10) == 0)
+        let full = RoundedRect(rect: DeviceRect.canvas(width: 6144, height: 6144), radius: 0)
+        let borders = DisplayList(commands: Array(repeating: .border(full, width: 256, red), count: 4))
+        #expect(borders.preparedMaskBytes(width: 6144, height: 6144) > DisplayList.maxPreparedMaskBytes)
+        // Under two rounded clips, a fill looks at their eight masks in each band.
+        let clip = RoundedRect(rect: DeviceRect.canvas(width: 4, height: 10), radius: px(1))
+        let fill = DisplayCommand.fill(DeviceRect(x0: 0, y0: 0, x1: px(1), y1: px(1)), red)
+        let under = DisplayList(commands: [.pushRoundedClip(clip), .pushRoundedClip(clip), fill, .popClip, .popClip])
+        let alone = DisplayList(commands: [.pushRoundedClip(clip), .pushRoundedClip(clip), .popClip, .popClip, fill])
+        let side = min(clip.cornerExtent / 256 + 2, 10)  // as renderWork bounds a corner box
+        #expect(
+            under.renderWork(width: 4, height: 10) - alone.renderWork(width: 4, height: 10)
+                == 2 * (2 * 4 * side * side) + 8)
+    }
+
     @Test func nestedClipsIntersect() {
         let bitmap = render(
             5, 1,

@@ -52,20 +52,28 @@ import Testing
     /// unexpected character (without one); it is named, as RFC 4627 §3 tells the encodings apart.
     @Test func utf16AndUTF32AreNamed() {
         let text = "{\"canvas\": {}}"
-        for (bytes, first) in [
-            (Array(text.data(using: .utf16)!), "FF FE 7B 00"),
-            (Array(text.data(using: .utf16BigEndian)!), "00 7B 00 22"),
-            (Array(text.data(using: .utf32BigEndian)!), "00 00 00 7B")
+        for (bytes, named) in [
+            (Array(text.data(using: .utf16)!), "UTF-16 (it starts with the bytes FF FE 7B 00)"),
+            (Array(text.data(using: .utf16BigEndian)!), "UTF-16 (it starts with the bytes 00 7B 00 22)"),
+            (Array(text.data(using: .utf32BigEndian)!), "UTF-32 (it starts with the bytes 00 00 00 7B)"),
+            (
+                [0xEF, 0xBB, 0xBF] + Array(text.data(using: .utf16LittleEndian)!),
+                "UTF-16 (it starts with the bytes EF BB BF 7B)"
+            )
         ] {
             #expect(
                 throws: JSONSyntaxError(
                     location: SourceLocation(line: 1, column: 1),
-                    message: "the file is UTF-16 or UTF-32 (it starts with the bytes \(first)): ivsim reads JSON as "
-                        + "UTF-8, as RFC 8259 §8.1 requires (save the file as UTF-8)")
+                    message:
+                        "the file is \(named): ivsim reads JSON as UTF-8, as RFC 8259 §8.1 requires (save the file "
+                        + "as UTF-8)")
             ) {
                 try JSONParser.parse(bytes)
             }
         }
         #expect((try? JSONParser.parse(Array("1".utf8))) != nil, "a one-byte document is not taken for UTF-16")
+        // Zero bytes in no encoding's pattern (a NUL before text, attack round 19) are not named so.
+        #expect(
+            WideText.encoding(of: [0, 0x7B, 0x7D]) == nil && WideText.encoding(of: [0] + Array("<svg/>".utf8)) == nil)
     }
 }

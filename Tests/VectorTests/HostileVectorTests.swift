@@ -573,20 +573,24 @@ import TestSupport
         let utf16 = Array(text.data(using: .utf16)!)
         #expect(
             Self.message(utf16, as: .svg).contains(
-                "the file is UTF-16 or UTF-32 (it starts with the bytes FF FE 3C 00): ivsim reads SVG as UTF-8"))
+                "the file is UTF-16 (it starts with the bytes FF FE 3C 00): ivsim reads SVG as UTF-8"))
         // Without a byte order mark, and as UTF-32 (attack round 18: binary data was called UTF-16).
-        for (bytes, first) in [
-            (Array(text.data(using: .utf16BigEndian)!), "00 3C 00 73"),
-            (Array(text.data(using: .utf32LittleEndian)!), "3C 00 00 00"),
-            (Array(text.data(using: .utf32BigEndian)!), "00 00 00 3C")
+        for (bytes, encoding) in [
+            (Array(text.data(using: .utf16BigEndian)!), "UTF-16 (it starts with the bytes 00 3C 00 73)"),
+            (Array(text.data(using: .utf32LittleEndian)!), "UTF-32 (it starts with the bytes 3C 00 00 00)"),
+            (Array(text.data(using: .utf32BigEndian)!), "UTF-32 (it starts with the bytes 00 00 00 3C)"),
+            (
+                [0xEF, 0xBB, 0xBF] + Array(text.data(using: .utf16LittleEndian)!),
+                "UTF-16 (it starts with the bytes EF BB BF 3C)"
+            )
         ] {
-            #expect(
-                Self.message(bytes, as: .svg).contains(
-                    "the file is UTF-16 or UTF-32 (it starts with the bytes \(first))"))
+            #expect(Self.message(bytes, as: .svg).contains("the file is \(encoding)"), "\(encoding)")
         }
+        // A NUL before UTF-8 text is not UTF-16 (attack round 19).
+        #expect(Self.message([0] + Array(text.utf8), as: .svg).contains("binary data"))
         #expect(
             Self.message([0, 1, 2, 3, 4], as: .svg).hasSuffix(
-                "the file holds zero bytes (it starts with the bytes 00 01 02 03): it is binary data, not SVG text, which ivsim reads as UTF-8"
+                "the file holds NUL (zero-valued) bytes (it starts with the bytes 00 01 02 03): it is binary data, not SVG text, which ivsim reads as UTF-8"
             ))
         #expect(Self.message([UInt8](repeating: 0, count: 4096), as: .svg).contains("binary data"))
         #expect(

@@ -28,17 +28,11 @@ public struct JSONParser {
 
     /// Parses a whole document.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        // UTF-16 and UTF-32 JSON, told apart as RFC 4627 §3 does: a byte order mark, or zero
-        // bytes among the first two (a JSON text starts with an ASCII character).
-        let head = Array(bytes.prefix(4))
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
-            || (head.count >= 2 && (head[0] == 0) != (head[1] == 0)) || (head.count == 4 && head[0...2] == [0, 0, 0])
-        {
+        if let encoding = WideText.encoding(of: bytes) {
             throw JSONSyntaxError(
                 location: SourceLocation(line: 1, column: 1),
-                message: "the file is UTF-16 or UTF-32 (it starts with the bytes "
-                    + head.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-                    + "): ivsim reads JSON as UTF-8, as RFC 8259 §8.1 requires (save the file as UTF-8)")
+                message: "the file is \(encoding) (it starts with the bytes \(WideText.firstBytes(bytes))): ivsim "
+                    + "reads JSON as UTF-8, as RFC 8259 §8.1 requires (save the file as UTF-8)")
         }
         guard String(validating: bytes, as: UTF8.self) != nil else {
             let offset = firstInvalidUTF8(bytes)

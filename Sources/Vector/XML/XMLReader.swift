@@ -177,17 +177,15 @@ struct XMLReader {
                 "the file holds only a UTF-8 byte order mark: an SVG document starts with <svg …> (or an XML declaration)"
             )
         }
-        let first = bytes.prefix(4).map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(
-            separator: " ")
-        if Self.isWideText(bytes) {
+        if let encoding = WideText.encoding(of: bytes) {
             throw fail(
-                "the file is UTF-16 or UTF-32 (it starts with the bytes \(first)): ivsim reads SVG as UTF-8, as "
-                    + "design tools write it (save the file as UTF-8)")
+                "the file is \(encoding) (it starts with the bytes \(WideText.firstBytes(bytes))): ivsim reads SVG as "
+                    + "UTF-8, as design tools write it (save the file as UTF-8)")
         }
         if bytes.prefix(1_024).contains(0) {
             throw fail(
-                "the file holds zero bytes (it starts with the bytes \(first)): it is binary data, not SVG text, "
-                    + "which ivsim reads as UTF-8")
+                "the file holds NUL (zero-valued) bytes (it starts with the bytes \(WideText.firstBytes(bytes))): it is "
+                    + "binary data, not SVG text, which ivsim reads as UTF-8")
         }
         try skipMisc(prolog: true)
         guard !atEnd, bytes[offset] == UInt8(ascii: "<") else { throw fail("expected the root element (\"<svg …>\")") }
@@ -195,17 +193,6 @@ struct XMLReader {
         try skipMisc(prolog: false)
         guard atEnd else { throw fail("content after the root element") }
         return root
-    }
-
-    /// Whether the file starts as UTF-16 or UTF-32 text does: a byte order mark, or a markup or
-    /// white-space character beside zero bytes ("<" is 3C 00 in UTF-16LE, 00 00 00 3C in
-    /// UTF-32BE). Other zero bytes are binary data.
-    static func isWideText(_ bytes: [UInt8]) -> Bool {
-        func text(_ b: UInt8) -> Bool { [0x3C, 0x20, 0x09, 0x0A, 0x0D].contains(b) }
-        let b = Array(bytes.prefix(4)) + [1, 1, 1, 1]
-        return bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
-            || bytes.starts(with: [0, 0, 0xFE, 0xFF]) || (b[0] == 0 && text(b[1])) || (text(b[0]) && b[1] == 0)
-            || (b[0] == 0 && b[1] == 0 && b[2] == 0 && text(b[3]))
     }
 
     mutating func name() throws(XMLError) -> String {
