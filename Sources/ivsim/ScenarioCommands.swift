@@ -159,26 +159,23 @@ enum ScenarioCommands {
         ProcessInfo.processInfo.environment["IVSIM_KEPT_OUTPUT_BYTES"].flatMap { Int($0) } ?? CheckedOutputs.keptBytes
 
     /// Loads every entry and makes its output with `make` within the bytes it may keep (nil:
-    /// more); when all loaded, hands the outputs kept to `emit` and loads the others again for
-    /// `stream`, in order, and returns the errors otherwise (nothing emitted). A file is loaded
-    /// once unless its output did not fit (CheckedOutputs); one scenario is held at a time.
+    /// more); when all loaded, hands the outputs kept to `emit` and the others to `stream`, in
+    /// order, and returns the errors otherwise (nothing emitted). A file is loaded once unless its
+    /// output did not fit and it is not the last (CheckedOutputs); one scenario is held at a time.
     static func checkThenEmit<Output>(
         _ entries: [ScenarioCatalog.Entry], arguments: Arguments, project: Project,
+        check: (Scenario) throws -> Void = { _ in },
         make: (Scenario, _ allowed: Int) throws -> (output: Output, bytes: Int)?,
         emit: (Output) throws -> Void, stream: (Scenario) throws -> Void
     ) throws -> [ScenarioDiagnostic] {
         let load = try Loader(arguments, project: project)
         _ = try CheckedOutputs.run(
             count: entries.count, keptBytes: keptOutputBytes,
-            check: { entry, allowed in
-                guard let scenario = load(entries[entry]) else { return .failed }
-                guard let made = try make(scenario, allowed) else { return .notKept }
-                return .kept(made.output, bytes: made.bytes)
-            }, emit: emit,
-            emitAgain: { entry in
-                // A file changed since it was checked and now in error is reported, not written.
-                if let scenario = load(entries[entry], printingWarnings: false) { try stream(scenario) }
-            })
+            load: { entry, again in
+                guard let scenario = load(entries[entry], printingWarnings: !again) else { return nil }
+                try check(scenario)  // the command's own checks, each file's before anything is written
+                return scenario
+            }, make: make, emit: emit, stream: stream)
         return load.errors
     }
 
@@ -296,7 +293,7 @@ enum ScenarioCommands {
         // reports are printed: one scenario in memory at a time, each loaded once (CheckedOutputs).
         let errors = try checkThenEmit(
             entries, arguments: arguments, project: project,
-            make: { scenario, allowed in
+            check: { scenario in
                 let names = scenario.variants().map(\.name)
                 if let variantName, !names.contains(variantName) {
                     throw UsageError(
@@ -304,6 +301,8 @@ enum ScenarioCommands {
                             + Suggestions.didYouMean(variantName, among: names)
                             + " (variants: \(Listing.names(names)))")
                 }
+            },
+            make: { scenario, allowed in
                 var text = ""
                 guard
                     pieces(

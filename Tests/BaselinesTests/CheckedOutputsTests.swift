@@ -4,37 +4,46 @@ import Testing
 /// `render` and `layout` check every file before writing any, loading each once (CheckedOutputs).
 @Suite struct CheckedOutputsTests {
     /// Runs entries whose outputs are `sizes` bytes, failing those in `failing`; returns the
-    /// calls in order: "c2/140" checks entry 2 allowed 140 bytes, "e2" emits it as kept, "a2"
-    /// makes it again to emit it.
+    /// calls in order: "l2" loads entry 2 ("L2" again), "m2/140" makes its output allowed 140
+    /// bytes, "e2" emits it as kept, "s2" streams it from a load.
     func run(sizes: [Int], failing: Set<Int> = [], keptBytes: Int) -> (calls: [String], ok: Bool) {
         var calls: [String] = []
         let ok = CheckedOutputs.run(
             count: sizes.count, keptBytes: keptBytes,
-            check: { entry, allowed -> CheckedOutputs.Checked<Int> in
-                calls.append("c\(entry)/\(allowed)")
-                if failing.contains(entry) { return .failed }
-                return sizes[entry] <= allowed ? .kept(entry, bytes: sizes[entry]) : .notKept
+            load: { entry, again -> Int? in
+                calls.append("\(again ? "L" : "l")\(entry)")
+                return failing.contains(entry) ? nil : entry
             },
-            emit: { (entry: Int) in calls.append("e\(entry)") }, emitAgain: { calls.append("a\($0)") })
+            make: { entry, allowed -> (output: Int, bytes: Int)? in
+                calls.append("m\(entry)/\(allowed)")
+                return sizes[entry] <= allowed ? (entry, sizes[entry]) : nil
+            },
+            emit: { (entry: Int) in calls.append("e\(entry)") }, stream: { calls.append("s\($0)") })
         return (calls, ok)
     }
 
-    @Test func eachEntryIsCheckedOnceAndEmittedFromWhatWasKept() {
+    @Test func eachEntryIsLoadedOnceAndTheLastWrittenFromItsLoad() {
         let result = run(sizes: [10, 20, 30], keptBytes: 1_000)
-        #expect(result.calls == ["c0/1000", "c1/990", "c2/970", "e0", "e1", "e2"] && result.ok)
+        #expect(result.calls == ["l0", "m0/1000", "l1", "m1/990", "l2", "e0", "e1", "s2"] && result.ok)
+        // One file is loaded once and written as it is made, whatever its output's size.
+        #expect(run(sizes: [500], keptBytes: 10).calls == ["l0", "s0"])
     }
 
     @Test func outputsPastWhatIsLeftAreMadeAgainInOrder() {
-        // 100 fits 140; 30 fits the 40 left; 50 does not fit 10; 10 does; 200 does not fit 0.
+        // 100 fits 140; 30 fits the 40 left; 50 does not fit 10; 10 does; the last, after one not
+        // kept, is made within the 0 left (200 does not fit) and loaded again.
         let result = run(sizes: [100, 30, 50, 10, 200], keptBytes: 140)
         #expect(
-            result.calls == ["c0/140", "c1/40", "c2/10", "c3/10", "c4/0", "e0", "e1", "a2", "e3", "a4"] && result.ok)
-        // A single output larger than everything is made again rather than held.
-        #expect(run(sizes: [500], keptBytes: 10).calls == ["c0/10", "a0"])
+            result.calls == [
+                "l0", "m0/140", "l1", "m1/40", "l2", "m2/10", "l3", "m3/10", "l4", "m4/0", "e0", "e1", "L2", "s2",
+                "e3", "L4", "s4"
+            ] && result.ok)
     }
 
-    @Test func aRunWithAnErrorEmitsNothingChecksEveryEntryAndKeepsNothingAfterIt() {
+    @Test func aRunWithAnErrorWritesNothingAndLoadsEveryEntry() {
         let result = run(sizes: [1, 1, 1, 1, 1], failing: [1, 3], keptBytes: 1_000)
-        #expect(result.calls == ["c0/1000", "c1/999", "c2/0", "c3/0", "c4/0"] && !result.ok)
+        #expect(result.calls == ["l0", "m0/1000", "l1", "l2", "l3", "l4"] && !result.ok)
+        let last = run(sizes: [1, 1], failing: [1], keptBytes: 1_000)
+        #expect(last.calls == ["l0", "m0/1000", "l1"] && !last.ok)
     }
 }
